@@ -1,0 +1,87 @@
+/* command.c — command values and their JSON form in the turns table. */
+#include "command.h"
+
+#include <string.h>
+#include <yajl/yajl_tree.h>
+
+typedef struct {
+    CavCommandKind kind;
+    const char *name;
+} CommandName;
+
+static const CommandName names[] = {
+    {.kind = CMD_START, .name = "start"},     {.kind = CMD_MOVE, .name = "move"},
+    {.kind = CMD_WAIT, .name = "wait"},       {.kind = CMD_DESCEND, .name = "descend"},
+    {.kind = CMD_ASCEND, .name = "ascend"},
+};
+
+G_DEFINE_QUARK(cavelog-command-error-quark, command_error)
+
+CavCommand command_move(gint32 dx, gint32 dy)
+{
+    return (CavCommand){.kind = CMD_MOVE, .dx = dx, .dy = dy};
+}
+
+CavCommand command_simple(CavCommandKind kind)
+{
+    return (CavCommand){.kind = kind};
+}
+
+static const char *kind_name(CavCommandKind kind)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++)
+        if (names[i].kind == kind)
+            return names[i].name;
+    return "unknown";
+}
+
+void command_to_json(const CavCommand *command, GString *out)
+{
+    g_return_if_fail(command != NULL && out != NULL);
+    g_string_append_printf(out, "{\"command\":\"%s\"", kind_name(command->kind));
+    if (command->kind == CMD_MOVE)
+        g_string_append_printf(out, ",\"dx\":%d,\"dy\":%d", command->dx, command->dy);
+    if (command->kind == CMD_START)
+        g_string_append_printf(out, ",\"seed\":%" G_GINT64_FORMAT, command->seed);
+    g_string_append_c(out, '}');
+}
+
+static gboolean get_int(yajl_val root, const char *key, gint64 lo, gint64 hi, gint64 *out)
+{
+    const char *path[] = {key, NULL};
+    yajl_val v = yajl_tree_get(root, path, yajl_t_number);
+
+    if (v == NULL || !YAJL_IS_INTEGER(v) || YAJL_GET_INTEGER(v) < lo || YAJL_GET_INTEGER(v) > hi)
+        return FALSE;
+    *out = YAJL_GET_INTEGER(v);
+    return TRUE;
+}
+
+gboolean command_from_json(const char *json, CavCommand *out, GError **error)
+{
+    const char *path[] = {"command", NULL};
+    yajl_val root = yajl_tree_parse(json, NULL, 0);
+    yajl_val name = root != NULL ? yajl_tree_get(root, path, yajl_t_string) : NULL;
+    gboolean ok = FALSE;
+    gint64 dx = 0, dy = 0, seed = 0;
+
+    memset(out, 0, sizeof *out);
+    for (guint i = 0; name != NULL && i < G_N_ELEMENTS(names); i++) {
+        const char *text = YAJL_GET_STRING(name);
+        if (text == NULL || strcmp(text, names[i].name) != 0)
+            continue;
+        out->kind = names[i].kind;
+        ok = TRUE;
+        if (out->kind == CMD_MOVE)
+            ok = get_int(root, "dx", -1, 1, &dx) && get_int(root, "dy", -1, 1, &dy);
+        if (out->kind == CMD_START)
+            ok = get_int(root, "seed", G_MININT64, G_MAXINT64, &seed);
+    }
+    out->dx = (gint32) dx;
+    out->dy = (gint32) dy;
+    out->seed = seed;
+    yajl_tree_free(root);
+    if (!ok)
+        g_set_error(error, COMMAND_ERROR, 0, "a command this build does not know");
+    return ok;
+}

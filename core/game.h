@@ -1,0 +1,58 @@
+/* game.h — the game's unit of work. A Game owns the live state and runs one
+ * player turn at a time: decide the player's command, evolve and publish each
+ * resulting event, run the policies that answer with follow-up events (each
+ * naming its cause), and collect everything as the turn's events, which the
+ * caller appends to the store in one transaction.
+ *
+ * The same Game folds stored events (game_fold) to rebuild a saved game: then
+ * events are validated and evolved and published, but policies stay silent,
+ * because their follow-ups are already in the log. */
+#ifndef CAV_CORE_GAME_H
+#define CAV_CORE_GAME_H
+
+#include "bus.h"
+#include "command.h"
+#include "state.h"
+
+G_BEGIN_DECLS
+
+typedef struct Game Game;
+
+/* A policy reacts to @event (already evolved into @state) by appending
+ * follow-up events (type and payload filled in) to @follow_ups. */
+typedef void (*GamePolicy)(const CavState *state, const CavEvent *event, GArray *follow_ups,
+                           gpointer user_data);
+
+/* A new game with a fresh, empty state. @bus (nullable, not owned, must
+ * outlive the game) receives every event after it is evolved. */
+Game *game_new(Bus *bus);
+void game_free(Game *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Game, game_free)
+
+const CavState *game_state(const Game *game);
+
+/* Register a policy for events of @type. Policies run in registration order. */
+void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data);
+
+/* Turn 0: generate the world and place the player. Only on a fresh game. */
+void game_start(Game *game, gint64 seed, const char *player_name);
+
+/* Play one player turn. Returns FALSE when the command is rejected: then no
+ * event exists, no turn passed, and *@why (if non-NULL) holds a message for
+ * the player (free with g_free). */
+gboolean game_play(Game *game, const CavCommand *command, char **why);
+
+/* The events of the last turn (started or played), in seq order. Borrowed;
+ * valid until the next game_start/game_play. */
+const GArray *game_turn_events(const Game *game);
+
+/* The command of the last turn (started or played). */
+const CavCommand *game_turn_command(const Game *game);
+
+/* Validate @event against the current state and evolve it (stored events,
+ * untrusted). FALSE with an error naming the problem, state unchanged. */
+gboolean game_fold(Game *game, const CavEvent *event, GError **error);
+
+G_END_DECLS
+
+#endif

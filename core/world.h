@@ -1,0 +1,46 @@
+/* world.h — cave terrain: tile kinds, their glyphs, and level generation as
+ * GAME.md "World" specifies (cellular automaton, small regions filled, stairs
+ * wherever regions of neighbouring levels overlap, one exit on level 1). */
+#ifndef CAV_CORE_WORLD_H
+#define CAV_CORE_WORLD_H
+
+#include <glib.h>
+
+#include "rng.h"
+
+G_BEGIN_DECLS
+
+#define CAV_LEVELS 5
+#define CAV_WIDTH 90
+#define CAV_HEIGHT 32
+
+typedef enum {
+    TILE_OUTSIDE = 0, /* any out-of-range lookup; never stored in a level */
+    TILE_FLOOR,
+    TILE_WALL,
+    TILE_STAIRS_DOWN,
+    TILE_STAIRS_UP,
+} CavTile;
+
+typedef guint8 CavLevelTiles[CAV_HEIGHT][CAV_WIDTH];
+
+/* The glyph a tile is recorded and drawn with ('.', '#', '>', '<'). */
+char world_tile_glyph(CavTile tile);
+
+/* The tile for a recorded glyph; FALSE for anything else (a tampered row). */
+gboolean world_tile_from_glyph(char glyph, CavTile *out_tile);
+
+gboolean world_in_bounds(gint32 x, gint32 y);
+
+/* Generate all levels from @rng into @levels (CAV_LEVELS of them). Pure: the
+ * same rng position always yields the same world. */
+void world_generate(CavRng *rng, CavLevelTiles levels[CAV_LEVELS]);
+
+/* Tunable numbers of the generator, exposed for tests. */
+#define WORLD_SMOOTH_PASSES 8
+#define WORLD_MIN_REGION 25
+#define WORLD_CELLS_PER_EXTRA_STAIR 250
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,321 @@
+/* codec.c — JSON encoding by hand (it is only printing) and strict decoding
+ * with yajl's streaming parser, straight into the fixed payload structs. The
+ * streaming parser is about five times faster than a tree parser here, which
+ * is what lets a fold read a million events a second. */
+#include "codec.h"
+
+#include <string.h>
+#include <yajl/yajl_parse.h>
+
+G_DEFINE_QUARK(cavelog-codec-error-quark, codec_error)
+
+static void append_json_string(GString *out, const char *text, gsize cap)
+{
+    gsize len = strnlen(text, cap);
+
+    g_string_append_c(out, '"');
+    for (gsize i = 0; i < len; i++) {
+        guchar c = (guchar) text[i];
+        if (c == '"' || c == '\\') {
+            g_string_append_c(out, '\\');
+            g_string_append_c(out, (char) c);
+        } else if (c < 0x20) {
+            g_string_append_printf(out, "\\u%04x", c);
+        } else {
+            g_string_append_c(out, (char) c);
+        }
+    }
+    g_string_append_c(out, '"');
+}
+
+void codec_encode_payload(const CavEvent *event, GString *out)
+{
+    const CavFieldInfo *fields;
+    guint n;
+    const guint8 *payload;
+
+    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
+    n = ev_type_fields(event->type, &fields);
+    payload = (const guint8 *) &event->as;
+    g_string_append_c(out, '{');
+    for (guint i = 0; i < n; i++) {
+        const void *at = payload + fields[i].offset;
+        g_string_append_printf(out, "%s\"%s\":", i > 0 ? "," : "", fields[i].name);
+        switch (fields[i].kind) {
+        case CAV_FIELD_I32:
+            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
+            break;
+        case CAV_FIELD_I64:
+            g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
+            break;
+        case CAV_FIELD_STR:
+        case CAV_FIELD_ROW:
+            append_json_string(out, at, fields[i].size);
+            break;
+        }
+    }
+    g_string_append_c(out, '}');
+}
+
+static void append_id_or_null(GString *out, const char *key, gint64 id)
+{
+    if (id == 0)
+        g_string_append_printf(out, ",\"%s\":null", key);
+    else
+        g_string_append_printf(out, ",\"%s\":%" G_GINT64_FORMAT, key, id);
+}
+
+void codec_encode_event(const CavEvent *event, GString *out)
+{
+    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
+    g_string_append_printf(out,
+                           "{\"seq\":%" G_GINT64_FORMAT ",\"turn\":%" G_GINT32_FORMAT
+                           ",\"type\":\"%s\",\"version\":%" G_GINT32_FORMAT,
+                           event->seq, event->turn, ev_type_name(event->type), event->version);
+    append_id_or_null(out, "cause", event->cause);
+    append_id_or_null(out, "actor", event->actor);
+    g_string_append(out, ",\"payload\":");
+    codec_encode_payload(event, out);
+    g_string_append_c(out, '}');
+}
+
+/* ---- decoding ---------------------------------------------------------- */
+
+struct CodecDecoder {
+    yajl_handle parser;
+    /* per-payload state, reset by begin_payload() */
+    CavEvent *event;
+    const CavFieldInfo *fields;
+    guint n_fields;
+    gint field;        /* index of the key just read, -1 before any */
+    guint32 seen;      /* bit i set once field i has a value */
+    gint depth;
+    gint values;       /* top-level values completed */
+    char problem[128]; /* first problem found by a callback */
+};
+
+static gboolean fail(CodecDecoder *d, const char *what)
+{
+    if (d->problem[0] == '\0')
+        g_strlcpy(d->problem, what, sizeof d->problem);
+    return FALSE;
+}
+
+/* The field the current value belongs to, or NULL (and a recorded problem). */
+static const CavFieldInfo *current_field(CodecDecoder *d)
+{
+    if (d->depth != 1 || d->field < 0) {
+        fail(d, "a value outside the payload object");
+        return NULL;
+    }
+    return &d->fields[d->field];
+}
+
+static guint8 *field_address(CodecDecoder *d, const CavFieldInfo *f)
+{
+    return (guint8 *) &d->event->as + f->offset;
+}
+
+static int on_integer(void *ctx, long long value)
+{
+    CodecDecoder *d = ctx;
+    const CavFieldInfo *f = current_field(d);
+
+    if (f == NULL)
+        return 0;
+    if (f->kind == CAV_FIELD_I64) {
+        gint64 v = value;
+        memcpy(field_address(d, f), &v, sizeof v);
+    } else if (f->kind == CAV_FIELD_I32) {
+        if (value < G_MININT32 || value > G_MAXINT32)
+            return fail(d, "a number too large for its field");
+        gint32 v = (gint32) value;
+        memcpy(field_address(d, f), &v, sizeof v);
+    } else {
+        return fail(d, "a number where text belongs");
+    }
+    d->field = -1;
+    return 1;
+}
+
+static int on_string(void *ctx, const unsigned char *text, size_t len)
+{
+    CodecDecoder *d = ctx;
+    const CavFieldInfo *f = current_field(d);
+
+    if (f == NULL)
+        return 0;
+    if (f->kind != CAV_FIELD_STR && f->kind != CAV_FIELD_ROW)
+        return fail(d, "text where a number belongs");
+    if (len >= f->size)
+        return fail(d, "text too long for its field");
+    if (memchr(text, '\0', len) != NULL)
+        return fail(d, "a NUL character inside text");
+    memset(field_address(d, f), 0, f->size);
+    memcpy(field_address(d, f), text, len);
+    d->field = -1;
+    return 1;
+}
+
+static int on_key(void *ctx, const unsigned char *key, size_t len)
+{
+    CodecDecoder *d = ctx;
+
+    if (d->depth != 1)
+        return fail(d, "a nested object");
+    for (guint i = 0; i < d->n_fields; i++) {
+        if (strlen(d->fields[i].name) == len && memcmp(d->fields[i].name, key, len) == 0) {
+            if (d->seen & (1u << i))
+                return fail(d, "a field given twice");
+            d->seen |= 1u << i;
+            d->field = (gint) i;
+            return 1;
+        }
+    }
+    return fail(d, "a field this event type does not have");
+}
+
+static int on_start_map(void *ctx)
+{
+    CodecDecoder *d = ctx;
+
+    if (d->depth != 0 || d->values != 0)
+        return fail(d, "a nested or second object");
+    d->depth++;
+    return 1;
+}
+
+static int on_end_map(void *ctx)
+{
+    CodecDecoder *d = ctx;
+
+    d->depth--;
+    d->values++;
+    return 1;
+}
+
+static int on_other(void *ctx)
+{
+    return fail(ctx, "a value of the wrong kind (null, boolean, fraction or list)");
+}
+
+static int on_bool(void *ctx, int value)
+{
+    (void) value;
+    return on_other(ctx);
+}
+
+static int on_double(void *ctx, double value)
+{
+    (void) value;
+    return on_other(ctx);
+}
+
+static const yajl_callbacks callbacks = {
+    .yajl_null = on_other,
+    .yajl_boolean = on_bool,
+    .yajl_integer = on_integer,
+    .yajl_double = on_double,
+    .yajl_string = on_string,
+    .yajl_start_map = on_start_map,
+    .yajl_map_key = on_key,
+    .yajl_end_map = on_end_map,
+    .yajl_start_array = on_other,
+    .yajl_end_array = on_other,
+};
+
+static void reset_parser(CodecDecoder *d)
+{
+    if (d->parser != NULL)
+        yajl_free(d->parser);
+    d->parser = yajl_alloc(&callbacks, NULL, d);
+    yajl_config(d->parser, yajl_allow_multiple_values, 1);
+}
+
+CodecDecoder *codec_decoder_new(void)
+{
+    CodecDecoder *d = g_new0(CodecDecoder, 1);
+
+    reset_parser(d);
+    return d;
+}
+
+void codec_decoder_free(CodecDecoder *decoder)
+{
+    if (decoder == NULL)
+        return;
+    yajl_free(decoder->parser);
+    g_free(decoder);
+}
+
+static gboolean decode_current(CodecDecoder *d, CavEventType type, const char *json, gsize len,
+                               CavEvent *event, GError **error)
+{
+    yajl_status status;
+
+    d->event = event;
+    d->n_fields = ev_type_fields(type, &d->fields);
+    d->field = -1;
+    d->seen = 0;
+    d->depth = 0;
+    d->values = 0;
+    d->problem[0] = '\0';
+    memset(&event->as, 0, sizeof event->as);
+    event->type = type;
+    event->version = ev_type_version(type);
+
+    status = yajl_parse(d->parser, (const unsigned char *) json, len);
+    if (status == yajl_status_ok && (d->depth != 0 || d->values != 1))
+        fail(d, "an unfinished or missing object");
+    if (status == yajl_status_ok && d->problem[0] == '\0' &&
+        d->seen != (d->n_fields == 32 ? G_MAXUINT32 : (1u << d->n_fields) - 1))
+        fail(d, "a missing field");
+    if (status == yajl_status_ok && d->problem[0] == '\0')
+        return TRUE;
+
+    if (d->problem[0] == '\0')
+        fail(d, "text that is not JSON");
+    g_set_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED, "%s payload holds %s",
+                ev_type_name(type), d->problem);
+    reset_parser(d); /* the parser may be mid-value or in its error state */
+    return FALSE;
+}
+
+/* Upcasters turn a payload written at an older version into the current
+ * struct. None exist yet: every type is at version 1. An entry here is
+ * { type, from_version, function } and runs after a lenient decode. */
+
+gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 version,
+                              const char *json, gsize len, CavEvent *event, GError **error)
+{
+    g_return_val_if_fail(decoder != NULL && event != NULL && json != NULL, FALSE);
+    if (type >= CAV_EVENT_TYPE_COUNT) {
+        g_set_error(error, CODEC_ERROR, CODEC_ERROR_UNKNOWN_TYPE, "unknown event type");
+        return FALSE;
+    }
+    if (version != ev_type_version(type)) {
+        g_set_error(error, CODEC_ERROR, CODEC_ERROR_VERSION,
+                    "%s at version %" G_GINT32_FORMAT " (this build reads version %" G_GINT32_FORMAT
+                    ")%s",
+                    ev_type_name(type), version, ev_type_version(type),
+                    version > ev_type_version(type) ? "; the file is from a newer cavelog" : "");
+        return FALSE;
+    }
+    return decode_current(decoder, type, json, len, event, error);
+}
+
+void codec_sql_views(GString *out)
+{
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) t, &fields);
+        const char *name = ev_type_name((CavEventType) t);
+
+        g_string_append_printf(out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause, actor",
+                               name);
+        for (guint i = 0; i < n; i++)
+            g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
+                                   fields[i].name);
+        g_string_append_printf(out, " FROM events WHERE type = '%s';\n", name);
+    }
+}

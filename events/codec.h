@@ -1,0 +1,51 @@
+/* codec.h — events to and from JSON, and the SQL views derived from the catalog.
+ *
+ * Payloads are stored as JSON objects whose keys are exactly the catalog's
+ * field names. Decoding is strict: every field present once, no other keys, the
+ * right JSON type, integers in range, strings that fit their field. That makes
+ * the decoder the first line of defence against hostile files. */
+#ifndef CAV_EVENTS_CODEC_H
+#define CAV_EVENTS_CODEC_H
+
+#include "event.h"
+
+G_BEGIN_DECLS
+
+#define CODEC_ERROR (codec_error_quark())
+GQuark codec_error_quark(void);
+
+typedef enum {
+    CODEC_ERROR_UNKNOWN_TYPE,
+    CODEC_ERROR_VERSION,
+    CODEC_ERROR_MALFORMED,
+} CodecError;
+
+/* Append @event's payload as a JSON object to @out. */
+void codec_encode_payload(const CavEvent *event, GString *out);
+
+/* Append the whole event (envelope and payload) as one JSON object. */
+void codec_encode_event(const CavEvent *event, GString *out);
+
+/* A reusable decoder; keeps parser state between calls so a fold does not
+ * allocate per event. Not thread-safe; one per reader. */
+typedef struct CodecDecoder CodecDecoder;
+CodecDecoder *codec_decoder_new(void);
+void codec_decoder_free(CodecDecoder *decoder);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(CodecDecoder, codec_decoder_free)
+
+/* Decode a stored payload of @type, written at schema @version, into
+ * @event->as (the envelope fields are left as they are, except type and
+ * version, which become the current ones). @json need not be NUL-terminated.
+ * Returns FALSE with a CODEC_ERROR naming the problem; @event is then
+ * unspecified. Older versions go through the upcasters in codec.c. */
+gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 version,
+                              const char *json, gsize len, CavEvent *event, GError **error);
+
+/* Append SQL creating one view per event type, named after the type, whose
+ * columns are the envelope plus the payload's fields. Idempotent
+ * (CREATE VIEW IF NOT EXISTS). */
+void codec_sql_views(GString *out);
+
+G_END_DECLS
+
+#endif

@@ -1,0 +1,159 @@
+/* event.c — catalog tables (names, meanings, versions, field layouts) and the
+ * one-line summaries, all expanded from catalog.h. */
+#include "event.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef struct {
+    const char *name;
+    const char *meaning;
+    const char *summary;
+    gint32 version;
+} TypeInfo;
+
+static const TypeInfo type_info[CAV_EVENT_TYPE_COUNT] = {
+#define CAV_X_INFO(ENUM, Name, ver, mean, summ, fields)                                            \
+    [CAV_EVENT_##ENUM] = {.name = #Name, .meaning = mean, .summary = summ, .version = ver},
+    CAV_EVENT_CATALOG(CAV_X_INFO, CAV_F_NONE)
+#undef CAV_X_INFO
+};
+
+/* One function per type returns its static field table; the local typedef
+ * lets each field entry use offsetof on the right payload struct. */
+#define CAV_F_KIND_I32 CAV_FIELD_I32
+#define CAV_F_KIND_I64 CAV_FIELD_I64
+#define CAV_F_KIND_STR CAV_FIELD_STR
+#define CAV_F_KIND_ROW CAV_FIELD_ROW
+#define CAV_F_INFO(type, fname)                                                                    \
+    {.name = #fname,                                                                               \
+     .kind = CAV_F_KIND_##type,                                                                    \
+     .offset = offsetof(Payload, fname),                                                           \
+     .size = sizeof(cav_##type)},
+#define CAV_X_FIELDS(ENUM, Name, ver, mean, summ, fields)                                          \
+    static const CavFieldInfo *fields_of_##Name(guint *n_fields)                                  \
+    {                                                                                              \
+        typedef CavEv##Name Payload;                                                               \
+        static const CavFieldInfo table[] = {fields};                                              \
+        *n_fields = G_N_ELEMENTS(table);                                                           \
+        return table;                                                                              \
+    }
+CAV_EVENT_CATALOG(CAV_X_FIELDS, CAV_F_INFO)
+#undef CAV_X_FIELDS
+#undef CAV_F_INFO
+
+guint ev_type_fields(CavEventType type, const CavFieldInfo **out_fields)
+{
+    guint n = 0;
+
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, 0);
+    switch (type) {
+#define CAV_X_CASE(ENUM, Name, ver, mean, summ, fields)                                            \
+    case CAV_EVENT_##ENUM:                                                                         \
+        *out_fields = fields_of_##Name(&n);                                                        \
+        break;
+        CAV_EVENT_CATALOG(CAV_X_CASE, CAV_F_NONE)
+#undef CAV_X_CASE
+    case CAV_EVENT_TYPE_COUNT:
+    default:
+        *out_fields = NULL;
+        break;
+    }
+    return n;
+}
+
+const char *ev_type_name(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, "?");
+    return type_info[type].name;
+}
+
+const char *ev_type_meaning(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, "?");
+    return type_info[type].meaning;
+}
+
+const char *ev_type_summary_template(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, "?");
+    return type_info[type].summary;
+}
+
+gint32 ev_type_version(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, 0);
+    return type_info[type].version;
+}
+
+gboolean ev_type_from_name(const char *name, CavEventType *out_type)
+{
+    g_return_val_if_fail(name != NULL, FALSE);
+    for (guint i = 0; i < CAV_EVENT_TYPE_COUNT; i++) {
+        if (strcmp(type_info[i].name, name) == 0) {
+            *out_type = (CavEventType) i;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+CavEvent ev_init(CavEventType type)
+{
+    CavEvent event;
+
+    memset(&event, 0, sizeof event);
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, event);
+    event.type = type;
+    event.version = type_info[type].version;
+    return event;
+}
+
+void ev_set_text(char *field, gsize cap, const char *src)
+{
+    g_return_if_fail(field != NULL && cap > 0);
+    memset(field, 0, cap);
+    if (src != NULL)
+        g_strlcpy(field, src, cap);
+}
+
+/* Append the value of the field called @name (length @len) to @out. */
+static gboolean append_field(const CavEvent *event, const char *name, gsize len, GString *out)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(event->type, &fields);
+    const guint8 *payload = (const guint8 *) &event->as;
+
+    for (guint i = 0; i < n; i++) {
+        if (strlen(fields[i].name) != len || strncmp(fields[i].name, name, len) != 0)
+            continue;
+        const void *at = payload + fields[i].offset;
+        switch (fields[i].kind) {
+        case CAV_FIELD_I32:
+            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
+            break;
+        case CAV_FIELD_I64:
+            g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
+            break;
+        case CAV_FIELD_STR:
+        case CAV_FIELD_ROW:
+            g_string_append_len(out, at, (gssize) strnlen(at, fields[i].size));
+            break;
+        }
+        return TRUE;
+    }
+    return FALSE;
+}
+
+void ev_summary(const CavEvent *event, GString *out)
+{
+    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
+    for (const char *p = type_info[event->type].summary; *p != '\0'; p++) {
+        const char *close = *p == '{' ? strchr(p, '}') : NULL;
+        if (close != NULL && append_field(event, p + 1, (gsize) (close - p - 1), out)) {
+            p = close;
+            continue;
+        }
+        g_string_append_c(out, *p);
+    }
+}

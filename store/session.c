@@ -1,0 +1,123 @@
+/* session.c — a game and its file together: new games, resuming (fold and
+ * digest check), and saving every played turn before returning. */
+#include "session.h"
+
+#include "store.h"
+
+struct Session {
+    Game *game;
+    Store *store;
+};
+
+void session_free(Session *session)
+{
+    if (session == NULL)
+        return;
+    game_free(session->game);
+    store_free(session->store);
+    g_free(session);
+}
+
+static gboolean save_turn(Session *session, GError **error)
+{
+    const GArray *events = game_turn_events(session->game);
+
+    return store_append_turn(session->store, game_turn_command(session->game),
+                             (const CavEvent *) events->data, events->len,
+                             game_state(session->game), error);
+}
+
+Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
+                          GError **error)
+{
+    g_autoptr(Session) session = g_new0(Session, 1);
+
+    g_return_val_if_fail(path != NULL, NULL);
+    session->store = store_create(path, seed, player_name, error);
+    if (session->store == NULL)
+        return NULL;
+    session->game = game_new(bus);
+    game_start(session->game, seed, player_name);
+    if (!save_turn(session, error))
+        return NULL;
+    return g_steal_pointer(&session);
+}
+
+static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
+{
+    Session *session = user_data;
+    g_autoptr(GError) local = NULL;
+
+    if (game_fold(session->game, event, &local))
+        return TRUE;
+    g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(session->store),
+                local->message);
+    return FALSE;
+}
+
+/* After folding: the state must end exactly at the last turn, with its digest. */
+static gboolean check_last_turn(Session *session, GError **error)
+{
+    const CavState *state = game_state(session->game);
+    gint32 turn;
+    guint64 digest;
+    gint64 last_seq;
+
+    if (!store_last_turn(session->store, &turn, &digest, &last_seq, error))
+        return FALSE;
+    if (turn < 0 || state->last_seq == 0) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: the game has no turns",
+                    store_path(session->store));
+        return FALSE;
+    }
+    if (state->turn != turn || state->last_seq != last_seq) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "%s: the events do not end where turn %d ends", store_path(session->store),
+                    turn);
+        return FALSE;
+    }
+    if (state_digest(state) != digest) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "%s: the state after turn %d does not match its recorded digest",
+                    store_path(session->store), turn);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+Session *session_resume(const char *path, Bus *bus, GError **error)
+{
+    g_autoptr(Session) session = g_new0(Session, 1);
+
+    g_return_val_if_fail(path != NULL, NULL);
+    session->store = store_open(path, TRUE, error);
+    if (session->store == NULL)
+        return NULL;
+    session->game = game_new(bus);
+    if (!store_foreach_event(session->store, NULL, fold_one, session, error) ||
+        !check_last_turn(session, error))
+        return NULL;
+    return g_steal_pointer(&session);
+}
+
+gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error)
+{
+    g_return_val_if_fail(session != NULL && command != NULL, FALSE);
+    if (why != NULL)
+        *why = NULL;
+    if (!game_play(session->game, command, why))
+        return TRUE;
+    return save_turn(session, error);
+}
+
+const CavState *session_state(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return game_state(session->game);
+}
+
+const char *session_path(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return store_path(session->store);
+}

@@ -1,0 +1,35 @@
+/* session.h — a game being played and saved: a Game plus its Store. Each
+ * played turn is appended to the file in one transaction before the call
+ * returns, so a killed process loses at most the turn in progress. */
+#ifndef CAV_STORE_SESSION_H
+#define CAV_STORE_SESSION_H
+
+#include "game.h"
+
+G_BEGIN_DECLS
+
+typedef struct Session Session;
+
+/* Create a new game file at @path (it must not exist) and play turn 0.
+ * @bus (nullable, not owned) receives every event. */
+Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
+                          GError **error);
+
+/* Open @path, fold its events (published on @bus), check the last turn's
+ * digest, and make it ready to go on. On any problem: NULL, an error naming
+ * it, and the file unchanged. */
+Session *session_resume(const char *path, Bus *bus, GError **error);
+
+/* Play one turn and save it. Returns FALSE with @error when saving failed
+ * (the game cannot go on; the file still holds every earlier turn). A
+ * rejected command returns TRUE with *@why set (free with g_free). */
+gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error);
+
+const CavState *session_state(const Session *session);
+const char *session_path(const Session *session);
+void session_free(Session *session);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)
+
+G_END_DECLS
+
+#endif

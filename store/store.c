@@ -1,0 +1,682 @@
+/* store.c — the SQLite game file: schema, defensive opening of untrusted
+ * files, one transaction per turn, and decoding events back out. */
+#include "store.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "cavelog-config.h"
+#include "codec.h"
+
+G_DEFINE_QUARK(cavelog-store-error-quark, store_error)
+
+struct Store {
+    sqlite3 *db;
+    char *path;
+    gboolean writable;
+    sqlite3_stmt *insert_event;
+    sqlite3_stmt *insert_turn;
+    sqlite3_stmt *update_game;
+    CodecDecoder *decoder;
+    GString *scratch;
+};
+
+static const char schema_sql[] =
+    "CREATE TABLE game ("
+    " id INTEGER PRIMARY KEY CHECK (id = 1),"
+    " seed INTEGER NOT NULL,"
+    " build TEXT NOT NULL,"
+    " created TEXT NOT NULL,"
+    " updated TEXT NOT NULL,"
+    " player_name TEXT NOT NULL,"
+    " outcome TEXT NOT NULL DEFAULT 'playing' CHECK (outcome IN ('playing', 'won', 'lost')),"
+    " cause TEXT,"
+    " turns INTEGER NOT NULL DEFAULT 0,"
+    " depth INTEGER NOT NULL DEFAULT 1"
+    ") STRICT;\n"
+    "CREATE TABLE turns ("
+    " turn INTEGER PRIMARY KEY,"
+    " command TEXT NOT NULL,"
+    " digest TEXT NOT NULL,"
+    " first_seq INTEGER NOT NULL,"
+    " last_seq INTEGER NOT NULL"
+    ") STRICT;\n"
+    "CREATE TABLE events ("
+    " seq INTEGER PRIMARY KEY,"
+    " turn INTEGER NOT NULL,"
+    " type TEXT NOT NULL,"
+    " version INTEGER NOT NULL,"
+    " cause INTEGER,"
+    " actor INTEGER,"
+    " payload TEXT NOT NULL"
+    ") STRICT;\n"
+    "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) STRICT;\n";
+
+static gboolean fail(GError **error, StoreError code, const char *path, const char *format, ...)
+    G_GNUC_PRINTF(4, 5);
+
+static gboolean fail(GError **error, StoreError code, const char *path, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *what = NULL;
+
+    va_start(args, format);
+    what = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error(error, STORE_ERROR, code, "%s: %s", path, what);
+    return FALSE;
+}
+
+/* Map an SQLite failure to our error kinds with a readable message. */
+static gboolean fail_sqlite(Store *store, int rc, GError **error, const char *doing)
+{
+    int primary = rc & 0xff;
+
+    switch (primary) {
+    case SQLITE_NOTADB:
+        return fail(error, STORE_ERROR_NOT_A_GAME, store->path, "not a cavelog game (%s)",
+                    sqlite3_errstr(rc));
+    case SQLITE_CORRUPT:
+        return fail(error, STORE_ERROR_CORRUPT, store->path, "the file is damaged (%s while %s)",
+                    sqlite3_errmsg(store->db), doing);
+    case SQLITE_FULL:
+        return fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
+    default:
+        return fail(error, STORE_ERROR_IO, store->path, "%s while %s",
+                    store->db != NULL ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc), doing);
+    }
+}
+
+static gboolean exec(Store *store, const char *sql, GError **error, const char *doing)
+{
+    int rc = sqlite3_exec(store->db, sql, NULL, NULL, NULL);
+
+    return rc == SQLITE_OK || fail_sqlite(store, rc, error, doing);
+}
+
+static gboolean prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GError **error)
+{
+    int rc = sqlite3_prepare_v3(store->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, NULL);
+
+    if (rc == SQLITE_ERROR)
+        return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                    "not a cavelog game (its tables are not cavelog's: %s)",
+                    sqlite3_errmsg(store->db));
+    return rc == SQLITE_OK || fail_sqlite(store, rc, error, "reading the file's layout");
+}
+
+void store_free(Store *store)
+{
+    if (store == NULL)
+        return;
+    sqlite3_finalize(store->insert_event);
+    sqlite3_finalize(store->insert_turn);
+    sqlite3_finalize(store->update_game);
+    sqlite3_close_v2(store->db);
+    codec_decoder_free(store->decoder);
+    g_string_free(store->scratch, TRUE);
+    g_free(store->path);
+    g_free(store);
+}
+
+static Store *store_alloc(const char *path, gboolean writable)
+{
+    Store *store = g_new0(Store, 1);
+
+    store->path = g_strdup(path);
+    store->writable = writable;
+    store->decoder = codec_decoder_new();
+    store->scratch = g_string_sized_new(256);
+    return store;
+}
+
+static gboolean open_db(Store *store, int flags, GError **error)
+{
+    int rc = sqlite3_open_v2(store->path, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+
+    if (rc != SQLITE_OK)
+        return fail_sqlite(store, rc, error, "opening");
+    sqlite3_extended_result_codes(store->db, 1);
+    sqlite3_busy_timeout(store->db, 2000);
+    sqlite3_db_config(store->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+    sqlite3_db_config(store->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+    sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+    sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_VIEW, 1, NULL);
+    return exec(store, "PRAGMA cell_size_check = ON;", error, "opening");
+}
+
+static gboolean prepare_writers(Store *store, GError **error)
+{
+    return prepare(store,
+                   "INSERT INTO events (seq, turn, type, version, cause, actor, payload)"
+                   " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   &store->insert_event, error) &&
+           prepare(store,
+                   "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
+                   " VALUES (?, ?, ?, ?, ?)",
+                   &store->insert_turn, error) &&
+           prepare(store,
+                   "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?, depth = ?"
+                   " WHERE id = 1",
+                   &store->update_game, error);
+}
+
+static char *now_iso8601(void)
+{
+    g_autoptr(GDateTime) now = g_date_time_new_now_utc();
+
+    return g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+static gboolean insert_game_row(Store *store, gint64 seed, const char *player_name,
+                                GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    g_autofree char *now = now_iso8601();
+    int rc;
+
+    if (!prepare(store,
+                 "INSERT INTO game (id, seed, build, created, updated, player_name)"
+                 " VALUES (1, ?, ?, ?, ?, ?)",
+                 &stmt, error))
+        return FALSE;
+    sqlite3_bind_int64(stmt, 1, seed);
+    sqlite3_bind_text(stmt, 2, CAVELOG_VERSION, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 3, now, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 4, now, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 5, player_name, -1, SQLITE_STATIC);
+    rc = sqlite3_step(stmt);
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "creating the game");
+}
+
+Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error)
+{
+    g_autoptr(Store) store = NULL;
+    g_autofree char *dir = NULL;
+    g_autoptr(GString) sql = g_string_new(NULL);
+
+    g_return_val_if_fail(path != NULL && player_name != NULL, NULL);
+    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+        fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+        return NULL;
+    }
+    dir = g_path_get_dirname(path);
+    if (g_mkdir_with_parents(dir, 0700) != 0) {
+        fail(error, STORE_ERROR_IO, path, "cannot create folder %s: %s", dir, g_strerror(errno));
+        return NULL;
+    }
+    store = store_alloc(path, TRUE);
+    g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
+    g_string_append(sql, schema_sql);
+    codec_sql_views(sql);
+    g_string_append_printf(sql, "PRAGMA user_version = %d;", STORE_SCHEMA_VERSION);
+    if (!open_db(store, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
+                 error) ||
+        !exec(store, sql->str, error, "creating the game") ||
+        !insert_game_row(store, seed, player_name, error) ||
+        !exec(store, "COMMIT;", error, "creating the game") || !prepare_writers(store, error)) {
+        g_clear_pointer(&store, store_free);
+        g_unlink(path);
+        return NULL;
+    }
+    return g_steal_pointer(&store);
+}
+
+/* ---- opening untrusted files -------------------------------------------- */
+
+static gboolean check_header(const char *path, GError **error)
+{
+    static const char magic[16] = "SQLite format 3";
+    char header[16] = {0};
+    FILE *file = g_fopen(path, "rb");
+    size_t got;
+
+    if (file == NULL)
+        return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
+                    g_strerror(errno));
+    got = fread(header, 1, sizeof header, file);
+    fclose(file);
+    if (got == 0)
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (the file is empty)");
+    if (got < sizeof header || memcmp(header, magic, sizeof magic) != 0)
+        return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                    "not a cavelog game (not an SQLite database)");
+    return TRUE;
+}
+
+static gboolean check_integrity(Store *store, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc = sqlite3_prepare_v2(store->db, "PRAGMA quick_check", -1, &stmt, NULL);
+    g_autofree char *first = NULL;
+
+    if (rc != SQLITE_OK)
+        return fail_sqlite(store, rc, error, "checking the file");
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW)
+        first = g_strdup((const char *) sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(store, rc, error, "checking the file");
+    if (first == NULL || strcmp(first, "ok") != 0)
+        return fail(error, STORE_ERROR_CORRUPT, store->path,
+                    "the file is damaged (SQLite's check says: %s)", first ? first : "?");
+    return TRUE;
+}
+
+static gboolean query_int(Store *store, const char *sql, gint64 *out, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc = sqlite3_prepare_v2(store->db, sql, -1, &stmt, NULL);
+
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(stmt);
+        return fail_sqlite(store, rc, error, "reading the file");
+    }
+    rc = sqlite3_step(stmt);
+    *out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_ROW || rc == SQLITE_DONE || fail_sqlite(store, rc, error, "reading the file");
+}
+
+static gboolean check_schema(Store *store, GError **error)
+{
+    gint64 version = 0, tables = 0;
+
+    if (!query_int(store, "PRAGMA user_version", &version, error) ||
+        !query_int(store,
+                   "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
+                   " AND name IN ('game', 'turns', 'events')",
+                   &tables, error))
+        return FALSE;
+    if (version > STORE_SCHEMA_VERSION)
+        return fail(error, STORE_ERROR_NEWER, store->path,
+                    "written by a newer cavelog (file format %" G_GINT64_FORMAT
+                    "; this build reads up to %d)",
+                    version, STORE_SCHEMA_VERSION);
+    if (version < 1 || tables != 3)
+        return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                    "not a cavelog game (an SQLite database without cavelog's tables)");
+    /* Version 1 is the first format: nothing to migrate yet. A migration from
+     * version N is one function run here, inside a transaction, when writable. */
+    return TRUE;
+}
+
+Store *store_open(const char *path, gboolean writable, GError **error)
+{
+    g_autoptr(Store) store = NULL;
+    int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+
+    g_return_val_if_fail(path != NULL, NULL);
+    if (!check_header(path, error))
+        return NULL;
+    store = store_alloc(path, writable);
+    if (!open_db(store, flags, error) || !check_integrity(store, error) ||
+        !check_schema(store, error))
+        return NULL;
+    if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
+        return NULL;
+    if (writable && !prepare_writers(store, error))
+        return NULL;
+    return g_steal_pointer(&store);
+}
+
+const char *store_path(const Store *store)
+{
+    return store->path;
+}
+
+/* ---- metadata ------------------------------------------------------------ */
+
+void store_game_info_clear(StoreGameInfo *info)
+{
+    g_free(info->build);
+    g_free(info->created);
+    g_free(info->updated);
+    g_free(info->player_name);
+    g_free(info->outcome);
+    g_free(info->cause);
+    memset(info, 0, sizeof *info);
+}
+
+static char *column_text(sqlite3_stmt *stmt, int column)
+{
+    const unsigned char *text = sqlite3_column_text(stmt, column);
+
+    if (text == NULL)
+        return NULL;
+    return g_utf8_make_valid((const char *) text, -1);
+}
+
+gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+
+    memset(out, 0, sizeof *out);
+    if (!prepare(store,
+                 "SELECT seed, build, created, updated, player_name, outcome, cause, turns, depth"
+                 " FROM game WHERE id = 1",
+                 &stmt, error))
+        return FALSE;
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+        out->seed = sqlite3_column_int64(stmt, 0);
+        out->build = column_text(stmt, 1);
+        out->created = column_text(stmt, 2);
+        out->updated = column_text(stmt, 3);
+        out->player_name = column_text(stmt, 4);
+        out->outcome = column_text(stmt, 5);
+        out->cause = column_text(stmt, 6);
+        out->turns = sqlite3_column_int(stmt, 7);
+        out->depth = sqlite3_column_int(stmt, 8);
+    }
+    sqlite3_finalize(stmt);
+    if (rc == SQLITE_DONE)
+        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is missing");
+    if (rc != SQLITE_ROW)
+        return fail_sqlite(store, rc, error, "reading the game's description");
+    if (out->outcome == NULL || out->updated == NULL || out->player_name == NULL) {
+        store_game_info_clear(out);
+        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is damaged");
+    }
+    return TRUE;
+}
+
+/* ---- appending ----------------------------------------------------------- */
+
+static gboolean step_reset(Store *store, sqlite3_stmt *stmt, GError **error, const char *doing)
+{
+    int rc = sqlite3_step(stmt);
+
+    sqlite3_reset(stmt);
+    sqlite3_clear_bindings(stmt);
+    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, doing);
+}
+
+static void bind_id(sqlite3_stmt *stmt, int column, gint64 id)
+{
+    if (id == 0)
+        sqlite3_bind_null(stmt, column);
+    else
+        sqlite3_bind_int64(stmt, column, id);
+}
+
+static gboolean insert_event(Store *store, const CavEvent *event, GError **error)
+{
+    sqlite3_stmt *stmt = store->insert_event;
+
+    g_string_truncate(store->scratch, 0);
+    codec_encode_payload(event, store->scratch);
+    sqlite3_bind_int64(stmt, 1, event->seq);
+    sqlite3_bind_int(stmt, 2, event->turn);
+    sqlite3_bind_text(stmt, 3, ev_type_name(event->type), -1, SQLITE_STATIC);
+    sqlite3_bind_int(stmt, 4, event->version);
+    bind_id(stmt, 5, event->cause);
+    bind_id(stmt, 6, event->actor);
+    sqlite3_bind_text(stmt, 7, store->scratch->str, (int) store->scratch->len, SQLITE_TRANSIENT);
+    return step_reset(store, stmt, error, "saving an event");
+}
+
+static gboolean insert_turn(Store *store, const CavCommand *command, const CavEvent *events,
+                            guint n_events, const CavState *after, GError **error)
+{
+    sqlite3_stmt *stmt = store->insert_turn;
+    char digest[17];
+
+    g_snprintf(digest, sizeof digest, "%016" G_GINT64_MODIFIER "x", state_digest(after));
+    g_string_truncate(store->scratch, 0);
+    command_to_json(command, store->scratch);
+    sqlite3_bind_int(stmt, 1, after->turn);
+    sqlite3_bind_text(stmt, 2, store->scratch->str, (int) store->scratch->len, SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, 3, digest, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_int64(stmt, 4, events[0].seq);
+    sqlite3_bind_int64(stmt, 5, events[n_events - 1].seq);
+    return step_reset(store, stmt, error, "saving a turn");
+}
+
+static const char *outcome_name(CavOutcome outcome)
+{
+    switch (outcome) {
+    case OUTCOME_WON:
+        return "won";
+    case OUTCOME_LOST:
+        return "lost";
+    case OUTCOME_PLAYING:
+    default:
+        return "playing";
+    }
+}
+
+static gboolean update_game(Store *store, const CavState *after, GError **error)
+{
+    sqlite3_stmt *stmt = store->update_game;
+    g_autofree char *now = now_iso8601();
+
+    sqlite3_bind_text(stmt, 1, now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, 2, outcome_name(after->outcome), -1, SQLITE_STATIC);
+    if (after->cause[0] != '\0')
+        sqlite3_bind_text(stmt, 3, after->cause, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(stmt, 3);
+    sqlite3_bind_int(stmt, 4, after->turn);
+    sqlite3_bind_int(stmt, 5, after->deepest + 1);
+    return step_reset(store, stmt, error, "saving the game's description");
+}
+
+gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
+                           guint n_events, const CavState *after, GError **error)
+{
+    gboolean ok;
+
+    g_return_val_if_fail(store != NULL && store->writable, FALSE);
+    g_return_val_if_fail(events != NULL && n_events > 0 && after != NULL, FALSE);
+    if (!exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
+        return FALSE;
+    ok = TRUE;
+    for (guint i = 0; ok && i < n_events; i++)
+        ok = insert_event(store, &events[i], error);
+    ok = ok && insert_turn(store, command, events, n_events, after, error) &&
+         update_game(store, after, error) && exec(store, "COMMIT;", error, "saving a turn");
+    if (!ok)
+        sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
+    return ok;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+static gboolean parse_digest(const char *text, guint64 *out)
+{
+    char *end = NULL;
+
+    if (text == NULL || strlen(text) != 16)
+        return FALSE;
+    *out = g_ascii_strtoull(text, &end, 16);
+    return end != NULL && *end == '\0';
+}
+
+gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *last_seq,
+                         GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+    gboolean ok = TRUE;
+
+    *turn = -1;
+    *digest = 0;
+    *last_seq = 0;
+    if (!prepare(store, "SELECT turn, digest, last_seq FROM turns ORDER BY turn DESC LIMIT 1",
+                 &stmt, error))
+        return FALSE;
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+        *turn = sqlite3_column_int(stmt, 0);
+        *last_seq = sqlite3_column_int64(stmt, 2);
+        ok = parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
+    }
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the turns");
+    return ok || fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest",
+                      *turn);
+}
+
+gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+    gboolean ok = FALSE;
+
+    if (!prepare(store, "SELECT digest FROM turns WHERE turn = ?", &stmt, error))
+        return FALSE;
+    sqlite3_bind_int(stmt, 1, turn);
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW)
+        ok = parse_digest((const char *) sqlite3_column_text(stmt, 0), digest);
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the turns");
+    return ok || fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest", turn);
+}
+
+/* Decode one row of (seq, turn, type, version, cause, actor, payload). */
+static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GError **error)
+{
+    const char *type_name = (const char *) sqlite3_column_text(stmt, 2);
+    const char *payload;
+    CavEventType type;
+    g_autoptr(GError) local = NULL;
+    gint64 seq = sqlite3_column_int64(stmt, 0);
+
+    for (int c = 0; c < 7; c++) {
+        int t = sqlite3_column_type(stmt, c);
+        gboolean nullable = c == 4 || c == 5;
+        gboolean want_text = c == 2 || c == 6;
+        if (!(t == (want_text ? SQLITE_TEXT : SQLITE_INTEGER) || (nullable && t == SQLITE_NULL)))
+            return fail(error, STORE_ERROR_TAMPERED, store->path,
+                        "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
+    }
+    if (!ev_type_from_name(type_name, &type))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq, type_name);
+    payload = (const char *) sqlite3_column_text(stmt, 6);
+    if (!codec_decode_payload(store->decoder, type, sqlite3_column_int(stmt, 3), payload,
+                              (gsize) sqlite3_column_bytes(stmt, 6), event, &local))
+        return fail(error,
+                    local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
+                    store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
+    event->seq = seq;
+    event->turn = sqlite3_column_int(stmt, 1);
+    event->cause = sqlite3_column_int64(stmt, 4);
+    event->actor = sqlite3_column_int(stmt, 5);
+    if (sqlite3_column_int64(stmt, 1) != event->turn || sqlite3_column_int64(stmt, 5) != event->actor)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
+    return TRUE;
+}
+
+/* The seq range that a turn range covers, from the turns table. */
+static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first, gint64 *last,
+                          GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+
+    *first = 1;
+    *last = G_MAXINT64;
+    if (filter == NULL || !filter->by_turn)
+        return TRUE;
+    if (!prepare(store,
+                 "SELECT coalesce(min(first_seq), 1), coalesce(max(last_seq), 0) FROM turns"
+                 " WHERE turn BETWEEN ? AND ?",
+                 &stmt, error))
+        return FALSE;
+    sqlite3_bind_int(stmt, 1, filter->first_turn);
+    sqlite3_bind_int(stmt, 2, filter->last_turn);
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+        *first = sqlite3_column_int64(stmt, 0);
+        *last = sqlite3_column_int64(stmt, 1);
+    }
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_ROW || fail_sqlite(store, rc, error, "reading the turns");
+}
+
+gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
+                             gpointer user_data, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gint64 first, last;
+    gboolean ok = TRUE;
+    int rc;
+    CavEvent event;
+
+    g_return_val_if_fail(store != NULL && func != NULL, FALSE);
+    if (!seq_range(store, filter, &first, &last, error) ||
+        !prepare(store,
+                 "SELECT seq, turn, type, version, cause, actor, payload FROM events"
+                 " WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                 &stmt, error))
+        return FALSE;
+    sqlite3_bind_int64(stmt, 1, first);
+    sqlite3_bind_int64(stmt, 2, last);
+    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        ok = decode_row(store, stmt, &event, error);
+        if (ok && filter != NULL && filter->by_type && !filter->types[event.type])
+            continue;
+        ok = ok && func(&event, user_data, error);
+    }
+    sqlite3_finalize(stmt);
+    if (ok && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the events");
+    return ok;
+}
+
+/* ---- the games folder ---------------------------------------------------- */
+
+char *store_games_dir(void)
+{
+    return g_build_filename(g_get_user_data_dir(), "cavelog", "games", NULL);
+}
+
+static void listing_free(gpointer data)
+{
+    StoreListing *listing = data;
+
+    g_free(listing->path);
+    store_game_info_clear(&listing->info);
+    g_free(listing->problem);
+    g_free(listing);
+}
+
+static gint newest_first(gconstpointer a, gconstpointer b)
+{
+    const StoreListing *x = *(StoreListing *const *) a, *y = *(StoreListing *const *) b;
+
+    return g_strcmp0(y->info.updated, x->info.updated);
+}
+
+GPtrArray *store_list_games(const char *dir)
+{
+    GPtrArray *games = g_ptr_array_new_with_free_func(listing_free);
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
+        if (!g_str_has_suffix(name, ".cavelog"))
+            continue;
+        StoreListing *listing = g_new0(StoreListing, 1);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Store) store = NULL;
+        listing->path = g_build_filename(dir, name, NULL);
+        store = store_open(listing->path, FALSE, &error);
+        if (store == NULL || !store_read_info(store, &listing->info, &error))
+            listing->problem = g_strdup(error->message);
+        g_ptr_array_add(games, listing);
+    }
+    g_ptr_array_sort(games, newest_first);
+    return games;
+}

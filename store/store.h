@@ -1,0 +1,111 @@
+/* store.h — one SQLite file per game: metadata, one row per turn (command and
+ * state digest), one row per event (payload as JSON), optional snapshots.
+ *
+ * Files are untrusted: opening one sets SQLite's defensive options, runs
+ * quick_check and checks the schema before anything is read, and nothing is
+ * written to a file opened read-only. Every failure is a STORE_ERROR whose
+ * message names the file and the problem in words a player understands. */
+#ifndef CAV_STORE_STORE_H
+#define CAV_STORE_STORE_H
+
+#include "command.h"
+#include "event.h"
+#include "state.h"
+
+G_BEGIN_DECLS
+
+#define STORE_SCHEMA_VERSION 1
+
+#define STORE_ERROR (store_error_quark())
+GQuark store_error_quark(void);
+
+typedef enum {
+    STORE_ERROR_NOT_FOUND, /* no such file */
+    STORE_ERROR_EXISTS,    /* creating over an existing file */
+    STORE_ERROR_NOT_A_GAME, /* not SQLite, or SQLite without our tables */
+    STORE_ERROR_CORRUPT,   /* quick_check failed, truncated, malformed */
+    STORE_ERROR_TAMPERED,  /* a row that could not have been written by cavelog */
+    STORE_ERROR_NEWER,     /* written by a newer cavelog */
+    STORE_ERROR_IO,        /* disk full, permission, … */
+} StoreError;
+
+typedef struct Store Store;
+
+/* Metadata of a game file (the `game` table). */
+typedef struct {
+    gint64 seed;
+    char *build;
+    char *created;
+    char *updated;
+    char *player_name;
+    char *outcome; /* "playing", "won", "lost" */
+    char *cause;   /* cause of the end, or NULL */
+    gint32 turns;  /* completed player turns */
+    gint32 depth;  /* deepest level reached, 1-based */
+} StoreGameInfo;
+
+void store_game_info_clear(StoreGameInfo *info);
+
+/* Create a new game file at @path (fails with STORE_ERROR_EXISTS if there is
+ * one), with schema, views and the metadata row. Parent folders are made. */
+Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error);
+
+/* Open an existing game file. @writable FALSE never writes to it. The checks
+ * above run first; on failure NULL and the file unchanged. */
+Store *store_open(const char *path, gboolean writable, GError **error);
+
+void store_free(Store *store);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
+
+const char *store_path(const Store *store);
+
+gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error);
+
+/* Append one turn in one transaction: its events, the turn row (command,
+ * digest of @after, first/last seq) and the metadata derived from @after. On
+ * failure (disk full…) the transaction is rolled back and the file holds
+ * exactly the turns before. */
+gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
+                           guint n_events, const CavState *after, GError **error);
+
+/* The last recorded turn: its number, digest and last seq. *@turn is -1 for
+ * a file without turns. */
+gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *last_seq,
+                         GError **error);
+
+/* The digest recorded for @turn. */
+gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error);
+
+/* Which events store_foreach_event() reads. Zeroed means everything. */
+typedef struct {
+    gboolean by_type;
+    gboolean types[CAV_EVENT_TYPE_COUNT];
+    gboolean by_turn;
+    gint32 first_turn, last_turn; /* inclusive */
+} StoreFilter;
+
+/* Called for each event in seq order; return FALSE (with @error set) to stop. */
+typedef gboolean (*StoreEventFunc)(const CavEvent *event, gpointer user_data, GError **error);
+
+/* Read, decode and hand over events (all, or those @filter selects). A
+ * payload that does not decode is a STORE_ERROR_TAMPERED naming its seq. */
+gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
+                             gpointer user_data, GError **error);
+
+/* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */
+char *store_games_dir(void);
+
+/* A saved game found by store_list_games(). */
+typedef struct {
+    char *path;
+    StoreGameInfo info;
+    char *problem; /* non-NULL when the file could not be read */
+} StoreListing;
+
+/* Every *.cavelog file in @dir, most recently played first. Returns a
+ * GPtrArray of StoreListing (free with g_ptr_array_unref). */
+GPtrArray *store_list_games(const char *dir);
+
+G_END_DECLS
+
+#endif

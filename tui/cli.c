@@ -1,0 +1,370 @@
+/* cli.c — list, events, autoplay and verify: the subcommands that need no
+ * terminal screen, for scripts, tests and benchmarks. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bot.h"
+#include "cavelog-config.h"
+#include "codec.h"
+#include "session.h"
+#include "store.h"
+
+static gboolean show_version;
+
+static const GOptionEntry version_entries[] = {
+    {"version", 0, 0, G_OPTION_ARG_NONE, &show_version, "Show the version and exit", NULL},
+    G_OPTION_ENTRY_NULL,
+};
+
+gboolean cli_parse(GOptionContext *context, int *argc, char ***argv, int *status)
+{
+    g_autoptr(GError) error = NULL;
+
+    g_option_context_add_main_entries(context, version_entries, NULL);
+    if (!g_option_context_parse(context, argc, argv, &error)) {
+        g_printerr("cavelog: %s\nTry “cavelog %s --help”.\n", error->message,
+                   (*argv)[0] != NULL ? (*argv)[0] : "");
+        *status = CLI_EXIT_USAGE;
+        return FALSE;
+    }
+    if (show_version) {
+        g_print("cavelog %s\n", CAVELOG_VERSION);
+        *status = CLI_EXIT_OK;
+        return FALSE;
+    }
+    return TRUE;
+}
+
+int cli_fail(const GError *error)
+{
+    g_printerr("cavelog: %s\n", error->message);
+    return CLI_EXIT_ERROR;
+}
+
+static int usage_error(const char *message)
+{
+    g_printerr("cavelog: %s\n", message);
+    return CLI_EXIT_USAGE;
+}
+
+char *cli_new_save_path(gint64 seed)
+{
+    g_autofree char *dir = store_games_dir();
+    g_autoptr(GDateTime) now = g_date_time_new_now_local();
+    g_autofree char *stamp = g_date_time_format(now, "%Y%m%d-%H%M%S");
+    g_autofree char *name = g_strdup_printf("%s-seed%" G_GINT64_FORMAT ".cavelog", stamp, seed);
+    char *path = g_build_filename(dir, name, NULL);
+
+    for (int n = 2; g_file_test(path, G_FILE_TEST_EXISTS); n++) {
+        g_free(path);
+        g_free(name);
+        name = g_strdup_printf("%s-seed%" G_GINT64_FORMAT "-%d.cavelog", stamp, seed, n);
+        path = g_build_filename(dir, name, NULL);
+    }
+    return path;
+}
+
+gint64 cli_random_seed(void)
+{
+    return (gint64) (g_get_real_time() % G_GINT64_CONSTANT(1000000000));
+}
+
+/* ---- list ----------------------------------------------------------------- */
+
+static char *status_text(const StoreListing *game)
+{
+    if (game->problem != NULL)
+        return g_strdup("unreadable");
+    if (g_strcmp0(game->info.outcome, "playing") == 0)
+        return g_strdup("playing");
+    if (game->info.cause != NULL)
+        return g_strdup_printf("%s: %s", game->info.outcome, game->info.cause);
+    return g_strdup(game->info.outcome);
+}
+
+int cli_list(int argc, char **argv)
+{
+    g_autoptr(GOptionContext) context = g_option_context_new("— list saved games");
+    g_autofree char *dir = store_games_dir();
+    g_autoptr(GPtrArray) games = NULL;
+    int status;
+
+    g_option_context_set_summary(context, "Saved games live in $XDG_DATA_HOME/cavelog/games.");
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc > 1)
+        return usage_error("list takes no file names");
+    games = store_list_games(dir);
+    if (games->len == 0) {
+        g_print("No saved games in %s.\n", dir);
+        return CLI_EXIT_OK;
+    }
+    g_print("%-36s %12s %7s %5s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "LAST PLAYED",
+            "STATUS");
+    for (guint i = 0; i < games->len; i++) {
+        const StoreListing *game = g_ptr_array_index(games, i);
+        g_autofree char *base = g_path_get_basename(game->path);
+        g_autofree char *text = status_text(game);
+        if (game->problem != NULL) {
+            g_print("%-36s %12s %7s %5s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", text,
+                    game->problem);
+            continue;
+        }
+        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d  %-20s  %s\n", base, game->info.seed,
+                game->info.turns, game->info.depth, game->info.updated, text);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ---- events --------------------------------------------------------------- */
+
+typedef struct {
+    gboolean json;
+    GString *line;
+} EventsPrinter;
+
+static gboolean print_event(const CavEvent *event, gpointer user_data, GError **error)
+{
+    EventsPrinter *printer = user_data;
+
+    g_string_truncate(printer->line, 0);
+    if (printer->json) {
+        codec_encode_event(event, printer->line);
+    } else {
+        g_string_append_printf(printer->line, "%8" G_GINT64_FORMAT " t%-6d %-20s ", event->seq,
+                               event->turn, ev_type_name(event->type));
+        ev_summary(event, printer->line);
+        if (event->cause != 0)
+            g_string_append_printf(printer->line, "  (caused by %" G_GINT64_FORMAT ")",
+                                   event->cause);
+    }
+    g_string_append_c(printer->line, '\n');
+    fwrite(printer->line->str, 1, printer->line->len, stdout);
+    return TRUE;
+}
+
+static gboolean parse_turns(const char *text, StoreFilter *filter)
+{
+    char *end = NULL;
+    const char *dots = strstr(text, "..");
+    gint64 first, last;
+
+    if (dots == NULL)
+        return FALSE;
+    first = dots == text ? 0 : g_ascii_strtoll(text, &end, 10);
+    if (dots != text && end != dots)
+        return FALSE;
+    last = dots[2] == '\0' ? G_MAXINT32 : g_ascii_strtoll(dots + 2, &end, 10);
+    if (dots[2] != '\0' && *end != '\0')
+        return FALSE;
+    if (first < 0 || last < first || last > G_MAXINT32)
+        return FALSE;
+    filter->by_turn = TRUE;
+    filter->first_turn = (gint32) first;
+    filter->last_turn = (gint32) last;
+    return TRUE;
+}
+
+static gboolean parse_types(char **names, StoreFilter *filter)
+{
+    for (guint i = 0; names != NULL && names[i] != NULL; i++) {
+        g_auto(GStrv) parts = g_strsplit(names[i], ",", -1);
+        for (guint k = 0; parts[k] != NULL; k++) {
+            CavEventType type;
+            if (!ev_type_from_name(g_strstrip(parts[k]), &type)) {
+                g_printerr("cavelog: unknown event type “%s”. Known types:", parts[k]);
+                for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
+                    g_printerr(" %s", ev_type_name((CavEventType) t));
+                g_printerr("\n");
+                return FALSE;
+            }
+            filter->by_type = TRUE;
+            filter->types[type] = TRUE;
+        }
+    }
+    return TRUE;
+}
+
+int cli_events(int argc, char **argv)
+{
+    g_auto(GStrv) types = NULL;
+    g_autofree char *turns = NULL;
+    gboolean json = FALSE;
+    const GOptionEntry entries[] = {
+        {"type", 't', 0, G_OPTION_ARG_STRING_ARRAY, &types,
+         "Only events of this type (repeat, or separate with commas)", "TYPE"},
+        {"turns", 0, 0, G_OPTION_ARG_STRING, &turns, "Only events of turns A to B (A.., ..B too)",
+         "A..B"},
+        {"json", 0, 0, G_OPTION_ARG_NONE, &json, "One JSON object per line", NULL},
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE — print a game's events");
+    StoreFilter filter = {0};
+    g_autoptr(Store) store = NULL;
+    g_autoptr(GError) error = NULL;
+    EventsPrinter printer = {0};
+    int status;
+
+    g_option_context_add_main_entries(context, entries, NULL);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc != 2)
+        return usage_error("events needs exactly one FILE. Try “cavelog events --help”.");
+    if (turns != NULL && !parse_turns(turns, &filter))
+        return usage_error("--turns takes A..B, A.. or ..B with whole numbers, A <= B");
+    if (!parse_types(types, &filter))
+        return CLI_EXIT_USAGE;
+    store = store_open(argv[1], FALSE, &error);
+    if (store == NULL)
+        return cli_fail(error);
+    printer.json = json;
+    printer.line = g_string_sized_new(256);
+    if (!store_foreach_event(store, &filter, print_event, &printer, &error))
+        status = cli_fail(error);
+    else
+        status = CLI_EXIT_OK;
+    g_string_free(printer.line, TRUE);
+    return status;
+}
+
+/* ---- autoplay ------------------------------------------------------------- */
+
+static Session *open_or_create(const char *path, gint64 seed, GError **error)
+{
+    if (g_file_test(path, G_FILE_TEST_EXISTS))
+        return session_resume(path, NULL, error);
+    return session_new_game(path, seed, "bot", NULL, error);
+}
+
+/* Play up to @turns turns with the bot; stops early when the game ends. */
+static gboolean autoplay(Session *session, gint64 turns, GError **error)
+{
+    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
+        CavCommand command = bot_choose(session_state(session));
+        g_autofree char *why = NULL;
+        if (!session_play(session, &command, &why, error))
+            return FALSE;
+        if (why != NULL) {
+            /* The bot asked for something impossible: wait instead, so the
+             * game still moves on. */
+            command = command_simple(CMD_WAIT);
+            g_clear_pointer(&why, g_free);
+            if (!session_play(session, &command, &why, error))
+                return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+int cli_autoplay(int argc, char **argv)
+{
+    gint64 seed = -1, turns = 1000;
+    g_autofree char *save = NULL;
+    gboolean quiet = FALSE;
+    const GOptionEntry entries[] = {
+        {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "World seed (default: from the clock)", "N"},
+        {"turns", 'n', 0, G_OPTION_ARG_INT64, &turns, "Turns to play (default 1000)", "T"},
+        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
+         "Game file; an existing one is continued", "FILE"},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print nothing on success", NULL},
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) context =
+        g_option_context_new("— let the bot play and record a game");
+    g_autoptr(Session) session = NULL;
+    g_autoptr(GError) error = NULL;
+    const CavState *state;
+    int status;
+
+    g_option_context_add_main_entries(context, entries, NULL);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc > 1)
+        return usage_error("autoplay takes no file names; use --save FILE");
+    if (turns < 0)
+        return usage_error("--turns must be 0 or more");
+    if (seed < 0)
+        seed = cli_random_seed();
+    if (save == NULL)
+        save = cli_new_save_path(seed);
+    session = open_or_create(save, seed, &error);
+    if (session == NULL || !autoplay(session, turns, &error))
+        return cli_fail(error);
+    state = session_state(session);
+    if (!quiet)
+        g_print("%s: seed %" G_GINT64_FORMAT ", turn %d, %" G_GINT64_FORMAT
+                " events, depth %d%s%s\n",
+                save, state->seed, state->turn, state->last_seq, state->deepest + 1,
+                state->outcome == OUTCOME_PLAYING ? "" : ", ", state->cause);
+    return CLI_EXIT_OK;
+}
+
+/* ---- verify --------------------------------------------------------------- */
+
+typedef struct {
+    Store *store;
+    Game *game;
+    gint32 turn; /* turn whose digest is due once the next turn begins */
+    gint32 turns_checked;
+} Verifier;
+
+static gboolean check_digest(Verifier *v, GError **error)
+{
+    guint64 digest = 0;
+
+    if (!store_turn_digest(v->store, v->turn, &digest, error))
+        return FALSE;
+    if (digest != state_digest(game_state(v->game))) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "%s: the state after turn %d does not match its recorded digest",
+                    store_path(v->store), v->turn);
+        return FALSE;
+    }
+    v->turns_checked++;
+    return TRUE;
+}
+
+static gboolean verify_event(const CavEvent *event, gpointer user_data, GError **error)
+{
+    Verifier *v = user_data;
+    g_autoptr(GError) local = NULL;
+
+    if (event->seq > 1 && event->turn != v->turn && !check_digest(v, error))
+        return FALSE;
+    v->turn = event->turn;
+    if (!game_fold(v->game, event, &local)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(v->store),
+                    local->message);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+int cli_verify(int argc, char **argv)
+{
+    g_autoptr(GOptionContext) context =
+        g_option_context_new("FILE — check every event and every turn's digest");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(Game) game = NULL;
+    Verifier v = {0};
+    int status;
+
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc != 2)
+        return usage_error("verify needs exactly one FILE. Try “cavelog verify --help”.");
+    store = store_open(argv[1], FALSE, &error);
+    if (store == NULL)
+        return cli_fail(error);
+    game = game_new(NULL);
+    v = (Verifier){.store = store, .game = game};
+    if (!store_foreach_event(store, NULL, verify_event, &v, &error) ||
+        (game_state(game)->last_seq > 0 && !check_digest(&v, &error)))
+        return cli_fail(error);
+    g_print("%s: ok — %d turns, %" G_GINT64_FORMAT " events, every digest matches\n", argv[1],
+            v.turns_checked, game_state(game)->last_seq);
+    return CLI_EXIT_OK;
+}

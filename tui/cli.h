@@ -1,0 +1,37 @@
+/* cli.h — the headless subcommands of `cavelog`: list, events, autoplay,
+ * verify. Each takes its own argv (argv[0] is the subcommand's name), parses
+ * it with GOptionContext and returns the process exit status: 0 success, 1 a
+ * runtime error (already printed as one line on stderr), 2 a usage error. */
+#ifndef CAV_TUI_CLI_H
+#define CAV_TUI_CLI_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_ERROR 1
+#define CLI_EXIT_USAGE 2
+
+int cli_list(int argc, char **argv);
+int cli_events(int argc, char **argv);
+int cli_autoplay(int argc, char **argv);
+int cli_verify(int argc, char **argv);
+
+/* Parse @argv with @context; on failure print the problem and a hint on
+ * stderr. Handles --version. Returns TRUE to go on; *@status is the exit
+ * status to return otherwise. */
+gboolean cli_parse(GOptionContext *context, int *argc, char ***argv, int *status);
+
+/* Print "cavelog: MESSAGE" on stderr and return CLI_EXIT_ERROR. */
+int cli_fail(const GError *error);
+
+/* A new save path in the games folder for a game with @seed. */
+char *cli_new_save_path(gint64 seed);
+
+/* A seed from the clock, for games started without --seed. */
+gint64 cli_random_seed(void);
+
+G_END_DECLS
+
+#endif

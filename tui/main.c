@@ -1,0 +1,177 @@
+/* main.c — `cavelog`: the start screen, and a subcommand per verb (new,
+ * continue, list, events, autoplay, verify). Games started here are played
+ * in the ncurses screen of tui-play.c. */
+#include <locale.h>
+#include <string.h>
+
+#include "cavelog-config.h"
+#include "cli.h"
+#include "session.h"
+#include "store.h"
+#include "tui.h"
+
+static int play(Session *session, Tui *tui)
+{
+    g_autoptr(GError) error = NULL;
+
+    if (!tui_run(tui, session, &error))
+        return cli_fail(error);
+    return CLI_EXIT_OK;
+}
+
+static int start_new(gint64 seed, const char *save, const char *name)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Tui) tui = tui_new(bus);
+    g_autofree char *path = save != NULL ? g_strdup(save) : cli_new_save_path(seed);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, seed, name, bus, &error);
+
+    if (session == NULL)
+        return cli_fail(error);
+    return play(session, tui);
+}
+
+static int cmd_new(int argc, char **argv)
+{
+    gint64 seed = -1;
+    g_autofree char *save = NULL;
+    g_autofree char *name = NULL;
+    const GOptionEntry entries[] = {
+        {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "World seed (default: from the clock)", "N"},
+        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
+         "Where to save (default: a new file in the games folder)", "FILE"},
+        {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Your name (default: your login)", "NAME"},
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new("— start a new game");
+    int status;
+
+    g_option_context_add_main_entries(context, entries, NULL);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc > 1) {
+        g_printerr("cavelog: new takes no file names; use --save FILE\n");
+        return CLI_EXIT_USAGE;
+    }
+    if (seed < 0)
+        seed = cli_random_seed();
+    return start_new(seed, save, name != NULL ? name : g_get_user_name());
+}
+
+/* The most recently played unfinished game, or NULL. */
+static char *latest_unfinished(void)
+{
+    g_autofree char *dir = store_games_dir();
+    g_autoptr(GPtrArray) games = store_list_games(dir);
+
+    for (guint i = 0; i < games->len; i++) {
+        const StoreListing *game = g_ptr_array_index(games, i);
+        if (game->problem == NULL && g_strcmp0(game->info.outcome, "playing") == 0)
+            return g_strdup(game->path);
+    }
+    return NULL;
+}
+
+static int continue_game(const char *path)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Tui) tui = tui_new(bus);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_resume(path, bus, &error);
+
+    if (session == NULL)
+        return cli_fail(error);
+    if (session_state(session)->outcome != OUTCOME_PLAYING) {
+        g_printerr("cavelog: %s: that game is over (%s)\n", path, session_state(session)->cause);
+        return CLI_EXIT_ERROR;
+    }
+    return play(session, tui);
+}
+
+static int cmd_continue(int argc, char **argv)
+{
+    g_autoptr(GOptionContext) context =
+        g_option_context_new("[FILE] — go on with a saved game (default: the latest unfinished)");
+    g_autofree char *path = NULL;
+    int status;
+
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc > 2) {
+        g_printerr("cavelog: continue takes at most one FILE\n");
+        return CLI_EXIT_USAGE;
+    }
+    path = argc == 2 ? g_strdup(argv[1]) : latest_unfinished();
+    if (path == NULL) {
+        g_printerr("cavelog: no unfinished game to continue; start one with “cavelog new”\n");
+        return CLI_EXIT_ERROR;
+    }
+    return continue_game(path);
+}
+
+static int start_screen(void)
+{
+    g_autofree char *latest = latest_unfinished();
+
+    switch (tui_start_screen(latest != NULL)) {
+    case TUI_START_NEW:
+        return start_new(cli_random_seed(), NULL, g_get_user_name());
+    case TUI_START_CONTINUE:
+        return continue_game(latest);
+    case TUI_START_QUIT:
+    default:
+        return CLI_EXIT_OK;
+    }
+}
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Subcommand;
+
+static const Subcommand subcommands[] = {
+    {.name = "new", .run = cmd_new, .summary = "Start a new game [--seed N] [--save FILE]"},
+    {.name = "continue", .run = cmd_continue, .summary = "Go on with a saved game [FILE]"},
+    {.name = "list", .run = cli_list, .summary = "List saved games"},
+    {.name = "events", .run = cli_events, .summary = "Print a game's events FILE [--type T] "
+                                                     "[--turns A..B] [--json]"},
+    {.name = "autoplay", .run = cli_autoplay, .summary = "Let the bot play --seed N --turns T "
+                                                         "[--save FILE]"},
+    {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
+};
+
+static int top_level(int argc, char **argv)
+{
+    g_autoptr(GOptionContext) context = g_option_context_new("[COMMAND] [OPTIONS…]");
+    g_autoptr(GString) help = g_string_new("Commands (each has --help):\n");
+    int status;
+
+    for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
+        g_string_append_printf(help, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
+    g_string_append(help, "\nWithout a command, cavelog shows its start screen.");
+    g_option_context_set_summary(context, "An event-sourced roguelike: every deed is a recorded "
+                                          "fact in a SQLite file.");
+    g_option_context_set_description(context, help->str);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (argc > 1) {
+        g_printerr("cavelog: unknown command “%s”. Try “cavelog --help”.\n", argv[1]);
+        return CLI_EXIT_USAGE;
+    }
+    return start_screen();
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    if (argc >= 2 && argv[1][0] != '-') {
+        for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
+            if (strcmp(argv[1], subcommands[i].name) == 0)
+                return subcommands[i].run(argc - 1, argv + 1);
+        g_printerr("cavelog: unknown command “%s”. Try “cavelog --help”.\n", argv[1]);
+        return CLI_EXIT_USAGE;
+    }
+    return top_level(argc, argv);
+}
