@@ -62,7 +62,6 @@ void decide_start(const CavState *state, gint64 seed, const char *player_name, C
         decide_level(levels[z], z, out);
 
     random_floor(levels[0], rng, &x, &y);
-    spawn.actor = 1;
     spawn.as.CreatureSpawned = (CavEvCreatureSpawned){
         .creature = 1, .z = 0, .x = x, .y = y, .max_hp = PLAYER_MAX_HP,
         .attack = PLAYER_ATTACK, .defense = PLAYER_DEFENSE, .vision = PLAYER_VISION};

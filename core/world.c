@@ -168,16 +168,23 @@ static void place_stairs(CavRng *rng, CavLevelTiles upper, CavLevelTiles lower)
     for (guint i = 0; i < overlaps->len; i++) {
         GArray *cells = g_array_index(overlaps, Overlap, i).cells;
         gint wanted = 1 + (gint) cells->len / WORLD_CELLS_PER_EXTRA_STAIR;
-        for (gint k = 0; k < wanted && (guint) k < cells->len; k++) {
-            gint pick = rng_range(rng, k, (gint) cells->len - 1);
+        guint free_cells = 0;
+        /* Keep only cells free on both levels (the upper one may already
+         * hold stairs up from the level above it). */
+        for (guint k = 0; k < cells->len; k++) {
+            gint cell = g_array_index(cells, gint, k);
+            if (upper[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR &&
+                lower[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR)
+                g_array_index(cells, gint, free_cells++) = cell;
+        }
+        /* A partial Fisher-Yates shuffle picks @wanted distinct cells. */
+        for (gint k = 0; k < wanted && (guint) k < free_cells; k++) {
+            gint pick = rng_range(rng, k, (gint) free_cells - 1);
             gint cell = g_array_index(cells, gint, pick);
             g_array_index(cells, gint, pick) = g_array_index(cells, gint, k);
             g_array_index(cells, gint, k) = cell;
-            gint x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
-            if (upper[y][x] != TILE_FLOOR || lower[y][x] != TILE_FLOOR)
-                continue;
-            upper[y][x] = TILE_STAIRS_DOWN;
-            lower[y][x] = TILE_STAIRS_UP;
+            upper[cell / CAV_WIDTH][cell % CAV_WIDTH] = TILE_STAIRS_DOWN;
+            lower[cell / CAV_WIDTH][cell % CAV_WIDTH] = TILE_STAIRS_UP;
         }
     }
 }

@@ -1,0 +1,576 @@
+/* test-core.c — randomness, generation, field of view, decide/evolve on
+ * hand-made scenarios (asserted as compact event streams), validation,
+ * digest, policies and the bot. Scenarios are built the event-sourced way:
+ * by folding hand-written events into a fresh game. */
+#include <string.h>
+
+#include "bot.h"
+#include "fov.h"
+#include "game.h"
+#include "recorder.h"
+#include "rules.h"
+
+/* ---- rng ----------------------------------------------------------------- */
+
+static void test_rng_pure(void)
+{
+    CavRng a = rng_at(42, RNG_STREAM_GAME, 7), b = rng_at(42, RNG_STREAM_GAME, 7);
+    CavRng other_turn = rng_at(42, RNG_STREAM_GAME, 8);
+    CavRng cosmetic = rng_at(42, RNG_STREAM_COSMETIC, 7);
+    guint64 first = rng_next(&a);
+
+    g_assert_cmpuint(first, ==, rng_next(&b));
+    g_assert_cmpuint(first, ==, rng_peek(42, RNG_STREAM_GAME, 7, 0));
+    g_assert_cmpuint(rng_next(&a), ==, rng_peek(42, RNG_STREAM_GAME, 7, 1));
+    g_assert_cmpuint(first, !=, rng_next(&other_turn));
+    g_assert_cmpuint(first, !=, rng_next(&cosmetic));
+    g_assert_cmpuint(first, !=, rng_peek(43, RNG_STREAM_GAME, 7, 0));
+}
+
+static void test_rng_range(void)
+{
+    CavRng rng = rng_at(1, RNG_STREAM_GAME, 0);
+    guint counts[10] = {0};
+
+    for (int i = 0; i < 100000; i++) {
+        gint32 v = rng_range(&rng, -3, 6);
+        g_assert_cmpint(v, >=, -3);
+        g_assert_cmpint(v, <=, 6);
+        counts[v + 3]++;
+    }
+    for (int i = 0; i < 10; i++) /* expected 10000 each; 5 sigma is ~470 */
+        g_assert_cmpint(ABS((gint) counts[i] - 10000), <, 600);
+    g_assert_cmpint(rng_range(&rng, 5, 5), ==, 5);
+}
+
+/* ---- world --------------------------------------------------------------- */
+
+static CavLevelTiles *generate(guint64 seed)
+{
+    CavLevelTiles *levels = g_new0(CavLevelTiles, CAV_LEVELS);
+    CavRng rng = rng_at(seed, RNG_STREAM_GAME, 0);
+
+    world_generate(&rng, levels);
+    return levels;
+}
+
+static void test_world_deterministic(void)
+{
+    g_autofree CavLevelTiles *a = generate(5), *b = generate(5), *c = generate(6);
+
+    g_assert_cmpmem(a, sizeof(CavLevelTiles) * CAV_LEVELS, b, sizeof(CavLevelTiles) * CAV_LEVELS);
+    g_assert_true(memcmp(a, c, sizeof(CavLevelTiles) * CAV_LEVELS) != 0);
+}
+
+static gboolean open_tile(guint8 t)
+{
+    return t != TILE_WALL;
+}
+
+/* Size of the 8-connected open region around (x, y); marks it in @seen. */
+static gint region_size(CavLevelTiles tiles, gboolean seen[CAV_HEIGHT][CAV_WIDTH], gint x, gint y)
+{
+    gint size = 0;
+    g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(gint));
+    gint start = y * CAV_WIDTH + x;
+
+    seen[y][x] = TRUE;
+    g_array_append_val(stack, start);
+    while (stack->len > 0) {
+        gint cell = g_array_index(stack, gint, --stack->len);
+        size++;
+        for (gint dy = -1; dy <= 1; dy++)
+            for (gint dx = -1; dx <= 1; dx++) {
+                gint nx = cell % CAV_WIDTH + dx, ny = cell / CAV_WIDTH + dy;
+                if (!world_in_bounds(nx, ny) || seen[ny][nx] || !open_tile(tiles[ny][nx]))
+                    continue;
+                seen[ny][nx] = TRUE;
+                gint next = ny * CAV_WIDTH + nx;
+                g_array_append_val(stack, next);
+            }
+    }
+    return size;
+}
+
+static void test_world_rules(void)
+{
+    for (guint64 seed = 1; seed <= 8; seed++) {
+        g_autofree CavLevelTiles *levels = generate(seed);
+        gint exits = 0;
+        for (gint z = 0; z < CAV_LEVELS; z++) {
+            gboolean seen[CAV_HEIGHT][CAV_WIDTH] = {{FALSE}};
+            gint floors = 0;
+            for (gint y = 0; y < CAV_HEIGHT; y++)
+                for (gint x = 0; x < CAV_WIDTH; x++) {
+                    guint8 t = levels[z][y][x];
+                    floors += open_tile(t);
+                    if (open_tile(t) && !seen[y][x])
+                        g_assert_cmpint(region_size(levels[z], seen, x, y), >=, WORLD_MIN_REGION);
+                    if (t == TILE_STAIRS_DOWN) {
+                        g_assert_cmpint(z, <, CAV_LEVELS - 1);
+                        g_assert_cmpint(levels[z + 1][y][x], ==, TILE_STAIRS_UP);
+                    }
+                    if (t == TILE_STAIRS_UP && z == 0)
+                        exits++;
+                    if (t == TILE_STAIRS_UP && z > 0)
+                        g_assert_cmpint(levels[z - 1][y][x], ==, TILE_STAIRS_DOWN);
+                }
+            /* A cave, not solid rock nor an open field. */
+            g_assert_cmpint(floors, >, CAV_WIDTH * CAV_HEIGHT / 5);
+            g_assert_cmpint(floors, <, CAV_WIDTH * CAV_HEIGHT * 4 / 5);
+        }
+        g_assert_cmpint(exits, ==, 1);
+    }
+}
+
+/* Every pair of overlapping regions on neighbouring levels has stairs. */
+static void test_world_stairs_connect(void)
+{
+    for (guint64 seed = 1; seed <= 8; seed++) {
+        g_autofree CavLevelTiles *levels = generate(seed);
+        for (gint z = 0; z + 1 < CAV_LEVELS; z++) {
+            gboolean seen_up[CAV_HEIGHT][CAV_WIDTH] = {{FALSE}};
+            for (gint y = 0; y < CAV_HEIGHT; y++)
+                for (gint x = 0; x < CAV_WIDTH; x++) {
+                    if (!open_tile(levels[z][y][x]) || seen_up[y][x])
+                        continue;
+                    /* For this upper region: every lower region it overlaps
+                     * must share a stair with it. */
+                    gboolean region[CAV_HEIGHT][CAV_WIDTH] = {{FALSE}};
+                    region_size(levels[z], region, x, y);
+                    gboolean checked[CAV_HEIGHT][CAV_WIDTH] = {{FALSE}};
+                    for (gint yy = 0; yy < CAV_HEIGHT; yy++)
+                        for (gint xx = 0; xx < CAV_WIDTH; xx++) {
+                            seen_up[yy][xx] |= region[yy][xx];
+                            if (!region[yy][xx] || !open_tile(levels[z + 1][yy][xx]) ||
+                                checked[yy][xx])
+                                continue;
+                            gboolean lower[CAV_HEIGHT][CAV_WIDTH] = {{FALSE}};
+                            region_size(levels[z + 1], lower, xx, yy);
+                            gboolean stair = FALSE;
+                            for (gint c = 0; c < CAV_WIDTH * CAV_HEIGHT; c++) {
+                                gint cx = c % CAV_WIDTH, cy = c / CAV_WIDTH;
+                                if (region[cy][cx] && lower[cy][cx]) {
+                                    checked[cy][cx] = TRUE;
+                                    stair |= levels[z][cy][cx] == TILE_STAIRS_DOWN;
+                                }
+                            }
+                            g_assert_true(stair);
+                        }
+                }
+        }
+    }
+}
+
+/* ---- scenarios ------------------------------------------------------------ */
+
+typedef struct {
+    Bus *bus;
+    Game *game;
+    Recorder *recorder;
+    gint64 seq;
+} Scenario;
+
+static void fold(Scenario *s, CavEvent event)
+{
+    g_autoptr(GError) error = NULL;
+
+    event.seq = ++s->seq;
+    event.turn = 0;
+    event.version = ev_type_version(event.type);
+    if (!game_fold(s->game, &event, &error))
+        g_error("scenario event rejected: %s", error->message);
+}
+
+/* Level 0 from @top and level 1 from @below (NULL: solid rock), each a
+ * picture of rows padded with rock; the player spawns at the '@' of @top. */
+static void scenario_setup(Scenario *s, const char *const *top, const char *const *below)
+{
+    CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
+    gint px = -1, py = -1;
+
+    memset(s, 0, sizeof *s);
+    s->bus = bus_new();
+    s->game = game_new(s->bus);
+    e.as.GameStarted = (CavEvGameStarted){.seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH,
+                                          .height = CAV_HEIGHT};
+    fold(s, e);
+    for (gint z = 0; z < CAV_LEVELS; z++) {
+        const char *const *picture = z == 0 ? top : z == 1 ? below : NULL;
+        CavEvent level = ev_init(CAV_EVENT_LEVEL_GENERATED);
+        level.as.LevelGenerated = (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH,
+                                                        .height = CAV_HEIGHT};
+        fold(s, level);
+        for (gint y = 0; y < CAV_HEIGHT; y++) {
+            CavEvent row = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
+            const char *line = picture != NULL ? picture[y] : NULL;
+            row.as.LevelRowGenerated.z = z;
+            row.as.LevelRowGenerated.y = y;
+            for (gint x = 0; x < CAV_WIDTH; x++) {
+                char c = line != NULL && x < (gint) strlen(line) ? line[x] : '#';
+                if (c == '@') {
+                    px = x;
+                    py = y;
+                    c = '.';
+                }
+                row.as.LevelRowGenerated.cells[x] = c;
+            }
+            if (line != NULL && picture[y + 1] == NULL)
+                picture = NULL;
+            fold(s, row);
+        }
+    }
+    g_assert_cmpint(px, >=, 0);
+    e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1, .z = 0, .x = px, .y = py,
+                                                  .max_hp = 100, .attack = 20, .defense = 5,
+                                                  .vision = 9};
+    EV_SET_STR(e.as.CreatureSpawned.kind, "player");
+    fold(s, e);
+    s->recorder = recorder_new(s->bus, FALSE);
+}
+
+static void scenario_teardown(Scenario *s)
+{
+    recorder_free(s->recorder);
+    game_free(s->game);
+    bus_free(s->bus);
+}
+
+/* Play @command; return the recorded stream, or "rejected: WHY". */
+static char *play(Scenario *s, CavCommand command)
+{
+    g_autofree char *why = NULL;
+
+    if (!game_play(s->game, &command, &why))
+        return g_strdup_printf("rejected: %s", why);
+    return recorder_take(s->recorder);
+}
+
+#define ASSERT_PLAY(s, command, expected)                                                         \
+    do {                                                                                           \
+        g_autofree char *got_ = play((s), (command));                                              \
+        g_assert_cmpstr(got_, ==, (expected));                                                     \
+    } while (0)
+
+static const char *const corridor[] = {
+    "##########",
+    "#....>...#",
+    "#..@.....#",
+    "#<.......#",
+    "##########",
+    NULL,
+};
+
+static const char *const corridor_below[] = {
+    "##########",
+    "#....<...#",
+    "#........#",
+    "#........#",
+    "##########",
+    NULL,
+};
+
+static void test_decide_moves(void)
+{
+    Scenario s;
+
+    scenario_setup(&s, corridor, corridor_below);
+    ASSERT_PLAY(&s, command_move(1, 0), "moved(c1 3,2>4,2)");
+    ASSERT_PLAY(&s, command_move(1, -1), "moved(c1 4,2>5,1)");
+    ASSERT_PLAY(&s, command_move(0, -1), "dug(5,0)");
+    g_assert_cmpint(state_player(game_state(s.game))->y, ==, 1);
+    g_assert_cmpint(state_tile(game_state(s.game), 0, 5, 0), ==, TILE_FLOOR);
+    ASSERT_PLAY(&s, command_move(0, -1), "moved(c1 5,1>5,0)");
+    ASSERT_PLAY(&s, command_move(0, -1), "rejected: Solid bedrock: the caves end here.");
+    ASSERT_PLAY(&s, command_move(0, 0), "rejected: That is not a direction.");
+    ASSERT_PLAY(&s, command_simple(CMD_WAIT), "waited(c1)");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 5);
+    scenario_teardown(&s);
+}
+
+static void test_decide_stairs(void)
+{
+    Scenario s;
+
+    scenario_setup(&s, corridor, corridor_below);
+    ASSERT_PLAY(&s, command_simple(CMD_DESCEND), "rejected: There are no stairs down here.");
+    ASSERT_PLAY(&s, command_simple(CMD_ASCEND), "rejected: There are no stairs up here.");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 0); /* rejections cost no turn */
+    ASSERT_PLAY(&s, command_move(1, -1), "moved(c1 3,2>4,1)");
+    ASSERT_PLAY(&s, command_move(1, 0), "moved(c1 4,1>5,1)");
+    ASSERT_PLAY(&s, command_simple(CMD_DESCEND), "stairs(c1 0>1)");
+    g_assert_cmpint(state_player(game_state(s.game))->z, ==, 1);
+    g_assert_cmpint(game_state(s.game)->deepest, ==, 1);
+    ASSERT_PLAY(&s, command_simple(CMD_ASCEND), "stairs(c1 1>0)");
+    scenario_teardown(&s);
+}
+
+static void test_decide_exit_without_bear(void)
+{
+    Scenario s;
+
+    scenario_setup(&s, corridor, corridor_below);
+    ASSERT_PLAY(&s, command_move(-1, 1), "moved(c1 3,2>2,3)");
+    ASSERT_PLAY(&s, command_move(-1, 0), "moved(c1 2,3>1,3)");
+    ASSERT_PLAY(&s, command_simple(CMD_ASCEND), "lost(c1,fled the caves without the bear)");
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    ASSERT_PLAY(&s, command_simple(CMD_WAIT), "rejected: The game is over.");
+    scenario_teardown(&s);
+}
+
+/* ---- sight ---------------------------------------------------------------- */
+
+static const char *const pillar[] = {
+    "####################",
+    "#..................#",
+    "#..@......#........#",
+    "#..................#",
+    "####################",
+    NULL,
+};
+
+static void test_fov_walls_block(void)
+{
+    Scenario s;
+    const CavState *state;
+
+    scenario_setup(&s, pillar, NULL);
+    state = game_state(s.game);
+    g_assert_true(state->visible[2][4]);   /* open floor nearby */
+    g_assert_true(state->visible[0][3]);   /* the wall itself is seen */
+    g_assert_true(state->visible[2][10]);  /* the pillar */
+    g_assert_false(state->visible[2][11]); /* right behind the pillar */
+    g_assert_false(state->visible[2][13]); /* beyond radius 9 */
+    g_assert_true(state->memory[0][2][10] & MEMORY_SEEN);
+    g_assert_false(state->memory[0][2][13] & MEMORY_SEEN);
+    g_assert_false(state->memory[1][2][3] & MEMORY_SEEN);
+    scenario_teardown(&s);
+}
+
+static void test_fov_memory(void)
+{
+    Scenario s;
+    const CavState *state;
+
+    scenario_setup(&s, pillar, NULL);
+    for (int i = 0; i < 8; i++)
+        g_free(play(&s, command_move(1, 1 - (i % 2) * 2)));
+    state = game_state(s.game);
+    g_assert_cmpint(state_player(state)->x, ==, 11);
+    g_assert_false(state->visible[2][1]);                /* out of view now … */
+    g_assert_true(state->memory[0][2][1] & MEMORY_SEEN); /* … but remembered */
+    g_assert_true(state->visible[2][18]);
+    scenario_teardown(&s);
+}
+
+static void test_fov_symmetric(void)
+{
+    g_autofree CavState *state = state_new();
+    CavLevelTiles *levels = generate(11);
+    CavRng rng = rng_at(3, RNG_STREAM_GAME, 0);
+    gint pairs = 0, seen = 0;
+
+    memcpy(state->tiles, levels, sizeof state->tiles);
+    g_free(levels);
+    while (pairs < 3000) {
+        gint ax = rng_range(&rng, 0, CAV_WIDTH - 1), ay = rng_range(&rng, 0, CAV_HEIGHT - 1);
+        gint bx = ax + rng_range(&rng, -9, 9), by = ay + rng_range(&rng, -9, 9);
+        if (state_tile(state, 0, ax, ay) != TILE_FLOOR || state_tile(state, 0, bx, by) != TILE_FLOOR)
+            continue;
+        gboolean ab = fov_sees(state, 0, ax, ay, 9, bx, by);
+        g_assert_cmpint(ab, ==, fov_sees(state, 0, bx, by, 9, ax, ay));
+        pairs++;
+        seen += ab;
+    }
+    g_assert_cmpint(seen, >, 100);  /* the check was not vacuous */
+    g_assert_cmpint(seen, <, 2900); /* and walls do block */
+}
+
+/* ---- validation ------------------------------------------------------------ */
+
+static void assert_invalid(Scenario *s, CavEvent e, const char *problem)
+{
+    g_autoptr(GError) error = NULL;
+    guint64 before = state_digest(game_state(s->game));
+
+    e.seq = s->seq + 1;
+    e.turn = 1;
+    e.version = ev_type_version(e.type);
+    g_assert_false(game_fold(s->game, &e, &error));
+    g_assert_error(error, VALIDATE_ERROR, 0);
+    if (strstr(error->message, problem) == NULL)
+        g_error("“%s” does not mention “%s”", error->message, problem);
+    g_assert_cmpuint(state_digest(game_state(s->game)), ==, before);
+}
+
+static CavEvent moved(gint32 creature, gint32 fx, gint32 fy, gint32 x, gint32 y)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_MOVED);
+
+    e.as.CreatureMoved = (CavEvCreatureMoved){.creature = creature, .from_x = fx, .from_y = fy,
+                                              .x = x, .y = y};
+    return e;
+}
+
+static void test_validate(void)
+{
+    Scenario s;
+    CavEvent e;
+
+    scenario_setup(&s, corridor, corridor_below);
+    assert_invalid(&s, moved(1, 3, 2, 500, 2), "outside the map");
+    assert_invalid(&s, moved(7, 3, 2, 4, 2), "creature 7 does not exist");
+    assert_invalid(&s, moved(1, 4, 2, 5, 2), "is not at");
+    assert_invalid(&s, moved(1, 3, 2, 5, 2), "more than one cell");
+    fold(&s, moved(1, 3, 2, 2, 2));
+    fold(&s, moved(1, 2, 2, 1, 2));
+    assert_invalid(&s, moved(1, 1, 2, 0, 2), "into a wall");
+    e = moved(1, 1, 2, 2, 2);
+    e.actor = 12345;
+    assert_invalid(&s, e, "actor 12345 does not exist");
+    e = ev_init(CAV_EVENT_TILE_DUG);
+    e.as.TileDug = (CavEvTileDug){.creature = 1, .x = 2, .y = 2};
+    assert_invalid(&s, e, "no wall");
+    e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 5, .x = 4, .y = 2, .max_hp = 1};
+    EV_SET_STR(e.as.CreatureSpawned.kind, "bat");
+    assert_invalid(&s, e, "not the next free id");
+    e = ev_init(CAV_EVENT_GAME_STARTED);
+    e.as.GameStarted = (CavEvGameStarted){.levels = CAV_LEVELS, .width = CAV_WIDTH,
+                                          .height = CAV_HEIGHT};
+    assert_invalid(&s, e, "only once");
+    e = moved(1, 1, 2, 2, 2);
+    e.seq = s.seq + 5;
+    {
+        g_autoptr(GError) error = NULL;
+        g_assert_false(game_fold(s.game, &e, &error));
+        g_assert_nonnull(strstr(error->message, "out of order"));
+    }
+    scenario_teardown(&s);
+}
+
+/* ---- digest, fold, policies, bot ----------------------------------------- */
+
+static void test_digest_sensitive(void)
+{
+    g_autofree CavState *a = state_new(), *b = state_new();
+
+    g_assert_cmpuint(state_digest(a), ==, state_digest(b));
+    b->memory[4][31][89] = MEMORY_SEEN;
+    g_assert_cmpuint(state_digest(a), !=, state_digest(b));
+    memcpy(b, a, sizeof *a);
+    b->creature_count = 1;
+    b->creatures[1].hp = 1;
+    a->creature_count = 1;
+    g_assert_cmpuint(state_digest(a), !=, state_digest(b));
+    b->creatures[1].hp = 0;
+    g_assert_cmpuint(state_digest(a), ==, state_digest(b));
+    g_strlcpy(b->cause, "x", sizeof b->cause);
+    g_assert_cmpuint(state_digest(a), !=, state_digest(b));
+}
+
+static void collect(const CavEvent *event, gpointer user_data)
+{
+    g_array_append_val((GArray *) user_data, *event);
+}
+
+static void test_fold_equals_live(void)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    g_autoptr(Game) live = game_new(bus);
+    g_autoptr(Game) folded = game_new(NULL);
+    g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    guint next = 0;
+
+    bus_subscribe_all(bus, collect, events);
+    game_start(live, 2024, "tester");
+    for (gint turn = 0; turn <= 400; turn++) {
+        if (turn > 0) {
+            CavCommand command = bot_choose(game_state(live));
+            g_assert_true(game_play(live, &command, NULL));
+        }
+        guint64 digest = state_digest(game_state(live));
+        g_array_append_val(digests, digest);
+        for (; next < events->len; next++) {
+            g_autoptr(GError) error = NULL;
+            game_fold(folded, &g_array_index(events, CavEvent, next), &error);
+            g_assert_no_error(error);
+        }
+        g_assert_cmpuint(state_digest(game_state(folded)), ==, digest);
+    }
+    g_assert_cmpint(memcmp(game_state(live), game_state(folded), sizeof(CavState)), ==, 0);
+}
+
+static void dig_echo(const CavState *state, const CavEvent *event, GArray *follow_ups,
+                     gpointer user_data)
+{
+    CavEvent echo = ev_init(CAV_EVENT_CREATURE_WAITED);
+
+    echo.as.CreatureWaited.creature = event->as.TileDug.creature;
+    g_array_append_val(follow_ups, echo);
+    (*(int *) user_data)++;
+}
+
+static void test_policy_follow_up(void)
+{
+    Scenario s;
+    int calls = 0;
+    const GArray *events;
+
+    scenario_setup(&s, corridor, corridor_below);
+    game_add_policy(s.game, CAV_EVENT_TILE_DUG, dig_echo, &calls);
+    ASSERT_PLAY(&s, command_move(0, -1), "moved(c1 3,2>3,1)");
+    ASSERT_PLAY(&s, command_move(0, -1), "dug(3,0) waited(c1)");
+    events = game_turn_events(s.game);
+    g_assert_cmpuint(events->len, ==, 2);
+    g_assert_cmpint(g_array_index(events, CavEvent, 1).cause, ==,
+                    g_array_index(events, CavEvent, 0).seq);
+    g_assert_cmpint(g_array_index(events, CavEvent, 0).cause, ==, 0);
+    g_assert_cmpint(calls, ==, 1);
+    scenario_teardown(&s);
+}
+
+static void test_bot_explores(void)
+{
+    g_autoptr(Game) game = game_new(NULL);
+    gint seen_before = 0, seen_after = 0;
+
+    game_start(game, 77, "bot");
+    for (gint c = 0; c < CAV_WIDTH * CAV_HEIGHT; c++)
+        seen_before += game_state(game)->memory[0][c / CAV_WIDTH][c % CAV_WIDTH] != 0;
+    for (gint turn = 0; turn < 3000 && game_state(game)->deepest < 2; turn++) {
+        CavCommand command = bot_choose(game_state(game));
+        g_autofree char *why = NULL;
+        if (!game_play(game, &command, &why))
+            g_error("the bot asked for a rejected command: %s", why);
+    }
+    for (gint c = 0; c < CAV_WIDTH * CAV_HEIGHT; c++)
+        seen_after += game_state(game)->memory[0][c / CAV_WIDTH][c % CAV_WIDTH] != 0;
+    g_assert_cmpint(seen_after, >, seen_before * 3);
+    g_assert_cmpint(game_state(game)->deepest, >=, 2);
+    g_assert_cmpint(game_state(game)->outcome, ==, OUTCOME_PLAYING);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/core/rng/pure", test_rng_pure);
+    g_test_add_func("/core/rng/range", test_rng_range);
+    g_test_add_func("/core/world/deterministic", test_world_deterministic);
+    g_test_add_func("/core/world/rules", test_world_rules);
+    g_test_add_func("/core/world/stairs-connect", test_world_stairs_connect);
+    g_test_add_func("/core/decide/moves", test_decide_moves);
+    g_test_add_func("/core/decide/stairs", test_decide_stairs);
+    g_test_add_func("/core/decide/exit-without-bear", test_decide_exit_without_bear);
+    g_test_add_func("/core/fov/walls-block", test_fov_walls_block);
+    g_test_add_func("/core/fov/memory", test_fov_memory);
+    g_test_add_func("/core/fov/symmetric", test_fov_symmetric);
+    g_test_add_func("/core/validate", test_validate);
+    g_test_add_func("/core/digest/sensitive", test_digest_sensitive);
+    g_test_add_func("/core/evolve/fold-equals-live", test_fold_equals_live);
+    g_test_add_func("/core/policy/follow-up", test_policy_follow_up);
+    g_test_add_func("/core/bot/explores", test_bot_explores);
+    return g_test_run();
+}

@@ -1,0 +1,349 @@
+/* test-events.c — the catalog, the JSON codec (round trip for every type,
+ * strict rejection of bad payloads) and the bus contract of bus.h. */
+#include <string.h>
+
+#include "bus.h"
+#include "codec.h"
+
+/* Fill every field of @event with values derived from @salt, including text
+ * that needs escaping. */
+static void fill_fields(CavEvent *event, guint salt)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(event->type, &fields);
+    guint8 *payload = (guint8 *) &event->as;
+
+    for (guint i = 0; i < n; i++) {
+        void *at = payload + fields[i].offset;
+        gint32 i32 = (gint32) (salt * 7919u + i * 104729u) - 50000;
+        gint64 i64 = G_GINT64_CONSTANT(-9000000000000000000) + (gint64) salt * 977 + i;
+        switch (fields[i].kind) {
+        case CAV_FIELD_I32:
+            memcpy(at, &i32, sizeof i32);
+            break;
+        case CAV_FIELD_I64:
+            memcpy(at, &i64, sizeof i64);
+            break;
+        case CAV_FIELD_STR:
+            g_snprintf(at, fields[i].size, "q\"uo\\te\n%u é", salt + i);
+            break;
+        case CAV_FIELD_ROW:
+            memset(at, 0, fields[i].size);
+            for (gsize k = 0; k + 1 < fields[i].size; k++)
+                ((char *) at)[k] = "#.<>"[(k + salt) % 4];
+            break;
+        }
+    }
+}
+
+static void assert_same_payload(const CavEvent *a, const CavEvent *b)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(a->type, &fields);
+
+    g_assert_cmpint(a->type, ==, b->type);
+    for (guint i = 0; i < n; i++) {
+        const guint8 *pa = (const guint8 *) &a->as + fields[i].offset;
+        const guint8 *pb = (const guint8 *) &b->as + fields[i].offset;
+        if (fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW)
+            g_assert_cmpstr((const char *) pa, ==, (const char *) pb);
+        else
+            g_assert_cmpmem(pa, fields[i].size, pb, fields[i].size);
+    }
+}
+
+static void test_catalog_names(void)
+{
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        CavEventType back;
+        const CavFieldInfo *fields;
+        g_assert_true(ev_type_from_name(ev_type_name((CavEventType) t), &back));
+        g_assert_cmpint(back, ==, t);
+        g_assert_cmpint(ev_type_version((CavEventType) t), >=, 1);
+        g_assert_cmpuint(strlen(ev_type_meaning((CavEventType) t)), >, 0);
+        g_assert_cmpuint(ev_type_fields((CavEventType) t, &fields), >, 0);
+        for (guint k = 0; k < t; k++)
+            g_assert_cmpstr(ev_type_name((CavEventType) k), !=, ev_type_name((CavEventType) t));
+    }
+    CavEventType unused;
+    g_assert_false(ev_type_from_name("DragonSummoned", &unused));
+}
+
+static void test_codec_round_trip(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+
+    for (guint salt = 0; salt < 20; salt++) {
+        for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+            CavEvent in = ev_init((CavEventType) t), out;
+            g_autoptr(GString) json = g_string_new(NULL);
+            g_autoptr(GError) error = NULL;
+            fill_fields(&in, salt + t);
+            codec_encode_payload(&in, json);
+            memset(&out, 0xa5, sizeof out);
+            g_assert_true(codec_decode_payload(decoder, in.type, in.version, json->str, json->len,
+                                               &out, &error));
+            g_assert_no_error(error);
+            assert_same_payload(&in, &out);
+        }
+    }
+}
+
+static void test_codec_envelope(void)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_MOVED);
+    g_autoptr(GString) json = g_string_new(NULL);
+
+    e.seq = 42;
+    e.turn = 7;
+    e.actor = 3;
+    e.as.CreatureMoved = (CavEvCreatureMoved){.creature = 3, .z = 1, .from_x = 4, .from_y = 5,
+                                              .x = 5, .y = 5};
+    codec_encode_event(&e, json);
+    g_assert_cmpstr(json->str, ==,
+                    "{\"seq\":42,\"turn\":7,\"type\":\"CreatureMoved\",\"version\":1,"
+                    "\"cause\":null,\"actor\":3,\"payload\":{\"creature\":3,\"z\":1,"
+                    "\"from_x\":4,\"from_y\":5,\"x\":5,\"y\":5}}");
+}
+
+static void assert_rejected(const char *json, const char *problem)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    CavEvent out;
+
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_CREATURE_WAITED, 1, json, strlen(json),
+                                        &out, &error));
+    g_assert_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED);
+    if (strstr(error->message, problem) == NULL)
+        g_error("decoding %s said “%s”, expected it to mention “%s”", json, error->message,
+                problem);
+    /* The decoder recovers: a good payload decodes right after a bad one. */
+    g_clear_error(&error);
+    g_assert_true(codec_decode_payload(decoder, CAV_EVENT_CREATURE_WAITED, 1, "{\"creature\":9}",
+                                       14, &out, &error));
+    g_assert_cmpint(out.as.CreatureWaited.creature, ==, 9);
+}
+
+static void test_codec_rejects(void)
+{
+    assert_rejected("{}", "missing field");
+    assert_rejected("{\"creature\":1,\"extra\":2}", "does not have");
+    assert_rejected("{\"creature\":1,\"creature\":2}", "twice");
+    assert_rejected("{\"creature\":\"one\"}", "text where a number");
+    assert_rejected("{\"creature\":1.5}", "wrong kind");
+    assert_rejected("{\"creature\":[1]}", "wrong kind");
+    assert_rejected("{\"creature\":{\"a\":1}}", "nested");
+    assert_rejected("{\"creature\":99999999999}", "too large");
+    assert_rejected("{\"creature\":1", "unfinished");
+    assert_rejected("{\"creature\":1}{\"creature\":2}", "second object");
+    assert_rejected("creature", "not JSON");
+    assert_rejected("", "unfinished or missing");
+}
+
+static void test_codec_text_limits(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) json = g_string_new("{\"creature\":1,\"cause\":\"");
+    CavEvent out;
+
+    for (int i = 0; i < CAV_STR_MAX; i++)
+        g_string_append_c(json, 'x');
+    g_string_append(json, "\"}");
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, json->str, json->len, &out,
+                                        &error));
+    g_assert_nonnull(strstr(error->message, "too long"));
+}
+
+static void test_codec_versions(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    CavEvent out;
+
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_CREATURE_WAITED, 2, "{\"creature\":1}",
+                                        14, &out, &error));
+    g_assert_error(error, CODEC_ERROR, CODEC_ERROR_VERSION);
+    g_assert_nonnull(strstr(error->message, "newer"));
+}
+
+static void test_summary(void)
+{
+    CavEvent e = ev_init(CAV_EVENT_TILE_DUG);
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    e.as.TileDug = (CavEvTileDug){.creature = 1, .z = 2, .x = 30, .y = 4};
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 2 dug into floor by 1");
+}
+
+static void test_sql_views(void)
+{
+    g_autoptr(GString) sql = g_string_new(NULL);
+
+    codec_sql_views(sql);
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        g_autofree char *view =
+            g_strdup_printf("CREATE VIEW IF NOT EXISTS \"%s\"", ev_type_name((CavEventType) t));
+        g_assert_nonnull(strstr(sql->str, view));
+    }
+    g_assert_nonnull(strstr(sql->str, "json_extract(payload, '$.from_x') AS \"from_x\""));
+}
+
+/* ---- bus ----------------------------------------------------------------- */
+
+typedef struct {
+    Bus *bus;
+    GString *log;
+    guint unsubscribe_me;    /* subscription the handler removes, or 0 */
+    gboolean publish_follow; /* publish a follow-up once */
+} BusFixture;
+
+typedef struct {
+    BusFixture *fixture;
+    const char *name;
+} Listener;
+
+static void bus_setup(BusFixture *f, gconstpointer data)
+{
+    f->bus = bus_new();
+    f->log = g_string_new(NULL);
+}
+
+static void bus_teardown(BusFixture *f, gconstpointer data)
+{
+    bus_free(f->bus);
+    g_string_free(f->log, TRUE);
+}
+
+static CavEvent waited(gint32 creature)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_WAITED);
+
+    e.as.CreatureWaited.creature = creature;
+    return e;
+}
+
+static void on_log(const CavEvent *event, gpointer user_data)
+{
+    Listener *l = user_data;
+    BusFixture *f = l->fixture;
+
+    g_string_append_printf(f->log, "%s%s:%s%d", f->log->len ? " " : "", l->name,
+                           event->type == CAV_EVENT_CREATURE_WAITED ? "w" : "d",
+                           event->type == CAV_EVENT_CREATURE_WAITED
+                               ? event->as.CreatureWaited.creature
+                               : event->as.TileDug.x);
+    if (f->unsubscribe_me != 0) {
+        bus_unsubscribe(f->bus, f->unsubscribe_me);
+        f->unsubscribe_me = 0;
+    }
+    if (f->publish_follow && event->type == CAV_EVENT_CREATURE_WAITED &&
+        event->as.CreatureWaited.creature == 1) {
+        CavEvent follow = waited(2);
+        f->publish_follow = FALSE;
+        bus_publish(f->bus, &follow);
+    }
+}
+
+static void test_bus_order(BusFixture *f, gconstpointer data)
+{
+    Listener a = {f, "a"}, b = {f, "b"}, c = {f, "c"};
+    CavEvent e = waited(1);
+
+    bus_subscribe_all(f->bus, on_log, &a);
+    bus_subscribe(f->bus, CAV_EVENT_CREATURE_WAITED, on_log, &b);
+    bus_subscribe_all(f->bus, on_log, &c);
+    bus_publish(f->bus, &e);
+    g_assert_cmpstr(f->log->str, ==, "a:w1 b:w1 c:w1");
+}
+
+static void test_bus_filters(BusFixture *f, gconstpointer data)
+{
+    Listener one = {f, "one"}, set = {f, "set"}, all = {f, "all"};
+    const CavEventType types[] = {CAV_EVENT_TILE_DUG, CAV_EVENT_GAME_LOST};
+    CavEvent w = waited(1), d = ev_init(CAV_EVENT_TILE_DUG);
+
+    d.as.TileDug.x = 7;
+    bus_subscribe(f->bus, CAV_EVENT_CREATURE_WAITED, on_log, &one);
+    bus_subscribe_set(f->bus, types, G_N_ELEMENTS(types), on_log, &set);
+    bus_subscribe_all(f->bus, on_log, &all);
+    bus_publish(f->bus, &w);
+    bus_publish(f->bus, &d);
+    g_assert_cmpstr(f->log->str, ==, "one:w1 all:w1 set:d7 all:d7");
+}
+
+static void test_bus_unsubscribe(BusFixture *f, gconstpointer data)
+{
+    Listener a = {f, "a"}, b = {f, "b"}, c = {f, "c"};
+    CavEvent e1 = waited(1), e2 = waited(2);
+    guint sa = bus_subscribe_all(f->bus, on_log, &a);
+    guint sb = bus_subscribe_all(f->bus, on_log, &b);
+
+    bus_subscribe_all(f->bus, on_log, &c);
+    bus_unsubscribe(f->bus, sa);
+    bus_publish(f->bus, &e1);
+    /* b removes c while e2 is being dispatched: c must not see e2. */
+    f->unsubscribe_me = sb + 1;
+    bus_publish(f->bus, &e2);
+    g_assert_cmpstr(f->log->str, ==, "b:w1 c:w1 b:w2");
+    bus_unsubscribe(f->bus, 9999); /* unknown ids are ignored */
+}
+
+static void test_bus_publish_during_dispatch(BusFixture *f, gconstpointer data)
+{
+    Listener a = {f, "a"}, b = {f, "b"};
+    CavEvent e1 = waited(1);
+
+    bus_subscribe_all(f->bus, on_log, &a);
+    bus_subscribe_all(f->bus, on_log, &b);
+    f->publish_follow = TRUE;
+    bus_publish(f->bus, &e1);
+    /* a publishes w2 while handling w1; b still sees w1 before w2. */
+    g_assert_cmpstr(f->log->str, ==, "a:w1 b:w1 a:w2 b:w2");
+}
+
+static void on_subscribe_late(const CavEvent *event, gpointer user_data)
+{
+    Listener *l = user_data;
+    static Listener late;
+
+    late = (Listener){l->fixture, "late"};
+    on_log(event, l);
+    if (event->as.CreatureWaited.creature == 1)
+        bus_subscribe_all(l->fixture->bus, on_log, &late);
+}
+
+static void test_bus_subscribe_during_dispatch(BusFixture *f, gconstpointer data)
+{
+    Listener a = {f, "a"};
+    CavEvent e1 = waited(1), e2 = waited(2);
+
+    bus_subscribe_all(f->bus, on_subscribe_late, &a);
+    bus_publish(f->bus, &e1);
+    bus_publish(f->bus, &e2);
+    g_assert_cmpstr(f->log->str, ==, "a:w1 a:w2 late:w2");
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/events/catalog/names", test_catalog_names);
+    g_test_add_func("/events/codec/round-trip", test_codec_round_trip);
+    g_test_add_func("/events/codec/envelope", test_codec_envelope);
+    g_test_add_func("/events/codec/rejects", test_codec_rejects);
+    g_test_add_func("/events/codec/text-limits", test_codec_text_limits);
+    g_test_add_func("/events/codec/versions", test_codec_versions);
+    g_test_add_func("/events/summary", test_summary);
+    g_test_add_func("/events/sql/views", test_sql_views);
+    g_test_add("/events/bus/order", BusFixture, NULL, bus_setup, test_bus_order, bus_teardown);
+    g_test_add("/events/bus/filters", BusFixture, NULL, bus_setup, test_bus_filters, bus_teardown);
+    g_test_add("/events/bus/unsubscribe", BusFixture, NULL, bus_setup, test_bus_unsubscribe,
+               bus_teardown);
+    g_test_add("/events/bus/publish-during-dispatch", BusFixture, NULL, bus_setup,
+               test_bus_publish_during_dispatch, bus_teardown);
+    g_test_add("/events/bus/subscribe-during-dispatch", BusFixture, NULL, bus_setup,
+               test_bus_subscribe_during_dispatch, bus_teardown);
+    return g_test_run();
+}
