@@ -14,11 +14,11 @@ typedef struct {
     gint32 prev[CELLS];
 } Search;
 
-static gint32 step_cost(const CavState *state, gint32 z, gint32 cell)
+static gint32 step_cost(const CavState *state, const CavView *view, gint32 z, gint32 cell)
 {
     gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
 
-    if (!(state->memory[z][y][x] & MEMORY_SEEN))
+    if (!(view->memory[z][y][x] & MEMORY_SEEN))
         return 2;
     return state->tiles[z][y][x] == TILE_WALL ? 6 : 1;
 }
@@ -58,7 +58,7 @@ static guint64 heap_pop(GArray *heap)
     return top;
 }
 
-static void search(const CavState *state, const CavCreature *player, Search *s)
+static void search(const CavState *state, const CavView *view, const CavCreature *player, Search *s)
 {
     g_autoptr(GArray) heap = g_array_new(FALSE, FALSE, sizeof(guint64));
     gint32 start = player->y * CAV_WIDTH + player->x;
@@ -79,7 +79,7 @@ static void search(const CavState *state, const CavCreature *player, Search *s)
                 gint32 x = cell % CAV_WIDTH + dx, y = cell / CAV_WIDTH + dy;
                 if ((dx == 0 && dy == 0) || !world_in_bounds(x, y))
                     continue;
-                gint32 next = y * CAV_WIDTH + x, nd = d + step_cost(state, player->z, next);
+                gint32 next = y * CAV_WIDTH + x, nd = d + step_cost(state, view, player->z, next);
                 if (nd < s->dist[next]) {
                     s->dist[next] = nd;
                     s->prev[next] = cell;
@@ -89,15 +89,15 @@ static void search(const CavState *state, const CavCreature *player, Search *s)
     }
 }
 
-static gboolean is_frontier(const CavState *state, gint32 z, gint32 x, gint32 y)
+static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z, gint32 x, gint32 y)
 {
-    if (state->memory[z][y][x] & MEMORY_SEEN)
+    if (view->memory[z][y][x] & MEMORY_SEEN)
         return FALSE;
     for (gint32 dy = -1; dy <= 1; dy++)
         for (gint32 dx = -1; dx <= 1; dx++) {
             CavTile t = state_tile(state, z, x + dx, y + dy);
             if (t != TILE_OUTSIDE && t != TILE_WALL &&
-                (state->memory[z][y + dy][x + dx] & MEMORY_SEEN))
+                (view->memory[z][y + dy][x + dx] & MEMORY_SEEN))
                 return TRUE;
         }
     return FALSE;
@@ -105,28 +105,28 @@ static gboolean is_frontier(const CavState *state, gint32 z, gint32 x, gint32 y)
 
 typedef enum { GOAL_FRONTIER, GOAL_STAIRS, GOAL_UNSEEN } Goal;
 
-static gboolean is_goal(const CavState *state, gint32 z, gint32 cell, Goal goal)
+static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gint32 cell, Goal goal)
 {
     gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
 
     switch (goal) {
     case GOAL_FRONTIER:
-        return is_frontier(state, z, x, y);
+        return is_frontier(state, view, z, x, y);
     case GOAL_STAIRS:
-        return (state->memory[z][y][x] & MEMORY_SEEN) && state->tiles[z][y][x] == TILE_STAIRS_DOWN;
+        return (view->memory[z][y][x] & MEMORY_SEEN) && state->tiles[z][y][x] == TILE_STAIRS_DOWN;
     case GOAL_UNSEEN:
     default:
-        return !(state->memory[z][y][x] & MEMORY_SEEN);
+        return !(view->memory[z][y][x] & MEMORY_SEEN);
     }
 }
 
 /* The nearest cell that meets @goal, or -1. */
-static gint32 nearest(const CavState *state, gint32 z, const Search *s, Goal goal)
+static gint32 nearest(const CavState *state, const CavView *view, gint32 z, const Search *s, Goal goal)
 {
     gint32 best = -1;
 
     for (gint32 cell = 0; cell < CELLS; cell++)
-        if (s->dist[cell] != G_MAXINT32 && is_goal(state, z, cell, goal) &&
+        if (s->dist[cell] != G_MAXINT32 && is_goal(state, view, z, cell, goal) &&
             (best < 0 || s->dist[cell] < s->dist[best]))
             best = cell;
     return best;
@@ -141,16 +141,16 @@ static CavCommand step_toward(const CavCreature *player, const Search *s, gint32
     return command_move(cell % CAV_WIDTH - player->x, cell / CAV_WIDTH - player->y);
 }
 
-static gint32 seen_cells(const CavState *state, gint32 z)
+static gint32 seen_cells(const CavView *view, gint32 z)
 {
     gint32 n = 0;
 
     for (gint32 cell = 0; cell < CELLS; cell++)
-        n += (state->memory[z][cell / CAV_WIDTH][cell % CAV_WIDTH] & MEMORY_SEEN) != 0;
+        n += (view->memory[z][cell / CAV_WIDTH][cell % CAV_WIDTH] & MEMORY_SEEN) != 0;
     return n;
 }
 
-CavCommand bot_choose(const CavState *state)
+CavCommand bot_choose(const CavState *state, const CavView *view)
 {
     const CavCreature *player = state_player(state);
     Search *s;
@@ -161,21 +161,21 @@ CavCommand bot_choose(const CavState *state)
     if (player == NULL || state->outcome != OUTCOME_PLAYING)
         return command_simple(CMD_WAIT);
     deepest = player->z == CAV_LEVELS - 1;
-    if (!deepest && seen_cells(state, player->z) >= WELL_SEEN &&
+    if (!deepest && seen_cells(view, player->z) >= WELL_SEEN &&
         state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)
         return command_simple(CMD_DESCEND);
 
     s = g_new(Search, 1);
-    search(state, player, s);
+    search(state, view, player, s);
     target = -1;
-    if (!deepest && seen_cells(state, player->z) >= WELL_SEEN)
-        target = nearest(state, player->z, s, GOAL_STAIRS);
+    if (!deepest && seen_cells(view, player->z) >= WELL_SEEN)
+        target = nearest(state, view, player->z, s, GOAL_STAIRS);
     if (target < 0)
-        target = nearest(state, player->z, s, GOAL_FRONTIER);
+        target = nearest(state, view, player->z, s, GOAL_FRONTIER);
     if (target < 0 && !deepest)
-        target = nearest(state, player->z, s, GOAL_STAIRS);
+        target = nearest(state, view, player->z, s, GOAL_STAIRS);
     if (target < 0)
-        target = nearest(state, player->z, s, GOAL_UNSEEN);
+        target = nearest(state, view, player->z, s, GOAL_UNSEEN);
     if (target == player->y * CAV_WIDTH + player->x || target < 0)
         command = !deepest && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN
                       ? command_simple(CMD_DESCEND)

@@ -7,11 +7,12 @@
 
 #include "command.h"
 #include "state.h"
+#include "view.h"
 
 G_BEGIN_DECLS
 
-/* The bot's command for the player in @state. */
-CavCommand bot_choose(const CavState *state);
+/* The bot's command for the player in @state, who knows what @view holds. */
+CavCommand bot_choose(const CavState *state, const CavView *view);
 
 G_END_DECLS
 

@@ -5,23 +5,6 @@
 
 #include <string.h>
 
-#include "fov.h"
-
-/* Recompute the player's field of view and add it to their memory. */
-static void refresh_view(CavState *state)
-{
-    const CavCreature *player = state_player(state);
-
-    if (player == NULL || player->z < 0 || player->z >= CAV_LEVELS) {
-        memset(state->visible, 0, sizeof state->visible);
-        return;
-    }
-    fov_compute(state, player->z, player->x, player->y, player->vision, state->visible);
-    for (gint32 y = 0; y < CAV_HEIGHT; y++)
-        for (gint32 x = 0; x < CAV_WIDTH; x++)
-            if (state->visible[y][x])
-                state->memory[player->z][y][x] |= MEMORY_SEEN;
-}
 
 static CavCreature *creature_mut(CavState *state, gint32 id)
 {
@@ -64,10 +47,8 @@ static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
                        .vision = e->vision, .alive = TRUE};
     g_strlcpy(c->kind, e->kind, sizeof c->kind);
     state->creature_count = MAX(state->creature_count, e->creature);
-    if (state->player == 0 && strcmp(e->kind, "player") == 0) {
+    if (state->player == 0 && strcmp(e->kind, "player") == 0)
         state->player = e->creature;
-        refresh_view(state);
-    }
 }
 
 static void evolve_moved(CavState *state, const CavEvCreatureMoved *e)
@@ -78,19 +59,12 @@ static void evolve_moved(CavState *state, const CavEvCreatureMoved *e)
         return;
     c->x = e->x;
     c->y = e->y;
-    if (c->id == state->player)
-        refresh_view(state);
 }
 
 static void evolve_dug(CavState *state, const CavEvTileDug *e)
 {
-    const CavCreature *player = state_player(state);
-
-    if (e->z < 0 || e->z >= CAV_LEVELS || !world_in_bounds(e->x, e->y))
-        return;
-    state->tiles[e->z][e->y][e->x] = TILE_FLOOR;
-    if (player != NULL && player->z == e->z)
-        refresh_view(state);
+    if (e->z >= 0 && e->z < CAV_LEVELS && world_in_bounds(e->x, e->y))
+        state->tiles[e->z][e->y][e->x] = TILE_FLOOR;
 }
 
 static void evolve_stairs(CavState *state, const CavEvCreatureTookStairs *e)
@@ -102,10 +76,8 @@ static void evolve_stairs(CavState *state, const CavEvCreatureTookStairs *e)
     c->z = e->z;
     c->x = e->x;
     c->y = e->y;
-    if (c->id == state->player) {
+    if (c->id == state->player)
         state->deepest = MAX(state->deepest, e->z);
-        refresh_view(state);
-    }
 }
 
 static void evolve_lost(CavState *state, const CavEvGameLost *e)

@@ -12,6 +12,8 @@ typedef struct {
 
 struct Game {
     CavState *state;
+    CavView *view;
+    gboolean track_view;
     Bus *bus;
     GArray *policies;    /* of PolicyEntry */
     GArray *turn_events; /* of CavEvent, the last turn's */
@@ -24,6 +26,9 @@ Game *game_new(Bus *bus)
     Game *game = g_new0(Game, 1);
 
     game->state = state_new();
+    game->view = g_new(CavView, 1);
+    view_init(game->view);
+    game->track_view = TRUE;
     game->bus = bus;
     game->policies = g_array_new(FALSE, FALSE, sizeof(PolicyEntry));
     game->turn_events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
@@ -36,6 +41,7 @@ void game_free(Game *game)
     if (game == NULL)
         return;
     g_free(game->state);
+    g_free(game->view);
     g_array_unref(game->policies);
     g_array_unref(game->turn_events);
     g_array_unref(game->follow_ups);
@@ -46,6 +52,28 @@ const CavState *game_state(const Game *game)
 {
     g_return_val_if_fail(game != NULL, NULL);
     return game->state;
+}
+
+const CavView *game_view(const Game *game)
+{
+    g_return_val_if_fail(game != NULL, NULL);
+    return game->view;
+}
+
+void game_track_view(Game *game, gboolean track)
+{
+    g_return_if_fail(game != NULL);
+    if (track && !game->track_view)
+        view_refresh(game->view, game->state);
+    game->track_view = track;
+}
+
+/* Evolve @event into the state and, if tracked, the player's view. */
+static void apply(Game *game, const CavEvent *event)
+{
+    evolve(game->state, event);
+    if (game->track_view)
+        view_apply(game->view, game->state, event);
 }
 
 void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data)
@@ -69,7 +97,7 @@ static void commit(Game *game, CavEvent *event, gint32 turn, GQueue *queue)
     event->seq = game->state->last_seq + 1;
     event->turn = turn;
     event->version = ev_type_version(event->type);
-    evolve(game->state, event);
+    apply(game, event);
     g_array_append_val(game->turn_events, *event);
     for (guint i = 0; i < game->policies->len; i++) {
         PolicyEntry *entry = &g_array_index(game->policies, PolicyEntry, i);
@@ -146,7 +174,7 @@ gboolean game_fold(Game *game, const CavEvent *event, GError **error)
     g_return_val_if_fail(game != NULL && event != NULL, FALSE);
     if (!validate_event(game->state, event, error))
         return FALSE;
-    evolve(game->state, event);
+    apply(game, event);
     publish(game, event);
     return TRUE;
 }

@@ -13,6 +13,7 @@
 #include "bus.h"
 #include "command.h"
 #include "state.h"
+#include "view.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,15 @@ void game_free(Game *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Game, game_free)
 
 const CavState *game_state(const Game *game);
+
+/* The player's view and memory, kept in step with every evolved event
+ * unless tracking is off. */
+const CavView *game_view(const Game *game);
+
+/* Turn view tracking on (the default) or off. Off makes folding cheaper for
+ * uses that never look through the player's eyes (verify, benchmarks);
+ * turning it back on recomputes only the current view, not the memory. */
+void game_track_view(Game *game, gboolean track);
 
 /* Register a policy for events of @type. Policies run in registration order. */
 void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data);

@@ -89,8 +89,6 @@ guint64 state_digest(const CavState *state)
     hash_text(h, state->cause, sizeof state->cause);
     hash_text(h, state->player_name, sizeof state->player_name);
     XXH3_64bits_update(h, state->tiles, sizeof state->tiles);
-    XXH3_64bits_update(h, state->memory, sizeof state->memory);
-    XXH3_64bits_update(h, state->visible, sizeof state->visible);
     for (gint32 id = 1; id <= state->creature_count; id++)
         hash_creature(h, &state->creatures[id]);
     digest = XXH3_64bits_digest(h);

@@ -1,5 +1,5 @@
-/* state.h — the whole game state: terrain, creatures, the player's view and
- * memory. It is a flat value (no pointers), so a snapshot is a copy and the
+/* state.h — the game's rules state: terrain, creatures, outcome. (The
+ * player's view and memory are a projection: view.h.) It is a flat value (no pointers), so a snapshot is a copy and the
  * digest is a hash over a canonical field-by-field encoding.
  *
  * Only evolve.c writes a CavState (besides state_init); everyone else reads. */
@@ -29,11 +29,6 @@ typedef struct {
     gboolean alive;
 } CavCreature;
 
-/* Cell flags in CavState.memory. */
-enum {
-    MEMORY_SEEN = 1 << 0, /* the player has seen this cell at least once */
-};
-
 typedef struct {
     gint64 seed;
     gint64 last_seq; /* seq of the last evolved event; 0 for a fresh state */
@@ -46,8 +41,6 @@ typedef struct {
     char player_name[CAV_STR_MAX];
     gint32 deepest; /* deepest level (0-based) the player reached */
     CavLevelTiles tiles[CAV_LEVELS];
-    guint8 memory[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
-    guint8 visible[CAV_HEIGHT][CAV_WIDTH]; /* player's field of view now */
     CavCreature creatures[CAV_CREATURES_MAX + 1];
 } CavState;
 

@@ -116,6 +116,12 @@ const CavState *session_state(const Session *session)
     return game_state(session->game);
 }
 
+const CavView *session_view(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return game_view(session->game);
+}
+
 const char *session_path(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);

@@ -26,6 +26,7 @@ Session *session_resume(const char *path, Bus *bus, GError **error);
 gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error);
 
 const CavState *session_state(const Session *session);
+const CavView *session_view(const Session *session);
 const char *session_path(const Session *session);
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)

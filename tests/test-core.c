@@ -9,6 +9,7 @@
 #include "game.h"
 #include "recorder.h"
 #include "rules.h"
+#include "view.h"
 
 /* ---- rng ----------------------------------------------------------------- */
 
@@ -333,34 +334,35 @@ static const char *const pillar[] = {
 static void test_fov_walls_block(void)
 {
     Scenario s;
-    const CavState *state;
+    const CavView *view;
 
     scenario_setup(&s, pillar, NULL);
-    state = game_state(s.game);
-    g_assert_true(state->visible[2][4]);   /* open floor nearby */
-    g_assert_true(state->visible[0][3]);   /* the wall itself is seen */
-    g_assert_true(state->visible[2][10]);  /* the pillar */
-    g_assert_false(state->visible[2][11]); /* right behind the pillar */
-    g_assert_false(state->visible[2][13]); /* beyond radius 9 */
-    g_assert_true(state->memory[0][2][10] & MEMORY_SEEN);
-    g_assert_false(state->memory[0][2][13] & MEMORY_SEEN);
-    g_assert_false(state->memory[1][2][3] & MEMORY_SEEN);
+    view = game_view(s.game);
+    g_assert_true(view_sees(view, 0, 4, 2));   /* open floor nearby */
+    g_assert_true(view_sees(view, 0, 3, 0));   /* the wall itself is seen */
+    g_assert_true(view_sees(view, 0, 10, 2));  /* the pillar */
+    g_assert_false(view_sees(view, 0, 11, 2)); /* right behind the pillar */
+    g_assert_false(view_sees(view, 0, 13, 2)); /* beyond radius 9 */
+    g_assert_false(view_sees(view, 1, 4, 2));  /* another level */
+    g_assert_true(view_remembers(view, 0, 10, 2));
+    g_assert_false(view_remembers(view, 0, 13, 2));
+    g_assert_false(view_remembers(view, 1, 3, 2));
     scenario_teardown(&s);
 }
 
 static void test_fov_memory(void)
 {
     Scenario s;
-    const CavState *state;
+    const CavView *view;
 
     scenario_setup(&s, pillar, NULL);
     for (int i = 0; i < 8; i++)
         g_free(play(&s, command_move(1, 1 - (i % 2) * 2)));
-    state = game_state(s.game);
-    g_assert_cmpint(state_player(state)->x, ==, 11);
-    g_assert_false(state->visible[2][1]);                /* out of view now … */
-    g_assert_true(state->memory[0][2][1] & MEMORY_SEEN); /* … but remembered */
-    g_assert_true(state->visible[2][18]);
+    view = game_view(s.game);
+    g_assert_cmpint(state_player(game_state(s.game))->x, ==, 11);
+    g_assert_false(view_sees(view, 0, 1, 2));     /* out of view now … */
+    g_assert_true(view_remembers(view, 0, 1, 2)); /* … but remembered */
+    g_assert_true(view_sees(view, 0, 18, 2));
     scenario_teardown(&s);
 }
 
@@ -457,7 +459,7 @@ static void test_digest_sensitive(void)
     g_autofree CavState *a = state_new(), *b = state_new();
 
     g_assert_cmpuint(state_digest(a), ==, state_digest(b));
-    b->memory[4][31][89] = MEMORY_SEEN;
+    b->tiles[4][31][89] = TILE_STAIRS_UP;
     g_assert_cmpuint(state_digest(a), !=, state_digest(b));
     memcpy(b, a, sizeof *a);
     b->creature_count = 1;
@@ -488,7 +490,7 @@ static void test_fold_equals_live(void)
     game_start(live, 2024, "tester");
     for (gint turn = 0; turn <= 400; turn++) {
         if (turn > 0) {
-            CavCommand command = bot_choose(game_state(live));
+            CavCommand command = bot_choose(game_state(live), game_view(live));
             g_assert_true(game_play(live, &command, NULL));
         }
         guint64 digest = state_digest(game_state(live));
@@ -499,8 +501,10 @@ static void test_fold_equals_live(void)
             g_assert_no_error(error);
         }
         g_assert_cmpuint(state_digest(game_state(folded)), ==, digest);
+        g_assert_cmpuint(view_digest(game_view(folded)), ==, view_digest(game_view(live)));
     }
     g_assert_cmpint(memcmp(game_state(live), game_state(folded), sizeof(CavState)), ==, 0);
+    g_assert_cmpint(memcmp(game_view(live), game_view(folded), sizeof(CavView)), ==, 0);
 }
 
 static void dig_echo(const CavState *state, const CavEvent *event, GArray *follow_ups,
@@ -539,15 +543,15 @@ static void test_bot_explores(void)
 
     game_start(game, 77, "bot");
     for (gint c = 0; c < CAV_WIDTH * CAV_HEIGHT; c++)
-        seen_before += game_state(game)->memory[0][c / CAV_WIDTH][c % CAV_WIDTH] != 0;
+        seen_before += view_remembers(game_view(game), 0, c % CAV_WIDTH, c / CAV_WIDTH);
     for (gint turn = 0; turn < 3000 && game_state(game)->deepest < 2; turn++) {
-        CavCommand command = bot_choose(game_state(game));
+        CavCommand command = bot_choose(game_state(game), game_view(game));
         g_autofree char *why = NULL;
         if (!game_play(game, &command, &why))
             g_error("the bot asked for a rejected command: %s", why);
     }
     for (gint c = 0; c < CAV_WIDTH * CAV_HEIGHT; c++)
-        seen_after += game_state(game)->memory[0][c / CAV_WIDTH][c % CAV_WIDTH] != 0;
+        seen_after += view_remembers(game_view(game), 0, c % CAV_WIDTH, c / CAV_WIDTH);
     g_assert_cmpint(seen_after, >, seen_before * 3);
     g_assert_cmpint(game_state(game)->deepest, >=, 2);
     g_assert_cmpint(game_state(game)->outcome, ==, OUTCOME_PLAYING);

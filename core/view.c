@@ -1,0 +1,94 @@
+/* view.c — keeping the player's view and memory in step with the events. */
+#include "view.h"
+
+#include <string.h>
+#include <xxhash.h>
+
+#include "fov.h"
+
+void view_init(CavView *view)
+{
+    g_return_if_fail(view != NULL);
+    memset(view, 0, sizeof *view);
+    view->z = -1;
+}
+
+void view_refresh(CavView *view, const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    if (player == NULL || player->z < 0 || player->z >= CAV_LEVELS) {
+        memset(view->visible, 0, sizeof view->visible);
+        view->z = -1;
+        return;
+    }
+    view->z = player->z;
+    fov_compute(state, player->z, player->x, player->y, player->vision, view->visible);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            if (view->visible[y][x])
+                view->memory[player->z][y][x] |= MEMORY_SEEN;
+}
+
+/* Whether @event can change what the player sees. */
+static gboolean changes_sight(const CavState *after, const CavEvent *event)
+{
+    const CavCreature *player = state_player(after);
+
+    if (player == NULL)
+        return FALSE;
+    switch (event->type) {
+    case CAV_EVENT_CREATURE_SPAWNED:
+        return event->as.CreatureSpawned.creature == after->player;
+    case CAV_EVENT_CREATURE_MOVED:
+        return event->as.CreatureMoved.creature == after->player;
+    case CAV_EVENT_CREATURE_TOOK_STAIRS:
+        return event->as.CreatureTookStairs.creature == after->player;
+    case CAV_EVENT_TILE_DUG:
+        return event->as.TileDug.z == player->z;
+    case CAV_EVENT_GAME_STARTED:
+    case CAV_EVENT_LEVEL_GENERATED:
+    case CAV_EVENT_LEVEL_ROW_GENERATED:
+    case CAV_EVENT_CREATURE_WAITED:
+    case CAV_EVENT_GAME_WON:
+    case CAV_EVENT_GAME_LOST:
+    case CAV_EVENT_TYPE_COUNT:
+    default:
+        return FALSE;
+    }
+}
+
+gboolean view_apply(CavView *view, const CavState *after, const CavEvent *event)
+{
+    g_return_val_if_fail(view != NULL && after != NULL && event != NULL, FALSE);
+    if (!changes_sight(after, event))
+        return FALSE;
+    view_refresh(view, after);
+    return TRUE;
+}
+
+gboolean view_sees(const CavView *view, gint32 z, gint32 x, gint32 y)
+{
+    return z == view->z && world_in_bounds(x, y) && view->visible[y][x] != 0;
+}
+
+gboolean view_remembers(const CavView *view, gint32 z, gint32 x, gint32 y)
+{
+    return z >= 0 && z < CAV_LEVELS && world_in_bounds(x, y) &&
+           (view->memory[z][y][x] & MEMORY_SEEN) != 0;
+}
+
+guint64 view_digest(const CavView *view)
+{
+    XXH3_state_t *h = XXH3_createState();
+    gint32 z = view->z;
+    guint64 digest;
+
+    XXH3_64bits_reset(h);
+    XXH3_64bits_update(h, &z, sizeof z);
+    XXH3_64bits_update(h, view->visible, sizeof view->visible);
+    XXH3_64bits_update(h, view->memory, sizeof view->memory);
+    digest = XXH3_64bits_digest(h);
+    XXH3_freeState(h);
+    return digest;
+}
