@@ -68,11 +68,14 @@ int main(int argc, char **argv)
         best_decode = MIN(best_decode, t1 - t0);
         best_fold = MIN(best_fold, t2 - t1);
     }
-    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns (best of 3)\n",
-            events, turns);
-    g_print("  read + decode:            %.0f events/s\n", 1e6 * (double) events / (double) best_decode);
-    g_print("  read + decode + evolve:   %.0f events/s\n", 1e6 * (double) events / (double) best_fold);
-    g_print("  + the player view:        %.0f events/s\n", 1e6 * (double) events / (double) best_view);
+    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns (best of 3)\n", events,
+            turns);
+    g_print("  read + decode:            %.0f events/s\n",
+            1e6 * (double) events / (double) best_decode);
+    g_print("  read + decode + evolve:   %.0f events/s\n",
+            1e6 * (double) events / (double) best_fold);
+    g_print("  + the player view:        %.0f events/s\n",
+            1e6 * (double) events / (double) best_view);
     g_unlink(path);
     g_rmdir(dir);
     return EXIT_SUCCESS;

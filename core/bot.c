@@ -38,7 +38,8 @@ static void heap_push(GArray *heap, guint64 item)
 
 static guint64 heap_pop(GArray *heap)
 {
-    guint64 top = g_array_index(heap, guint64, 0), last = g_array_index(heap, guint64, heap->len - 1);
+    guint64 top = g_array_index(heap, guint64, 0),
+            last = g_array_index(heap, guint64, heap->len - 1);
     guint i = 0, n = heap->len - 1;
 
     g_array_set_size(heap, n);
@@ -46,7 +47,8 @@ static guint64 heap_pop(GArray *heap)
         guint child = 2 * i + 1;
         if (child >= n)
             break;
-        if (child + 1 < n && g_array_index(heap, guint64, child + 1) < g_array_index(heap, guint64, child))
+        if (child + 1 < n &&
+            g_array_index(heap, guint64, child + 1) < g_array_index(heap, guint64, child))
             child++;
         if (g_array_index(heap, guint64, child) >= last)
             break;
@@ -89,7 +91,8 @@ static void search(const CavState *state, const CavView *view, const CavCreature
     }
 }
 
-static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z, gint32 x, gint32 y)
+static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z, gint32 x,
+                            gint32 y)
 {
     if (view->memory[z][y][x] & MEMORY_SEEN)
         return FALSE;
@@ -105,7 +108,8 @@ static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z
 
 typedef enum { GOAL_FRONTIER, GOAL_STAIRS, GOAL_UNSEEN } Goal;
 
-static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gint32 cell, Goal goal)
+static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gint32 cell,
+                        Goal goal)
 {
     gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
 
@@ -121,7 +125,8 @@ static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gi
 }
 
 /* The nearest cell that meets @goal, or -1. */
-static gint32 nearest(const CavState *state, const CavView *view, gint32 z, const Search *s, Goal goal)
+static gint32 nearest(const CavState *state, const CavView *view, gint32 z, const Search *s,
+                      Goal goal)
 {
     gint32 best = -1;
 

@@ -10,12 +10,12 @@ typedef struct {
 } CommandName;
 
 static const CommandName names[] = {
-    {.kind = CMD_START, .name = "start"},     {.kind = CMD_MOVE, .name = "move"},
-    {.kind = CMD_WAIT, .name = "wait"},       {.kind = CMD_DESCEND, .name = "descend"},
+    {.kind = CMD_START, .name = "start"},   {.kind = CMD_MOVE, .name = "move"},
+    {.kind = CMD_WAIT, .name = "wait"},     {.kind = CMD_DESCEND, .name = "descend"},
     {.kind = CMD_ASCEND, .name = "ascend"},
 };
 
-G_DEFINE_QUARK(cavelog-command-error-quark, command_error)
+G_DEFINE_QUARK(cavelog - command - error - quark, command_error)
 
 CavCommand command_move(gint32 dx, gint32 dy)
 {

@@ -11,7 +11,8 @@ static void decide_level(CavLevelTiles tiles, gint32 z, GArray *out)
 {
     CavEvent level = ev_init(CAV_EVENT_LEVEL_GENERATED);
 
-    level.as.LevelGenerated = (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH, .height = CAV_HEIGHT};
+    level.as.LevelGenerated =
+        (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     push(out, level);
     for (gint32 y = 0; y < CAV_HEIGHT; y++) {
         CavEvent row = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
@@ -62,9 +63,14 @@ void decide_start(const CavState *state, gint64 seed, const char *player_name, C
         decide_level(levels[z], z, out);
 
     random_floor(levels[0], rng, &x, &y);
-    spawn.as.CreatureSpawned = (CavEvCreatureSpawned){
-        .creature = 1, .z = 0, .x = x, .y = y, .max_hp = PLAYER_MAX_HP,
-        .attack = PLAYER_ATTACK, .defense = PLAYER_DEFENSE, .vision = PLAYER_VISION};
+    spawn.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1,
+                                                      .z = 0,
+                                                      .x = x,
+                                                      .y = y,
+                                                      .max_hp = PLAYER_MAX_HP,
+                                                      .attack = PLAYER_ATTACK,
+                                                      .defense = PLAYER_DEFENSE,
+                                                      .vision = PLAYER_VISION};
     EV_SET_STR(spawn.as.CreatureSpawned.kind, "player");
     push(out, spawn);
     g_free(levels);
@@ -100,9 +106,12 @@ static gboolean decide_move(const CavState *state, const CavCreature *player, gi
         if (state_creature_at(state, player->z, x, y) != NULL)
             return reject(why, "Something is in the way.");
         event = ev_init(CAV_EVENT_CREATURE_MOVED);
-        event.as.CreatureMoved = (CavEvCreatureMoved){.creature = player->id, .z = player->z,
-                                                      .from_x = player->x, .from_y = player->y,
-                                                      .x = x, .y = y};
+        event.as.CreatureMoved = (CavEvCreatureMoved){.creature = player->id,
+                                                      .z = player->z,
+                                                      .from_x = player->x,
+                                                      .from_y = player->y,
+                                                      .x = x,
+                                                      .y = y};
         break;
     }
     event.actor = player->id;
@@ -127,9 +136,11 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
         EV_SET_STR(event.as.GameLost.cause, "fled the caves without the bear");
     } else {
         event = ev_init(CAV_EVENT_CREATURE_TOOK_STAIRS);
-        event.as.CreatureTookStairs = (CavEvCreatureTookStairs){
-            .creature = player->id, .from_z = player->z, .z = player->z + dz,
-            .x = player->x, .y = player->y};
+        event.as.CreatureTookStairs = (CavEvCreatureTookStairs){.creature = player->id,
+                                                                .from_z = player->z,
+                                                                .z = player->z + dz,
+                                                                .x = player->x,
+                                                                .y = player->y};
     }
     event.actor = player->id;
     push(out, event);

@@ -5,7 +5,6 @@
 
 #include <string.h>
 
-
 static CavCreature *creature_mut(CavState *state, gint32 id)
 {
     return (CavCreature *) state_creature(state, id);
@@ -42,9 +41,16 @@ static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
         return;
     c = &state->creatures[e->creature];
     memset(c, 0, sizeof *c);
-    *c = (CavCreature){.id = e->creature, .z = e->z, .x = e->x, .y = e->y, .hp = e->max_hp,
-                       .max_hp = e->max_hp, .attack = e->attack, .defense = e->defense,
-                       .vision = e->vision, .alive = TRUE};
+    *c = (CavCreature){.id = e->creature,
+                       .z = e->z,
+                       .x = e->x,
+                       .y = e->y,
+                       .hp = e->max_hp,
+                       .max_hp = e->max_hp,
+                       .attack = e->attack,
+                       .defense = e->defense,
+                       .vision = e->vision,
+                       .alive = TRUE};
     g_strlcpy(c->kind, e->kind, sizeof c->kind);
     state->creature_count = MAX(state->creature_count, e->creature);
     if (state->player == 0 && strcmp(e->kind, "player") == 0)

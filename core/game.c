@@ -106,8 +106,8 @@ static void commit(Game *game, CavEvent *event, gint32 turn, GQueue *queue)
         g_array_set_size(game->follow_ups, 0);
         entry->policy(game->state, event, game->follow_ups, entry->user_data);
         for (guint k = 0; k < game->follow_ups->len; k++) {
-            CavEvent *follow = g_memdup2(&g_array_index(game->follow_ups, CavEvent, k),
-                                         sizeof(CavEvent));
+            CavEvent *follow =
+                g_memdup2(&g_array_index(game->follow_ups, CavEvent, k), sizeof(CavEvent));
             follow->cause = event->seq;
             g_queue_push_tail(queue, follow);
         }
@@ -123,7 +123,8 @@ static void run_turn(Game *game, GArray *decided, gint32 turn)
 
     g_array_set_size(game->turn_events, 0);
     for (guint i = 0; i < decided->len; i++)
-        g_queue_push_tail(&queue, g_memdup2(&g_array_index(decided, CavEvent, i), sizeof(CavEvent)));
+        g_queue_push_tail(&queue,
+                          g_memdup2(&g_array_index(decided, CavEvent, i), sizeof(CavEvent)));
     while ((next = g_queue_pop_head(&queue)) != NULL) {
         commit(game, next, turn, &queue);
         g_free(next);

@@ -22,11 +22,10 @@ gboolean messages_describe(const CavState *after, const CavEvent *event, GString
     case CAV_EVENT_CREATURE_TOOK_STAIRS:
         if (!is_player(after, event->as.CreatureTookStairs.creature))
             return FALSE;
-        g_string_append_printf(out, "You climb %s to level %d.",
-                               event->as.CreatureTookStairs.z > event->as.CreatureTookStairs.from_z
-                                   ? "down"
-                                   : "up",
-                               event->as.CreatureTookStairs.z + 1);
+        g_string_append_printf(
+            out, "You climb %s to level %d.",
+            event->as.CreatureTookStairs.z > event->as.CreatureTookStairs.from_z ? "down" : "up",
+            event->as.CreatureTookStairs.z + 1);
         return TRUE;
     case CAV_EVENT_GAME_WON:
         g_string_append(out, "You carry the bear into the daylight. You win!");

@@ -66,7 +66,7 @@ static void hash_text(XXH3_state_t *h, const char *text, gsize cap)
 
 static void hash_creature(XXH3_state_t *h, const CavCreature *c)
 {
-    const gint64 numbers[] = {c->id, c->z,      c->x,       c->y,      c->hp,
+    const gint64 numbers[] = {c->id,     c->z,      c->x,       c->y,      c->hp,
                               c->max_hp, c->attack, c->defense, c->vision, c->alive ? 1 : 0};
 
     hash_text(h, c->kind, sizeof c->kind);
@@ -77,9 +77,9 @@ static void hash_creature(XXH3_state_t *h, const CavCreature *c)
 guint64 state_digest(const CavState *state)
 {
     XXH3_state_t *h = XXH3_createState();
-    const gint64 header[] = {state->seed,    state->last_seq,       state->turn,
-                             state->levels_generated, state->player, state->creature_count,
-                             state->outcome, state->deepest};
+    const gint64 header[] = {
+        state->seed,   state->last_seq,       state->turn,    state->levels_generated,
+        state->player, state->creature_count, state->outcome, state->deepest};
     guint64 digest;
 
     g_return_val_if_fail(state != NULL, 0);

@@ -1,6 +1,6 @@
 /* state.h — the game's rules state: terrain, creatures, outcome. (The
- * player's view and memory are a projection: view.h.) It is a flat value (no pointers), so a snapshot is a copy and the
- * digest is a hash over a canonical field-by-field encoding.
+ * player's view and memory are a projection: view.h.) It is a flat value (no pointers), so a
+ * snapshot is a copy and the digest is a hash over a canonical field-by-field encoding.
  *
  * Only evolve.c writes a CavState (besides state_init); everyone else reads. */
 #ifndef CAV_CORE_STATE_H
@@ -34,7 +34,7 @@ typedef struct {
     gint64 last_seq; /* seq of the last evolved event; 0 for a fresh state */
     gint32 turn;     /* turn of the last evolved event */
     gint32 levels_generated;
-    gint32 player;   /* creature id of the player, 0 before spawn */
+    gint32 player;         /* creature id of the player, 0 before spawn */
     gint32 creature_count; /* highest creature id in use */
     CavOutcome outcome;
     char cause[CAV_STR_MAX];

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(cavelog-validate-error-quark, validate_error)
+G_DEFINE_QUARK(cavelog - validate - error - quark, validate_error)
 
 static gboolean invalid(GError **error, const CavEvent *event, const char *format, ...)
     G_GNUC_PRINTF(3, 4);
@@ -66,8 +66,8 @@ static gboolean check_started(const CavState *state, const CavEvent *event, GErr
     if (event->seq != 1 || state->last_seq != 0)
         return invalid(error, event, "a game can start only once, at the beginning");
     if (e->levels != CAV_LEVELS || e->width != CAV_WIDTH || e->height != CAV_HEIGHT)
-        return invalid(error, event, "the world must be %d levels of %dx%d", CAV_LEVELS,
-                       CAV_WIDTH, CAV_HEIGHT);
+        return invalid(error, event, "the world must be %d levels of %dx%d", CAV_LEVELS, CAV_WIDTH,
+                       CAV_HEIGHT);
     return TRUE;
 }
 

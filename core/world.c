@@ -149,7 +149,8 @@ static GArray *find_overlaps(CavLevelTiles upper, CavLevelTiles lower)
         gpointer key = GINT_TO_POINTER((a << 16) | b);
         gpointer slot;
         if (!g_hash_table_lookup_extended(index, key, NULL, &slot)) {
-            Overlap fresh = {.upper = a, .lower = b, .cells = g_array_new(FALSE, FALSE, sizeof(gint))};
+            Overlap fresh = {
+                .upper = a, .lower = b, .cells = g_array_new(FALSE, FALSE, sizeof(gint))};
             slot = GUINT_TO_POINTER(overlaps->len);
             g_array_append_val(overlaps, fresh);
             g_hash_table_insert(index, key, slot);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
-G_DEFINE_QUARK(cavelog-codec-error-quark, codec_error)
+G_DEFINE_QUARK(cavelog - codec - error - quark, codec_error)
 
 static void append_json_string(GString *out, const char *text, gsize cap)
 {
@@ -87,8 +87,8 @@ struct CodecDecoder {
     CavEvent *event;
     const CavFieldInfo *fields;
     guint n_fields;
-    gint field;        /* index of the key just read, -1 before any */
-    guint32 seen;      /* bit i set once field i has a value */
+    gint field;   /* index of the key just read, -1 before any */
+    guint32 seen; /* bit i set once field i has a value */
     gint depth;
     gint values;       /* top-level values completed */
     char problem[128]; /* first problem found by a callback */
@@ -311,8 +311,8 @@ void codec_sql_views(GString *out)
         guint n = ev_type_fields((CavEventType) t, &fields);
         const char *name = ev_type_name((CavEventType) t);
 
-        g_string_append_printf(out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause, actor",
-                               name);
+        g_string_append_printf(
+            out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause, actor", name);
         for (guint i = 0; i < n; i++)
             g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
                                    fields[i].name);

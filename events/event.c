@@ -31,7 +31,7 @@ static const TypeInfo type_info[CAV_EVENT_TYPE_COUNT] = {
      .offset = offsetof(Payload, fname),                                                           \
      .size = sizeof(cav_##type)},
 #define CAV_X_FIELDS(ENUM, Name, ver, mean, summ, fields)                                          \
-    static const CavFieldInfo *fields_of_##Name(guint *n_fields)                                  \
+    static const CavFieldInfo *fields_of_##Name(guint *n_fields)                                   \
     {                                                                                              \
         typedef CavEv##Name Payload;                                                               \
         static const CavFieldInfo table[] = {fields};                                              \

@@ -31,7 +31,7 @@ typedef enum {
 } CavEventType;
 
 #define CAV_F_MEMBER(type, name) cav_##type name;
-#define CAV_X_STRUCT(ENUM, Name, version, meaning, summary, fields)                               \
+#define CAV_X_STRUCT(ENUM, Name, version, meaning, summary, fields)                                \
     typedef struct {                                                                               \
         fields                                                                                     \
     } CavEv##Name;
@@ -40,12 +40,12 @@ CAV_EVENT_CATALOG(CAV_X_STRUCT, CAV_F_MEMBER)
 
 /* A sequence number or entity id of 0 means "none". */
 typedef struct {
-    gint64 seq;        /* 1, 2, 3 … in the order events were appended */
-    gint32 turn;       /* 0 is the game's setup; player turns count from 1 */
+    gint64 seq;  /* 1, 2, 3 … in the order events were appended */
+    gint32 turn; /* 0 is the game's setup; player turns count from 1 */
     CavEventType type;
-    gint32 version;    /* schema version of this type's payload */
-    gint64 cause;      /* seq of the event that triggered this one, or 0 */
-    gint32 actor;      /* creature id that brought it about, or 0 */
+    gint32 version; /* schema version of this type's payload */
+    gint64 cause;   /* seq of the event that triggered this one, or 0 */
+    gint32 actor;   /* creature id that brought it about, or 0 */
     union {
 #define CAV_X_UNION(ENUM, Name, version, meaning, summary, fields) CavEv##Name Name;
         CAV_EVENT_CATALOG(CAV_X_UNION, CAV_F_NONE)

@@ -10,7 +10,7 @@
 #include "cavelog-config.h"
 #include "codec.h"
 
-G_DEFINE_QUARK(cavelog-store-error-quark, store_error)
+G_DEFINE_QUARK(cavelog - store - error - quark, store_error)
 
 struct Store {
     sqlite3 *db;
@@ -170,8 +170,7 @@ static char *now_iso8601(void)
     return g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ");
 }
 
-static gboolean insert_game_row(Store *store, gint64 seed, const char *player_name,
-                                GError **error)
+static gboolean insert_game_row(Store *store, gint64 seed, const char *player_name, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     g_autofree char *now = now_iso8601();
@@ -279,7 +278,8 @@ static gboolean query_int(Store *store, const char *sql, gint64 *out, GError **e
     rc = sqlite3_step(stmt);
     *out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
     sqlite3_finalize(stmt);
-    return rc == SQLITE_ROW || rc == SQLITE_DONE || fail_sqlite(store, rc, error, "reading the file");
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ||
+           fail_sqlite(store, rc, error, "reading the file");
 }
 
 static gboolean check_schema(Store *store, GError **error)
@@ -520,8 +520,8 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(store, rc, error, "reading the turns");
-    return ok || fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest",
-                      *turn);
+    return ok ||
+           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest", *turn);
 }
 
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)
@@ -539,7 +539,8 @@ gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(store, rc, error, "reading the turns");
-    return ok || fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest", turn);
+    return ok ||
+           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest", turn);
 }
 
 /* Decode one row of (seq, turn, type, version, cause, actor, payload). */
@@ -572,7 +573,8 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
     event->turn = sqlite3_column_int(stmt, 1);
     event->cause = sqlite3_column_int64(stmt, 4);
     event->actor = sqlite3_column_int(stmt, 5);
-    if (sqlite3_column_int64(stmt, 1) != event->turn || sqlite3_column_int64(stmt, 5) != event->actor)
+    if (sqlite3_column_int64(stmt, 1) != event->turn ||
+        sqlite3_column_int64(stmt, 5) != event->actor)
         return fail(error, STORE_ERROR_TAMPERED, store->path,
                     "event %" G_GINT64_FORMAT " has a number out of range", seq);
     return TRUE;

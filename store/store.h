@@ -20,13 +20,13 @@ G_BEGIN_DECLS
 GQuark store_error_quark(void);
 
 typedef enum {
-    STORE_ERROR_NOT_FOUND, /* no such file */
-    STORE_ERROR_EXISTS,    /* creating over an existing file */
+    STORE_ERROR_NOT_FOUND,  /* no such file */
+    STORE_ERROR_EXISTS,     /* creating over an existing file */
     STORE_ERROR_NOT_A_GAME, /* not SQLite, or SQLite without our tables */
-    STORE_ERROR_CORRUPT,   /* quick_check failed, truncated, malformed */
-    STORE_ERROR_TAMPERED,  /* a row that could not have been written by cavelog */
-    STORE_ERROR_NEWER,     /* written by a newer cavelog */
-    STORE_ERROR_IO,        /* disk full, permission, … */
+    STORE_ERROR_CORRUPT,    /* quick_check failed, truncated, malformed */
+    STORE_ERROR_TAMPERED,   /* a row that could not have been written by cavelog */
+    STORE_ERROR_NEWER,      /* written by a newer cavelog */
+    STORE_ERROR_IO,         /* disk full, permission, … */
 } StoreError;
 
 typedef struct Store Store;

@@ -193,14 +193,14 @@ static void scenario_setup(Scenario *s, const char *const *top, const char *cons
     memset(s, 0, sizeof *s);
     s->bus = bus_new();
     s->game = game_new(s->bus);
-    e.as.GameStarted = (CavEvGameStarted){.seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH,
-                                          .height = CAV_HEIGHT};
+    e.as.GameStarted = (CavEvGameStarted){
+        .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     fold(s, e);
     for (gint z = 0; z < CAV_LEVELS; z++) {
         const char *const *picture = z == 0 ? top : z == 1 ? below : NULL;
         CavEvent level = ev_init(CAV_EVENT_LEVEL_GENERATED);
-        level.as.LevelGenerated = (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH,
-                                                        .height = CAV_HEIGHT};
+        level.as.LevelGenerated =
+            (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH, .height = CAV_HEIGHT};
         fold(s, level);
         for (gint y = 0; y < CAV_HEIGHT; y++) {
             CavEvent row = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
@@ -223,8 +223,13 @@ static void scenario_setup(Scenario *s, const char *const *top, const char *cons
     }
     g_assert_cmpint(px, >=, 0);
     e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
-    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1, .z = 0, .x = px, .y = py,
-                                                  .max_hp = 100, .attack = 20, .defense = 5,
+    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1,
+                                                  .z = 0,
+                                                  .x = px,
+                                                  .y = py,
+                                                  .max_hp = 100,
+                                                  .attack = 20,
+                                                  .defense = 5,
                                                   .vision = 9};
     EV_SET_STR(e.as.CreatureSpawned.kind, "player");
     fold(s, e);
@@ -248,28 +253,18 @@ static char *play(Scenario *s, CavCommand command)
     return recorder_take(s->recorder);
 }
 
-#define ASSERT_PLAY(s, command, expected)                                                         \
+#define ASSERT_PLAY(s, command, expected)                                                          \
     do {                                                                                           \
         g_autofree char *got_ = play((s), (command));                                              \
         g_assert_cmpstr(got_, ==, (expected));                                                     \
     } while (0)
 
 static const char *const corridor[] = {
-    "##########",
-    "#....>...#",
-    "#..@.....#",
-    "#<.......#",
-    "##########",
-    NULL,
+    "##########", "#....>...#", "#..@.....#", "#<.......#", "##########", NULL,
 };
 
 static const char *const corridor_below[] = {
-    "##########",
-    "#....<...#",
-    "#........#",
-    "#........#",
-    "##########",
-    NULL,
+    "##########", "#....<...#", "#........#", "#........#", "##########", NULL,
 };
 
 static void test_decide_moves(void)
@@ -323,12 +318,8 @@ static void test_decide_exit_without_bear(void)
 /* ---- sight ---------------------------------------------------------------- */
 
 static const char *const pillar[] = {
-    "####################",
-    "#..................#",
-    "#..@......#........#",
-    "#..................#",
-    "####################",
-    NULL,
+    "####################", "#..................#", "#..@......#........#",
+    "#..................#", "####################", NULL,
 };
 
 static void test_fov_walls_block(void)
@@ -378,7 +369,8 @@ static void test_fov_symmetric(void)
     while (pairs < 3000) {
         gint ax = rng_range(&rng, 0, CAV_WIDTH - 1), ay = rng_range(&rng, 0, CAV_HEIGHT - 1);
         gint bx = ax + rng_range(&rng, -9, 9), by = ay + rng_range(&rng, -9, 9);
-        if (state_tile(state, 0, ax, ay) != TILE_FLOOR || state_tile(state, 0, bx, by) != TILE_FLOOR)
+        if (state_tile(state, 0, ax, ay) != TILE_FLOOR ||
+            state_tile(state, 0, bx, by) != TILE_FLOOR)
             continue;
         gboolean ab = fov_sees(state, 0, ax, ay, 9, bx, by);
         g_assert_cmpint(ab, ==, fov_sees(state, 0, bx, by, 9, ax, ay));
@@ -410,8 +402,8 @@ static CavEvent moved(gint32 creature, gint32 fx, gint32 fy, gint32 x, gint32 y)
 {
     CavEvent e = ev_init(CAV_EVENT_CREATURE_MOVED);
 
-    e.as.CreatureMoved = (CavEvCreatureMoved){.creature = creature, .from_x = fx, .from_y = fy,
-                                              .x = x, .y = y};
+    e.as.CreatureMoved =
+        (CavEvCreatureMoved){.creature = creature, .from_x = fx, .from_y = fy, .x = x, .y = y};
     return e;
 }
 
@@ -439,8 +431,8 @@ static void test_validate(void)
     EV_SET_STR(e.as.CreatureSpawned.kind, "bat");
     assert_invalid(&s, e, "not the next free id");
     e = ev_init(CAV_EVENT_GAME_STARTED);
-    e.as.GameStarted = (CavEvGameStarted){.levels = CAV_LEVELS, .width = CAV_WIDTH,
-                                          .height = CAV_HEIGHT};
+    e.as.GameStarted =
+        (CavEvGameStarted){.levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     assert_invalid(&s, e, "only once");
     e = moved(1, 1, 2, 2, 2);
     e.seq = s.seq + 5;

@@ -97,8 +97,8 @@ static void test_codec_envelope(void)
     e.seq = 42;
     e.turn = 7;
     e.actor = 3;
-    e.as.CreatureMoved = (CavEvCreatureMoved){.creature = 3, .z = 1, .from_x = 4, .from_y = 5,
-                                              .x = 5, .y = 5};
+    e.as.CreatureMoved =
+        (CavEvCreatureMoved){.creature = 3, .z = 1, .from_x = 4, .from_y = 5, .x = 5, .y = 5};
     codec_encode_event(&e, json);
     g_assert_cmpstr(json->str, ==,
                     "{\"seq\":42,\"turn\":7,\"type\":\"CreatureMoved\",\"version\":1,"
@@ -151,8 +151,8 @@ static void test_codec_text_limits(void)
     for (int i = 0; i < CAV_STR_MAX; i++)
         g_string_append_c(json, 'x');
     g_string_append(json, "\"}");
-    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, json->str, json->len, &out,
-                                        &error));
+    g_assert_false(
+        codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, json->str, json->len, &out, &error));
     g_assert_nonnull(strstr(error->message, "too long"));
 }
 

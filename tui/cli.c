@@ -266,8 +266,8 @@ int cli_autoplay(int argc, char **argv)
     const GOptionEntry entries[] = {
         {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "World seed (default: from the clock)", "N"},
         {"turns", 'n', 0, G_OPTION_ARG_INT64, &turns, "Turns to play (default 1000)", "T"},
-        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
-         "Game file; an existing one is continued", "FILE"},
+        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save, "Game file; an existing one is continued",
+         "FILE"},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print nothing on success", NULL},
         G_OPTION_ENTRY_NULL,
     };

@@ -135,10 +135,14 @@ static const Subcommand subcommands[] = {
     {.name = "new", .run = cmd_new, .summary = "Start a new game [--seed N] [--save FILE]"},
     {.name = "continue", .run = cmd_continue, .summary = "Go on with a saved game [FILE]"},
     {.name = "list", .run = cli_list, .summary = "List saved games"},
-    {.name = "events", .run = cli_events, .summary = "Print a game's events FILE [--type T] "
-                                                     "[--turns A..B] [--json]"},
-    {.name = "autoplay", .run = cli_autoplay, .summary = "Let the bot play --seed N --turns T "
-                                                         "[--save FILE]"},
+    {.name = "events",
+     .run = cli_events,
+     .summary = "Print a game's events FILE [--type T] "
+                "[--turns A..B] [--json]"},
+    {.name = "autoplay",
+     .run = cli_autoplay,
+     .summary = "Let the bot play --seed N --turns T "
+                "[--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
 };
 
