@@ -60,37 +60,6 @@ static guint64 heap_pop(GArray *heap)
     return top;
 }
 
-static void search(const CavState *state, const CavView *view, const CavCreature *player, Search *s)
-{
-    g_autoptr(GArray) heap = g_array_new(FALSE, FALSE, sizeof(guint64));
-    gint32 start = player->y * CAV_WIDTH + player->x;
-
-    for (gint32 i = 0; i < CELLS; i++) {
-        s->dist[i] = G_MAXINT32;
-        s->prev[i] = -1;
-    }
-    s->dist[start] = 0;
-    heap_push(heap, (guint64) start);
-    while (heap->len > 0) {
-        guint64 item = heap_pop(heap);
-        gint32 cell = (gint32) (item & 0xffffffffu), d = (gint32) (item >> 32);
-        if (d != s->dist[cell])
-            continue;
-        for (gint32 dy = -1; dy <= 1; dy++)
-            for (gint32 dx = -1; dx <= 1; dx++) {
-                gint32 x = cell % CAV_WIDTH + dx, y = cell / CAV_WIDTH + dy;
-                if ((dx == 0 && dy == 0) || !world_in_bounds(x, y))
-                    continue;
-                gint32 next = y * CAV_WIDTH + x, nd = d + step_cost(state, view, player->z, next);
-                if (nd < s->dist[next]) {
-                    s->dist[next] = nd;
-                    s->prev[next] = cell;
-                    heap_push(heap, ((guint64) nd << 32) | (guint64) next);
-                }
-            }
-    }
-}
-
 static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z, gint32 x,
                             gint32 y)
 {
@@ -124,17 +93,42 @@ static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gi
     }
 }
 
-/* The nearest cell that meets @goal, or -1. */
-static gint32 nearest(const CavState *state, const CavView *view, gint32 z, const Search *s,
-                      Goal goal)
+/* Dijkstra from the player that stops at the first cell meeting @goal, which
+ * is then a nearest one (ties go to the lower cell index). Returns the cell or
+ * -1; @s holds the paths found. */
+static gint32 search(const CavState *state, const CavView *view, const CavCreature *player,
+                     Goal goal, Search *s)
 {
-    gint32 best = -1;
+    g_autoptr(GArray) heap = g_array_new(FALSE, FALSE, sizeof(guint64));
+    gint32 start = player->y * CAV_WIDTH + player->x;
 
-    for (gint32 cell = 0; cell < CELLS; cell++)
-        if (s->dist[cell] != G_MAXINT32 && is_goal(state, view, z, cell, goal) &&
-            (best < 0 || s->dist[cell] < s->dist[best]))
-            best = cell;
-    return best;
+    for (gint32 i = 0; i < CELLS; i++) {
+        s->dist[i] = G_MAXINT32;
+        s->prev[i] = -1;
+    }
+    s->dist[start] = 0;
+    heap_push(heap, (guint64) start);
+    while (heap->len > 0) {
+        guint64 item = heap_pop(heap);
+        gint32 cell = (gint32) (item & 0xffffffffu), d = (gint32) (item >> 32);
+        if (d != s->dist[cell])
+            continue;
+        if (is_goal(state, view, player->z, cell, goal))
+            return cell;
+        for (gint32 dy = -1; dy <= 1; dy++)
+            for (gint32 dx = -1; dx <= 1; dx++) {
+                gint32 x = cell % CAV_WIDTH + dx, y = cell / CAV_WIDTH + dy;
+                if ((dx == 0 && dy == 0) || !world_in_bounds(x, y))
+                    continue;
+                gint32 next = y * CAV_WIDTH + x, nd = d + step_cost(state, view, player->z, next);
+                if (nd < s->dist[next]) {
+                    s->dist[next] = nd;
+                    s->prev[next] = cell;
+                    heap_push(heap, ((guint64) nd << 32) | (guint64) next);
+                }
+            }
+    }
+    return -1;
 }
 
 static CavCommand step_toward(const CavCreature *player, const Search *s, gint32 target)
@@ -162,6 +156,8 @@ CavCommand bot_choose(const CavState *state, const CavView *view)
     gint32 target;
     gboolean deepest = FALSE;
     CavCommand command;
+    Goal goals[4];
+    guint n_goals;
 
     if (player == NULL || state->outcome != OUTCOME_PLAYING)
         return command_simple(CMD_WAIT);
@@ -170,17 +166,20 @@ CavCommand bot_choose(const CavState *state, const CavView *view)
         state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)
         return command_simple(CMD_DESCEND);
 
-    s = g_new(Search, 1);
-    search(state, view, player, s);
-    target = -1;
+    /* Goals in order of preference: the stairs once the level is well
+     * seen, the frontier of the explored part, the stairs anyway, then any
+     * unseen rock (digging). */
+    n_goals = 0;
     if (!deepest && seen_cells(view, player->z) >= WELL_SEEN)
-        target = nearest(state, view, player->z, s, GOAL_STAIRS);
-    if (target < 0)
-        target = nearest(state, view, player->z, s, GOAL_FRONTIER);
-    if (target < 0 && !deepest)
-        target = nearest(state, view, player->z, s, GOAL_STAIRS);
-    if (target < 0)
-        target = nearest(state, view, player->z, s, GOAL_UNSEEN);
+        goals[n_goals++] = GOAL_STAIRS;
+    goals[n_goals++] = GOAL_FRONTIER;
+    if (!deepest)
+        goals[n_goals++] = GOAL_STAIRS;
+    goals[n_goals++] = GOAL_UNSEEN;
+    s = g_new(Search, 1);
+    target = -1;
+    for (guint i = 0; i < n_goals && target < 0; i++)
+        target = search(state, view, player, goals[i], s);
     if (target == player->y * CAV_WIDTH + player->x || target < 0)
         command = !deepest && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN
                       ? command_simple(CMD_DESCEND)
