@@ -1,0 +1,58 @@
+/* tui-keys.c — the play screen's key bindings, as one table: arrows, vi-keys
+ * (hjklyubn), the numeric keypad (with and without numlock), stairs, wait,
+ * help, message history, save and quit. */
+#include "tui-private.h"
+
+typedef struct {
+    int key;
+    TuiAction action;
+    CavCommandKind kind; /* for TUI_ACTION_COMMAND */
+    gint32 dx, dy;       /* for CMD_MOVE */
+} TuiBinding;
+
+/* clang-format off */
+#define TUI_MOVE(k, x, y) \
+    {.key = (k), .action = TUI_ACTION_COMMAND, .kind = CMD_MOVE, .dx = (x), .dy = (y)}
+#define TUI_DO(k, command) {.key = (k), .action = TUI_ACTION_COMMAND, .kind = (command)}
+#define TUI_SCREEN(k, what) {.key = (k), .action = (what)}
+
+static const TuiBinding tui_bindings[] = {
+    /* west, east, north, south */
+    TUI_MOVE('h', -1, 0), TUI_MOVE(KEY_LEFT, -1, 0), TUI_MOVE('4', -1, 0),
+    TUI_MOVE('l', 1, 0), TUI_MOVE(KEY_RIGHT, 1, 0), TUI_MOVE('6', 1, 0),
+    TUI_MOVE('k', 0, -1), TUI_MOVE(KEY_UP, 0, -1), TUI_MOVE('8', 0, -1),
+    TUI_MOVE('j', 0, 1), TUI_MOVE(KEY_DOWN, 0, 1), TUI_MOVE('2', 0, 1),
+    /* the diagonals: vi-key, keypad without numlock (two spellings), digit */
+    TUI_MOVE('y', -1, -1), TUI_MOVE(KEY_A1, -1, -1), TUI_MOVE(KEY_HOME, -1, -1),
+    TUI_MOVE('7', -1, -1),
+    TUI_MOVE('u', 1, -1), TUI_MOVE(KEY_A3, 1, -1), TUI_MOVE(KEY_PPAGE, 1, -1),
+    TUI_MOVE('9', 1, -1),
+    TUI_MOVE('b', -1, 1), TUI_MOVE(KEY_C1, -1, 1), TUI_MOVE(KEY_END, -1, 1),
+    TUI_MOVE('1', -1, 1),
+    TUI_MOVE('n', 1, 1), TUI_MOVE(KEY_C3, 1, 1), TUI_MOVE(KEY_NPAGE, 1, 1),
+    TUI_MOVE('3', 1, 1),
+    TUI_DO('.', CMD_WAIT), TUI_DO('5', CMD_WAIT), TUI_DO(KEY_B2, CMD_WAIT),
+    TUI_DO('<', CMD_ASCEND), TUI_DO('>', CMD_DESCEND),
+    TUI_SCREEN('?', TUI_ACTION_HELP),
+    TUI_SCREEN(TUI_KEY_CTRL('P'), TUI_ACTION_HISTORY),
+    TUI_SCREEN('S', TUI_ACTION_SAVE_QUIT),
+    TUI_SCREEN(KEY_RESIZE, TUI_ACTION_REDRAW),
+    TUI_SCREEN(TUI_KEY_CTRL('L'), TUI_ACTION_REDRAW),
+};
+/* clang-format on */
+
+TuiAction tui_keys_action(int key, CavCommand *command)
+{
+    g_return_val_if_fail(command != NULL, TUI_ACTION_NONE);
+    for (gsize i = 0; i < G_N_ELEMENTS(tui_bindings); i++) {
+        const TuiBinding *binding = &tui_bindings[i];
+
+        if (binding->key != key)
+            continue;
+        if (binding->action == TUI_ACTION_COMMAND)
+            *command = binding->kind == CMD_MOVE ? command_move(binding->dx, binding->dy)
+                                                 : command_simple(binding->kind);
+        return binding->action;
+    }
+    return TUI_ACTION_NONE;
+}

@@ -1,0 +1,57 @@
+/* tui.h — the ncurses front-end: the start screen and the play screen.
+ *
+ * The play screen learns what happened only from the bus (its message log is
+ * a projection of events); it reads the state to draw the map. */
+#ifndef CAV_TUI_TUI_H
+#define CAV_TUI_TUI_H
+
+#include <glib.h>
+
+#include "bus.h"
+#include "session.h"
+
+G_BEGIN_DECLS
+
+#define TUI_ERROR (tui_error_quark())
+GQuark tui_error_quark(void);
+
+typedef enum {
+    TUI_ERROR_TERMINAL, /* the terminal could not be set up (no TERM, unknown type…) */
+} TuiError;
+
+typedef struct Tui Tui;
+
+/* A play screen whose projections (the message log) subscribe to @bus (not
+ * owned; it must outlive the Tui). Does not touch the terminal. Events that
+ * arrive before tui_run() (folding a saved game, turn 0 of a new one) are
+ * kept and turned into messages when tui_run() starts. Free with tui_free(). */
+Tui *tui_new(Bus *bus);
+
+/* Unsubscribe from the bus and free @tui (NULL is ignored). */
+void tui_free(Tui *tui);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Tui, tui_free)
+
+/* Take over the terminal and play @session until the player saves and quits
+ * (S) or the game ends (state->outcome != OUTCOME_PLAYING: a short end screen
+ * waits for a key). The terminal is always restored before returning, and on
+ * SIGINT, SIGTERM and SIGHUP (the process then dies of that signal; every
+ * finished turn is already saved). Returns TRUE when the game was left
+ * normally; FALSE with @error when the terminal could not be set up
+ * (TUI_ERROR) or saving a turn failed (the error of session_play()). */
+gboolean tui_run(Tui *tui, Session *session, GError **error);
+
+typedef enum {
+    TUI_START_NEW,
+    TUI_START_CONTINUE,
+    TUI_START_QUIT,
+} TuiStartChoice;
+
+/* The start screen: title, "n new game", "c continue" (only if
+ * @can_continue) and "q quit". Takes the terminal and restores it before
+ * returning. A terminal that cannot be set up prints why on stderr and
+ * returns TUI_START_QUIT. */
+TuiStartChoice tui_start_screen(gboolean can_continue);
+
+G_END_DECLS
+
+#endif
