@@ -15,7 +15,7 @@ static const CommandName names[] = {
     {.kind = CMD_ASCEND, .name = "ascend"},
 };
 
-G_DEFINE_QUARK(cavelog - command - error - quark, command_error)
+G_DEFINE_QUARK(cavelog_command_error, command_error)
 
 CavCommand command_move(gint32 dx, gint32 dy)
 {

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(cavelog - validate - error - quark, validate_error)
+G_DEFINE_QUARK(cavelog_validate_error, validate_error)
 
 static gboolean invalid(GError **error, const CavEvent *event, const char *format, ...)
     G_GNUC_PRINTF(3, 4);

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <yajl/yajl_parse.h>
 
-G_DEFINE_QUARK(cavelog - codec - error - quark, codec_error)
+G_DEFINE_QUARK(cavelog_codec_error, codec_error)
 
 static void append_json_string(GString *out, const char *text, gsize cap)
 {

@@ -2,6 +2,10 @@
  * digest check), and saving every played turn before returning. */
 #include "session.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
+
 #include "store.h"
 
 struct Session {
@@ -27,18 +31,62 @@ static gboolean save_turn(Session *session, GError **error)
                              game_state(session->game), error);
 }
 
+/* Put the finished file at @part in place as @path, never over an existing
+ * file (link fails with EEXIST; where links are not supported, rename after
+ * the existence check). */
+static gboolean move_into_place(const char *part, const char *path, GError **error)
+{
+    gboolean moved = link(part, path) == 0;
+    int code = errno;
+
+    if (!moved && code != EEXIST) {
+        if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+            code = EEXIST;
+        } else {
+            moved = g_rename(part, path) == 0;
+            code = errno;
+        }
+    }
+    g_unlink(part);
+    if (moved)
+        return TRUE;
+    g_set_error(error, STORE_ERROR, code == EEXIST ? STORE_ERROR_EXISTS : STORE_ERROR_IO, "%s: %s",
+                path, code == EEXIST ? "a file of that name already exists" : g_strerror(code));
+    return FALSE;
+}
+
+/* The game is built under a temporary name and moved into place only once
+ * turn 0 is saved, so a process killed while creating it leaves no
+ * half-made game at @path (at most a stray PATH.PID.part file). */
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error)
 {
     g_autoptr(Session) session = g_new0(Session, 1);
+    g_autofree char *part = NULL;
 
     g_return_val_if_fail(path != NULL, NULL);
-    session->store = store_create(path, seed, player_name, error);
+    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_EXISTS,
+                    "%s: a file of that name already exists", path);
+        return NULL;
+    }
+    part = g_strdup_printf("%s.%d.part", path, (int) getpid());
+    g_unlink(part); /* left by a killed process that had our pid */
+    session->store = store_create(part, seed, player_name, error);
     if (session->store == NULL)
         return NULL;
     session->game = game_new(bus);
     game_start(session->game, seed, player_name);
-    if (!save_turn(session, error))
+    if (!save_turn(session, error)) {
+        g_clear_pointer(&session->store, store_free);
+        g_unlink(part);
+        return NULL;
+    }
+    g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */
+    if (!move_into_place(part, path, error))
+        return NULL;
+    session->store = store_open(path, TRUE, error);
+    if (session->store == NULL)
         return NULL;
     return g_steal_pointer(&session);
 }

@@ -10,7 +10,7 @@
 #include "cavelog-config.h"
 #include "codec.h"
 
-G_DEFINE_QUARK(cavelog - store - error - quark, store_error)
+G_DEFINE_QUARK(cavelog_store_error, store_error)
 
 struct Store {
     sqlite3 *db;
@@ -83,6 +83,15 @@ static gboolean fail_sqlite(Store *store, int rc, GError **error, const char *do
                     sqlite3_errmsg(store->db), doing);
     case SQLITE_FULL:
         return fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
+    case SQLITE_IOERR:
+        /* SQLite's "disk I/O error" tells a player little; a failed write or
+         * sync is almost always a full disk or a size limit. */
+        return fail(error, STORE_ERROR_IO, store->path, "could not write to the disk%s (while %s)",
+                    rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC ||
+                            rc == SQLITE_IOERR_TRUNCATE
+                        ? "; is it full?"
+                        : "",
+                    doing);
     default:
         return fail(error, STORE_ERROR_IO, store->path, "%s while %s",
                     store->db != NULL ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc), doing);
@@ -246,6 +255,18 @@ static gboolean check_header(const char *path, GError **error)
     return TRUE;
 }
 
+/* The first problem in a quick_check report, as one line: the report can
+ * hold many problems in one row, after a "*** in database main ***" line. */
+static char *first_problem(const char *report)
+{
+    g_auto(GStrv) lines = g_strsplit(report != NULL ? report : "?", "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++)
+        if (lines[i][0] != '\0' && !g_str_has_prefix(lines[i], "*** "))
+            return g_strndup(lines[i], 200);
+    return g_strdup("?");
+}
+
 static gboolean check_integrity(Store *store, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
@@ -260,9 +281,11 @@ static gboolean check_integrity(Store *store, GError **error)
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW)
         return fail_sqlite(store, rc, error, "checking the file");
-    if (first == NULL || strcmp(first, "ok") != 0)
+    if (first == NULL || strcmp(first, "ok") != 0) {
+        g_autofree char *problem = first_problem(first);
         return fail(error, STORE_ERROR_CORRUPT, store->path,
-                    "the file is damaged (SQLite's check says: %s)", first ? first : "?");
+                    "the file is damaged (SQLite's check says: %s)", problem);
+    }
     return TRUE;
 }
 
@@ -391,10 +414,12 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
 static gboolean step_reset(Store *store, sqlite3_stmt *stmt, GError **error, const char *doing)
 {
     int rc = sqlite3_step(stmt);
+    gboolean ok = rc == SQLITE_DONE || fail_sqlite(store, rc, error, doing);
 
+    /* Reset only after reading the error: a reset forgets the system errno. */
     sqlite3_reset(stmt);
     sqlite3_clear_bindings(stmt);
-    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, doing);
+    return ok;
 }
 
 static void bind_id(sqlite3_stmt *stmt, int column, gint64 id)

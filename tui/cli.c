@@ -123,12 +123,31 @@ int cli_list(int argc, char **argv)
 typedef struct {
     gboolean json;
     GString *line;
+    const char *path;
+    Game *game;                /* folds every event: a bad file is an error */
+    const StoreFilter *filter; /* what to print */
 } EventsPrinter;
+
+static gboolean filter_wants(const StoreFilter *filter, const CavEvent *event)
+{
+    if (filter->by_type && !filter->types[event->type])
+        return FALSE;
+    return !filter->by_turn ||
+           (event->turn >= filter->first_turn && event->turn <= filter->last_turn);
+}
 
 static gboolean print_event(const CavEvent *event, gpointer user_data, GError **error)
 {
     EventsPrinter *printer = user_data;
+    g_autoptr(GError) local = NULL;
 
+    if (!game_fold(printer->game, event, &local)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", printer->path,
+                    local->message);
+        return FALSE;
+    }
+    if (!filter_wants(printer->filter, event))
+        return TRUE;
     g_string_truncate(printer->line, 0);
     if (printer->json) {
         codec_encode_event(event, printer->line);
@@ -221,11 +240,16 @@ int cli_events(int argc, char **argv)
         return cli_fail(error);
     printer.json = json;
     printer.line = g_string_sized_new(256);
-    if (!store_foreach_event(store, &filter, print_event, &printer, &error))
+    printer.path = argv[1];
+    printer.game = game_new(NULL);
+    printer.filter = &filter;
+    game_track_view(printer.game, FALSE);
+    if (!store_foreach_event(store, NULL, print_event, &printer, &error))
         status = cli_fail(error);
     else
         status = CLI_EXIT_OK;
     g_string_free(printer.line, TRUE);
+    game_free(printer.game);
     return status;
 }
 

@@ -1,0 +1,229 @@
+/* test-crash.c — a cavelog process killed with SIGKILL at a random moment
+ * leaves a game file that opens, ends exactly at its last completed turn, and
+ * plays on. Runs the real executable named by $CAVELOG_BIN. */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "session.h"
+
+typedef struct {
+    char *dir; /* a fresh temporary folder, removed after the test */
+} TmpDir;
+
+static void remove_tree(const char *path)
+{
+    GDir *dir;
+    const char *name;
+
+    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+        g_unlink(path);
+        return;
+    }
+    dir = g_dir_open(path, 0, NULL);
+    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *child = g_build_filename(path, name, NULL);
+        remove_tree(child);
+    }
+    if (dir != NULL)
+        g_dir_close(dir);
+    g_rmdir(path);
+}
+
+static void tmp_dir_setup(TmpDir *fixture, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+
+    fixture->dir = g_dir_make_tmp("cavelog-crash-XXXXXX", &error);
+    g_assert_no_error(error);
+}
+
+static void tmp_dir_teardown(TmpDir *fixture, gconstpointer data)
+{
+    remove_tree(fixture->dir);
+    g_free(fixture->dir);
+}
+
+/* $CAVELOG_BIN, or NULL after marking the test skipped. */
+static const char *cavelog_bin(void)
+{
+    const char *bin = g_getenv("CAVELOG_BIN");
+
+    if (bin == NULL || !g_file_test(bin, G_FILE_TEST_IS_EXECUTABLE)) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return NULL;
+    }
+    return bin;
+}
+
+/* Start `cavelog autoplay` on @path for ever; its stderr goes to @log. */
+static GPid spawn_autoplay(const char *bin, const char *path, const char *log)
+{
+    const char *argv[] = {bin,         "autoplay", "--seed", "7",       "--turns",
+                          "100000000", "--save",   path,     "--quiet", NULL};
+    g_autoptr(GError) error = NULL;
+    int err_fd = g_open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    GPid pid = 0;
+
+    g_assert_cmpint(err_fd, >=, 0);
+    g_spawn_async_with_fds(NULL, (char **) argv, NULL,
+                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, &pid,
+                           -1, -1, err_fd, &error);
+    close(err_fd);
+    g_assert_no_error(error);
+    return pid;
+}
+
+/* SIGKILL @pid after @ms milliseconds and reap it; it must not have ended
+ * on its own (that would be an error: the game never ends by itself). */
+static void kill_after(GPid pid, gint32 ms, const char *log)
+{
+    int status = 0;
+
+    g_usleep((gulong) ms * 1000);
+    g_assert_cmpint(kill(pid, SIGKILL), ==, 0);
+    g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGKILL) {
+        g_autofree char *text = NULL;
+        g_file_get_contents(log, &text, NULL, NULL);
+        g_error("cavelog ended by itself (status %d) after %d ms: %s", status, ms,
+                text != NULL ? text : "");
+    }
+}
+
+static gint64 db_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *stmt = NULL;
+    gint64 value;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
+    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
+    value = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return value;
+}
+
+/* The killed game's file: whole turns only, and it resumes. Returns the
+ * number of the last completed turn. */
+static gint32 check_killed_file(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    sqlite3 *db = NULL;
+    gint64 last_turn, last_seq;
+
+    /* A stock SQLite connection sees whole turns (it recovers the WAL the
+     * killed process left behind; this connection writes nothing). */
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'turns'"), ==, 1);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM turns"), >, 0);
+    last_turn = db_int(db, "SELECT max(turn) FROM turns");
+    last_seq = db_int(db, "SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1");
+    g_assert_cmpint(db_int(db, "SELECT max(seq) FROM events"), ==, last_seq);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM events"), ==, last_seq);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM events WHERE turn > (SELECT max(turn) FROM "
+                               "turns)"),
+                    ==, 0);
+    g_assert_cmpint(db_int(db, "SELECT turns FROM game"), ==, last_turn);
+    sqlite3_close(db);
+
+    /* Resuming folds every event and checks the last turn's digest. */
+    session = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(session);
+    g_assert_cmpint(session_state(session)->turn, ==, last_turn);
+    g_assert_cmpint(session_state(session)->last_seq, ==, last_seq);
+    return (gint32) last_turn;
+}
+
+static void assert_runs_ok(const char *const *argv)
+{
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, &error))
+        g_error("%s %s failed: %s\n%s", argv[1], argv[2], error->message, err);
+}
+
+static void test_sigkill(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    g_autofree char *path = g_build_filename(fixture->dir, "crash.cavelog", NULL);
+    g_autofree char *log = g_build_filename(fixture->dir, "stderr.txt", NULL);
+    const guint kills = 25;
+    gint32 first_turn = -1, turn = -1;
+
+    if (bin == NULL)
+        return;
+    for (guint i = 0; i < kills; i++) {
+        GPid pid = spawn_autoplay(bin, path, log);
+        gint32 previous = turn;
+        kill_after(pid, g_test_rand_int_range(30, 401), log);
+        if (!g_file_test(path, G_FILE_TEST_EXISTS)) {
+            /* Killed before the new game was whole: nothing is left at all. */
+            g_assert_cmpint(previous, <, 0);
+            continue;
+        }
+        turn = check_killed_file(path);
+        /* A kill never takes away a turn that was already saved. */
+        g_assert_cmpint(turn, >=, previous);
+        if (first_turn < 0)
+            first_turn = turn;
+    }
+    g_test_message("turn %d after the first kill, %d after the last", first_turn, turn);
+    g_assert_cmpint(first_turn, >=, 0);
+    g_assert_cmpint(turn, >, first_turn);
+    {
+        const char *verify[] = {bin, "verify", path, NULL};
+        assert_runs_ok(verify);
+    }
+}
+
+/* Killed while the game file is being created: afterwards there is either no
+ * file, or one that resumes and plays on. */
+static void test_sigkill_while_creating(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    g_autofree char *log = g_build_filename(fixture->dir, "stderr.txt", NULL);
+    guint created = 0;
+
+    if (bin == NULL)
+        return;
+    for (guint i = 0; i < 20; i++) {
+        g_autofree char *name = g_strdup_printf("new-%u.cavelog", i);
+        g_autofree char *path = g_build_filename(fixture->dir, name, NULL);
+        const char *more[] = {bin, "autoplay", "--seed", "7",       "--turns",
+                              "5", "--save",   path,     "--quiet", NULL};
+        GPid pid = spawn_autoplay(bin, path, log);
+        kill_after(pid, g_test_rand_int_range(0, 60), log);
+        if (g_file_test(path, G_FILE_TEST_EXISTS)) {
+            created++;
+            check_killed_file(path);
+        }
+        /* Either way, the same command goes on (or starts afresh). */
+        assert_runs_ok(more);
+        g_assert_cmpint(check_killed_file(path), >=, 5);
+    }
+    g_test_message("%u of 20 files existed when killed", created);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add("/crash/sigkill", TmpDir, NULL, tmp_dir_setup, test_sigkill, tmp_dir_teardown);
+    g_test_add("/crash/sigkill-while-creating", TmpDir, NULL, tmp_dir_setup,
+               test_sigkill_while_creating, tmp_dir_teardown);
+    return g_test_run();
+}

@@ -1,0 +1,496 @@
+/* test-hostile.c — damaged and tampered game files. Each case corrupts a copy
+ * of a good game; then resuming it fails with a message naming the problem,
+ * `cavelog continue` and `cavelog events` exit non-zero with one line on
+ * stderr, and the file is not changed by any of them. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "bot.h"
+#include "session.h"
+#include "store.h"
+
+/* ---- fixture: a good game, made once per test ----------------------------- */
+
+typedef struct {
+    char *dir;  /* a fresh temporary folder, removed after the test */
+    char *good; /* a finished (closed, checkpointed) game file in it */
+} Hostile;
+
+static void remove_tree(const char *path)
+{
+    GDir *dir;
+    const char *name;
+
+    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+        g_unlink(path);
+        return;
+    }
+    dir = g_dir_open(path, 0, NULL);
+    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *child = g_build_filename(path, name, NULL);
+        remove_tree(child);
+    }
+    if (dir != NULL)
+        g_dir_close(dir);
+    g_rmdir(path);
+}
+
+static void play_bot_turn(Session *session)
+{
+    CavCommand command = bot_choose(session_state(session), session_view(session));
+    g_autofree char *why = NULL;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true(session_play(session, &command, &why, &error));
+    g_assert_no_error(error);
+    if (why != NULL) {
+        g_clear_pointer(&why, g_free);
+        command = command_simple(CMD_WAIT);
+        g_assert_true(session_play(session, &command, &why, &error));
+        g_assert_no_error(error);
+    }
+}
+
+static char *sidecar(const char *path, const char *suffix)
+{
+    return g_strconcat(path, suffix, NULL);
+}
+
+/* No change can be waiting in a -wal sidecar: there is none, or it is empty
+ * (a read-only connection leaves an empty one behind). */
+static void assert_no_wal(const char *path)
+{
+    g_autofree char *wal = sidecar(path, "-wal");
+    GStatBuf info;
+
+    if (g_stat(wal, &info) == 0)
+        g_assert_cmpint(info.st_size, ==, 0);
+}
+
+static void hostile_setup(Hostile *fixture, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    fixture->dir = g_dir_make_tmp("cavelog-hostile-XXXXXX", &error);
+    g_assert_no_error(error);
+    fixture->good = g_build_filename(fixture->dir, "good.cavelog", NULL);
+    session = session_new_game(fixture->good, 606, "tester", NULL, &error);
+    g_assert_no_error(error);
+    for (int t = 0; t < 400; t++)
+        play_bot_turn(session);
+    g_clear_pointer(&session, session_free);
+    /* Closing the last connection checkpoints: the file stands alone. */
+    assert_no_wal(fixture->good);
+    session = session_resume(fixture->good, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_state(session)->turn, ==, 400);
+}
+
+static void hostile_teardown(Hostile *fixture, gconstpointer data)
+{
+    remove_tree(fixture->dir);
+    g_free(fixture->dir);
+    g_free(fixture->good);
+}
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static char *copy_good(const Hostile *fixture, const char *name)
+{
+    g_autofree char *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    gsize length = 0;
+    char *path = g_build_filename(fixture->dir, name, NULL);
+
+    g_assert_true(g_file_get_contents(fixture->good, &contents, &length, &error));
+    g_assert_true(g_file_set_contents(path, contents, (gssize) length, &error));
+    g_assert_no_error(error);
+    return path;
+}
+
+/* Run @sql on @path with the stock API (no defensive settings), then close
+ * and make sure the change sits in the file itself, not in a -wal. */
+static void tamper(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    char *message = NULL;
+
+    g_assert_cmpint(sqlite3_open(path, &db), ==, SQLITE_OK);
+    if (sqlite3_exec(db, sql, NULL, NULL, &message) != SQLITE_OK)
+        g_error("tampering with %s failed: %s", sql, message);
+    g_assert_cmpint(sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", NULL, NULL, NULL), ==,
+                    SQLITE_OK);
+    g_assert_cmpint(sqlite3_close(db), ==, SQLITE_OK);
+    assert_no_wal(path);
+}
+
+static gint64 db_int(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+    gint64 value;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
+    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
+    value = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return value;
+}
+
+static GBytes *file_bytes(const char *path)
+{
+    char *contents = NULL;
+    gsize length = 0;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true(g_file_get_contents(path, &contents, &length, &error));
+    return g_bytes_new_take(contents, length);
+}
+
+/* Run `cavelog SUBCOMMAND @path` with stdin from /dev/null; it must exit
+ * (not crash) with a non-zero status and say exactly one line on stderr,
+ * starting "cavelog: ". Returns that line, or NULL after failing the test
+ * when the command succeeded. */
+static char *run_failing(const char *subcommand, const char *path)
+{
+    const char *argv[] = {g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+    g_autofree char *out = NULL;
+    char *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    g_assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 0) {
+        g_strdelimit(out, "\n", ' ');
+        g_test_fail_printf("cavelog %s %s exited 0 on a bad file, printing: %.80s", subcommand,
+                           path, out);
+        g_free(err);
+        return NULL;
+    }
+    g_assert_true(g_str_has_prefix(err, "cavelog: "));
+    g_assert_true(g_str_has_suffix(err, "\n"));
+    g_assert_true(strchr(err, '\n') == err + strlen(err) - 1); /* one line */
+    return err;
+}
+
+/* Which commands must refuse a bad file. Files that cannot be read or
+ * decoded stop every command; events that decode but could not have
+ * happened are caught by folding (continue, verify). */
+typedef enum {
+    FAILS_ON_READ,
+    FAILS_ON_FOLD,
+} Detection;
+
+/* The whole check for one bad file: resuming fails naming @problem (and,
+ * when non-NULL, @detail), the commands fail saying the same, and nothing
+ * changed the file. */
+static void assert_rejected(const char *path, const char *problem, const char *detail,
+                            Detection detection)
+{
+    g_autoptr(GBytes) before = file_bytes(path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_resume(path, NULL, &error);
+    const char *commands[] = {"continue", "verify", "events"};
+    guint n_commands = detection == FAILS_ON_READ ? 3 : 2;
+
+    g_assert_null(session);
+    g_assert_nonnull(error);
+    g_assert_true(error->domain == STORE_ERROR);
+    g_test_message("%s", error->message);
+    if (strstr(error->message, problem) == NULL ||
+        (detail != NULL && strstr(error->message, detail) == NULL))
+        g_error("expected \"%s\" in the error, got: %s", problem, error->message);
+    g_assert_nonnull(strstr(error->message, path));
+    g_assert_null(strchr(error->message, '\n')); /* a message, not a report */
+    {
+        g_autoptr(GBytes) after = file_bytes(path);
+        g_assert_true(g_bytes_equal(before, after));
+        assert_no_wal(path); /* no change waiting in a sidecar either */
+    }
+    if (g_getenv("CAVELOG_BIN") == NULL)
+        return;
+    for (guint i = 0; i < n_commands; i++) {
+        g_autofree char *line = run_failing(commands[i], path);
+        g_autoptr(GBytes) after = file_bytes(path);
+        if (line == NULL)
+            return;
+        if (strstr(line, problem) == NULL)
+            g_error("cavelog %s: expected \"%s\" in: %s", commands[i], problem, line);
+        g_assert_true(g_bytes_equal(before, after));
+        assert_no_wal(path);
+    }
+}
+
+/* The seq of the @n-th event of @type (0-based), from the middle of the game. */
+static gint64 nth_of_type(const char *path, const char *type, gint64 n)
+{
+    g_autofree char *sql = g_strdup_printf("SELECT seq FROM events WHERE type = '%s'"
+                                           " ORDER BY seq LIMIT 1 OFFSET %" G_GINT64_FORMAT,
+                                           type, n);
+
+    return db_int(path, sql);
+}
+
+static gint64 middle_of_type(const char *path, const char *type)
+{
+    g_autofree char *sql = g_strdup_printf("SELECT count(*) FROM events WHERE type = '%s'", type);
+    gint64 count = db_int(path, sql);
+
+    g_assert_cmpint(count, >, 0);
+    return nth_of_type(path, type, count / 2);
+}
+
+static void tamper_printf(const char *path, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void tamper_printf(const char *path, const char *format, ...)
+{
+    va_list args;
+    g_autofree char *sql = NULL;
+
+    va_start(args, format);
+    sql = g_strdup_vprintf(format, args);
+    va_end(args);
+    tamper(path, sql);
+}
+
+/* ---- the cases ------------------------------------------------------------- */
+
+static void test_not_sqlite(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *text = g_build_filename(fixture->dir, "text.cavelog", NULL);
+    g_autofree char *empty = g_build_filename(fixture->dir, "empty.cavelog", NULL);
+    g_autofree char *missing = g_build_filename(fixture->dir, "missing.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    g_assert_true(g_file_set_contents(text, "Dear diary, today I found a cave.\n", -1, &error));
+    g_assert_true(g_file_set_contents(empty, "", 0, &error));
+    assert_rejected(text, "not an SQLite database", NULL, FAILS_ON_READ);
+    assert_rejected(empty, "empty", NULL, FAILS_ON_READ);
+
+    session = session_resume(missing, NULL, &error);
+    g_assert_null(session);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_NOT_FOUND);
+    g_assert_false(g_file_test(missing, G_FILE_TEST_EXISTS));
+}
+
+static void test_truncated(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "truncated.cavelog");
+    g_autoptr(GBytes) whole = file_bytes(path);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpuint(g_bytes_get_size(whole), >, 16 * 4096);
+    g_assert_true(g_file_set_contents(path, g_bytes_get_data(whole, NULL),
+                                      (gssize) g_bytes_get_size(whole) / 2, &error));
+    assert_rejected(path, "damaged", NULL, FAILS_ON_READ);
+}
+
+/* quick_check's verdict through the stock API: TRUE for "ok". */
+static gboolean quick_check_ok(const char *path)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+    gboolean ok = FALSE;
+
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "PRAGMA quick_check", -1, &stmt, NULL) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW)
+        ok = g_strcmp0((const char *) sqlite3_column_text(stmt, 0), "ok") == 0;
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return ok;
+}
+
+static void test_quick_check(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "scribbled.cavelog");
+    g_autoptr(GBytes) good = file_bytes(path);
+    gsize size = g_bytes_get_size(good);
+    gint64 page = db_int(path, "PRAGMA page_size");
+    gint64 pages = (gint64) size / page;
+    gboolean found = FALSE;
+
+    g_assert_true(quick_check_ok(path));
+    /* Scribble over one page's cells, from the middle of the file outward,
+     * until SQLite's own check notices. */
+    for (gint64 k = 0; k < pages && !found; k++) {
+        gint64 p = pages / 2 + (k % 2 == 0 ? k / 2 : -(k / 2) - 1);
+        g_autofree guint8 *bytes = g_memdup2(g_bytes_get_data(good, NULL), size);
+        g_autoptr(GError) error = NULL;
+        if (p < 1 || p >= pages)
+            continue;
+        for (gint64 i = page / 4; i < page; i++)
+            bytes[p * page + i] = (guint8) (0xa5 ^ i);
+        g_assert_true(g_file_set_contents(path, (const char *) bytes, (gssize) size, &error));
+        found = !quick_check_ok(path);
+    }
+    g_assert_true(found);
+    assert_rejected(path, "damaged", NULL, FAILS_ON_READ);
+}
+
+static void test_unknown_type(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "dragon.cavelog");
+    gint64 seq = db_int(path, "SELECT max(seq) / 2 FROM events");
+
+    tamper_printf(path, "UPDATE events SET type = 'DragonSummoned' WHERE seq = %" G_GINT64_FORMAT,
+                  seq);
+    assert_rejected(path, "unknown type", "DragonSummoned", FAILS_ON_READ);
+}
+
+/* A copy whose middle CreatureMoved steps to x = 500. */
+static char *make_outside_map(const Hostile *fixture, const char *name)
+{
+    char *path = copy_good(fixture, name);
+
+    tamper_printf(path,
+                  "UPDATE events SET payload = json_set(payload, '$.x', 500)"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(path, "CreatureMoved"));
+    return path;
+}
+
+/* A copy whose middle CreatureMoved moves creature 999, which never spawned. */
+static char *make_unknown_creature(const Hostile *fixture, const char *name)
+{
+    char *path = copy_good(fixture, name);
+
+    tamper_printf(path,
+                  "UPDATE events SET payload = json_set(payload, '$.creature', 999)"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(path, "CreatureMoved"));
+    return path;
+}
+
+static void test_outside_map(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = make_outside_map(fixture, "outside.cavelog");
+
+    assert_rejected(path, "outside the map", NULL, FAILS_ON_FOLD);
+}
+
+static void test_impossible_id(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *creature = make_unknown_creature(fixture, "creature.cavelog");
+    g_autofree char *actor = copy_good(fixture, "actor.cavelog");
+    g_autofree char *spawn = copy_good(fixture, "spawn.cavelog");
+
+    assert_rejected(creature, "does not exist", "999", FAILS_ON_FOLD);
+
+    tamper_printf(actor, "UPDATE events SET actor = 12345 WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(actor, "CreatureMoved"));
+    assert_rejected(actor, "does not exist", "12345", FAILS_ON_FOLD);
+
+    tamper_printf(spawn, "UPDATE events SET payload = json_set(payload, '$.creature', 7)"
+                         " WHERE type = 'CreatureSpawned'");
+    assert_rejected(spawn, "not the next free id", NULL, FAILS_ON_FOLD);
+}
+
+/* `cavelog events` on events that decode but could not have happened: the
+ * design says a bad file is an error, so printing it must fail too. */
+static void test_events_validates(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *outside = make_outside_map(fixture, "outside.cavelog");
+    g_autofree char *creature = make_unknown_creature(fixture, "creature.cavelog");
+    g_autofree char *line = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    line = run_failing("events", outside);
+    if (line == NULL)
+        return;
+    g_assert_nonnull(strstr(line, "outside the map"));
+    g_clear_pointer(&line, g_free);
+    line = run_failing("events", creature);
+    if (line == NULL)
+        return;
+    g_assert_nonnull(strstr(line, "does not exist"));
+}
+
+static void test_newer_schema(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "future.cavelog");
+
+    tamper(path, "PRAGMA user_version = 99");
+    assert_rejected(path, "newer cavelog", NULL, FAILS_ON_READ);
+}
+
+static char *text_of(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+    char *text;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
+    text = g_strdup((const char *) sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return text;
+}
+
+static void test_digest(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "digest.cavelog");
+    const char *sql = "SELECT digest FROM turns ORDER BY turn DESC LIMIT 1";
+    g_autofree char *original = text_of(path, sql);
+    g_autofree char *forged = g_strdup(original);
+    g_autofree char *stored = NULL;
+
+    /* Another well-formed digest: the last hex digit changed. */
+    g_assert_cmpuint(strlen(original), ==, 16);
+    forged[15] = forged[15] == '0' ? '1' : '0';
+    tamper_printf(path, "UPDATE turns SET digest = '%s' WHERE turn = (SELECT max(turn) FROM turns)",
+                  forged);
+    stored = text_of(path, sql);
+    g_assert_cmpstr(stored, ==, forged);
+    g_assert_cmpstr(stored, !=, original);
+    assert_rejected(path, "does not match its recorded digest", NULL, FAILS_ON_FOLD);
+}
+
+static void test_bad_json(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *cut = copy_good(fixture, "cut.cavelog");
+    g_autofree char *array = copy_good(fixture, "array.cavelog");
+
+    tamper_printf(cut,
+                  "UPDATE events SET payload = '{\"creature\":1,' WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(cut, "CreatureMoved"));
+    assert_rejected(cut, "unfinished or missing object", "CreatureMoved", FAILS_ON_READ);
+
+    tamper_printf(array, "UPDATE events SET payload = '[1,2]' WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(array, "CreatureMoved"));
+    assert_rejected(array, "wrong kind", "CreatureMoved", FAILS_ON_READ);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+#define ADD(path, func) g_test_add(path, Hostile, NULL, hostile_setup, func, hostile_teardown)
+    ADD("/hostile/not-sqlite", test_not_sqlite);
+    ADD("/hostile/truncated", test_truncated);
+    ADD("/hostile/quick-check", test_quick_check);
+    ADD("/hostile/unknown-type", test_unknown_type);
+    ADD("/hostile/outside-map", test_outside_map);
+    ADD("/hostile/impossible-id", test_impossible_id);
+    ADD("/hostile/newer-schema", test_newer_schema);
+    ADD("/hostile/digest", test_digest);
+    ADD("/hostile/bad-json", test_bad_json);
+    ADD("/hostile/events-validates", test_events_validates);
+#undef ADD
+    return g_test_run();
+}

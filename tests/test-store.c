@@ -1,0 +1,766 @@
+/* test-store.c — the SQLite game file and the session on top of it: folding a
+ * file rebuilds the live state, resuming plays on exactly like an
+ * uninterrupted game, every turn is one transaction, rejected commands leave
+ * no trace, filters, the games folder, and the SQL a stock sqlite3 user sees. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "bot.h"
+#include "codec.h"
+#include "game.h"
+#include "session.h"
+#include "store.h"
+
+/* ---- fixtures and helpers ------------------------------------------------- */
+
+typedef struct {
+    char *dir; /* a fresh temporary folder, removed after the test */
+} TmpDir;
+
+static void remove_tree(const char *path)
+{
+    GDir *dir;
+    const char *name;
+
+    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+        g_unlink(path);
+        return;
+    }
+    dir = g_dir_open(path, 0, NULL);
+    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
+        g_autofree char *child = g_build_filename(path, name, NULL);
+        remove_tree(child);
+    }
+    if (dir != NULL)
+        g_dir_close(dir);
+    g_rmdir(path);
+}
+
+static void tmp_dir_setup(TmpDir *fixture, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+
+    fixture->dir = g_dir_make_tmp("cavelog-store-XXXXXX", &error);
+    g_assert_no_error(error);
+}
+
+static void tmp_dir_teardown(TmpDir *fixture, gconstpointer data)
+{
+    remove_tree(fixture->dir);
+    g_free(fixture->dir);
+}
+
+static char *tmp_path(const TmpDir *fixture, const char *name)
+{
+    return g_build_filename(fixture->dir, name, NULL);
+}
+
+/* Play one turn with the bot; when the bot's command is rejected, wait
+ * instead (as `cavelog autoplay` does). Returns TRUE when a turn was played. */
+static gboolean play_bot_turn(Session *session)
+{
+    CavCommand command = bot_choose(session_state(session), session_view(session));
+    g_autofree char *why = NULL;
+    g_autoptr(GError) error = NULL;
+
+    if (session_state(session)->outcome != OUTCOME_PLAYING)
+        return FALSE;
+    g_assert_true(session_play(session, &command, &why, &error));
+    g_assert_no_error(error);
+    if (why != NULL) {
+        g_clear_pointer(&why, g_free);
+        command = command_simple(CMD_WAIT);
+        g_assert_true(session_play(session, &command, &why, &error));
+        g_assert_no_error(error);
+        g_assert_null(why);
+    }
+    return TRUE;
+}
+
+static Session *new_game(const char *path, gint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    Session *session = session_new_game(path, seed, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    g_assert_nonnull(session);
+    return session;
+}
+
+static sqlite3 *db_open(const char *path)
+{
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL);
+
+    g_assert_cmpint(rc, ==, SQLITE_OK);
+    return db;
+}
+
+/* One integer from @sql (a query returning one row, one column). */
+static gint64 db_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *stmt = NULL;
+    gint64 value;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
+    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
+    value = sqlite3_column_int64(stmt, 0);
+    sqlite3_finalize(stmt);
+    return value;
+}
+
+/* Every row of @sql, each as a string of "kind:value" cells separated by
+ * '|', so NULL, integers and text stay distinguishable. */
+static GPtrArray *db_rows(sqlite3 *db, const char *sql)
+{
+    GPtrArray *rows = g_ptr_array_new_with_free_func(g_free);
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
+        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        GString *row = g_string_new(NULL);
+        for (int c = 0; c < sqlite3_column_count(stmt); c++) {
+            int type = sqlite3_column_type(stmt, c);
+            if (c > 0)
+                g_string_append_c(row, '|');
+            if (type == SQLITE_NULL)
+                g_string_append(row, "null");
+            else
+                g_string_append_printf(row, "%d:%s", type,
+                                       (const char *) sqlite3_column_text(stmt, c));
+        }
+        g_ptr_array_add(rows, g_string_free(row, FALSE));
+    }
+    g_assert_cmpint(rc, ==, SQLITE_DONE);
+    sqlite3_finalize(stmt);
+    return rows;
+}
+
+static void assert_same_rows(GPtrArray *a, GPtrArray *b)
+{
+    g_assert_cmpuint(a->len, ==, b->len);
+    for (guint i = 0; i < a->len; i++)
+        g_assert_cmpstr(g_ptr_array_index(a, i), ==, g_ptr_array_index(b, i));
+}
+
+/* ---- /store/fold/equals-live ----------------------------------------------- */
+
+/* What the live game looked like after one turn. */
+typedef struct {
+    guint64 state; /* the rules state's digest (the one the turns table records) */
+    guint64 view;  /* the player's view and memory, a projection folded alongside */
+} LiveDigests;
+
+static LiveDigests live_digests(const Session *session)
+{
+    return (LiveDigests){.state = state_digest(session_state(session)),
+                         .view = view_digest(session_view(session))};
+}
+
+typedef struct {
+    Store *store;
+    Game *game;
+    const GArray *live; /* LiveDigests after each turn */
+    gint32 turn;        /* turn of the events folded so far */
+    gint32 turns_checked;
+    guint moved, dug;
+} FoldCheck;
+
+/* The folded state has taken in every event of fold->turn: compare it. */
+static void fold_check_turn(FoldCheck *fold)
+{
+    guint64 folded = state_digest(game_state(fold->game)), recorded = 0;
+    g_autoptr(GError) error = NULL;
+    const LiveDigests *live;
+
+    g_assert_cmpint(fold->turn, <, (gint32) fold->live->len);
+    live = &g_array_index(fold->live, LiveDigests, fold->turn);
+    g_assert_cmphex(folded, ==, live->state);
+    g_assert_cmphex(view_digest(game_view(fold->game)), ==, live->view);
+    g_assert_true(store_turn_digest(fold->store, fold->turn, &recorded, &error));
+    g_assert_no_error(error);
+    g_assert_cmphex(folded, ==, recorded);
+    fold->turns_checked++;
+}
+
+static gboolean fold_event(const CavEvent *event, gpointer user_data, GError **error)
+{
+    FoldCheck *fold = user_data;
+
+    if (event->turn != fold->turn) {
+        g_assert_cmpint(event->turn, ==, fold->turn + 1);
+        fold_check_turn(fold);
+        fold->turn = event->turn;
+    }
+    fold->moved += event->type == CAV_EVENT_CREATURE_MOVED;
+    fold->dug += event->type == CAV_EVENT_TILE_DUG;
+    return game_fold(fold->game, event, error);
+}
+
+static void test_fold_equals_live(TmpDir *fixture, gconstpointer data)
+{
+    static const gint64 seeds[] = {1, 7, 20240601, 99991};
+    const gint32 turns = 2000;
+    gint32 deepest = 0;
+
+    for (guint s = 0; s < G_N_ELEMENTS(seeds); s++) {
+        g_autofree char *name = g_strdup_printf("fold-%u.cavelog", s);
+        g_autofree char *path = tmp_path(fixture, name);
+        g_autoptr(GArray) live = g_array_new(FALSE, FALSE, sizeof(LiveDigests));
+        g_autoptr(Session) session = new_game(path, seeds[s]);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Game) game = game_new(NULL);
+        g_autofree CavState *final_live = NULL;
+        g_autofree CavView *final_view = NULL;
+        FoldCheck fold = {0};
+        LiveDigests digests = live_digests(session);
+
+        g_array_append_val(live, digests);
+        for (gint32 t = 0; t < turns && play_bot_turn(session); t++) {
+            digests = live_digests(session);
+            g_assert_cmpint(session_state(session)->turn, ==, (gint32) live->len);
+            g_array_append_val(live, digests);
+        }
+        final_live = g_memdup2(session_state(session), sizeof(CavState));
+        final_view = g_memdup2(session_view(session), sizeof(CavView));
+        deepest = MAX(deepest, final_live->deepest);
+        g_clear_pointer(&session, session_free);
+
+        fold.store = store_open(path, FALSE, &error);
+        g_assert_no_error(error);
+        fold.game = game;
+        fold.live = live;
+        g_assert_true(store_foreach_event(fold.store, NULL, fold_event, &fold, &error));
+        g_assert_no_error(error);
+        fold_check_turn(&fold);
+        store_free(fold.store);
+
+        /* Every turn was compared, and the folded state is the live one,
+         * byte for byte, not just by digest. */
+        g_assert_cmpint(fold.turns_checked, ==, (gint32) live->len);
+        g_assert_cmpint(fold.turn, ==, final_live->turn);
+        g_assert_true(memcmp(game_state(game), final_live, sizeof(CavState)) == 0);
+        g_assert_true(memcmp(game_view(game), final_view, sizeof(CavView)) == 0);
+        g_assert_cmpuint(fold.moved, >, 100);
+        g_assert_cmpuint(fold.dug + fold.moved, >, (guint) turns / 2);
+        g_test_message("seed %" G_GINT64_FORMAT ": %d turns, %u moves, %u digs, depth %d", seeds[s],
+                       final_live->turn, fold.moved, fold.dug, final_live->deepest + 1);
+    }
+    /* The bot got somewhere: some game went below the first level. */
+    g_assert_cmpint(deepest, >=, 1);
+}
+
+/* ---- /store/resume/equals-uninterrupted ------------------------------------ */
+
+static void play_turns(Session *session, gint32 turns)
+{
+    for (gint32 t = 0; t < turns; t++)
+        g_assert_true(play_bot_turn(session));
+}
+
+static void test_resume_equals_uninterrupted(TmpDir *fixture, gconstpointer data)
+{
+    const gint64 seed = 4242;
+    const gint32 before = 300, after = 400;
+    g_autofree char *path_a = tmp_path(fixture, "resumed.cavelog");
+    g_autofree char *path_b = tmp_path(fixture, "uninterrupted.cavelog");
+    g_autoptr(Session) a = new_game(path_a, seed);
+    g_autoptr(Session) b = new_game(path_b, seed);
+    g_autoptr(GError) error = NULL;
+    const char *queries[] = {
+        "SELECT seq, turn, type, version, cause, actor, payload FROM events ORDER BY seq",
+        "SELECT turn, command, digest, first_seq, last_seq FROM turns ORDER BY turn",
+        "SELECT seed, build, player_name, outcome, cause, turns, depth FROM game",
+    };
+    sqlite3 *db_a, *db_b;
+    guint64 digest_a, view_a;
+
+    play_turns(a, before);
+    digest_a = state_digest(session_state(a));
+    view_a = view_digest(session_view(a));
+    g_clear_pointer(&a, session_free);
+    a = session_resume(path_a, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(a);
+    g_assert_cmpint(session_state(a)->turn, ==, before);
+    g_assert_cmphex(state_digest(session_state(a)), ==, digest_a);
+    g_assert_cmphex(view_digest(session_view(a)), ==, view_a);
+    play_turns(a, after);
+    play_turns(b, before + after);
+    g_assert_cmphex(state_digest(session_state(a)), ==, state_digest(session_state(b)));
+    g_clear_pointer(&a, session_free);
+    g_clear_pointer(&b, session_free);
+
+    db_a = db_open(path_a);
+    db_b = db_open(path_b);
+    for (guint q = 0; q < G_N_ELEMENTS(queries); q++) {
+        g_autoptr(GPtrArray) rows_a = db_rows(db_a, queries[q]);
+        g_autoptr(GPtrArray) rows_b = db_rows(db_b, queries[q]);
+        g_assert_cmpuint(rows_a->len, >, 0);
+        assert_same_rows(rows_a, rows_b);
+    }
+    g_assert_cmpint(db_int(db_a, "SELECT count(*) FROM turns"), ==, before + after + 1);
+    sqlite3_close(db_a);
+    sqlite3_close(db_b);
+}
+
+/* ---- /store/append/… ------------------------------------------------------- */
+
+/* The turns table tiles the events without gaps or overlaps, and each
+ * event's turn is the turn whose range holds it. */
+static void assert_turns_tile_events(sqlite3 *db)
+{
+    gint64 events = db_int(db, "SELECT count(*) FROM events");
+
+    g_assert_cmpint(db_int(db, "SELECT min(seq) FROM events"), ==, 1);
+    g_assert_cmpint(db_int(db, "SELECT max(seq) FROM events"), ==, events);
+    g_assert_cmpint(db_int(db, "SELECT first_seq FROM turns WHERE turn = 0"), ==, 1);
+    g_assert_cmpint(db_int(db, "SELECT sum(last_seq - first_seq + 1) FROM turns"), ==, events);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM turns t JOIN turns n ON n.turn = t.turn + 1"
+                               " WHERE n.first_seq != t.last_seq + 1"),
+                    ==, 0);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM turns WHERE last_seq < first_seq"), ==, 0);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM events e JOIN turns t"
+                               " ON e.seq BETWEEN t.first_seq AND t.last_seq"
+                               " WHERE e.turn = t.turn"),
+                    ==, events);
+    g_assert_cmpint(db_int(db, "SELECT max(turn) FROM turns"), ==,
+                    db_int(db, "SELECT count(*) FROM turns") - 1);
+}
+
+static void test_append_one_transaction(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "append.cavelog");
+    g_autoptr(Session) session = new_game(path, 31337);
+    sqlite3 *db = db_open(path);
+    gint64 last_seq = session_state(session)->last_seq;
+
+    g_assert_cmpint(last_seq, >, 0);
+    for (gint32 t = 0; t < 300; t++) {
+        const CavState *state = session_state(session);
+        g_assert_true(play_bot_turn(session));
+        /* The file, read by another connection right after the call, ends
+         * exactly where the live game does. */
+        g_assert_cmpint(db_int(db, "SELECT max(seq) FROM events"), ==, state->last_seq);
+        g_assert_cmpint(db_int(db, "SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1"), ==,
+                        state->last_seq);
+        g_assert_cmpint(db_int(db, "SELECT max(turn) FROM turns"), ==, state->turn);
+        g_assert_cmpint(db_int(db, "SELECT turns FROM game"), ==, state->turn);
+        g_assert_cmpint(db_int(db, "SELECT first_seq FROM turns ORDER BY turn DESC LIMIT 1"), ==,
+                        last_seq + 1);
+        g_assert_cmpint(state->last_seq, >, last_seq);
+        last_seq = state->last_seq;
+    }
+    assert_turns_tile_events(db);
+    sqlite3_close(db);
+}
+
+/* A turn whose saving fails half-way leaves nothing of itself in the file. */
+static void test_append_failure_rolls_back(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "rollback.cavelog");
+    g_autoptr(Session) session = new_game(path, 5);
+    g_autoptr(GError) error = NULL;
+    CavCommand wait = command_simple(CMD_WAIT);
+    g_autofree char *why = NULL;
+    sqlite3 *db = NULL;
+    gint64 events_before, next_turn;
+
+    play_turns(session, 20);
+    g_assert_cmpint(sqlite3_open(path, &db), ==, SQLITE_OK);
+    events_before = db_int(db, "SELECT count(*) FROM events");
+    next_turn = db_int(db, "SELECT max(turn) FROM turns") + 1;
+    /* Occupy the next turn's row: the events insert, the turn row then fails. */
+    {
+        g_autofree char *sql =
+            g_strdup_printf("INSERT INTO turns VALUES (%" G_GINT64_FORMAT ", '{}', "
+                            "'0000000000000000', 1, 1)",
+                            next_turn);
+        g_assert_cmpint(sqlite3_exec(db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    }
+    g_assert_false(session_play(session, &wait, &why, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_IO);
+    g_assert_null(why);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM events"), ==, events_before);
+    g_clear_pointer(&session, session_free);
+
+    /* Without the intruder the file is whole and resumes at the turn before. */
+    g_assert_cmpint(
+        sqlite3_exec(db, "DELETE FROM turns WHERE first_seq = 1 AND turn > 0", NULL, NULL, NULL),
+        ==, SQLITE_OK);
+    assert_turns_tile_events(db);
+    sqlite3_close(db);
+    g_clear_error(&error);
+    session = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_state(session)->turn, ==, next_turn - 1);
+}
+
+/* ---- /store/reject/no-events ------------------------------------------------ */
+
+static void test_reject_no_events(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "reject.cavelog");
+    g_autoptr(Session) session = new_game(path, 77);
+    const CavState *state = session_state(session);
+    const CavCreature *player;
+    sqlite3 *db = db_open(path);
+    CavCommand rejected[] = {
+        command_move(0, 0),          command_move(2, 0),         command_move(0, -5),
+        command_simple(CMD_DESCEND), command_simple(CMD_ASCEND), command_simple(CMD_START),
+    };
+    gint64 events, turns, last_seq;
+    guint64 digest;
+
+    play_turns(session, 10);
+    /* Stand somewhere that is neither stairs down nor up. */
+    player = state_player(state);
+    while (state_tile(state, player->z, player->x, player->y) != TILE_FLOOR)
+        g_assert_true(play_bot_turn(session));
+    events = db_int(db, "SELECT count(*) FROM events");
+    turns = db_int(db, "SELECT count(*) FROM turns");
+    digest = state_digest(state);
+    last_seq = state->last_seq;
+    for (guint i = 0; i < G_N_ELEMENTS(rejected); i++) {
+        g_autofree char *why = NULL;
+        g_autoptr(GError) error = NULL;
+        g_assert_true(session_play(session, &rejected[i], &why, &error));
+        g_assert_no_error(error);
+        g_assert_nonnull(why);
+        g_assert_cmpuint(strlen(why), >, 0);
+        g_assert_cmpint(db_int(db, "SELECT count(*) FROM events"), ==, events);
+        g_assert_cmpint(db_int(db, "SELECT count(*) FROM turns"), ==, turns);
+        g_assert_cmphex(state_digest(state), ==, digest);
+        g_assert_cmpint(state->last_seq, ==, last_seq);
+    }
+    /* No turn was spent: the next accepted command is the very next turn. */
+    {
+        CavCommand wait = command_simple(CMD_WAIT);
+        g_autofree char *why = NULL;
+        g_autoptr(GError) error = NULL;
+        g_assert_true(session_play(session, &wait, &why, &error));
+        g_assert_null(why);
+        g_assert_cmpint(db_int(db, "SELECT count(*) FROM turns"), ==, turns + 1);
+        g_assert_cmpint(db_int(db, "SELECT first_seq FROM turns ORDER BY turn DESC LIMIT 1"), ==,
+                        last_seq + 1);
+        g_assert_cmpint(state->turn, ==, turns);
+    }
+    sqlite3_close(db);
+}
+
+/* ---- /store/events/filter --------------------------------------------------- */
+
+static gboolean collect_event(const CavEvent *event, gpointer user_data, GError **error)
+{
+    g_array_append_val((GArray *) user_data, *event);
+    return TRUE;
+}
+
+static GArray *read_events(const char *path, const StoreFilter *filter)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    GArray *events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+
+    g_assert_no_error(error);
+    g_assert_true(store_foreach_event(store, filter, collect_event, events, &error));
+    g_assert_no_error(error);
+    return events;
+}
+
+static gboolean filter_wants(const StoreFilter *filter, const CavEvent *event)
+{
+    if (filter->by_type && !filter->types[event->type])
+        return FALSE;
+    return !filter->by_turn ||
+           (event->turn >= filter->first_turn && event->turn <= filter->last_turn);
+}
+
+static char *event_text(const CavEvent *event)
+{
+    GString *text = g_string_new(NULL);
+
+    codec_encode_event(event, text);
+    return g_string_free(text, FALSE);
+}
+
+static void assert_filter(const char *path, const GArray *all, const StoreFilter *filter)
+{
+    g_autoptr(GArray) got = read_events(path, filter);
+    guint k = 0;
+
+    for (guint i = 0; i < all->len; i++) {
+        const CavEvent *want = &g_array_index(all, CavEvent, i);
+        if (!filter_wants(filter, want))
+            continue;
+        g_assert_cmpuint(k, <, got->len);
+        g_autofree char *want_text = event_text(want);
+        g_autofree char *got_text = event_text(&g_array_index(got, CavEvent, k));
+        g_assert_cmpstr(got_text, ==, want_text);
+        k++;
+    }
+    g_assert_cmpuint(got->len, ==, k);
+}
+
+static void test_events_filter(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "filter.cavelog");
+    g_autoptr(Session) session = new_game(path, 2718);
+    g_autoptr(GArray) all = NULL;
+    StoreFilter filter;
+    gint32 last_turn;
+    guint moved = 0, dug = 0, in_range = 0;
+
+    play_turns(session, 800);
+    last_turn = session_state(session)->turn;
+    g_clear_pointer(&session, session_free);
+    all = read_events(path, NULL);
+    g_assert_cmpuint(all->len, >, 800);
+    for (guint i = 0; i < all->len; i++) {
+        const CavEvent *event = &g_array_index(all, CavEvent, i);
+        g_assert_cmpint(event->seq, ==, (gint64) i + 1);
+        moved += event->type == CAV_EVENT_CREATURE_MOVED;
+        dug += event->type == CAV_EVENT_TILE_DUG;
+        in_range += event->turn >= 400 && event->turn <= 700;
+    }
+    /* The filters below select something and leave something out. */
+    g_assert_cmpuint(moved, >, 0);
+    g_assert_cmpuint(dug, >, 0);
+    g_assert_cmpuint(in_range, >, 0);
+
+    memset(&filter, 0, sizeof filter);
+    assert_filter(path, all, &filter);
+
+    memset(&filter, 0, sizeof filter);
+    filter.by_type = TRUE;
+    filter.types[CAV_EVENT_CREATURE_MOVED] = TRUE;
+    assert_filter(path, all, &filter);
+
+    filter.types[CAV_EVENT_TILE_DUG] = TRUE;
+    filter.types[CAV_EVENT_LEVEL_GENERATED] = TRUE;
+    assert_filter(path, all, &filter);
+
+    memset(&filter, 0, sizeof filter);
+    filter.by_turn = TRUE;
+    filter.first_turn = 400;
+    filter.last_turn = 700;
+    assert_filter(path, all, &filter);
+
+    filter.by_type = TRUE;
+    filter.types[CAV_EVENT_TILE_DUG] = TRUE;
+    assert_filter(path, all, &filter);
+
+    memset(&filter, 0, sizeof filter);
+    filter.by_turn = TRUE;
+    filter.first_turn = 0;
+    filter.last_turn = 0;
+    assert_filter(path, all, &filter);
+
+    filter.first_turn = last_turn;
+    filter.last_turn = G_MAXINT32;
+    assert_filter(path, all, &filter);
+
+    filter.first_turn = last_turn + 1;
+    filter.last_turn = last_turn + 1000;
+    assert_filter(path, all, &filter);
+
+    memset(&filter, 0, sizeof filter);
+    filter.by_type = TRUE; /* no type selected: nothing */
+    assert_filter(path, all, &filter);
+}
+
+/* ---- /store/list ------------------------------------------------------------ */
+
+static const StoreListing *find_listing(GPtrArray *games, const char *path)
+{
+    for (guint i = 0; i < games->len; i++) {
+        const StoreListing *listing = g_ptr_array_index(games, i);
+        if (g_strcmp0(listing->path, path) == 0)
+            return listing;
+    }
+    return NULL;
+}
+
+static guint listing_index(GPtrArray *games, const char *path)
+{
+    for (guint i = 0; i < games->len; i++)
+        if (g_strcmp0(((const StoreListing *) g_ptr_array_index(games, i))->path, path) == 0)
+            return i;
+    g_assert_not_reached();
+}
+
+static void assert_listing(GPtrArray *games, const char *path, gint64 seed, gint32 turns)
+{
+    const StoreListing *listing = find_listing(games, path);
+
+    g_assert_nonnull(listing);
+    g_assert_null(listing->problem);
+    g_assert_cmpint(listing->info.seed, ==, seed);
+    g_assert_cmpint(listing->info.turns, ==, turns);
+    g_assert_cmpstr(listing->info.outcome, ==, "playing");
+    g_assert_cmpstr(listing->info.player_name, ==, "tester");
+    g_assert_cmpint(listing->info.depth, >=, 1);
+    g_assert_null(listing->info.cause);
+}
+
+static void test_list(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *dir = store_games_dir();
+    g_autofree char *path_a = g_build_filename(dir, "a.cavelog", NULL);
+    g_autofree char *path_b = g_build_filename(dir, "b.cavelog", NULL);
+    g_autofree char *junk = g_build_filename(dir, "junk.cavelog", NULL);
+    g_autofree char *other = g_build_filename(dir, "notes.txt", NULL);
+    g_autofree char *expected_dir =
+        g_build_filename(g_getenv("XDG_DATA_HOME"), "cavelog", "games", NULL);
+    g_autoptr(Session) a = NULL;
+    g_autoptr(Session) b = NULL;
+    g_autoptr(GPtrArray) games = NULL;
+    g_autoptr(GError) error = NULL;
+
+    /* main() pointed XDG_DATA_HOME at a temporary folder. */
+    g_assert_cmpstr(dir, ==, expected_dir);
+    games = store_list_games(dir); /* the folder does not exist yet */
+    g_assert_cmpuint(games->len, ==, 0);
+    g_clear_pointer(&games, g_ptr_array_unref);
+
+    a = new_game(path_a, 1111); /* makes the folder */
+    play_turns(a, 5);
+    g_clear_pointer(&a, session_free);
+    g_usleep(1100 * 1000); /* `updated` has one-second resolution */
+    b = new_game(path_b, 2222);
+    play_turns(b, 3);
+    g_clear_pointer(&b, session_free);
+    g_assert_true(g_file_set_contents(junk, "this is not a game\n", -1, &error));
+    g_assert_true(g_file_set_contents(other, "not listed", -1, &error));
+
+    games = store_list_games(dir);
+    g_assert_cmpuint(games->len, ==, 3);
+    assert_listing(games, path_a, 1111, 5);
+    assert_listing(games, path_b, 2222, 3);
+    g_assert_cmpuint(listing_index(games, path_b), <, listing_index(games, path_a));
+    g_assert_nonnull(find_listing(games, junk));
+    g_assert_nonnull(find_listing(games, junk)->problem);
+    g_assert_nonnull(strstr(find_listing(games, junk)->problem, "not an SQLite database"));
+    g_clear_pointer(&games, g_ptr_array_unref);
+
+    /* Playing A again makes it the most recent. */
+    g_usleep(1100 * 1000);
+    a = session_resume(path_a, NULL, &error);
+    g_assert_no_error(error);
+    play_turns(a, 2);
+    g_clear_pointer(&a, session_free);
+    games = store_list_games(dir);
+    assert_listing(games, path_a, 1111, 7);
+    g_assert_cmpuint(listing_index(games, path_a), <, listing_index(games, path_b));
+
+    remove_tree(dir);
+}
+
+/* ---- /store/sql/views ------------------------------------------------------- */
+
+static gboolean count_types(const CavEvent *event, gpointer user_data, GError **error)
+{
+    ((gint64 *) user_data)[event->type]++;
+    return TRUE;
+}
+
+static void test_sql_views(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "views.cavelog");
+    g_autoptr(Session) session = new_game(path, 1234);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    gint64 decoded[CAV_EVENT_TYPE_COUNT] = {0};
+    gint64 listed = 0;
+    sqlite3 *db;
+    sqlite3_stmt *stmt = NULL;
+
+    play_turns(session, 300);
+    g_clear_pointer(&session, session_free);
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(store_foreach_event(store, NULL, count_types, decoded, &error));
+    g_assert_no_error(error);
+    g_clear_pointer(&store, store_free);
+
+    /* The stock C API, no cavelog code: counts per type agree with decoding. */
+    db = db_open(path);
+    g_assert_cmpint(
+        sqlite3_prepare_v2(db, "SELECT type, count(*) FROM events GROUP BY type", -1, &stmt, NULL),
+        ==, SQLITE_OK);
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+        CavEventType type;
+        g_assert_true(ev_type_from_name((const char *) sqlite3_column_text(stmt, 0), &type));
+        g_assert_cmpint(sqlite3_column_int64(stmt, 1), ==, decoded[type]);
+        listed += sqlite3_column_int64(stmt, 1);
+    }
+    sqlite3_finalize(stmt);
+    g_assert_cmpint(listed, ==, db_int(db, "SELECT max(seq) FROM events"));
+    g_assert_cmpint(decoded[CAV_EVENT_CREATURE_MOVED], >, 0);
+
+    /* The documented example. */
+    {
+        g_autoptr(GPtrArray) view = db_rows(db, "SELECT seq, x, y FROM CreatureMoved ORDER BY seq");
+        g_autoptr(GPtrArray) raw =
+            db_rows(db, "SELECT seq, json_extract(payload, '$.x'), json_extract(payload, '$.y')"
+                        " FROM events WHERE type = 'CreatureMoved' ORDER BY seq");
+        g_assert_cmpint(view->len, ==, decoded[CAV_EVENT_CREATURE_MOVED]);
+        assert_same_rows(view, raw);
+    }
+
+    /* Every type has its view, and every payload field is a column of it. */
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        const char *name = ev_type_name((CavEventType) t);
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) t, &fields);
+        g_autoptr(GString) columns = g_string_new("seq, turn, cause, actor");
+        g_autoptr(GString) extracts = g_string_new("seq, turn, cause, actor");
+        for (guint i = 0; i < n; i++) {
+            g_string_append_printf(columns, ", \"%s\"", fields[i].name);
+            g_string_append_printf(extracts, ", json_extract(payload, '$.%s')", fields[i].name);
+        }
+        g_autofree char *view_sql =
+            g_strdup_printf("SELECT %s FROM \"%s\" ORDER BY seq", columns->str, name);
+        g_autofree char *raw_sql = g_strdup_printf(
+            "SELECT %s FROM events WHERE type = '%s' ORDER BY seq", extracts->str, name);
+        g_autoptr(GPtrArray) view = db_rows(db, view_sql);
+        g_autoptr(GPtrArray) raw = db_rows(db, raw_sql);
+        g_assert_cmpint(view->len, ==, decoded[t]);
+        assert_same_rows(view, raw);
+    }
+    sqlite3_close(db);
+}
+
+/* ---- main ------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *data_home = g_dir_make_tmp("cavelog-store-data-XXXXXX", &error);
+    int status;
+
+    /* Before anything asks GLib for the user data dir (it caches it). */
+    g_assert_no_error(error);
+    g_setenv("XDG_DATA_HOME", data_home, TRUE);
+    g_test_init(&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add(path, TmpDir, NULL, tmp_dir_setup, func, tmp_dir_teardown)
+    ADD("/store/fold/equals-live", test_fold_equals_live);
+    ADD("/store/resume/equals-uninterrupted", test_resume_equals_uninterrupted);
+    ADD("/store/append/one-transaction", test_append_one_transaction);
+    ADD("/store/append/failure-rolls-back", test_append_failure_rolls_back);
+    ADD("/store/reject/no-events", test_reject_no_events);
+    ADD("/store/events/filter", test_events_filter);
+    ADD("/store/list", test_list);
+    ADD("/store/sql/views", test_sql_views);
+#undef ADD
+
+    status = g_test_run();
+    remove_tree(data_home);
+    return status;
+}
