@@ -219,10 +219,46 @@ static void test_sigkill_while_creating(TmpDir *fixture, gconstpointer data)
     g_test_message("%u of 20 files existed when killed", created);
 }
 
+/* A disk that fills up mid-game (a file-size limit makes every write past it
+ * fail like a full disk): one clear line, exit status 1, and the file keeps
+ * every turn completed before, still whole and still resumable. */
+static void test_disk_full(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    g_autofree char *path = NULL;
+    g_autofree char *script = NULL;
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    if (bin == NULL)
+        return;
+    path = g_build_filename(fixture->dir, "full.cavelog", NULL);
+    script = g_strdup_printf("ulimit -f 400; trap '' XFSZ; exec '%s' autoplay --seed 9 --turns "
+                             "1000000 --save '%s'",
+                             bin, path);
+    const char *argv[] = {"/bin/sh", "-c", script, NULL};
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    g_assert_true(WIFEXITED(status));
+    g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+    g_assert_true(g_str_has_prefix(err, "cavelog: "));
+    g_assert_nonnull(strstr(err, "could not write to the disk; is it full?"));
+    g_assert_cmpint(strchr(err, '\n') - err, ==, (gssize) strlen(err) - 1); /* one line */
+    g_assert_cmpint(check_killed_file(path), >, 0);
+    {
+        const char *verify[] = {bin, "verify", path, NULL};
+        assert_runs_ok(verify);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add("/crash/sigkill", TmpDir, NULL, tmp_dir_setup, test_sigkill, tmp_dir_teardown);
+    g_test_add("/crash/disk-full", TmpDir, NULL, tmp_dir_setup, test_disk_full, tmp_dir_teardown);
     g_test_add("/crash/sigkill-while-creating", TmpDir, NULL, tmp_dir_setup,
                test_sigkill_while_creating, tmp_dir_teardown);
     return g_test_run();
