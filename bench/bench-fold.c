@@ -26,14 +26,7 @@ static void record(const char *path, gint64 turns)
 
     g_assert_no_error(error);
     for (gint64 t = 0; t < turns; t++) {
-        CavCommand command = bot_choose(session_state(session), session_view(session));
-        g_autofree char *why = NULL;
-        g_assert_true(session_play(session, &command, &why, &error));
-        if (why != NULL) {
-            command = command_simple(CMD_WAIT);
-            g_clear_pointer(&why, g_free);
-            g_assert_true(session_play(session, &command, &why, &error));
-        }
+        g_assert_true(session_play_bot(session, &error));
     }
 }
 

@@ -25,6 +25,11 @@ Session *session_resume(const char *path, Bus *bus, GError **error);
  * rejected command returns TRUE with *@why set (free with g_free). */
 gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error);
 
+/* Play one turn chosen by the autoplay bot (bot.h); should the game refuse
+ * the bot's command, wait instead so that the game still moves on. Does
+ * nothing when the game is over. FALSE with @error when saving failed. */
+gboolean session_play_bot(Session *session, GError **error);
+
 const CavState *session_state(const Session *session);
 const CavView *session_view(const Session *session);
 const char *session_path(const Session *session);

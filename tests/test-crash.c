@@ -12,43 +12,7 @@
 #include <unistd.h>
 
 #include "session.h"
-
-typedef struct {
-    char *dir; /* a fresh temporary folder, removed after the test */
-} TmpDir;
-
-static void remove_tree(const char *path)
-{
-    GDir *dir;
-    const char *name;
-
-    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
-        g_unlink(path);
-        return;
-    }
-    dir = g_dir_open(path, 0, NULL);
-    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-        remove_tree(child);
-    }
-    if (dir != NULL)
-        g_dir_close(dir);
-    g_rmdir(path);
-}
-
-static void tmp_dir_setup(TmpDir *fixture, gconstpointer data)
-{
-    g_autoptr(GError) error = NULL;
-
-    fixture->dir = g_dir_make_tmp("cavelog-crash-XXXXXX", &error);
-    g_assert_no_error(error);
-}
-
-static void tmp_dir_teardown(TmpDir *fixture, gconstpointer data)
-{
-    remove_tree(fixture->dir);
-    g_free(fixture->dir);
-}
+#include "testutil.h"
 
 /* $CAVELOG_BIN, or NULL after marking the test skipped. */
 static const char *cavelog_bin(void)
@@ -95,19 +59,6 @@ static void kill_after(GPid pid, gint32 ms, const char *log)
         g_error("cavelog ended by itself (status %d) after %d ms: %s", status, ms,
                 text != NULL ? text : "");
     }
-}
-
-static gint64 db_int(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *stmt = NULL;
-    gint64 value;
-
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
-    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
-    value = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    return value;
 }
 
 /* The killed game's file: whole turns only, and it resumes. Returns the

@@ -10,6 +10,7 @@
 
 #include "bot.h"
 #include "session.h"
+#include "testutil.h"
 #include "store.h"
 
 /* ---- fixture: a good game, made once per test ----------------------------- */
@@ -18,41 +19,6 @@ typedef struct {
     char *dir;  /* a fresh temporary folder, removed after the test */
     char *good; /* a finished (closed, checkpointed) game file in it */
 } Hostile;
-
-static void remove_tree(const char *path)
-{
-    GDir *dir;
-    const char *name;
-
-    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
-        g_unlink(path);
-        return;
-    }
-    dir = g_dir_open(path, 0, NULL);
-    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-        remove_tree(child);
-    }
-    if (dir != NULL)
-        g_dir_close(dir);
-    g_rmdir(path);
-}
-
-static void play_bot_turn(Session *session)
-{
-    CavCommand command = bot_choose(session_state(session), session_view(session));
-    g_autofree char *why = NULL;
-    g_autoptr(GError) error = NULL;
-
-    g_assert_true(session_play(session, &command, &why, &error));
-    g_assert_no_error(error);
-    if (why != NULL) {
-        g_clear_pointer(&why, g_free);
-        command = command_simple(CMD_WAIT);
-        g_assert_true(session_play(session, &command, &why, &error));
-        g_assert_no_error(error);
-    }
-}
 
 static char *sidecar(const char *path, const char *suffix)
 {
@@ -128,7 +94,7 @@ static void tamper(const char *path, const char *sql)
     assert_no_wal(path);
 }
 
-static gint64 db_int(const char *path, const char *sql)
+static gint64 file_int(const char *path, const char *sql)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *stmt = NULL;
@@ -238,13 +204,13 @@ static gint64 nth_of_type(const char *path, const char *type, gint64 n)
                                            " ORDER BY seq LIMIT 1 OFFSET %" G_GINT64_FORMAT,
                                            type, n);
 
-    return db_int(path, sql);
+    return file_int(path, sql);
 }
 
 static gint64 middle_of_type(const char *path, const char *type)
 {
     g_autofree char *sql = g_strdup_printf("SELECT count(*) FROM events WHERE type = '%s'", type);
-    gint64 count = db_int(path, sql);
+    gint64 count = file_int(path, sql);
 
     g_assert_cmpint(count, >, 0);
     return nth_of_type(path, type, count / 2);
@@ -317,7 +283,7 @@ static void test_quick_check(Hostile *fixture, gconstpointer data)
     g_autofree char *path = copy_good(fixture, "scribbled.cavelog");
     g_autoptr(GBytes) good = file_bytes(path);
     gsize size = g_bytes_get_size(good);
-    gint64 page = db_int(path, "PRAGMA page_size");
+    gint64 page = file_int(path, "PRAGMA page_size");
     gint64 pages = (gint64) size / page;
     gboolean found = FALSE;
 
@@ -342,7 +308,7 @@ static void test_quick_check(Hostile *fixture, gconstpointer data)
 static void test_unknown_type(Hostile *fixture, gconstpointer data)
 {
     g_autofree char *path = copy_good(fixture, "dragon.cavelog");
-    gint64 seq = db_int(path, "SELECT max(seq) / 2 FROM events");
+    gint64 seq = file_int(path, "SELECT max(seq) / 2 FROM events");
 
     tamper_printf(path, "UPDATE events SET type = 'DragonSummoned' WHERE seq = %" G_GINT64_FORMAT,
                   seq);

@@ -11,73 +11,10 @@
 #include "codec.h"
 #include "game.h"
 #include "session.h"
+#include "testutil.h"
 #include "store.h"
 
 /* ---- fixtures and helpers ------------------------------------------------- */
-
-typedef struct {
-    char *dir; /* a fresh temporary folder, removed after the test */
-} TmpDir;
-
-static void remove_tree(const char *path)
-{
-    GDir *dir;
-    const char *name;
-
-    if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
-        g_unlink(path);
-        return;
-    }
-    dir = g_dir_open(path, 0, NULL);
-    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-        remove_tree(child);
-    }
-    if (dir != NULL)
-        g_dir_close(dir);
-    g_rmdir(path);
-}
-
-static void tmp_dir_setup(TmpDir *fixture, gconstpointer data)
-{
-    g_autoptr(GError) error = NULL;
-
-    fixture->dir = g_dir_make_tmp("cavelog-store-XXXXXX", &error);
-    g_assert_no_error(error);
-}
-
-static void tmp_dir_teardown(TmpDir *fixture, gconstpointer data)
-{
-    remove_tree(fixture->dir);
-    g_free(fixture->dir);
-}
-
-static char *tmp_path(const TmpDir *fixture, const char *name)
-{
-    return g_build_filename(fixture->dir, name, NULL);
-}
-
-/* Play one turn with the bot; when the bot's command is rejected, wait
- * instead (as `cavelog autoplay` does). Returns TRUE when a turn was played. */
-static gboolean play_bot_turn(Session *session)
-{
-    CavCommand command = bot_choose(session_state(session), session_view(session));
-    g_autofree char *why = NULL;
-    g_autoptr(GError) error = NULL;
-
-    if (session_state(session)->outcome != OUTCOME_PLAYING)
-        return FALSE;
-    g_assert_true(session_play(session, &command, &why, &error));
-    g_assert_no_error(error);
-    if (why != NULL) {
-        g_clear_pointer(&why, g_free);
-        command = command_simple(CMD_WAIT);
-        g_assert_true(session_play(session, &command, &why, &error));
-        g_assert_no_error(error);
-        g_assert_null(why);
-    }
-    return TRUE;
-}
 
 static Session *new_game(const char *path, gint64 seed)
 {
@@ -96,20 +33,6 @@ static sqlite3 *db_open(const char *path)
 
     g_assert_cmpint(rc, ==, SQLITE_OK);
     return db;
-}
-
-/* One integer from @sql (a query returning one row, one column). */
-static gint64 db_int(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *stmt = NULL;
-    gint64 value;
-
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
-    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
-    value = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    return value;
 }
 
 /* Every row of @sql, each as a string of "kind:value" cells separated by

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bot.h"
 #include "cavelog-config.h"
 #include "codec.h"
 #include "session.h"
@@ -265,20 +264,9 @@ static Session *open_or_create(const char *path, gint64 seed, GError **error)
 /* Play up to @turns turns with the bot; stops early when the game ends. */
 static gboolean autoplay(Session *session, gint64 turns, GError **error)
 {
-    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
-        CavCommand command = bot_choose(session_state(session), session_view(session));
-        g_autofree char *why = NULL;
-        if (!session_play(session, &command, &why, error))
+    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++)
+        if (!session_play_bot(session, error))
             return FALSE;
-        if (why != NULL) {
-            /* The bot asked for something impossible: wait instead, so the
-             * game still moves on. */
-            command = command_simple(CMD_WAIT);
-            g_clear_pointer(&why, g_free);
-            if (!session_play(session, &command, &why, error))
-                return FALSE;
-        }
-    }
     return TRUE;
 }
 

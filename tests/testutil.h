@@ -1,0 +1,33 @@
+/* testutil.h — what the store-level test programs share: a fresh temporary
+ * folder per test (a g_test_add fixture) that is removed afterwards, and
+ * playing a turn with the bot. */
+#ifndef CAV_TESTS_TESTUTIL_H
+#define CAV_TESTS_TESTUTIL_H
+
+#include <glib.h>
+
+#include <sqlite3.h>
+
+#include "session.h"
+
+typedef struct {
+    char *dir; /* a fresh temporary folder, removed after the test */
+} TmpDir;
+
+void tmp_dir_setup(TmpDir *fixture, gconstpointer data);
+void tmp_dir_teardown(TmpDir *fixture, gconstpointer data);
+
+/* @name inside the fixture's folder. Caller frees. */
+char *tmp_path(const TmpDir *fixture, const char *name);
+
+/* Play one turn with the autoplay bot, asserting it was saved. Returns FALSE
+ * (and plays nothing) once the game is over. */
+gboolean play_bot_turn(Session *session);
+
+/* One integer from @sql (a query giving one row, one column) on @db. */
+gint64 db_int(sqlite3 *db, const char *sql);
+
+/* Remove @path and, if it is a folder, everything below it. */
+void remove_tree(const char *path);
+
+#endif
