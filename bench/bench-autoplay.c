@@ -21,16 +21,16 @@ static void play_one(const char *path, gint64 seed, gint64 turns, Figures *f)
 
     g_assert_no_error(error);
     for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
-        /* The bot is deterministic: time one extra choice, then the turn that
-         * makes the same choice again, and count the rest as the game's. */
         gint64 t0 = g_get_monotonic_time();
-        bot_choose(session_state(session), session_view(session));
+        CavCommand command = bot_choose(session_state(session), session_view(session));
         gint64 t1 = g_get_monotonic_time();
-        if (!session_play_bot(session, &error))
+        g_autofree char *why = NULL;
+        if (!session_play(session, &command, &why, &error))
             g_error("%s", error->message);
-        gint64 t2 = g_get_monotonic_time();
         f->bot_us += t1 - t0;
-        f->play_us += (t2 - t1) - (t1 - t0);
+        f->play_us += g_get_monotonic_time() - t1;
+        if (why != NULL && !session_play_bot(session, &error)) /* refused: let the bot wait */
+            g_error("%s", error->message);
     }
     f->turns += session_state(session)->turn;
     f->events += session_state(session)->last_seq;
