@@ -1,0 +1,422 @@
+/* content.c — reading creature kinds and item types from key files. Each
+ * key of a group is read through a table of fields (name, kind, limits), so
+ * a new number is one table row and one line in the data file. */
+#include "content.h"
+
+#include <stddef.h>
+#include <string.h>
+
+G_DEFINE_QUARK(cavelog_content_error, content_error)
+
+struct CavContent {
+    GArray *kinds; /* of CavCreatureKind */
+    GArray *types; /* of CavItemType */
+};
+
+typedef enum {
+    FIELD_INT,
+    FIELD_GLYPH,
+    FIELD_COLOUR,
+    FIELD_BEHAVIOUR,
+    FIELD_TAGS,
+    FIELD_FEATURES,
+    FIELD_SPAWN
+} FieldKind;
+
+typedef struct {
+    const char *key;
+    FieldKind kind;
+    gsize offset;
+    gint32 min, max; /* FIELD_INT */
+    gboolean required;
+} Field;
+
+#define KIND_INT(key, lo, hi, req)                                                                 \
+    {                                                                                              \
+#key, FIELD_INT, offsetof(CavCreatureKind, key), lo, hi, req                               \
+    }
+static const Field creature_fields[] = {
+    {"glyph", FIELD_GLYPH, offsetof(CavCreatureKind, glyph), 0, 0, TRUE},
+    {"colour", FIELD_COLOUR, offsetof(CavCreatureKind, colour), 0, 0, TRUE},
+    {"behaviour", FIELD_BEHAVIOUR, offsetof(CavCreatureKind, behaviour), 0, 0, TRUE},
+    KIND_INT(hp, 1, 100000, TRUE),
+    KIND_INT(attack, 0, 10000, TRUE),
+    KIND_INT(defense, 0, 10000, TRUE),
+    KIND_INT(vision, 0, 40, TRUE),
+    KIND_INT(inventory, 0, 26, TRUE),
+    KIND_INT(max_food, 1, 1000000, TRUE),
+    KIND_INT(food, 0, 1000000, TRUE),
+    KIND_INT(level, 1, 100, TRUE),
+    KIND_INT(max_mana, 0, 100000, TRUE),
+    KIND_INT(hp_regen_permille, 0, 100000, TRUE),
+    KIND_INT(mana_regen_permille, 0, 100000, TRUE),
+    KIND_INT(spawn_base, 0, 1000, TRUE),
+    KIND_INT(spawn_per_level, 0, 1000, TRUE),
+};
+
+#define TYPE_INT(key, lo, hi)                                                                      \
+    {                                                                                              \
+#key, FIELD_INT, offsetof(CavItemType, key), lo, hi, FALSE                                 \
+    }
+static const Field item_fields[] = {
+    {"glyph", FIELD_GLYPH, offsetof(CavItemType, glyph), 0, 0, TRUE},
+    {"colour", FIELD_COLOUR, offsetof(CavItemType, colour), 0, 0, TRUE},
+    {"tags", FIELD_TAGS, offsetof(CavItemType, tags), 0, 0, TRUE},
+    {"features", FIELD_FEATURES, offsetof(CavItemType, features), 0, 0, TRUE},
+    {"spawn", FIELD_SPAWN, 0, 0, 0, TRUE},
+    TYPE_INT(attack, 0, 10000),
+    TYPE_INT(defense, 0, 10000),
+    TYPE_INT(thrown, 0, 10000),
+    TYPE_INT(ranged, 0, 10000),
+    TYPE_INT(food, -100000, 100000),
+    TYPE_INT(spawn_level, 0, 5),
+};
+
+static const char *const tag_names[] = {
+#define CAV_X(ENUM, name) [CAV_TAG_##ENUM] = name,
+    CAV_TAG_LIST(CAV_X)
+#undef CAV_X
+};
+static const char *const feature_names[] = {
+#define CAV_X(ENUM, name) [CAV_FEATURE_##ENUM] = name,
+    CAV_FEATURE_LIST(CAV_X)
+#undef CAV_X
+};
+static const char *const behaviour_names[] = {
+#define CAV_X(ENUM, name) [CAV_BEHAVIOUR_##ENUM] = name,
+    CAV_BEHAVIOUR_LIST(CAV_X)
+#undef CAV_X
+};
+
+/* One file being read: its text (for line numbers) and key file. */
+typedef struct {
+    const char *name;
+    const char *text;
+    GKeyFile *keys;
+} Source;
+
+/* The 1-based line of `key=` inside `[group]`, or of the group header when
+ * @key is NULL or absent; 0 when neither is found. */
+static guint line_of(const Source *src, const char *group, const char *key)
+{
+    g_auto(GStrv) lines = g_strsplit(src->text, "\n", -1);
+    guint header = 0;
+
+    for (guint i = 0; lines[i] != NULL; i++) {
+        const char *line = g_strstrip(lines[i]);
+        if (line[0] == '[') {
+            if (header != 0)
+                break;
+            if (strlen(line) == strlen(group) + 2 && strncmp(line + 1, group, strlen(group)) == 0)
+                header = i + 1;
+            continue;
+        }
+        if (header != 0 && key != NULL && g_str_has_prefix(line, key)) {
+            const char *rest = line + strlen(key);
+            while (*rest == ' ')
+                rest++;
+            if (*rest == '=')
+                return i + 1;
+        }
+    }
+    return header;
+}
+
+static gboolean bad(GError **error, const Source *src, const char *group, const char *key,
+                    const char *format, ...) G_GNUC_PRINTF(5, 6);
+
+static gboolean bad(GError **error, const Source *src, const char *group, const char *key,
+                    const char *format, ...)
+{
+    va_list args;
+    g_autofree char *what = NULL;
+
+    va_start(args, format);
+    what = g_strdup_vprintf(format, args);
+    va_end(args);
+    g_set_error(error, CONTENT_ERROR, 0, "%s:%u: [%s] %s%s%s", src->name, line_of(src, group, key),
+                group, key != NULL ? key : "", key != NULL ? ": " : "", what);
+    return FALSE;
+}
+
+/* The value of @key in @group, falling back to [defaults] when @defaults. */
+static char *value_of(const Source *src, const char *group, const char *key, gboolean defaults,
+                      const char **from)
+{
+    char *value = g_key_file_get_value(src->keys, group, key, NULL);
+
+    *from = group;
+    if (value == NULL && defaults) {
+        value = g_key_file_get_value(src->keys, "defaults", key, NULL);
+        *from = "defaults";
+    }
+    return value;
+}
+
+static gboolean parse_names(const Source *src, const char *group, const char *key,
+                            const char *value, const char *const *names, guint n, guint32 *out,
+                            GError **error)
+{
+    g_auto(GStrv) words = g_strsplit(value, ";", -1);
+
+    *out = 0;
+    for (guint i = 0; words[i] != NULL; i++) {
+        const char *word = g_strstrip(words[i]);
+        guint k;
+        if (word[0] == '\0')
+            continue;
+        for (k = 0; k < n && strcmp(names[k], word) != 0; k++)
+            ;
+        if (k == n)
+            return bad(error, src, group, key, "“%s” is not one of the known names", word);
+        *out |= 1u << k;
+    }
+    return TRUE;
+}
+
+static gboolean parse_int(const Source *src, const char *group, const Field *f, const char *value,
+                          gint32 *out, GError **error)
+{
+    gint64 number;
+
+    if (!g_ascii_string_to_signed(value, 10, f->min, f->max, &number, NULL))
+        return bad(error, src, group, f->key, "“%s” is not a whole number from %d to %d", value,
+                   f->min, f->max);
+    *out = (gint32) number;
+    return TRUE;
+}
+
+static gboolean parse_colour(const Source *src, const char *group, const char *value, char *out,
+                             GError **error)
+{
+    static const char *const colours[] = {"black", "red",     "green", "yellow",
+                                          "blue",  "magenta", "cyan",  "white"};
+    const char *base = g_str_has_prefix(value, "bright ") ? value + 7 : value;
+
+    for (guint i = 0; i < G_N_ELEMENTS(colours); i++)
+        if (strcmp(base, colours[i]) == 0) {
+            g_strlcpy(out, value, CAV_COLOUR_MAX);
+            return TRUE;
+        }
+    return bad(error, src, group, "colour",
+               "“%s” is not a colour (black, red, green, yellow, "
+               "blue, magenta, cyan, white, or bright …)",
+               value);
+}
+
+/* spawn=N, or spawn=pool:NAME:N */
+static gboolean parse_spawn(const Source *src, const char *group, const char *value,
+                            CavItemType *type, GError **error)
+{
+    static const Field count = {"spawn", FIELD_INT, 0, 0, 1000, TRUE};
+    g_auto(GStrv) parts = g_strsplit(value, ":", -1);
+
+    if (g_strv_length(parts) == 3 && strcmp(parts[0], "pool") == 0 && parts[1][0] != '\0') {
+        g_strlcpy(type->pool, parts[1], sizeof type->pool);
+        return parse_int(src, group, &count, parts[2], &type->spawn, error);
+    }
+    return parse_int(src, group, &count, value, &type->spawn, error);
+}
+
+static gboolean parse_field(const Source *src, const char *group, const Field *f, const char *value,
+                            guint8 *record, GError **error)
+{
+    guint32 bits;
+
+    switch (f->kind) {
+    case FIELD_INT:
+        return parse_int(src, group, f, value, (gint32 *) (record + f->offset), error);
+    case FIELD_GLYPH:
+        if (strlen(value) != 1 || !g_ascii_isgraph(value[0]))
+            return bad(error, src, group, f->key, "a glyph is one visible character");
+        record[f->offset] = (guint8) value[0];
+        return TRUE;
+    case FIELD_COLOUR:
+        return parse_colour(src, group, value, (char *) (record + f->offset), error);
+    case FIELD_BEHAVIOUR:
+        if (!parse_names(src, group, f->key, value, behaviour_names, CAV_BEHAVIOUR_COUNT, &bits,
+                         error))
+            return FALSE;
+        if (bits == 0 || (bits & (bits - 1)) != 0)
+            return bad(error, src, group, f->key, "name exactly one behaviour");
+        *(CavBehaviour *) (record + f->offset) = (CavBehaviour) g_bit_nth_lsf(bits, -1);
+        return TRUE;
+    case FIELD_TAGS:
+        return parse_names(src, group, f->key, value, tag_names, CAV_TAG_COUNT,
+                           (guint32 *) (record + f->offset), error);
+    case FIELD_FEATURES:
+        return parse_names(src, group, f->key, value, feature_names, CAV_FEATURE_COUNT,
+                           (guint32 *) (record + f->offset), error);
+    case FIELD_SPAWN:
+    default:
+        return parse_spawn(src, group, value, (CavItemType *) record, error);
+    }
+}
+
+/* Fill @record from @group: every key must be a known field, every required
+ * field present (here or, with @defaults, in [defaults]). */
+static gboolean parse_group(const Source *src, const char *group, const Field *fields, guint n,
+                            gboolean defaults, guint8 *record, GError **error)
+{
+    g_auto(GStrv) keys = g_key_file_get_keys(src->keys, group, NULL, NULL);
+
+    for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
+        guint k;
+        for (k = 0; k < n && strcmp(fields[k].key, keys[i]) != 0; k++)
+            ;
+        if (k == n)
+            return bad(error, src, group, keys[i], "not a key this file knows");
+    }
+    for (guint k = 0; k < n; k++) {
+        const char *from;
+        g_autofree char *value = value_of(src, group, fields[k].key, defaults, &from);
+        if (value == NULL && fields[k].required)
+            return bad(error, src, group, NULL, "needs a value for “%s”", fields[k].key);
+        if (value != NULL && !parse_field(src, from, &fields[k], g_strstrip(value), record, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean load_source(Source *src, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    src->keys = g_key_file_new();
+    if (g_key_file_load_from_data(src->keys, src->text, (gsize) -1, G_KEY_FILE_NONE, &local))
+        return TRUE;
+    g_set_error(error, CONTENT_ERROR, 0, "%s: %s", src->name, local->message);
+    return FALSE;
+}
+
+static gboolean parse_kinds(CavContent *content, const Source *src, GError **error)
+{
+    g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
+
+    for (guint i = 0; groups[i] != NULL; i++) {
+        CavCreatureKind kind = {0};
+        if (strcmp(groups[i], "defaults") == 0)
+            continue;
+        g_strlcpy(kind.name, groups[i], sizeof kind.name);
+        if (!parse_group(src, groups[i], creature_fields, G_N_ELEMENTS(creature_fields), TRUE,
+                         (guint8 *) &kind, error))
+            return FALSE;
+        g_array_append_val(content->kinds, kind);
+    }
+    return TRUE;
+}
+
+static gboolean parse_types(CavContent *content, const Source *src, GError **error)
+{
+    g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
+
+    for (guint i = 0; groups[i] != NULL; i++) {
+        CavItemType type = {0};
+        g_strlcpy(type.name, groups[i], sizeof type.name);
+        if (!parse_group(src, groups[i], item_fields, G_N_ELEMENTS(item_fields), FALSE,
+                         (guint8 *) &type, error))
+            return FALSE;
+        g_array_append_val(content->types, type);
+    }
+    return TRUE;
+}
+
+CavContent *content_parse(const char *creatures_text, const char *creatures_name,
+                          const char *items_text, const char *items_name, GError **error)
+{
+    g_autoptr(CavContent) content = g_new0(CavContent, 1);
+    Source creatures = {.name = creatures_name, .text = creatures_text};
+    Source items = {.name = items_name, .text = items_text};
+    gboolean ok;
+
+    g_return_val_if_fail(creatures_text != NULL && items_text != NULL, NULL);
+    content->kinds = g_array_new(FALSE, TRUE, sizeof(CavCreatureKind));
+    content->types = g_array_new(FALSE, TRUE, sizeof(CavItemType));
+    ok = load_source(&creatures, error) && load_source(&items, error) &&
+         parse_kinds(content, &creatures, error) && parse_types(content, &items, error);
+    if (creatures.keys != NULL)
+        g_key_file_free(creatures.keys);
+    if (items.keys != NULL)
+        g_key_file_free(items.keys);
+    if (ok && content_creature_kind(content, "player") == NULL) {
+        g_set_error(error, CONTENT_ERROR, 0, "%s: there must be a [player]", creatures_name);
+        ok = FALSE;
+    }
+    return ok ? g_steal_pointer(&content) : NULL;
+}
+
+CavContent *content_load(const char *dir, GError **error)
+{
+    g_autofree char *creatures_path = g_build_filename(dir, "creatures.ini", NULL);
+    g_autofree char *items_path = g_build_filename(dir, "items.ini", NULL);
+    g_autofree char *creatures = NULL;
+    g_autofree char *items = NULL;
+
+    if (!g_file_get_contents(creatures_path, &creatures, NULL, error) ||
+        !g_file_get_contents(items_path, &items, NULL, error))
+        return NULL;
+    return content_parse(creatures, creatures_path, items, items_path, error);
+}
+
+extern const char content_builtin_creatures[];
+extern const char content_builtin_items[];
+
+CavContent *content_new_builtin(void)
+{
+    g_autoptr(GError) error = NULL;
+    CavContent *content = content_parse(content_builtin_creatures, "creatures.ini (built in)",
+                                        content_builtin_items, "items.ini (built in)", &error);
+
+    if (content == NULL)
+        g_error("the built-in game data is broken: %s", error->message);
+    return content;
+}
+
+void content_free(CavContent *content)
+{
+    if (content == NULL)
+        return;
+    if (content->kinds != NULL)
+        g_array_unref(content->kinds);
+    if (content->types != NULL)
+        g_array_unref(content->types);
+    g_free(content);
+}
+
+guint content_creature_kinds(const CavContent *content, const CavCreatureKind **out)
+{
+    *out = (const CavCreatureKind *) content->kinds->data;
+    return content->kinds->len;
+}
+
+guint content_item_types(const CavContent *content, const CavItemType **out)
+{
+    *out = (const CavItemType *) content->types->data;
+    return content->types->len;
+}
+
+const CavCreatureKind *content_creature_kind(const CavContent *content, const char *name)
+{
+    for (guint i = 0; i < content->kinds->len; i++)
+        if (strcmp(g_array_index(content->kinds, CavCreatureKind, i).name, name) == 0)
+            return &g_array_index(content->kinds, CavCreatureKind, i);
+    return NULL;
+}
+
+const CavItemType *content_item_type(const CavContent *content, const char *name)
+{
+    for (guint i = 0; i < content->types->len; i++)
+        if (strcmp(g_array_index(content->types, CavItemType, i).name, name) == 0)
+            return &g_array_index(content->types, CavItemType, i);
+    return NULL;
+}
+
+gboolean content_item_has_tag(const CavItemType *type, CavTag tag)
+{
+    return (type->tags & (1u << tag)) != 0;
+}
+
+gboolean content_item_can(const CavItemType *type, CavFeature feature)
+{
+    return (type->features & (1u << feature)) != 0;
+}

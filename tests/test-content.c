@@ -1,0 +1,223 @@
+/* test-content.c — the data files: the built-in copy holds GAME.md's numbers,
+ * the installed files equal it, and every kind of mistake in a file is an
+ * error naming the file, the line and the key. */
+#include <string.h>
+
+#include "content.h"
+
+typedef struct {
+    const char *name;
+    char glyph;
+    const char *colour;
+    gint32 hp, attack, defense, spawn_base, spawn_per_level;
+} KindSpec;
+
+/* GAME.md "Creatures". */
+static const KindSpec kinds[] = {
+    {"player", '@', "bright white", 100, 20, 5, 0, 0}, {"fungus", 'f', "green", 10, 0, 0, 4, 0},
+    {"bat", 'b', "bright yellow", 15, 5, 0, 10, 0},    {"zombie", 'z', "white", 50, 10, 10, 1, 2},
+    {"goblin", 'g', "bright green", 66, 15, 5, 1, 2},
+};
+
+static void test_builtin_creatures(void)
+{
+    g_autoptr(CavContent) content = content_new_builtin();
+    const CavCreatureKind *all;
+
+    g_assert_cmpuint(content_creature_kinds(content, &all), ==, G_N_ELEMENTS(kinds));
+    for (guint i = 0; i < G_N_ELEMENTS(kinds); i++) {
+        const CavCreatureKind *k = content_creature_kind(content, kinds[i].name);
+        g_assert_nonnull(k);
+        g_assert_cmpint(k->glyph, ==, kinds[i].glyph);
+        g_assert_cmpstr(k->colour, ==, kinds[i].colour);
+        g_assert_cmpint(k->hp, ==, kinds[i].hp);
+        g_assert_cmpint(k->attack, ==, kinds[i].attack);
+        g_assert_cmpint(k->defense, ==, kinds[i].defense);
+        g_assert_cmpint(k->spawn_base, ==, kinds[i].spawn_base);
+        g_assert_cmpint(k->spawn_per_level, ==, kinds[i].spawn_per_level);
+        g_assert_cmpstr(k->name, ==, kinds[i].name);
+        /* "All creatures" */
+        g_assert_cmpint(k->inventory, ==, 20);
+        g_assert_cmpint(k->max_food, ==, 1000);
+        g_assert_cmpint(k->food, ==, 666);
+        g_assert_cmpint(k->level, ==, 1);
+        g_assert_cmpint(k->max_mana, ==, 5);
+        g_assert_cmpint(k->hp_regen_permille, ==, 10);
+        g_assert_cmpint(k->mana_regen_permille, ==, 20);
+        g_assert_cmpint(k->vision, ==, 9);
+    }
+    g_assert_cmpint(content_creature_kind(content, "goblin")->behaviour, ==, CAV_BEHAVIOUR_GOBLIN);
+    g_assert_null(content_creature_kind(content, "dragon"));
+}
+
+typedef struct {
+    const char *name;
+    char glyph;
+    gint32 attack, defense, thrown, ranged, food, spawn;
+    const char *pool;
+} TypeSpec;
+
+/* GAME.md "Items" (potions and spellbooks arrive with magic). */
+static const TypeSpec types[] = {
+    {"rock", ',', 0, 0, 5, 0, 0, 57, ""},           {"apple", '%', 0, 0, 1, 0, 100, 1, ""},
+    {"bread", '%', 0, 0, 1, 0, 400, 1, ""},         {"baguette", ')', 3, 0, 1, 0, 100, 1, ""},
+    {"dagger", ')', 5, 0, 5, 0, 0, 2, "weapon"},    {"sword", ')', 10, 0, 3, 0, 0, 2, "weapon"},
+    {"staff", ')', 5, 3, 3, 0, 0, 2, "weapon"},     {"bow", ')', 1, 0, 1, 5, 0, 2, "weapon"},
+    {"tunic", '[', 0, 2, 1, 0, 0, 1, "armour"},     {"chainmail", '[', 0, 4, 1, 0, 0, 1, "armour"},
+    {"platemail", '[', 0, 6, 1, 0, 0, 1, "armour"}, {"teddy bear", '*', 0, 0, 1, 0, 0, 1, ""},
+};
+
+static void test_builtin_items(void)
+{
+    g_autoptr(CavContent) content = content_new_builtin();
+    const CavItemType *all;
+
+    g_assert_cmpuint(content_item_types(content, &all), ==, G_N_ELEMENTS(types));
+    for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
+        const CavItemType *t = content_item_type(content, types[i].name);
+        g_assert_nonnull(t);
+        g_assert_cmpint(t->glyph, ==, types[i].glyph);
+        g_assert_cmpint(t->attack, ==, types[i].attack);
+        g_assert_cmpint(t->defense, ==, types[i].defense);
+        g_assert_cmpint(t->thrown, ==, types[i].thrown);
+        g_assert_cmpint(t->ranged, ==, types[i].ranged);
+        g_assert_cmpint(t->food, ==, types[i].food);
+        g_assert_cmpint(t->spawn, ==, types[i].spawn);
+        g_assert_cmpstr(t->pool, ==, types[i].pool);
+    }
+    g_assert_cmpint(content_item_type(content, "teddy bear")->spawn_level, ==, 5);
+    g_assert_true(content_item_can(content_item_type(content, "baguette"), CAV_FEATURE_EAT));
+    g_assert_true(content_item_can(content_item_type(content, "baguette"), CAV_FEATURE_WIELD));
+    g_assert_false(content_item_can(content_item_type(content, "apple"), CAV_FEATURE_WIELD));
+    g_assert_true(content_item_has_tag(content_item_type(content, "sword"), CAV_TAG_BLADE));
+    g_assert_false(content_item_has_tag(content_item_type(content, "staff"), CAV_TAG_BLADE));
+    g_assert_true(content_item_can(content_item_type(content, "tunic"), CAV_FEATURE_WEAR));
+}
+
+static void test_installed_equals_builtin(void)
+{
+    g_autofree char *dir = g_test_build_filename(G_TEST_DIST, "..", "core", "data", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavContent) loaded = content_load(dir, &error);
+    g_autoptr(CavContent) builtin = content_new_builtin();
+    const CavCreatureKind *a, *b;
+    const CavItemType *x, *y;
+    guint n;
+
+    g_assert_no_error(error);
+    n = content_creature_kinds(loaded, &a);
+    g_assert_cmpuint(n, ==, content_creature_kinds(builtin, &b));
+    g_assert_cmpmem(a, n * sizeof *a, b, n * sizeof *b);
+    n = content_item_types(loaded, &x);
+    g_assert_cmpuint(n, ==, content_item_types(builtin, &y));
+    g_assert_cmpmem(x, n * sizeof *x, y, n * sizeof *y);
+}
+
+static char *read_data(const char *name)
+{
+    g_autofree char *path = g_test_build_filename(G_TEST_DIST, "..", "core", "data", name, NULL);
+    char *text = NULL;
+
+    g_assert_true(g_file_get_contents(path, &text, NULL, NULL));
+    return text;
+}
+
+/* The 1-based line of @needle in @text. */
+static guint line_in(const char *text, const char *needle)
+{
+    const char *at = strstr(text, needle);
+    guint line = 1;
+
+    g_assert_nonnull(at);
+    for (const char *p = text; p < at; p++)
+        line += *p == '\n';
+    return line;
+}
+
+/* Replace @from by @to in the creatures (or items) file, parse, and expect
+ * an error that starts with "FILE:LINE: @head" (LINE being where @to is) and
+ * mentions @problem; with @head NULL, only "FILE:". */
+static void assert_error(gboolean items, const char *from, const char *to, const char *head,
+                         const char *problem)
+{
+    g_autofree char *creatures = read_data("creatures.ini");
+    g_autofree char *item_text = read_data("items.ini");
+    char **target = items ? &item_text : &creatures;
+    g_autofree char *changed = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavContent) content = NULL;
+    g_autofree char *expected = NULL;
+    GString *s = g_string_new(*target);
+
+    g_assert_cmpuint(g_string_replace(s, from, to, 1), ==, 1);
+    changed = g_string_free(s, FALSE);
+    g_free(*target);
+    *target = g_steal_pointer(&changed);
+    content = content_parse(creatures, "creatures.ini", item_text, "items.ini", &error);
+    g_assert_null(content);
+    g_assert_error(error, CONTENT_ERROR, 0);
+    if (head != NULL)
+        expected = g_strdup_printf("%s:%u: %s", items ? "items.ini" : "creatures.ini",
+                                   line_in(*target, to), head);
+    else
+        expected = g_strdup(items ? "items.ini:" : "creatures.ini:");
+    if (!g_str_has_prefix(error->message, expected) || strstr(error->message, problem) == NULL)
+        g_error("got “%s”; expected it to start with “%s” and mention “%s”", error->message,
+                expected, problem);
+}
+
+static void test_errors(void)
+{
+    assert_error(FALSE, "hp=15", "hp=lots", "[bat] hp:", "not a whole number");
+    assert_error(FALSE, "hp=15", "hp=-4", "[bat] hp:", "from 1 to");
+    assert_error(FALSE, "hp=15", "hitpoints=15", "[bat] hitpoints:", "not a key");
+    assert_error(FALSE, "colour=green\nhp=10", "colour=mauve\nhp=10",
+                 "[fungus] colour:", "not a colour");
+    assert_error(FALSE, "behaviour=bat", "behaviour=vampire", "[bat] behaviour:", "vampire");
+    assert_error(FALSE, "glyph=b", "glyph=bb", "[bat] glyph:", "one visible");
+    assert_error(TRUE, "tags=weapon;blade\nfeatures=wield;throw\nattack=10",
+                 "tags=weapon;shiny\nfeatures=wield;throw\nattack=10", "[sword] tags:", "shiny");
+    assert_error(TRUE, "spawn=pool:armour:1\n\n[chainmail]", "spawn=pool:armour:x\n\n[chainmail]",
+                 "[tunic] spawn:", "not a whole number");
+    assert_error(TRUE, "[rock]\nglyph=,", "[rock]\nthis is not a key file line", NULL,
+                 "this is not a key file line");
+}
+
+static void test_missing(void)
+{
+    g_autofree char *creatures = read_data("creatures.ini");
+    g_autofree char *items = read_data("items.ini");
+    g_autoptr(GError) error = NULL;
+    GString *s = g_string_new(creatures);
+    g_autofree char *no_player = NULL;
+    g_autofree char *no_hp = NULL;
+
+    g_string_replace(s, "[player]", "[hero]", 1);
+    no_player = g_string_free(s, FALSE);
+    g_assert_null(content_parse(no_player, "creatures.ini", items, "items.ini", &error));
+    g_assert_nonnull(strstr(error->message, "[player]"));
+    g_clear_error(&error);
+
+    s = g_string_new(creatures);
+    g_string_replace(s, "hp=66\n", "", 1);
+    no_hp = g_string_free(s, FALSE);
+    g_assert_null(content_parse(no_hp, "creatures.ini", items, "items.ini", &error));
+    g_assert_true(g_str_has_prefix(error->message, "creatures.ini:"));
+    g_assert_nonnull(strstr(error->message, "[goblin]"));
+    g_assert_nonnull(strstr(error->message, "“hp”"));
+    g_clear_error(&error);
+
+    g_assert_null(content_load("/nonexistent", &error));
+    g_assert_nonnull(strstr(error->message, "creatures.ini"));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/core/content/builtin-creatures", test_builtin_creatures);
+    g_test_add_func("/core/content/builtin-items", test_builtin_items);
+    g_test_add_func("/core/content/installed-equals-builtin", test_installed_equals_builtin);
+    g_test_add_func("/core/content/errors", test_errors);
+    g_test_add_func("/core/content/missing", test_missing);
+    return g_test_run();
+}
