@@ -264,6 +264,16 @@ static gboolean decode_current(CodecDecoder *d, CavEventType type, const char *j
     event->type = type;
     event->version = ev_type_version(type);
 
+    /* The streaming parser may hold back a trailing token (a number waits
+     * for its end), so require the payload to end with the object itself. */
+    while (len > 0 && g_ascii_isspace(json[len - 1]))
+        len--;
+    if (len == 0 || json[len - 1] != '}') {
+        fail(d, "text after the payload object, or no object");
+        g_set_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED, "%s payload holds %s",
+                    ev_type_name(type), d->problem);
+        return FALSE;
+    }
     status = yajl_parse(d->parser, (const unsigned char *) json, len);
     if (status == yajl_status_ok && (d->depth != 0 || d->values != 1))
         fail(d, "an unfinished or missing object");

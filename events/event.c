@@ -111,10 +111,21 @@ CavEvent ev_init(CavEventType type)
 
 void ev_set_text(char *field, gsize cap, const char *src)
 {
+    g_autofree char *valid = NULL;
+    gsize len;
+
     g_return_if_fail(field != NULL && cap > 0);
     memset(field, 0, cap);
-    if (src != NULL)
-        g_strlcpy(field, src, cap);
+    if (src == NULL)
+        return;
+    valid = g_utf8_make_valid(src, -1);
+    len = strlen(valid);
+    if (len >= cap) {
+        /* Cut at a character boundary: half a character is not text. */
+        const char *end = g_utf8_find_prev_char(valid, valid + cap);
+        len = end != NULL ? (gsize) (end - valid) : 0;
+    }
+    memcpy(field, valid, len);
 }
 
 /* Append the value of the field called @name (length @len) to @out. */

@@ -67,7 +67,8 @@ gboolean ev_type_from_name(const char *name, CavEventType *out_type);
 /* A zeroed event of @type with the type's current version filled in. */
 CavEvent ev_init(CavEventType type);
 
-/* Copy @src into a STR/ROW field of capacity @cap, truncating safely. */
+/* Copy @src into a STR/ROW field of capacity @cap as valid UTF-8 (invalid
+ * bytes replaced), cut at a character boundary when it does not fit. */
 void ev_set_text(char *field, gsize cap, const char *src);
 #define EV_SET_STR(field, src) ev_set_text((field), sizeof(field), (src))
 

@@ -12,6 +12,8 @@
 struct Session {
     Game *game;
     Store *store;
+    gboolean broken; /* a turn could not be saved: the game is ahead of its file */
+    GArray *starts;  /* while resuming: each turn's first seq, from the turns table */
 };
 
 void session_free(Session *session)
@@ -20,6 +22,8 @@ void session_free(Session *session)
         return;
     game_free(session->game);
     store_free(session->store);
+    if (session->starts != NULL)
+        g_array_unref(session->starts);
     g_free(session);
 }
 
@@ -62,6 +66,7 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error)
 {
+    char name[CAV_STR_MAX];
     g_autoptr(Session) session = g_new0(Session, 1);
     g_autofree char *part = NULL;
 
@@ -71,13 +76,14 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
                     "%s: a file of that name already exists", path);
         return NULL;
     }
+    ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
     g_unlink(part); /* left by a killed process that had our pid */
-    session->store = store_create(part, seed, player_name, error);
+    session->store = store_create(part, seed, name, error);
     if (session->store == NULL)
         return NULL;
     session->game = game_new(bus);
-    game_start(session->game, seed, player_name);
+    game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
         g_unlink(part);
@@ -97,6 +103,12 @@ static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **err
     Session *session = user_data;
     g_autoptr(GError) local = NULL;
 
+    if (!store_event_in_turn(session->starts, event)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "%s: event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
+                    store_path(session->store), event->seq, event->turn);
+        return FALSE;
+    }
     if (game_fold(session->game, event, &local))
         return TRUE;
     g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(session->store),
@@ -139,12 +151,21 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
     g_autoptr(Session) session = g_new0(Session, 1);
 
     g_return_val_if_fail(path != NULL, NULL);
-    session->store = store_open(path, TRUE, error);
+    /* Check everything read-only first: opening a file for writing may
+     * already change it (SQLite copies a -wal into it on close). */
+    session->store = store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
     session->game = game_new(bus);
-    if (!store_foreach_event(session->store, NULL, fold_one, session, error) ||
-        !check_last_turn(session, error))
+    if (!store_check_turns(session->store, &session->starts, error) ||
+        !store_foreach_event(session->store, NULL, fold_one, session, error) ||
+        !check_last_turn(session, error) ||
+        !store_check_description(session->store, game_state(session->game), error))
+        return NULL;
+    g_clear_pointer(&session->starts, g_array_unref);
+    store_free(session->store);
+    session->store = store_open(path, TRUE, error);
+    if (session->store == NULL)
         return NULL;
     return g_steal_pointer(&session);
 }
@@ -154,9 +175,16 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
     g_return_val_if_fail(session != NULL && command != NULL, FALSE);
     if (why != NULL)
         *why = NULL;
+    if (session->broken) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
+                    "%s: an earlier turn could not be saved; continue the game to go on",
+                    store_path(session->store));
+        return FALSE;
+    }
     if (!game_play(session->game, command, why))
         return TRUE;
-    return save_turn(session, error);
+    session->broken = !save_turn(session, error);
+    return !session->broken;
 }
 
 gboolean session_play_bot(Session *session, GError **error)

@@ -342,7 +342,11 @@ Store *store_open(const char *path, gboolean writable, GError **error)
         return NULL;
     if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
-    if (writable && !prepare_writers(store, error))
+    /* Only a file that passed the checks gets written to: make sure it is
+     * in the journal mode every cavelog writer uses. */
+    if (writable && (!exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
+                           "opening") ||
+                     !prepare_writers(store, error)))
         return NULL;
     return g_steal_pointer(&store);
 }
@@ -538,8 +542,10 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
         return FALSE;
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) {
-        *turn = sqlite3_column_int(stmt, 0);
+        gint64 number = sqlite3_column_int64(stmt, 0);
+        *turn = number >= 0 && number <= G_MAXINT32 ? (gint32) number : -2;
         *last_seq = sqlite3_column_int64(stmt, 2);
+        ok = *turn >= 0;
         ok = parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
     }
     sqlite3_finalize(stmt);
@@ -547,6 +553,101 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
         return fail_sqlite(store, rc, error, "reading the turns");
     return ok ||
            fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest", *turn);
+}
+
+static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
+{
+    gint64 found = 0;
+
+    if (!query_int(store, sql, &found, error))
+        return FALSE;
+    return found == 0 || fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
+}
+
+/* Each turn's command parses, and only turn 0 starts the game. */
+static gboolean check_commands(Store *store, GArray *starts, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gboolean ok = TRUE;
+    int rc;
+
+    if (!prepare(store, "SELECT turn, command, first_seq FROM turns ORDER BY turn", &stmt, error))
+        return FALSE;
+    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
+        CavCommand command;
+        ok = command_from_json((const char *) sqlite3_column_text(stmt, 1), &command, NULL) &&
+             (command.kind == CMD_START) == (turn == 0);
+        if (!ok)
+            fail(error, STORE_ERROR_TAMPERED, store->path,
+                 "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded", turn);
+        else if (starts != NULL)
+            g_array_append_val(starts, first);
+    }
+    sqlite3_finalize(stmt);
+    if (ok && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the turns");
+    return ok;
+}
+
+gboolean store_check_turns(Store *store, GArray **starts, GError **error)
+{
+    static const struct {
+        const char *sql;
+        const char *problem;
+    } checks[] = {
+        {"SELECT count(*) FROM turns WHERE typeof(turn) != 'integer' OR typeof(command) != 'text'"
+         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
+         " OR typeof(last_seq) != 'integer'",
+         "a turn row holds a value of the wrong kind"},
+        {"SELECT count(*) != coalesce(max(turn) + 1, 0) OR coalesce(min(turn), 0) != 0"
+         " OR count(*) = 0 FROM turns",
+         "the turns are not numbered 0, 1, 2 … without gaps"},
+        {"SELECT count(*) FROM turns WHERE last_seq < first_seq OR (turn = 0 AND first_seq != 1)",
+         "a turn's events are out of place"},
+        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
+         " WHERE b.first_seq != a.last_seq + 1",
+         "the turns do not follow one another event by event"},
+        {"SELECT (SELECT count(*) FROM events) != (SELECT max(last_seq) FROM turns)"
+         " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
+         "the events do not end where the last turn ends"},
+    };
+    g_autoptr(GArray) firsts = g_array_new(FALSE, FALSE, sizeof(gint64));
+
+    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
+        if (!check_none(store, checks[i].sql, checks[i].problem, error))
+            return FALSE;
+    if (!check_commands(store, firsts, error))
+        return FALSE;
+    if (starts != NULL)
+        *starts = g_steal_pointer(&firsts);
+    return TRUE;
+}
+
+gboolean store_event_in_turn(const GArray *starts, const CavEvent *event)
+{
+    guint turn = (guint) event->turn;
+
+    if (event->turn < 0 || turn >= starts->len)
+        return FALSE;
+    return event->seq >= g_array_index(starts, gint64, turn) &&
+           (turn + 1 == starts->len || event->seq < g_array_index(starts, gint64, turn + 1));
+}
+
+gboolean store_check_description(Store *store, const CavState *state, GError **error)
+{
+    StoreGameInfo info;
+    gboolean same;
+
+    if (!store_read_info(store, &info, error))
+        return FALSE;
+    same = info.seed == state->seed && info.turns == state->turn &&
+           info.depth == state->deepest + 1 &&
+           g_strcmp0(info.outcome, outcome_name(state->outcome)) == 0;
+    store_game_info_clear(&info);
+    return same || fail(error, STORE_ERROR_TAMPERED, store->path,
+                        "the game's description (seed, turns, depth or outcome) does not match "
+                        "its events");
 }
 
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)

@@ -73,6 +73,21 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *last_seq,
                          GError **error);
 
+/* Check the turns table against itself and the events table: turns
+ * numbered 0…N without gaps, each a run of events that starts right after
+ * the previous one, every event inside its own turn's run, every command
+ * readable (a start for turn 0, none later). On success *@starts (if
+ * non-NULL) receives a GArray of gint64: the first seq of each turn, indexed
+ * by turn (caller unrefs). */
+gboolean store_check_turns(Store *store, GArray **starts, GError **error);
+
+/* Whether @event lies in its turn's run of events, per @starts from
+ * store_check_turns(). */
+gboolean store_event_in_turn(const GArray *starts, const CavEvent *event);
+
+/* Check the game table's description against @state, the fold of the file. */
+gboolean store_check_description(Store *store, const CavState *state, GError **error);
+
 /* The digest recorded for @turn. */
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error);
 

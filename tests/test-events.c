@@ -135,10 +135,13 @@ static void test_codec_rejects(void)
     assert_rejected("{\"creature\":[1]}", "wrong kind");
     assert_rejected("{\"creature\":{\"a\":1}}", "nested");
     assert_rejected("{\"creature\":99999999999}", "too large");
-    assert_rejected("{\"creature\":1", "unfinished");
+    assert_rejected("{\"creature\":1", "no object");
     assert_rejected("{\"creature\":1}{\"creature\":2}", "second object");
-    assert_rejected("creature", "not JSON");
-    assert_rejected("", "unfinished or missing");
+    assert_rejected("creature", "no object");
+    assert_rejected("{\"creature\":tru}", "not JSON");
+    assert_rejected("", "no object");
+    assert_rejected("{\"creature\":1} 7", "text after");
+    assert_rejected("{\"creature\":1}x", "text after");
 }
 
 static void test_codec_text_limits(void)
@@ -154,6 +157,18 @@ static void test_codec_text_limits(void)
     g_assert_false(
         codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, json->str, json->len, &out, &error));
     g_assert_nonnull(strstr(error->message, "too long"));
+}
+
+static void test_text_cut_at_characters(void)
+{
+    char field[8];
+
+    ev_set_text(field, sizeof field, "abcdeÆø"); /* Æ would straddle the end */
+    g_assert_cmpstr(field, ==, "abcdeÆ");
+    ev_set_text(field, sizeof field, "abcdefÆ");
+    g_assert_cmpstr(field, ==, "abcdef");
+    ev_set_text(field, sizeof field, "a\xff");
+    g_assert_true(g_utf8_validate(field, -1, NULL));
 }
 
 static void test_codec_versions(void)
@@ -335,6 +350,7 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/rejects", test_codec_rejects);
     g_test_add_func("/events/codec/text-limits", test_codec_text_limits);
     g_test_add_func("/events/codec/versions", test_codec_versions);
+    g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
     g_test_add_func("/events/summary", test_summary);
     g_test_add_func("/events/sql/views", test_sql_views);
     g_test_add("/events/bus/order", BusFixture, NULL, bus_setup, test_bus_order, bus_teardown);

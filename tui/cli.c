@@ -318,7 +318,8 @@ int cli_autoplay(int argc, char **argv)
 typedef struct {
     Store *store;
     Game *game;
-    gint32 turn; /* turn whose digest is due once the next turn begins */
+    GArray *starts; /* each turn's first seq */
+    gint32 turn;    /* turn whose digest is due once the next turn begins */
     gint32 turns_checked;
 } Verifier;
 
@@ -343,6 +344,12 @@ static gboolean verify_event(const CavEvent *event, gpointer user_data, GError *
     Verifier *v = user_data;
     g_autoptr(GError) local = NULL;
 
+    if (!store_event_in_turn(v->starts, event)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "%s: event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
+                    store_path(v->store), event->seq, event->turn);
+        return FALSE;
+    }
     if (event->seq > 1 && event->turn != v->turn && !check_digest(v, error))
         return FALSE;
     v->turn = event->turn;
@@ -374,8 +381,12 @@ int cli_verify(int argc, char **argv)
     game = game_new(NULL);
     game_track_view(game, FALSE); /* the digests cover the rules state only */
     v = (Verifier){.store = store, .game = game};
-    if (!store_foreach_event(store, NULL, verify_event, &v, &error) ||
-        (game_state(game)->last_seq > 0 && !check_digest(&v, &error)))
+    if (!store_check_turns(store, &v.starts, &error))
+        return cli_fail(error);
+    status = store_foreach_event(store, NULL, verify_event, &v, &error) &&
+             check_digest(&v, &error) && store_check_description(store, game_state(game), &error);
+    g_array_unref(v.starts);
+    if (!status)
         return cli_fail(error);
     g_print("%s: ok — %d turns, %" G_GINT64_FORMAT " events, every digest matches\n", argv[1],
             v.turns_checked, game_state(game)->last_seq);
