@@ -86,12 +86,15 @@ static gboolean reject(char **why, const char *message)
 static gboolean decide_move(const CavState *state, const CavCreature *player, gint32 dx, gint32 dy,
                             GArray *out, char **why)
 {
-    gint32 x = player->x + dx, y = player->y + dy;
-    CavTile tile = state_tile(state, player->z, x, y);
+    gint32 x, y;
+    CavTile tile;
     CavEvent event;
 
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
         return reject(why, "That is not a direction.");
+    x = player->x + dx;
+    y = player->y + dy;
+    tile = state_tile(state, player->z, x, y);
     switch (tile) {
     case TILE_OUTSIDE:
         return reject(why, "Solid bedrock: the caves end here.");

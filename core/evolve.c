@@ -26,6 +26,7 @@ static void evolve_row(CavState *state, const CavEvLevelRowGenerated *e)
 {
     if (e->z < 0 || e->z >= CAV_LEVELS || e->y < 0 || e->y >= CAV_HEIGHT)
         return;
+    state->rows_generated++;
     for (gint32 x = 0; x < CAV_WIDTH; x++) {
         CavTile tile = TILE_WALL;
         world_tile_from_glyph(e->cells[x], &tile);
@@ -129,6 +130,8 @@ void evolve(CavState *state, const CavEvent *event)
     default:
         return;
     }
+    if (event->actor != 0 && event->actor == state->player && event->cause == 0 && event->turn > 0)
+        state->player_acted_turn = event->turn;
     state->last_seq = event->seq;
     state->turn = event->turn;
 }

@@ -77,9 +77,11 @@ static void hash_creature(XXH3_state_t *h, const CavCreature *c)
 guint64 state_digest(const CavState *state)
 {
     XXH3_state_t *h = XXH3_createState();
-    const gint64 header[] = {
-        state->seed,   state->last_seq,       state->turn,    state->levels_generated,
-        state->player, state->creature_count, state->outcome, state->deepest};
+    const gint64 header[] = {state->seed,           state->last_seq,
+                             state->turn,           state->levels_generated,
+                             state->rows_generated, state->player_acted_turn,
+                             state->player,         state->creature_count,
+                             state->outcome,        state->deepest};
     guint64 digest;
 
     g_return_val_if_fail(state != NULL, 0);

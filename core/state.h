@@ -34,8 +34,10 @@ typedef struct {
     gint64 last_seq; /* seq of the last evolved event; 0 for a fresh state */
     gint32 turn;     /* turn of the last evolved event */
     gint32 levels_generated;
-    gint32 player;         /* creature id of the player, 0 before spawn */
-    gint32 creature_count; /* highest creature id in use */
+    gint32 rows_generated;    /* terrain rows laid so far, over all levels */
+    gint32 player_acted_turn; /* the last turn in which the player acted */
+    gint32 player;            /* creature id of the player, 0 before spawn */
+    gint32 creature_count;    /* highest creature id in use */
     CavOutcome outcome;
     char cause[CAV_STR_MAX];
     char player_name[CAV_STR_MAX];

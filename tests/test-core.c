@@ -383,65 +383,170 @@ static void test_fov_symmetric(void)
 
 /* ---- validation ------------------------------------------------------------ */
 
-static void assert_invalid(Scenario *s, CavEvent e, const char *problem)
+/* @e must be refused with a message mentioning @problem, changing nothing.
+ * It is placed at the start of a new turn, or (@same_turn) in the last one. */
+static void assert_invalid_at(Scenario *s, CavEvent e, gboolean same_turn, const char *problem)
 {
     g_autoptr(GError) error = NULL;
-    guint64 before = state_digest(game_state(s->game));
+    const CavState *state = game_state(s->game);
+    guint64 before = state_digest(state);
 
-    e.seq = s->seq + 1;
-    e.turn = 1;
+    e.seq = state->last_seq + 1;
+    e.turn = same_turn ? state->turn : state->turn + 1;
     e.version = ev_type_version(e.type);
     g_assert_false(game_fold(s->game, &e, &error));
     g_assert_error(error, VALIDATE_ERROR, 0);
     if (strstr(error->message, problem) == NULL)
         g_error("“%s” does not mention “%s”", error->message, problem);
-    g_assert_cmpuint(state_digest(game_state(s->game)), ==, before);
+    g_assert_cmpuint(state_digest(state), ==, before);
+}
+
+static void assert_invalid(Scenario *s, CavEvent e, const char *problem)
+{
+    assert_invalid_at(s, e, FALSE, problem);
 }
 
 static CavEvent moved(gint32 creature, gint32 fx, gint32 fy, gint32 x, gint32 y)
 {
     CavEvent e = ev_init(CAV_EVENT_CREATURE_MOVED);
 
+    e.actor = creature;
     e.as.CreatureMoved =
         (CavEvCreatureMoved){.creature = creature, .from_x = fx, .from_y = fy, .x = x, .y = y};
     return e;
 }
 
-static void test_validate(void)
+static CavEvent by_player(CavEventType type)
+{
+    CavEvent e = ev_init(type);
+
+    e.actor = 1;
+    return e;
+}
+
+static void test_validate_moves(void)
 {
     Scenario s;
     CavEvent e;
 
     scenario_setup(&s, corridor, corridor_below);
     assert_invalid(&s, moved(1, 3, 2, 500, 2), "outside the map");
-    assert_invalid(&s, moved(7, 3, 2, 4, 2), "creature 7 does not exist");
+    assert_invalid(&s, moved(7, 3, 2, 4, 2), "actor 7 does not exist");
     assert_invalid(&s, moved(1, 4, 2, 5, 2), "is not at");
     assert_invalid(&s, moved(1, 3, 2, 5, 2), "more than one cell");
-    fold(&s, moved(1, 3, 2, 2, 2));
-    fold(&s, moved(1, 2, 2, 1, 2));
-    assert_invalid(&s, moved(1, 1, 2, 0, 2), "into a wall");
-    e = moved(1, 1, 2, 2, 2);
+    assert_invalid(&s, moved(1, 3, 2, 3, 2), "goes nowhere");
+    e = moved(1, 3, 2, 4, 2);
+    e.actor = 0;
+    assert_invalid(&s, e, "does not begin with the player's action");
     e.actor = 12345;
     assert_invalid(&s, e, "actor 12345 does not exist");
-    e = ev_init(CAV_EVENT_TILE_DUG);
-    e.as.TileDug = (CavEvTileDug){.creature = 1, .x = 2, .y = 2};
-    assert_invalid(&s, e, "no wall");
-    e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
-    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 5, .x = 4, .y = 2, .max_hp = 1};
-    EV_SET_STR(e.as.CreatureSpawned.kind, "bat");
-    assert_invalid(&s, e, "not the next free id");
-    e = ev_init(CAV_EVENT_GAME_STARTED);
-    e.as.GameStarted =
-        (CavEvGameStarted){.levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
-    assert_invalid(&s, e, "only once");
+    g_free(play(&s, command_move(-1, 0)));
+    g_free(play(&s, command_move(-1, 0)));
+    assert_invalid(&s, moved(1, 1, 2, 0, 2), "into a wall");
+    assert_invalid_at(&s, moved(1, 1, 2, 2, 2), TRUE, "acts twice");
     e = moved(1, 1, 2, 2, 2);
-    e.seq = s.seq + 5;
+    e.actor = 0;
+    assert_invalid_at(&s, e, TRUE, "moved by someone else");
+    e = moved(1, 1, 2, 2, 2);
+    e.seq = 1000;
     {
         g_autoptr(GError) error = NULL;
+        e.turn = game_state(s.game)->turn + 1;
         g_assert_false(game_fold(s.game, &e, &error));
         g_assert_nonnull(strstr(error->message, "out of order"));
     }
     scenario_teardown(&s);
+}
+
+static void test_validate_deeds(void)
+{
+    Scenario s;
+    CavEvent e;
+
+    scenario_setup(&s, corridor, corridor_below); /* the player stands at (3,2) */
+    e = by_player(CAV_EVENT_TILE_DUG);
+    e.as.TileDug = (CavEvTileDug){.creature = 1, .x = 2, .y = 2};
+    assert_invalid(&s, e, "no wall");
+    e.as.TileDug = (CavEvTileDug){.creature = 1, .x = 8, .y = 0};
+    assert_invalid(&s, e, "cannot reach");
+    e = by_player(CAV_EVENT_CREATURE_TOOK_STAIRS);
+    e.as.CreatureTookStairs =
+        (CavEvCreatureTookStairs){.creature = 1, .from_z = 0, .z = 1, .x = 3, .y = 2};
+    assert_invalid(&s, e, "no stairs lead that way");
+    e = by_player(CAV_EVENT_GAME_WON);
+    e.as.GameWon.creature = 1;
+    assert_invalid(&s, e, "without the teddy bear");
+    e = by_player(CAV_EVENT_GAME_LOST);
+    e.as.GameLost.creature = 1;
+    EV_SET_STR(e.as.GameLost.cause, "fled the caves without the bear");
+    assert_invalid(&s, e, "only flee by the exit");
+    EV_SET_STR(e.as.GameLost.cause, "fled\x1b]0;pwned\x07");
+    assert_invalid(&s, e, "control character");
+    g_free(play(&s, command_simple(CMD_WAIT)));
+    e = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
+    e.as.LevelRowGenerated.z = 0;
+    memset(e.as.LevelRowGenerated.cells, '#', CAV_WIDTH);
+    assert_invalid_at(&s, e, TRUE, "only be made at turn 0");
+    scenario_teardown(&s);
+}
+
+static void test_validate_spawns(void)
+{
+    Scenario s;
+    CavEvent e;
+
+    scenario_setup(&s, corridor, corridor_below);
+    e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 5, .x = 4, .y = 2, .max_hp = 1};
+    EV_SET_STR(e.as.CreatureSpawned.kind, "bat");
+    assert_invalid_at(&s, e, TRUE, "not the next free id");
+    e.as.CreatureSpawned.creature = 2;
+    EV_SET_STR(e.as.CreatureSpawned.kind, "Bat!");
+    assert_invalid_at(&s, e, TRUE, "not a kind of creature");
+    EV_SET_STR(e.as.CreatureSpawned.kind, "player");
+    assert_invalid_at(&s, e, TRUE, "only one player");
+    EV_SET_STR(e.as.CreatureSpawned.kind, "bat");
+    e.as.CreatureSpawned.x = 3;
+    assert_invalid_at(&s, e, TRUE, "where another stands");
+    scenario_teardown(&s);
+}
+
+/* Terrain comes once, in order, before anyone lives, in the one size. */
+static void test_validate_terrain(void)
+{
+    g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(GError) error = NULL;
+    CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
+
+    e.seq = 1;
+    e.as.GameStarted =
+        (CavEvGameStarted){.levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
+    g_assert_true(game_fold(game, &e, &error));
+    e = ev_init(CAV_EVENT_LEVEL_GENERATED);
+    e.seq = 2;
+    e.as.LevelGenerated = (CavEvLevelGenerated){.z = 0, .width = 0, .height = CAV_HEIGHT};
+    g_assert_false(game_fold(game, &e, &error));
+    g_assert_nonnull(strstr(error->message, "must be 90x32"));
+    g_clear_error(&error);
+    e.as.LevelGenerated = (CavEvLevelGenerated){.z = 1, .width = CAV_WIDTH, .height = CAV_HEIGHT};
+    g_assert_false(game_fold(game, &e, &error));
+    g_assert_nonnull(strstr(error->message, "in order"));
+    g_clear_error(&error);
+    e.as.LevelGenerated.z = 0;
+    g_assert_true(game_fold(game, &e, &error));
+    e = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
+    e.seq = 3;
+    e.as.LevelRowGenerated.y = 1; /* row 0 must come first */
+    memset(e.as.LevelRowGenerated.cells, '#', CAV_WIDTH);
+    g_assert_false(game_fold(game, &e, &error));
+    g_assert_nonnull(strstr(error->message, "in order"));
+    g_clear_error(&error);
+    e = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    e.seq = 3;
+    e.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1, .max_hp = 1};
+    EV_SET_STR(e.as.CreatureSpawned.kind, "player");
+    g_assert_false(game_fold(game, &e, &error));
+    g_assert_nonnull(strstr(error->message, "before the world is made"));
 }
 
 /* ---- digest, fold, policies, bot ----------------------------------------- */
@@ -563,7 +668,10 @@ int main(int argc, char **argv)
     g_test_add_func("/core/fov/walls-block", test_fov_walls_block);
     g_test_add_func("/core/fov/memory", test_fov_memory);
     g_test_add_func("/core/fov/symmetric", test_fov_symmetric);
-    g_test_add_func("/core/validate", test_validate);
+    g_test_add_func("/core/validate/moves", test_validate_moves);
+    g_test_add_func("/core/validate/deeds", test_validate_deeds);
+    g_test_add_func("/core/validate/spawns", test_validate_spawns);
+    g_test_add_func("/core/validate/terrain", test_validate_terrain);
     g_test_add_func("/core/digest/sensitive", test_digest_sensitive);
     g_test_add_func("/core/evolve/fold-equals-live", test_fold_equals_live);
     g_test_add_func("/core/policy/follow-up", test_policy_follow_up);
