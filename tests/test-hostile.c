@@ -150,8 +150,9 @@ static char *run_failing(const char *subcommand, const char *path)
 }
 
 /* Which commands must refuse a bad file. Files that cannot be read or
- * decoded stop every command; events that decode but could not have
- * happened are caught by folding (continue, verify). */
+ * decoded stop every command; what only the turns table, the digests or
+ * the game row can reveal is caught by continue and verify (events shows
+ * events, and folds them, but does not check turns; see events-validates). */
 typedef enum {
     FAILS_ON_READ,
     FAILS_ON_FOLD,
@@ -443,6 +444,81 @@ static void test_bad_json(Hostile *fixture, gconstpointer data)
     assert_rejected(array, "no object", "CreatureMoved", FAILS_ON_READ);
 }
 
+/* The turns table must agree with itself and the events, and the game row
+ * with the fold. */
+static void test_turns_table(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *gap = copy_good(fixture, "gap.cavelog");
+    g_autofree char *shifted = copy_good(fixture, "shifted.cavelog");
+    g_autofree char *restart = copy_good(fixture, "restart.cavelog");
+    g_autofree char *won = copy_good(fixture, "won.cavelog");
+
+    tamper(gap, "DELETE FROM turns WHERE turn = 20");
+    assert_rejected(gap, "without gaps", NULL, FAILS_ON_FOLD);
+    tamper(shifted,
+           "UPDATE turns SET first_seq = first_seq + 1, last_seq = last_seq + 1 WHERE turn = 20");
+    assert_rejected(shifted, "follow one another", NULL, FAILS_ON_FOLD);
+    tamper(restart, "UPDATE turns SET command = '{\"command\":\"start\",\"seed\":1}'"
+                    " WHERE turn = 7");
+    assert_rejected(restart, "could not have recorded", NULL, FAILS_ON_FOLD);
+    tamper(won, "UPDATE game SET outcome = 'won'");
+    assert_rejected(won, "description", NULL, FAILS_ON_FOLD);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    g_autoptr(GBytes) bytes = file_bytes(from);
+    g_autoptr(GError) error = NULL;
+    gsize length;
+    const char *contents = g_bytes_get_data(bytes, &length);
+
+    g_assert_true(g_file_set_contents(to, contents, (gssize) length, &error));
+    g_assert_no_error(error);
+}
+
+/* A tampered turn that sits only in the -wal beside the file: refusing it
+ * must not copy it into the file (as closing a writable connection would). */
+static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *source = copy_good(fixture, "source.cavelog");
+    g_autofree char *source_wal = sidecar(source, "-wal");
+    g_autofree char *path = g_build_filename(fixture->dir, "walled.cavelog", NULL);
+    g_autofree char *wal = sidecar(path, "-wal");
+    g_autofree char *sql = g_strdup_printf(
+        "PRAGMA wal_autocheckpoint = 0; UPDATE events SET payload = json_set(payload, '$.x', 500)"
+        " WHERE seq = %" G_GINT64_FORMAT,
+        middle_of_type(source, "CreatureMoved"));
+    sqlite3 *db = NULL;
+    g_autoptr(GBytes) main_before = NULL;
+    g_autoptr(GBytes) wal_before = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    g_assert_cmpint(sqlite3_open(source, &db), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    copy_file(source, path); /* while the change is still only in the -wal */
+    copy_file(source_wal, wal);
+    sqlite3_close(db);
+    main_before = file_bytes(path);
+    wal_before = file_bytes(wal);
+    g_assert_cmpuint(g_bytes_get_size(wal_before), >, 0);
+
+    session = session_resume(path, NULL, &error);
+    g_assert_null(session);
+    g_assert_nonnull(strstr(error->message, "outside the map"));
+    {
+        g_autoptr(GBytes) main_after = file_bytes(path);
+        g_autoptr(GBytes) wal_after = file_bytes(wal);
+        g_assert_true(g_bytes_equal(main_before, main_after));
+        g_assert_true(g_bytes_equal(wal_before, wal_after));
+    }
+    if (g_getenv("CAVELOG_BIN") != NULL) {
+        g_autofree char *line = run_failing("continue", path);
+        g_autoptr(GBytes) main_after = file_bytes(path);
+        g_assert_true(g_bytes_equal(main_before, main_after));
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -457,6 +533,8 @@ int main(int argc, char **argv)
     ADD("/hostile/digest", test_digest);
     ADD("/hostile/bad-json", test_bad_json);
     ADD("/hostile/events-validates", test_events_validates);
+    ADD("/hostile/turns-table", test_turns_table);
+    ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
 #undef ADD
     return g_test_run();
 }

@@ -72,15 +72,30 @@ gint64 cli_random_seed(void)
 
 /* ---- list ----------------------------------------------------------------- */
 
+/* @text with control characters replaced, for printing what a file says
+ * without letting it drive the terminal. */
+static char *printable(const char *text)
+{
+    char *copy = g_strdup(text != NULL ? text : "");
+
+    for (char *p = copy; *p != '\0'; p++)
+        if ((guchar) *p < 0x20 || *p == 0x7f)
+            *p = '?';
+    return copy;
+}
+
 static char *status_text(const StoreListing *game)
 {
     if (game->problem != NULL)
         return g_strdup("unreadable");
-    if (g_strcmp0(game->info.outcome, "playing") == 0)
+    g_autofree char *outcome = printable(game->info.outcome);
+    g_autofree char *cause = printable(game->info.cause);
+
+    if (g_strcmp0(outcome, "playing") == 0)
         return g_strdup("playing");
     if (game->info.cause != NULL)
-        return g_strdup_printf("%s: %s", game->info.outcome, game->info.cause);
-    return g_strdup(game->info.outcome);
+        return g_strdup_printf("%s: %s", outcome, cause);
+    return g_steal_pointer(&outcome);
 }
 
 int cli_list(int argc, char **argv)
@@ -111,8 +126,9 @@ int cli_list(int argc, char **argv)
                     game->problem);
             continue;
         }
+        g_autofree char *updated = printable(game->info.updated);
         g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d  %-20s  %s\n", base, game->info.seed,
-                game->info.turns, game->info.depth, game->info.updated, text);
+                game->info.turns, game->info.depth, updated, text);
     }
     return CLI_EXIT_OK;
 }
