@@ -239,9 +239,12 @@ static gboolean check_header(const char *path, GError **error)
 {
     static const char magic[16] = "SQLite format 3";
     char header[16] = {0};
-    FILE *file = g_fopen(path, "rb");
+    FILE *file;
     size_t got;
 
+    if (g_file_test(path, G_FILE_TEST_IS_DIR))
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
+    file = g_fopen(path, "rb");
     if (file == NULL)
         return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
                     g_strerror(errno));

@@ -42,7 +42,7 @@ int cli_fail(const GError *error)
     return CLI_EXIT_ERROR;
 }
 
-static int usage_error(const char *message)
+int cli_usage_error(const char *message)
 {
     g_printerr("cavelog: %s\n", message);
     return CLI_EXIT_USAGE;
@@ -109,7 +109,7 @@ int cli_list(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 1)
-        return usage_error("list takes no file names");
+        return cli_usage_error("list takes no file names");
     games = store_list_games(dir);
     if (games->len == 0) {
         g_print("No saved games in %s.\n", dir);
@@ -245,9 +245,9 @@ int cli_events(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc != 2)
-        return usage_error("events needs exactly one FILE. Try “cavelog events --help”.");
+        return cli_usage_error("events needs exactly one FILE. Try “cavelog events --help”.");
     if (turns != NULL && !parse_turns(turns, &filter))
-        return usage_error("--turns takes A..B, A.. or ..B with whole numbers, A <= B");
+        return cli_usage_error("--turns takes A..B, A.. or ..B with whole numbers, A <= B");
     if (!parse_types(types, &filter))
         return CLI_EXIT_USAGE;
     store = store_open(argv[1], FALSE, &error);
@@ -288,7 +288,7 @@ static gboolean autoplay(Session *session, gint64 turns, GError **error)
 
 int cli_autoplay(int argc, char **argv)
 {
-    gint64 seed = -1, turns = 1000;
+    gint64 seed = G_MININT64, turns = 1000;
     g_autofree char *save = NULL;
     gboolean quiet = FALSE;
     const GOptionEntry entries[] = {
@@ -310,11 +310,13 @@ int cli_autoplay(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 1)
-        return usage_error("autoplay takes no file names; use --save FILE");
+        return cli_usage_error("autoplay takes no file names; use --save FILE");
     if (turns < 0)
-        return usage_error("--turns must be 0 or more");
-    if (seed < 0)
+        return cli_usage_error("--turns must be 0 or more");
+    if (seed == G_MININT64)
         seed = cli_random_seed();
+    else if (seed < 0)
+        return cli_usage_error("--seed takes a whole number, 0 or more");
     if (save == NULL)
         save = cli_new_save_path(seed);
     session = open_or_create(save, seed, &error);
@@ -390,7 +392,7 @@ int cli_verify(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc != 2)
-        return usage_error("verify needs exactly one FILE. Try “cavelog verify --help”.");
+        return cli_usage_error("verify needs exactly one FILE. Try “cavelog verify --help”.");
     store = store_open(argv[1], FALSE, &error);
     if (store == NULL)
         return cli_fail(error);

@@ -23,6 +23,9 @@ int cli_verify(int argc, char **argv);
  * status to return otherwise. */
 gboolean cli_parse(GOptionContext *context, int *argc, char ***argv, int *status);
 
+/* Print "cavelog: MESSAGE" on stderr and return CLI_EXIT_USAGE. */
+int cli_usage_error(const char *message);
+
 /* Print "cavelog: MESSAGE" on stderr and return CLI_EXIT_ERROR. */
 int cli_fail(const GError *error);
 

@@ -34,7 +34,7 @@ static int start_new(gint64 seed, const char *save, const char *name)
 
 static int cmd_new(int argc, char **argv)
 {
-    gint64 seed = -1;
+    gint64 seed = G_MININT64;
     g_autofree char *save = NULL;
     g_autofree char *name = NULL;
     const GOptionEntry entries[] = {
@@ -54,8 +54,10 @@ static int cmd_new(int argc, char **argv)
         g_printerr("cavelog: new takes no file names; use --save FILE\n");
         return CLI_EXIT_USAGE;
     }
-    if (seed < 0)
+    if (seed == G_MININT64)
         seed = cli_random_seed();
+    else if (seed < 0)
+        return cli_usage_error("--seed takes a whole number, 0 or more");
     return start_new(seed, save, name != NULL ? name : g_get_user_name());
 }
 
