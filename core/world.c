@@ -48,7 +48,7 @@ static void fill_randomly(CavRng *rng, CavLevelTiles tiles)
 
 /* A cell becomes floor when floors >= walls in its 3x3 block (itself
  * included), counting only cells inside the map. */
-static void smooth(CavLevelTiles tiles)
+void world_smooth(CavLevelTiles tiles)
 {
     CavLevelTiles next;
 
@@ -215,7 +215,7 @@ void world_generate(CavRng *rng, CavLevelTiles levels[CAV_LEVELS])
     for (gint z = 0; z < CAV_LEVELS; z++) {
         fill_randomly(rng, levels[z]);
         for (gint pass = 0; pass < WORLD_SMOOTH_PASSES; pass++)
-            smooth(levels[z]);
+            world_smooth(levels[z]);
         fill_small_regions(levels[z]);
     }
     for (gint z = 0; z + 1 < CAV_LEVELS; z++)

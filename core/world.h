@@ -36,6 +36,11 @@ gboolean world_in_bounds(gint32 x, gint32 y);
  * same rng position always yields the same world. */
 void world_generate(CavRng *rng, CavLevelTiles levels[CAV_LEVELS]);
 
+/* One smoothing pass: a cell becomes floor when floors >= walls in its 3x3
+ * block (itself included), counting only cells inside the map; else wall.
+ * Exposed so tests can check the rule on its own. */
+void world_smooth(CavLevelTiles tiles);
+
 /* Tunable numbers of the generator, exposed for tests. */
 #define WORLD_SMOOTH_PASSES 8
 #define WORLD_MIN_REGION 25

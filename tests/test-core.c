@@ -63,6 +63,30 @@ static void test_world_deterministic(void)
     g_assert_true(memcmp(a, c, sizeof(CavLevelTiles) * CAV_LEVELS) != 0);
 }
 
+/* The rule, written out independently: count the 3x3 block's floors and
+ * walls inside the map. */
+static void test_world_smooth_rule(void)
+{
+    CavRng rng = rng_at(8, RNG_STREAM_GAME, 0);
+
+    for (int round = 0; round < 20; round++) {
+        CavLevelTiles before, after;
+        for (gint y = 0; y < CAV_HEIGHT; y++)
+            for (gint x = 0; x < CAV_WIDTH; x++)
+                before[y][x] = rng_range(&rng, 0, 99) < 45 + round ? TILE_FLOOR : TILE_WALL;
+        memcpy(after, before, sizeof before);
+        world_smooth(after);
+        for (gint y = 0; y < CAV_HEIGHT; y++)
+            for (gint x = 0; x < CAV_WIDTH; x++) {
+                gint floors = 0, walls = 0;
+                for (gint yy = MAX(0, y - 1); yy <= MIN(CAV_HEIGHT - 1, y + 1); yy++)
+                    for (gint xx = MAX(0, x - 1); xx <= MIN(CAV_WIDTH - 1, x + 1); xx++)
+                        before[yy][xx] == TILE_FLOOR ? floors++ : walls++;
+                g_assert_cmpint(after[y][x], ==, floors >= walls ? TILE_FLOOR : TILE_WALL);
+            }
+    }
+}
+
 static gboolean open_tile(guint8 t)
 {
     return t != TILE_WALL;
@@ -660,6 +684,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/rng/pure", test_rng_pure);
     g_test_add_func("/core/rng/range", test_rng_range);
     g_test_add_func("/core/world/deterministic", test_world_deterministic);
+    g_test_add_func("/core/world/smooth-rule", test_world_smooth_rule);
     g_test_add_func("/core/world/rules", test_world_rules);
     g_test_add_func("/core/world/stairs-connect", test_world_stairs_connect);
     g_test_add_func("/core/decide/moves", test_decide_moves);
