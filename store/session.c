@@ -101,19 +101,8 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
 static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
 {
     Session *session = user_data;
-    g_autoptr(GError) local = NULL;
 
-    if (!store_event_in_turn(session->starts, event)) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
-                    "%s: event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
-                    store_path(session->store), event->seq, event->turn);
-        return FALSE;
-    }
-    if (game_fold(session->game, event, &local))
-        return TRUE;
-    g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(session->store),
-                local->message);
-    return FALSE;
+    return store_fold_event(session->store, session->game, session->starts, event, error);
 }
 
 /* After folding: the state must end exactly at the last turn, with its digest. */
@@ -137,13 +126,7 @@ static gboolean check_last_turn(Session *session, GError **error)
                     turn);
         return FALSE;
     }
-    if (state_digest(state) != digest) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
-                    "%s: the state after turn %d does not match its recorded digest",
-                    store_path(session->store), turn);
-        return FALSE;
-    }
-    return TRUE;
+    return store_check_digest(session->store, turn, state, error);
 }
 
 Session *session_resume(const char *path, Bus *bus, GError **error)
@@ -163,9 +146,7 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
         !store_check_description(session->store, game_state(session->game), error))
         return NULL;
     g_clear_pointer(&session->starts, g_array_unref);
-    store_free(session->store);
-    session->store = store_open(path, TRUE, error);
-    if (session->store == NULL)
+    if (!store_make_writable(session->store, error))
         return NULL;
     return g_steal_pointer(&session);
 }

@@ -331,6 +331,15 @@ static gboolean check_schema(Store *store, GError **error)
     return TRUE;
 }
 
+/* Only a file that passed the checks gets written to: make sure it is in
+ * the journal mode every cavelog writer uses, and ready the statements. */
+static gboolean set_up_writing(Store *store, GError **error)
+{
+    return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
+                "opening") &&
+           prepare_writers(store, error);
+}
+
 Store *store_open(const char *path, gboolean writable, GError **error)
 {
     g_autoptr(Store) store = NULL;
@@ -345,13 +354,35 @@ Store *store_open(const char *path, gboolean writable, GError **error)
         return NULL;
     if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
-    /* Only a file that passed the checks gets written to: make sure it is
-     * in the journal mode every cavelog writer uses. */
-    if (writable && (!exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
-                           "opening") ||
-                     !prepare_writers(store, error)))
+    if (writable && !set_up_writing(store, error))
         return NULL;
     return g_steal_pointer(&store);
+}
+
+gboolean store_make_writable(Store *store, GError **error)
+{
+    sqlite3 *readonly;
+
+    g_return_val_if_fail(store != NULL, FALSE);
+    if (store->writable)
+        return TRUE;
+    readonly = store->db;
+    store->db = NULL;
+    /* The schema check is cheap and guards against the file having been
+     * swapped; the full quick_check already ran on the read-only open. */
+    if (!open_db(store, SQLITE_OPEN_READWRITE, error) || !check_schema(store, error) ||
+        !set_up_writing(store, error)) {
+        sqlite3_finalize(store->insert_event);
+        sqlite3_finalize(store->insert_turn);
+        sqlite3_finalize(store->update_game);
+        store->insert_event = store->insert_turn = store->update_game = NULL;
+        sqlite3_close_v2(store->db);
+        store->db = readonly;
+        return FALSE;
+    }
+    sqlite3_close_v2(readonly);
+    store->writable = TRUE;
+    return TRUE;
 }
 
 const char *store_path(const Store *store)
@@ -627,7 +658,7 @@ gboolean store_check_turns(Store *store, GArray **starts, GError **error)
     return TRUE;
 }
 
-gboolean store_event_in_turn(const GArray *starts, const CavEvent *event)
+static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
 {
     guint turn = (guint) event->turn;
 
@@ -635,6 +666,19 @@ gboolean store_event_in_turn(const GArray *starts, const CavEvent *event)
         return FALSE;
     return event->seq >= g_array_index(starts, gint64, turn) &&
            (turn + 1 == starts->len || event->seq < g_array_index(starts, gint64, turn + 1));
+}
+
+gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
+                          GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    if (starts != NULL && !event_in_turn(starts, event))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
+                    event->seq, event->turn);
+    return game_fold(game, event, &local) ||
+           fail(error, STORE_ERROR_TAMPERED, store->path, "%s", local->message);
 }
 
 gboolean store_check_description(Store *store, const CavState *state, GError **error)
@@ -709,6 +753,27 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
     return TRUE;
 }
 
+gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error)
+{
+    guint64 digest = 0;
+
+    if (!store_turn_digest(store, turn, &digest, error))
+        return FALSE;
+    return digest == state_digest(state) ||
+           fail(error, STORE_ERROR_TAMPERED, store->path,
+                "the state after turn %d does not match its recorded digest", turn);
+}
+
+gboolean store_filter_wants(const StoreFilter *filter, const CavEvent *event)
+{
+    if (filter == NULL)
+        return TRUE;
+    if (filter->by_type && !filter->types[event->type])
+        return FALSE;
+    return !filter->by_turn ||
+           (event->turn >= filter->first_turn && event->turn <= filter->last_turn);
+}
+
 /* The seq range that a turn range covers, from the turns table. */
 static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first, gint64 *last,
                           GError **error)
@@ -756,7 +821,7 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
     sqlite3_bind_int64(stmt, 2, last);
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         ok = decode_row(store, stmt, &event, error);
-        if (ok && filter != NULL && filter->by_type && !filter->types[event.type])
+        if (ok && !store_filter_wants(filter, &event))
             continue;
         ok = ok && func(&event, user_data, error);
     }

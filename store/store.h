@@ -10,6 +10,7 @@
 
 #include "command.h"
 #include "event.h"
+#include "game.h"
 #include "state.h"
 
 G_BEGIN_DECLS
@@ -54,6 +55,11 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
  * above run first; on failure NULL and the file unchanged. */
 Store *store_open(const char *path, gboolean writable, GError **error);
 
+/* Reopen a store opened read-only, whose contents the caller has checked,
+ * for writing (without running quick_check over the file a second time). On
+ * failure the store is left read-only. */
+gboolean store_make_writable(Store *store, GError **error);
+
 void store_free(Store *store);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
 
@@ -81,9 +87,16 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
  * by turn (caller unrefs). */
 gboolean store_check_turns(Store *store, GArray **starts, GError **error);
 
-/* Whether @event lies in its turn's run of events, per @starts from
- * store_check_turns(). */
-gboolean store_event_in_turn(const GArray *starts, const CavEvent *event);
+/* Fold @event, read from @store, into @game: when @starts (from
+ * store_check_turns) is given, the event must lie in its turn's run; then it
+ * is validated and evolved. A problem is a STORE_ERROR_TAMPERED naming the
+ * file; @game is then unchanged. */
+gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
+                          GError **error);
+
+/* Check @state, the fold of the events up to the end of @turn, against the
+ * digest recorded for @turn. */
+gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error);
 
 /* Check the game table's description against @state, the fold of the file. */
 gboolean store_check_description(Store *store, const CavState *state, GError **error);
@@ -98,6 +111,9 @@ typedef struct {
     gboolean by_turn;
     gint32 first_turn, last_turn; /* inclusive */
 } StoreFilter;
+
+/* Whether @filter (NULL: everything) selects @event. */
+gboolean store_filter_wants(const StoreFilter *filter, const CavEvent *event);
 
 /* Called for each event in seq order; return FALSE (with @error set) to stop. */
 typedef gboolean (*StoreEventFunc)(const CavEvent *event, gpointer user_data, GError **error);
