@@ -154,7 +154,7 @@ CavCommand bot_choose(const CavState *state, const CavView *view)
     const CavCreature *player = state_player(state);
     Search *s;
     gint32 target;
-    gboolean deepest = FALSE;
+    gboolean deepest, well_seen;
     CavCommand command;
     Goal goals[4];
     guint n_goals;
@@ -162,15 +162,15 @@ CavCommand bot_choose(const CavState *state, const CavView *view)
     if (player == NULL || state->outcome != OUTCOME_PLAYING)
         return command_simple(CMD_WAIT);
     deepest = player->z == CAV_LEVELS - 1;
-    if (!deepest && seen_cells(view, player->z) >= WELL_SEEN &&
-        state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)
+    well_seen = seen_cells(view, player->z) >= WELL_SEEN;
+    if (!deepest && well_seen && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)
         return command_simple(CMD_DESCEND);
 
     /* Goals in order of preference: the stairs once the level is well
      * seen, the frontier of the explored part, the stairs anyway, then any
      * unseen rock (digging). */
     n_goals = 0;
-    if (!deepest && seen_cells(view, player->z) >= WELL_SEEN)
+    if (!deepest && well_seen)
         goals[n_goals++] = GOAL_STAIRS;
     goals[n_goals++] = GOAL_FRONTIER;
     if (!deepest)
