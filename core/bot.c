@@ -161,6 +161,8 @@ CavCommand bot_choose(const CavState *state, const CavView *view)
 
     if (player == NULL || state->outcome != OUTCOME_PLAYING)
         return command_simple(CMD_WAIT);
+    if (player->pending_bonuses > 0)
+        return command_choose(CAV_BONUS_MAX_HP);
     deepest = player->z == CAV_LEVELS - 1;
     well_seen = seen_cells(view, player->z) >= WELL_SEEN;
     if (!deepest && well_seen && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)

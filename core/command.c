@@ -1,6 +1,8 @@
 /* command.c — command values and their JSON form in the turns table. */
 #include "command.h"
 
+#include "content.h"
+
 #include <string.h>
 #include <yajl/yajl_tree.h>
 
@@ -12,7 +14,9 @@ typedef struct {
 static const CommandName names[] = {
     {.kind = CMD_START, .name = "start"},   {.kind = CMD_MOVE, .name = "move"},
     {.kind = CMD_WAIT, .name = "wait"},     {.kind = CMD_DESCEND, .name = "descend"},
-    {.kind = CMD_ASCEND, .name = "ascend"},
+    {.kind = CMD_ASCEND, .name = "ascend"}, {.kind = CMD_PICKUP, .name = "pickup"},
+    {.kind = CMD_DROP, .name = "drop"},     {.kind = CMD_EAT, .name = "eat"},
+    {.kind = CMD_EQUIP, .name = "equip"},   {.kind = CMD_CHOOSE, .name = "choose"},
 };
 
 G_DEFINE_QUARK(cavelog_command_error, command_error)
@@ -25,6 +29,21 @@ CavCommand command_move(gint32 dx, gint32 dy)
 CavCommand command_simple(CavCommandKind kind)
 {
     return (CavCommand){.kind = kind};
+}
+
+CavCommand command_item(CavCommandKind kind, gint32 item)
+{
+    return (CavCommand){.kind = kind, .item = item};
+}
+
+CavCommand command_choose(gint32 bonus)
+{
+    return (CavCommand){.kind = CMD_CHOOSE, .bonus = bonus};
+}
+
+static gboolean has_item(CavCommandKind kind)
+{
+    return kind == CMD_DROP || kind == CMD_EAT || kind == CMD_EQUIP;
 }
 
 static const char *kind_name(CavCommandKind kind)
@@ -43,6 +62,11 @@ void command_to_json(const CavCommand *command, GString *out)
         g_string_append_printf(out, ",\"dx\":%d,\"dy\":%d", command->dx, command->dy);
     if (command->kind == CMD_START)
         g_string_append_printf(out, ",\"seed\":%" G_GINT64_FORMAT, command->seed);
+    if (has_item(command->kind))
+        g_string_append_printf(out, ",\"item\":%d", command->item);
+    if (command->kind == CMD_CHOOSE)
+        g_string_append_printf(out, ",\"bonus\":\"%s\"",
+                               content_bonus_name((CavBonus) command->bonus));
     g_string_append_c(out, '}');
 }
 
@@ -57,13 +81,25 @@ static gboolean get_int(yajl_val root, const char *key, gint64 lo, gint64 hi, gi
     return TRUE;
 }
 
+static gboolean get_bonus(yajl_val root, gint32 *out)
+{
+    const char *path[] = {"bonus", NULL};
+    yajl_val v = yajl_tree_get(root, path, yajl_t_string);
+    CavBonus bonus;
+
+    if (v == NULL || !content_bonus_from_name(YAJL_GET_STRING(v), &bonus))
+        return FALSE;
+    *out = (gint32) bonus;
+    return TRUE;
+}
+
 gboolean command_from_json(const char *json, CavCommand *out, GError **error)
 {
     const char *path[] = {"command", NULL};
     yajl_val root = yajl_tree_parse(json, NULL, 0);
     yajl_val name = root != NULL ? yajl_tree_get(root, path, yajl_t_string) : NULL;
     gboolean ok = FALSE;
-    gint64 dx = 0, dy = 0, seed = 0;
+    gint64 dx = 0, dy = 0, seed = 0, item = 0;
 
     memset(out, 0, sizeof *out);
     for (guint i = 0; name != NULL && i < G_N_ELEMENTS(names); i++) {
@@ -76,7 +112,12 @@ gboolean command_from_json(const char *json, CavCommand *out, GError **error)
             ok = get_int(root, "dx", -1, 1, &dx) && get_int(root, "dy", -1, 1, &dy);
         if (out->kind == CMD_START)
             ok = get_int(root, "seed", G_MININT64, G_MAXINT64, &seed);
+        if (has_item(out->kind))
+            ok = get_int(root, "item", 1, G_MAXINT32, &item);
+        if (out->kind == CMD_CHOOSE)
+            ok = get_bonus(root, &out->bonus);
     }
+    out->item = (gint32) item;
     out->dx = (gint32) dx;
     out->dy = (gint32) dy;
     out->seed = seed;

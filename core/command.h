@@ -13,16 +13,25 @@ typedef enum {
     CMD_WAIT,    /* let a turn pass */
     CMD_DESCEND, /* take stairs down */
     CMD_ASCEND,  /* take stairs up (on level 1: leave the caves) */
+    CMD_PICKUP,  /* pick up what lies here */
+    CMD_DROP,    /* drop one of @item (the whole item when it does not stack) */
+    CMD_EAT,     /* eat one of @item */
+    CMD_EQUIP,   /* wield or wear @item; take it off when it is already on */
+    CMD_CHOOSE,  /* choose @bonus for a level gained; takes no time */
 } CavCommandKind;
 
 typedef struct {
     CavCommandKind kind;
     gint32 dx, dy; /* CMD_MOVE: each in -1 … 1, not both 0 */
     gint64 seed;   /* CMD_START only */
+    gint32 item;   /* CMD_DROP, CMD_EAT, CMD_EQUIP: an item id in the pack */
+    gint32 bonus;  /* CMD_CHOOSE: a CavBonus */
 } CavCommand;
 
 CavCommand command_move(gint32 dx, gint32 dy);
 CavCommand command_simple(CavCommandKind kind);
+CavCommand command_item(CavCommandKind kind, gint32 item);
+CavCommand command_choose(gint32 bonus);
 
 /* Append @command as a JSON object to @out. */
 void command_to_json(const CavCommand *command, GString *out);

@@ -11,6 +11,7 @@ G_DEFINE_QUARK(cavelog_content_error, content_error)
 struct CavContent {
     GArray *kinds; /* of CavCreatureKind */
     GArray *types; /* of CavItemType */
+    CavRules rules;
 };
 
 typedef enum {
@@ -20,7 +21,8 @@ typedef enum {
     FIELD_BEHAVIOUR,
     FIELD_TAGS,
     FIELD_FEATURES,
-    FIELD_SPAWN
+    FIELD_SPAWN,
+    FIELD_STACK
 } FieldKind;
 
 typedef struct {
@@ -70,6 +72,44 @@ static const Field item_fields[] = {
     TYPE_INT(ranged, 0, 10000),
     TYPE_INT(food, -100000, 100000),
     TYPE_INT(spawn_level, 0, 5),
+    {"stack", FIELD_STACK, offsetof(CavItemType, stack), 0, 0, FALSE},
+    TYPE_INT(rot_turns, 0, 1000000),
+    TYPE_INT(food_per_hp, 0, 1000),
+    TYPE_INT(rotten_food_percent, -1000, 1000),
+    TYPE_INT(sick_damage, 0, 10000),
+};
+
+#define RULE_INT(key, lo, hi)                                                                      \
+    {                                                                                              \
+#key, FIELD_INT, offsetof(CavRules, key), lo, hi, TRUE                                     \
+    }
+static const Field rule_fields[] = {
+    RULE_INT(turn_food, 0, 1000),
+    RULE_INT(move_food, 0, 1000),
+    RULE_INT(attack_food, 0, 1000),
+    RULE_INT(dig_food, 0, 1000),
+    RULE_INT(fungus_spread_permille, 0, 1000),
+    RULE_INT(fungus_spread_radius, 1, 10),
+    RULE_INT(colony_max, 1, 1000),
+    RULE_INT(zombie_idle_percent, 0, 100),
+    RULE_INT(bat_steps, 1, 10),
+    RULE_INT(hunt_radius, 1, 90),
+    RULE_INT(xp_base, 1, 100000),
+    RULE_INT(xp_exponent_permille, 0, 5000),
+    RULE_INT(heal_per_level, 0, 1000),
+    RULE_INT(starving_percent, 0, 100),
+    RULE_INT(hungry_percent, 0, 100),
+    RULE_INT(full_percent, 0, 100),
+    RULE_INT(stuffed_percent, 0, 100),
+    RULE_INT(overeat_damage, 0, 1000),
+    RULE_INT(drop_radius, 0, 90),
+};
+
+static const Field bonus_fields[] = {
+#define CAV_X(ENUM, name, words)                                                                   \
+    {name, FIELD_INT, offsetof(CavRules, bonus) + sizeof(gint32) * CAV_BONUS_##ENUM, 0, 1000, TRUE},
+    CAV_BONUS_LIST(CAV_X)
+#undef CAV_X
 };
 
 static const char *const tag_names[] = {
@@ -87,6 +127,19 @@ static const char *const behaviour_names[] = {
     CAV_BEHAVIOUR_LIST(CAV_X)
 #undef CAV_X
 };
+
+static const char *const bonus_names[] = {
+#define CAV_X(ENUM, name, words) [CAV_BONUS_##ENUM] = name,
+    CAV_BONUS_LIST(CAV_X)
+#undef CAV_X
+};
+static const char *const bonus_words[] = {
+#define CAV_X(ENUM, name, words) [CAV_BONUS_##ENUM] = words,
+    CAV_BONUS_LIST(CAV_X)
+#undef CAV_X
+};
+static const char *const stack_names[] = {
+    [CAV_STACK_NONE] = "none", [CAV_STACK_HARD] = "hard", [CAV_STACK_SOFT] = "soft"};
 
 /* One file being read: its text (for line numbers) and key file. */
 typedef struct {
@@ -247,6 +300,10 @@ static gboolean parse_field(const Source *src, const char *group, const Field *f
     case FIELD_FEATURES:
         return parse_names(src, group, f->key, value, feature_names, CAV_FEATURE_COUNT,
                            (guint32 *) (record + f->offset), error);
+    case FIELD_STACK:
+        if (!content_stack_from_name(value, (CavStack *) (record + f->offset)))
+            return bad(error, src, group, f->key, "“%s” is not none, hard or soft", value);
+        return TRUE;
     case FIELD_SPAWN:
     default:
         return parse_spawn(src, group, value, (CavItemType *) record, error);
@@ -293,9 +350,17 @@ static gboolean parse_kinds(CavContent *content, const Source *src, GError **err
 {
     g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
 
+    if (!g_key_file_has_group(src->keys, "rules") || !g_key_file_has_group(src->keys, "levelup"))
+        return bad(error, src, "rules", NULL, "the file needs a [rules] and a [levelup] group");
+    if (!parse_group(src, "rules", rule_fields, G_N_ELEMENTS(rule_fields), FALSE,
+                     (guint8 *) &content->rules, error) ||
+        !parse_group(src, "levelup", bonus_fields, G_N_ELEMENTS(bonus_fields), FALSE,
+                     (guint8 *) &content->rules, error))
+        return FALSE;
     for (guint i = 0; groups[i] != NULL; i++) {
         CavCreatureKind kind = {0};
-        if (strcmp(groups[i], "defaults") == 0)
+        if (strcmp(groups[i], "defaults") == 0 || strcmp(groups[i], "rules") == 0 ||
+            strcmp(groups[i], "levelup") == 0)
             continue;
         g_strlcpy(kind.name, groups[i], sizeof kind.name);
         if (!parse_group(src, groups[i], creature_fields, G_N_ELEMENTS(creature_fields), TRUE,
@@ -409,6 +474,133 @@ const CavItemType *content_item_type(const CavContent *content, const char *name
         if (strcmp(g_array_index(content->types, CavItemType, i).name, name) == 0)
             return &g_array_index(content->types, CavItemType, i);
     return NULL;
+}
+
+const CavRules *content_rules(const CavContent *content)
+{
+    return &content->rules;
+}
+
+static gboolean name_index(const char *const *names, guint n, const char *name, guint *out)
+{
+    for (guint i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) {
+            *out = i;
+            return TRUE;
+        }
+    return FALSE;
+}
+
+static gboolean names_to_bits(const char *const *names, guint n, const char *list, guint32 *out)
+{
+    g_auto(GStrv) words = g_strsplit(list, ";", -1);
+
+    *out = 0;
+    for (guint i = 0; words[i] != NULL; i++) {
+        guint k;
+        if (words[i][0] == '\0')
+            continue;
+        if (!name_index(names, n, words[i], &k))
+            return FALSE;
+        *out |= 1u << k;
+    }
+    return TRUE;
+}
+
+static void bits_to_names(const char *const *names, guint n, guint32 bits, char *out, gsize cap)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    for (guint i = 0; i < n; i++)
+        if (bits & (1u << i))
+            g_string_append_printf(text, "%s%s", text->len > 0 ? ";" : "", names[i]);
+    g_strlcpy(out, text->str, cap);
+}
+
+const char *content_tag_name(CavTag tag)
+{
+    g_return_val_if_fail(tag < CAV_TAG_COUNT, "?");
+    return tag_names[tag];
+}
+
+const char *content_feature_name(CavFeature feature)
+{
+    g_return_val_if_fail(feature < CAV_FEATURE_COUNT, "?");
+    return feature_names[feature];
+}
+
+const char *content_behaviour_name(CavBehaviour behaviour)
+{
+    g_return_val_if_fail(behaviour < CAV_BEHAVIOUR_COUNT, "?");
+    return behaviour_names[behaviour];
+}
+
+const char *content_bonus_name(CavBonus bonus)
+{
+    g_return_val_if_fail(bonus < CAV_BONUS_COUNT, "?");
+    return bonus_names[bonus];
+}
+
+const char *content_bonus_words(CavBonus bonus)
+{
+    g_return_val_if_fail(bonus < CAV_BONUS_COUNT, "?");
+    return bonus_words[bonus];
+}
+
+const char *content_stack_name(CavStack stack)
+{
+    g_return_val_if_fail(stack <= CAV_STACK_SOFT, "?");
+    return stack_names[stack];
+}
+
+gboolean content_tags_from_names(const char *names, guint32 *out)
+{
+    return names_to_bits(tag_names, CAV_TAG_COUNT, names, out);
+}
+
+gboolean content_features_from_names(const char *names, guint32 *out)
+{
+    return names_to_bits(feature_names, CAV_FEATURE_COUNT, names, out);
+}
+
+gboolean content_behaviour_from_name(const char *name, CavBehaviour *out)
+{
+    guint k;
+
+    if (!name_index(behaviour_names, CAV_BEHAVIOUR_COUNT, name, &k))
+        return FALSE;
+    *out = (CavBehaviour) k;
+    return TRUE;
+}
+
+gboolean content_bonus_from_name(const char *name, CavBonus *out)
+{
+    guint k;
+
+    if (!name_index(bonus_names, CAV_BONUS_COUNT, name, &k))
+        return FALSE;
+    *out = (CavBonus) k;
+    return TRUE;
+}
+
+gboolean content_stack_from_name(const char *name, CavStack *out)
+{
+    guint k;
+
+    if (!name_index(stack_names, G_N_ELEMENTS(stack_names), name, &k))
+        return FALSE;
+    *out = (CavStack) k;
+    return TRUE;
+}
+
+void content_tags_to_names(guint32 bits, char *out, gsize cap)
+{
+    bits_to_names(tag_names, CAV_TAG_COUNT, bits, out, cap);
+}
+
+void content_features_to_names(guint32 bits, char *out, gsize cap)
+{
+    bits_to_names(feature_names, CAV_FEATURE_COUNT, bits, out, cap);
 }
 
 gboolean content_item_has_tag(const CavItemType *type, CavTag tag)

@@ -26,7 +26,8 @@ GQuark content_error_quark(void);
     X(STONE, "stone")                                                                              \
     X(POTION, "potion")                                                                            \
     X(BOOK, "book")                                                                                \
-    X(BEAR, "bear")
+    X(BEAR, "bear")                                                                                \
+    X(CORPSE, "corpse")
 #define CAV_FEATURE_LIST(X)                                                                        \
     X(WIELD, "wield")                                                                              \
     X(WEAR, "wear")                                                                                \
@@ -40,6 +41,27 @@ GQuark content_error_quark(void);
     X(BAT, "bat")                                                                                  \
     X(ZOMBIE, "zombie")                                                                            \
     X(GOBLIN, "goblin")
+
+/* The seven level-up bonuses (GAME.md "Experience"); amounts are data. */
+#define CAV_BONUS_LIST(X)                                                                          \
+    X(MAX_HP, "max_hp", "max hp")                                                                  \
+    X(MAX_MANA, "max_mana", "max mana")                                                            \
+    X(ATTACK, "attack", "attack")                                                                  \
+    X(DEFENSE, "defense", "defense")                                                               \
+    X(VISION, "vision", "vision")                                                                  \
+    X(HP_REGEN, "hp_regen", "hp regeneration")                                                     \
+    X(MANA_REGEN, "mana_regen", "mana regeneration")
+
+typedef enum {
+#define CAV_X(ENUM, name, words) CAV_BONUS_##ENUM,
+    CAV_BONUS_LIST(CAV_X)
+#undef CAV_X
+        CAV_BONUS_COUNT
+} CavBonus;
+
+/* How identical items share a pack slot: never, as one counted entry (hard),
+ * or as one line of distinct items that can be unfolded (soft). */
+typedef enum { CAV_STACK_NONE, CAV_STACK_HARD, CAV_STACK_SOFT } CavStack;
 
 typedef enum {
 #define CAV_X(ENUM, name) CAV_TAG_##ENUM,
@@ -83,7 +105,24 @@ typedef struct {
     gint32 spawn;           /* per level; with a pool, picks from the pool */
     char pool[CAV_STR_MAX]; /* "" or the pool the type is picked from */
     gint32 spawn_level;     /* 0: every level; else only that level (1-based) */
+    CavStack stack;
+    gint32 rot_turns;           /* 0: never rots; else fresh for this many turns */
+    gint32 food_per_hp;         /* corpses: food value per max hp of the dead */
+    gint32 rotten_food_percent; /* rotten: food value is this % of the fresh one */
+    gint32 sick_damage;         /* hp lost for eating it rotten */
 } CavItemType;
+
+/* The numbers of the rules that are not a creature's or an item's own
+ * ([rules] in creatures.ini), and the level-up bonuses ([levelup]). */
+typedef struct {
+    gint32 turn_food, move_food, attack_food, dig_food; /* food spent */
+    gint32 fungus_spread_permille, fungus_spread_radius, colony_max;
+    gint32 zombie_idle_percent, bat_steps, hunt_radius;
+    gint32 xp_base, xp_exponent_permille, heal_per_level;
+    gint32 starving_percent, hungry_percent, full_percent, stuffed_percent;
+    gint32 overeat_damage, drop_radius;
+    gint32 bonus[CAV_BONUS_COUNT];
+} CavRules;
 
 typedef struct CavContent CavContent;
 
@@ -109,7 +148,31 @@ guint content_item_types(const CavContent *content, const CavItemType **out);
 const CavCreatureKind *content_creature_kind(const CavContent *content, const char *name);
 const CavItemType *content_item_type(const CavContent *content, const char *name);
 
+/* The rules' numbers. Borrowed; valid while @content lives. */
+const CavRules *content_rules(const CavContent *content);
+
 gboolean content_item_has_tag(const CavItemType *type, CavTag tag);
+
+/* Names of tags, features, behaviours, bonuses and stack kinds as the data
+ * files and events spell them ("blade", "wield", "max_hp", "hard"). */
+const char *content_tag_name(CavTag tag);
+const char *content_feature_name(CavFeature feature);
+const char *content_behaviour_name(CavBehaviour behaviour);
+const char *content_bonus_name(CavBonus bonus);
+const char *content_bonus_words(CavBonus bonus); /* "max hp", for the player */
+const char *content_stack_name(CavStack stack);
+
+/* Parse a ';'-separated list of tag or feature names into bits; FALSE on an
+ * unknown name. Parse one behaviour / bonus / stack name; FALSE if unknown. */
+gboolean content_tags_from_names(const char *names, guint32 *out);
+gboolean content_features_from_names(const char *names, guint32 *out);
+gboolean content_behaviour_from_name(const char *name, CavBehaviour *out);
+gboolean content_bonus_from_name(const char *name, CavBonus *out);
+gboolean content_stack_from_name(const char *name, CavStack *out);
+
+/* Write @bits as ';'-separated names into @out (capacity @cap). */
+void content_tags_to_names(guint32 bits, char *out, gsize cap);
+void content_features_to_names(guint32 bits, char *out, gsize cap);
 gboolean content_item_can(const CavItemType *type, CavFeature feature);
 
 G_END_DECLS

@@ -1,11 +1,10 @@
-/* decide.c — turning commands into events. One function per command; each
- * returns the facts that follow or a rejection the player reads. */
-#include "rules.h"
+/* decide.c — turning the player's commands into events, and setting up a new
+ * game from the content data. One function per command; each returns the
+ * facts that follow or a rejection the player reads. */
+#include "rules-private.h"
 
-static void push(GArray *out, CavEvent event)
-{
-    g_array_append_val(out, event);
-}
+#include <math.h>
+#include <string.h>
 
 static void decide_level(CavLevelTiles tiles, gint32 z, GArray *out)
 {
@@ -13,67 +12,166 @@ static void decide_level(CavLevelTiles tiles, gint32 z, GArray *out)
 
     level.as.LevelGenerated =
         (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH, .height = CAV_HEIGHT};
-    push(out, level);
+    rules_push(out, level);
     for (gint32 y = 0; y < CAV_HEIGHT; y++) {
         CavEvent row = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
         row.as.LevelRowGenerated.z = z;
         row.as.LevelRowGenerated.y = y;
         for (gint32 x = 0; x < CAV_WIDTH; x++)
             row.as.LevelRowGenerated.cells[x] = world_tile_glyph((CavTile) tiles[y][x]);
-        push(out, row);
+        rules_push(out, row);
     }
 }
 
-/* A random plain floor cell of @tiles, or FALSE if there is none. */
-static gboolean random_floor(CavLevelTiles tiles, CavRng *rng, gint32 *x, gint32 *y)
+/* The world while it is being set up: terrain plus which cells already hold
+ * a creature or an item (the state learns of them only when the events are
+ * evolved). */
+typedef struct {
+    CavLevelTiles *levels;
+    guint8 creature[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
+    guint8 item[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
+    gint32 next_creature, next_item;
+} Setup;
+
+/* A random plain floor cell of level @z free of whatever @taken marks, or
+ * FALSE if there is none. */
+static gboolean random_floor(const Setup *setup, gint32 z, guint8 taken[CAV_HEIGHT][CAV_WIDTH],
+                             CavRng *rng, gint32 *x, gint32 *y)
 {
     gint32 floors = 0, pick;
 
     for (gint32 cell = 0; cell < CAV_WIDTH * CAV_HEIGHT; cell++)
-        floors += tiles[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR;
+        floors += setup->levels[z][cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR &&
+                  !taken[cell / CAV_WIDTH][cell % CAV_WIDTH];
     if (floors == 0)
         return FALSE;
     pick = rng_range(rng, 0, floors - 1);
     for (gint32 cell = 0; cell < CAV_WIDTH * CAV_HEIGHT; cell++) {
-        if (tiles[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR && pick-- == 0) {
+        if (setup->levels[z][cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR &&
+            !taken[cell / CAV_WIDTH][cell % CAV_WIDTH] && pick-- == 0) {
             *x = cell % CAV_WIDTH;
             *y = cell / CAV_WIDTH;
+            taken[*y][*x] = 1;
             return TRUE;
         }
     }
     return FALSE;
 }
 
-void decide_start(const CavState *state, gint64 seed, const char *player_name, CavRng *rng,
-                  GArray *out)
+static void place_creature(Setup *setup, const CavCreatureKind *kind, gint32 z, CavRng *rng,
+                           GArray *out)
 {
-    CavLevelTiles *levels = g_new0(CavLevelTiles, CAV_LEVELS);
-    CavEvent started = ev_init(CAV_EVENT_GAME_STARTED);
-    CavEvent spawn = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    gint32 x, y, id;
+    CavEvent spawned;
+
+    if (setup->next_creature > CAV_CREATURES_MAX ||
+        !random_floor(setup, z, setup->creature[z], rng, &x, &y))
+        return;
+    id = setup->next_creature++;
+    spawned = rules_creature_spawned(kind, id, z, x, y);
+    rules_push(out, spawned);
+}
+
+/* A random type from @pool (uniform over its members), or NULL. */
+static const CavItemType *pick_from_pool(const CavContent *content, const char *pool, CavRng *rng)
+{
+    const CavItemType *types;
+    guint n = content_item_types(content, &types);
+    gint32 members = 0, pick;
+
+    for (guint i = 0; i < n; i++)
+        members += strcmp(types[i].pool, pool) == 0;
+    if (members == 0)
+        return NULL;
+    pick = rng_range(rng, 0, members - 1);
+    for (guint i = 0; i < n; i++)
+        if (strcmp(types[i].pool, pool) == 0 && pick-- == 0)
+            return &types[i];
+    return NULL;
+}
+
+static void place_item(Setup *setup, const CavItemType *type, gint32 holder, gint32 z, CavRng *rng,
+                       GArray *out)
+{
     gint32 x = 0, y = 0;
 
-    g_return_if_fail(state->last_seq == 0);
+    if (type == NULL || setup->next_item > CAV_ITEMS_MAX)
+        return;
+    if (holder == 0 && !random_floor(setup, z, setup->item[z], rng, &x, &y))
+        return;
+    rules_push(out, rules_item_spawned(type, setup->next_item++, holder, z, x, y));
+}
+
+/* Each kind's spawn count on level @z; goblins get a random weapon and armour. */
+static void populate_creatures(Setup *setup, const CavContent *content, gint32 z, CavRng *rng,
+                               GArray *out)
+{
+    const CavCreatureKind *kinds;
+    guint n = content_creature_kinds(content, &kinds);
+
+    for (guint k = 0; k < n; k++) {
+        gint32 count = kinds[k].spawn_base + z * kinds[k].spawn_per_level;
+        if (kinds[k].behaviour == CAV_BEHAVIOUR_PLAYER)
+            continue;
+        for (gint32 i = 0; i < count; i++) {
+            gint32 id = setup->next_creature;
+            place_creature(setup, &kinds[k], z, rng, out);
+            if (kinds[k].behaviour != CAV_BEHAVIOUR_GOBLIN || id == setup->next_creature)
+                continue;
+            place_item(setup, pick_from_pool(content, "weapon", rng), id, z, rng, out);
+            place_item(setup, pick_from_pool(content, "armour", rng), id, z, rng, out);
+        }
+    }
+}
+
+/* Each type's spawn count on level @z: plain counts first, then each pool's
+ * random picks, in file order. */
+static void populate_items(Setup *setup, const CavContent *content, gint32 z, CavRng *rng,
+                           GArray *out)
+{
+    const CavItemType *types;
+    guint n = content_item_types(content, &types);
+    g_autoptr(GHashTable) pools_done = g_hash_table_new(g_str_hash, g_str_equal);
+
+    for (guint t = 0; t < n; t++) {
+        const CavItemType *type = &types[t];
+        if (type->spawn_level != 0 && type->spawn_level != z + 1)
+            continue;
+        if (type->pool[0] == '\0') {
+            for (gint32 i = 0; i < type->spawn; i++)
+                place_item(setup, type, 0, z, rng, out);
+        } else if (g_hash_table_add(pools_done, (gpointer) type->pool)) {
+            for (gint32 i = 0; i < type->spawn; i++)
+                place_item(setup, pick_from_pool(content, type->pool, rng), 0, z, rng, out);
+        }
+    }
+}
+
+void decide_start(const CavState *state, const CavContent *content, gint64 seed,
+                  const char *player_name, CavRng *rng, GArray *out)
+{
+    g_autofree Setup *setup = g_new0(Setup, 1);
+    g_autofree CavLevelTiles *levels = g_new0(CavLevelTiles, CAV_LEVELS);
+    CavEvent started = ev_init(CAV_EVENT_GAME_STARTED);
+
+    g_return_if_fail(state->last_seq == 0 && content != NULL);
     started.as.GameStarted = (CavEvGameStarted){
         .seed = seed, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     EV_SET_STR(started.as.GameStarted.player_name, player_name);
-    push(out, started);
+    rules_push(out, started);
 
     world_generate(rng, levels);
     for (gint32 z = 0; z < CAV_LEVELS; z++)
         decide_level(levels[z], z, out);
 
-    random_floor(levels[0], rng, &x, &y);
-    spawn.as.CreatureSpawned = (CavEvCreatureSpawned){.creature = 1,
-                                                      .z = 0,
-                                                      .x = x,
-                                                      .y = y,
-                                                      .max_hp = PLAYER_MAX_HP,
-                                                      .attack = PLAYER_ATTACK,
-                                                      .defense = PLAYER_DEFENSE,
-                                                      .vision = PLAYER_VISION};
-    EV_SET_STR(spawn.as.CreatureSpawned.kind, "player");
-    push(out, spawn);
-    g_free(levels);
+    setup->levels = levels;
+    setup->next_creature = 1;
+    setup->next_item = 1;
+    place_creature(setup, content_creature_kind(content, "player"), 0, rng, out);
+    for (gint32 z = 0; z < CAV_LEVELS; z++) {
+        populate_creatures(setup, content, z, rng, out);
+        populate_items(setup, content, z, rng, out);
+    }
 }
 
 static gboolean reject(char **why, const char *message)
@@ -83,43 +181,47 @@ static gboolean reject(char **why, const char *message)
     return FALSE;
 }
 
-static gboolean decide_move(const CavState *state, const CavCreature *player, gint32 dx, gint32 dy,
+static gboolean decide_move(const CavState *state, const CavContent *content,
+                            const CavCreature *player, gint32 dx, gint32 dy, CavRng *rng,
                             GArray *out, char **why)
 {
     gint32 x, y;
-    CavTile tile;
     CavEvent event;
 
     if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0))
         return reject(why, "That is not a direction.");
     x = player->x + dx;
     y = player->y + dy;
-    tile = state_tile(state, player->z, x, y);
-    switch (tile) {
+    switch (state_tile(state, player->z, x, y)) {
     case TILE_OUTSIDE:
         return reject(why, "Solid bedrock: the caves end here.");
     case TILE_WALL:
         event = ev_init(CAV_EVENT_TILE_DUG);
-        event.as.TileDug = (CavEvTileDug){.creature = player->id, .z = player->z, .x = x, .y = y};
-        break;
+        event.as.TileDug = (CavEvTileDug){.creature = player->id,
+                                          .z = player->z,
+                                          .x = x,
+                                          .y = y,
+                                          .food = content_rules(content)->dig_food};
+        event.actor = player->id;
+        rules_push(out, event);
+        return TRUE;
     case TILE_FLOOR:
     case TILE_STAIRS_DOWN:
     case TILE_STAIRS_UP:
     default:
-        if (state_creature_at(state, player->z, x, y) != NULL)
-            return reject(why, "Something is in the way.");
-        event = ev_init(CAV_EVENT_CREATURE_MOVED);
-        event.as.CreatureMoved = (CavEvCreatureMoved){.creature = player->id,
-                                                      .z = player->z,
-                                                      .from_x = player->x,
-                                                      .from_y = player->y,
-                                                      .x = x,
-                                                      .y = y};
-        break;
+        return rules_step(state, content, player, x, y, rng, out) ||
+               reject(why, "Something is in the way.");
     }
-    event.actor = player->id;
-    push(out, event);
-    return TRUE;
+}
+
+static gboolean carries_tag(const CavState *state, const CavCreature *c, CavTag tag)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, c->pack[i]);
+        if (item != NULL && item->count > 0 && (item->tags & (1u << tag)))
+            return TRUE;
+    }
+    return FALSE;
 }
 
 static gboolean decide_stairs(const CavState *state, const CavCreature *player, gint32 dz,
@@ -132,8 +234,10 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
         return reject(why, "There are no stairs down here.");
     if (dz < 0 && here != TILE_STAIRS_UP)
         return reject(why, "There are no stairs up here.");
-    if (dz < 0 && player->z == 0) {
-        /* The exit. Without the teddy bear (which arrives with items) it is a loss. */
+    if (dz < 0 && player->z == 0 && carries_tag(state, player, CAV_TAG_BEAR)) {
+        event = ev_init(CAV_EVENT_GAME_WON);
+        event.as.GameWon.creature = player->id;
+    } else if (dz < 0 && player->z == 0) {
         event = ev_init(CAV_EVENT_GAME_LOST);
         event.as.GameLost.creature = player->id;
         EV_SET_STR(event.as.GameLost.cause, "fled the caves without the bear");
@@ -146,24 +250,160 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
                                                                 .y = player->y};
     }
     event.actor = player->id;
-    push(out, event);
+    rules_push(out, event);
     return TRUE;
 }
 
-gboolean decide_player(const CavState *state, const CavCommand *command, CavRng *rng, GArray *out,
-                       char **why)
+/* The pack entry @item merges into: a hard stack of the same type. */
+static const CavItem *pack_stack_for(const CavState *state, const CavCreature *c,
+                                     const CavItem *item)
+{
+    if (item->stack != CAV_STACK_HARD)
+        return NULL;
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *mine = state_item(state, c->pack[i]);
+        if (mine != NULL && mine->count > 0 && mine->stack == CAV_STACK_HARD &&
+            strcmp(mine->type, item->type) == 0)
+            return mine;
+    }
+    return NULL;
+}
+
+static gboolean decide_pickup(const CavState *state, const CavCreature *player, GArray *out,
+                              char **why)
+{
+    const CavItem *item = state_item_at(state, player->z, player->x, player->y);
+    const CavItem *into;
+    CavEvent event = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+
+    if (item == NULL)
+        return reject(why, "There is nothing here to pick up.");
+    into = pack_stack_for(state, player, item);
+    if (into == NULL && state_pack_used(player) >= CAV_PACK_SLOTS)
+        return reject(why, "Your pack is full.");
+    event.as.ItemPickedUp = (CavEvItemPickedUp){
+        .creature = player->id, .item = item->id, .into = into != NULL ? into->id : 0};
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+/* The item @id from @player's pack, or NULL (and a rejection). */
+static const CavItem *own_item(const CavState *state, const CavCreature *player, gint32 id,
+                               char **why)
+{
+    const CavItem *item = state_item(state, id);
+
+    if (item == NULL || item->count <= 0 || item->holder != player->id) {
+        reject(why, "You do not have that.");
+        return NULL;
+    }
+    return item;
+}
+
+static gboolean decide_drop(const CavState *state, const CavCreature *player, gint32 id,
+                            GArray *out, char **why)
+{
+    const CavItem *item = own_item(state, player, id, why);
+    const CavItem *below;
+    CavEvent event = ev_init(CAV_EVENT_ITEM_DROPPED);
+
+    if (item == NULL)
+        return FALSE;
+    below = state_item_at(state, player->z, player->x, player->y);
+    if (below != NULL && (item->stack != CAV_STACK_HARD || below->stack != CAV_STACK_HARD ||
+                          strcmp(below->type, item->type) != 0))
+        return reject(why, "There is no room to drop it here.");
+    event.as.ItemDropped =
+        (CavEvItemDropped){.creature = player->id,
+                           .item = item->id,
+                           .split = below == NULL && item->count > 1 ? state->item_count + 1 : 0,
+                           .into = below != NULL ? below->id : 0,
+                           .z = player->z,
+                           .x = player->x,
+                           .y = player->y};
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+static gboolean decide_eat(const CavState *state, const CavContent *content,
+                           const CavCreature *player, gint32 id, GArray *out, char **why)
+{
+    const CavItem *item = own_item(state, player, id, why);
+    CavEvent event = ev_init(CAV_EVENT_ITEM_EATEN);
+
+    if (item == NULL)
+        return FALSE;
+    if (!(item->features & (1u << CAV_FEATURE_EAT)))
+        return reject(why, "You cannot eat that.");
+    event.as.ItemEaten = (CavEvItemEaten){
+        .creature = player->id, .item = item->id, .food = rules_food_value(state, content, item)};
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+static gboolean decide_equip(const CavState *state, const CavCreature *player, gint32 id,
+                             GArray *out, char **why)
+{
+    const CavItem *item = own_item(state, player, id, why);
+    gboolean weapon;
+    CavEvent event;
+
+    if (item == NULL)
+        return FALSE;
+    if (!(item->features & ((1u << CAV_FEATURE_WIELD) | (1u << CAV_FEATURE_WEAR))))
+        return reject(why, "You cannot wield or wear that.");
+    weapon = rules_is_weapon(item);
+    if (player->weapon == item->id || player->armour == item->id) {
+        event = ev_init(CAV_EVENT_ITEM_UNEQUIPPED);
+        event.as.ItemUnequipped.creature = player->id;
+        event.as.ItemUnequipped.item = item->id;
+        EV_SET_STR(event.as.ItemUnequipped.slot, player->weapon == item->id ? "weapon" : "armour");
+    } else {
+        event = ev_init(CAV_EVENT_ITEM_EQUIPPED);
+        event.as.ItemEquipped.creature = player->id;
+        event.as.ItemEquipped.item = item->id;
+        EV_SET_STR(event.as.ItemEquipped.slot, weapon ? "weapon" : "armour");
+    }
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+static gboolean decide_choose(const CavContent *content, const CavCreature *player, gint32 bonus,
+                              GArray *out, char **why)
+{
+    CavEvent event = ev_init(CAV_EVENT_LEVEL_UP_CHOSEN);
+
+    if (player->pending_bonuses <= 0)
+        return reject(why, "You have no level-up bonus to choose.");
+    if (bonus < 0 || bonus >= CAV_BONUS_COUNT)
+        return reject(why, "That is not a bonus.");
+    event.as.LevelUpChosen.creature = player->id;
+    EV_SET_STR(event.as.LevelUpChosen.bonus, content_bonus_name((CavBonus) bonus));
+    event.as.LevelUpChosen.amount = content_rules(content)->bonus[bonus];
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+gboolean decide_player(const CavState *state, const CavContent *content, const CavCommand *command,
+                       CavRng *rng, GArray *out, char **why)
 {
     const CavCreature *player = state_player(state);
     CavEvent waited;
 
-    (void) rng;
     if (state->outcome != OUTCOME_PLAYING)
         return reject(why, "The game is over.");
     if (player == NULL || !player->alive)
         return reject(why, "There is no one to command.");
+    if (player->pending_bonuses > 0 && command->kind != CMD_CHOOSE)
+        return reject(why, "Choose the bonus of your new level first.");
     switch (command->kind) {
     case CMD_MOVE:
-        return decide_move(state, player, command->dx, command->dy, out, why);
+        return decide_move(state, content, player, command->dx, command->dy, rng, out, why);
     case CMD_DESCEND:
         return decide_stairs(state, player, +1, out, why);
     case CMD_ASCEND:
@@ -172,8 +412,18 @@ gboolean decide_player(const CavState *state, const CavCommand *command, CavRng 
         waited = ev_init(CAV_EVENT_CREATURE_WAITED);
         waited.actor = player->id;
         waited.as.CreatureWaited.creature = player->id;
-        push(out, waited);
+        rules_push(out, waited);
         return TRUE;
+    case CMD_PICKUP:
+        return decide_pickup(state, player, out, why);
+    case CMD_DROP:
+        return decide_drop(state, player, command->item, out, why);
+    case CMD_EAT:
+        return decide_eat(state, content, player, command->item, out, why);
+    case CMD_EQUIP:
+        return decide_equip(state, player, command->item, out, why);
+    case CMD_CHOOSE:
+        return decide_choose(content, player, command->bonus, out, why);
     case CMD_START:
     default:
         return reject(why, "The game has already started.");

@@ -1,6 +1,7 @@
 /* evolve.c — applying events to the state. One small function per event
  * type; the switch in evolve() lists every type, so -Wswitch-enum tells a new
- * event where it must be handled. */
+ * event where it must be handled. Evolve trusts validate.c for the rules but
+ * never reads outside the state, whatever the event says. */
 #include "rules.h"
 
 #include <string.h>
@@ -8,6 +9,37 @@
 static CavCreature *creature_mut(CavState *state, gint32 id)
 {
     return (CavCreature *) state_creature(state, id);
+}
+
+static CavItem *item_mut(CavState *state, gint32 id)
+{
+    return (CavItem *) state_item(state, id);
+}
+
+static void spend_food(CavCreature *c, gint32 food)
+{
+    c->food = MAX(0, c->food - food);
+}
+
+static void pack_add(CavCreature *c, gint32 item)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        if (c->pack[i] == 0) {
+            c->pack[i] = item;
+            return;
+        }
+}
+
+/* Take @item out of @c's pack and hands. */
+static void pack_remove(CavCreature *c, gint32 item)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        if (c->pack[i] == item)
+            c->pack[i] = 0;
+    if (c->weapon == item)
+        c->weapon = 0;
+    if (c->armour == item)
+        c->armour = 0;
 }
 
 static void evolve_started(CavState *state, const CavEvGameStarted *e)
@@ -37,12 +69,15 @@ static void evolve_row(CavState *state, const CavEvLevelRowGenerated *e)
 static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
 {
     CavCreature *c;
+    CavBehaviour behaviour = CAV_BEHAVIOUR_PLAYER;
 
     if (e->creature <= 0 || e->creature > CAV_CREATURES_MAX)
         return;
+    content_behaviour_from_name(e->behaviour, &behaviour);
     c = &state->creatures[e->creature];
-    memset(c, 0, sizeof *c);
     *c = (CavCreature){.id = e->creature,
+                       .behaviour = behaviour,
+                       .glyph = e->glyph[0],
                        .z = e->z,
                        .x = e->x,
                        .y = e->y,
@@ -51,10 +86,20 @@ static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
                        .attack = e->attack,
                        .defense = e->defense,
                        .vision = e->vision,
+                       .level = e->level,
+                       .food = e->food,
+                       .max_food = e->max_food,
+                       .mana = e->max_mana,
+                       .max_mana = e->max_mana,
+                       .hp_regen = e->hp_regen,
+                       .mana_regen = e->mana_regen,
+                       .colony = e->colony,
+                       .colony_size = e->colony == e->creature ? 1 : 0,
                        .alive = TRUE};
     g_strlcpy(c->kind, e->kind, sizeof c->kind);
+    g_strlcpy(c->colour, e->colour, sizeof c->colour);
     state->creature_count = MAX(state->creature_count, e->creature);
-    if (state->player == 0 && strcmp(e->kind, "player") == 0)
+    if (state->player == 0 && behaviour == CAV_BEHAVIOUR_PLAYER)
         state->player = e->creature;
 }
 
@@ -66,12 +111,17 @@ static void evolve_moved(CavState *state, const CavEvCreatureMoved *e)
         return;
     c->x = e->x;
     c->y = e->y;
+    spend_food(c, e->food);
 }
 
 static void evolve_dug(CavState *state, const CavEvTileDug *e)
 {
+    CavCreature *c = creature_mut(state, e->creature);
+
     if (e->z >= 0 && e->z < CAV_LEVELS && world_in_bounds(e->x, e->y))
         state->tiles[e->z][e->y][e->x] = TILE_FLOOR;
+    if (c != NULL)
+        spend_food(c, e->food);
 }
 
 static void evolve_stairs(CavState *state, const CavEvCreatureTookStairs *e)
@@ -87,15 +137,306 @@ static void evolve_stairs(CavState *state, const CavEvCreatureTookStairs *e)
         state->deepest = MAX(state->deepest, e->z);
 }
 
+/* A new fungus like its parent, fresh, at the event's place. */
+static void evolve_spread(CavState *state, const CavEvFungusSpread *e)
+{
+    const CavCreature *parent = state_creature(state, e->parent);
+    CavCreature *founder;
+    CavCreature *child;
+
+    if (parent == NULL || e->child <= 0 || e->child > CAV_CREATURES_MAX)
+        return;
+    child = &state->creatures[e->child];
+    *child = (CavCreature){.id = e->child,
+                           .behaviour = parent->behaviour,
+                           .glyph = parent->glyph,
+                           .z = e->z,
+                           .x = e->x,
+                           .y = e->y,
+                           .hp = parent->max_hp,
+                           .max_hp = parent->max_hp,
+                           .attack = parent->attack,
+                           .defense = parent->defense,
+                           .vision = parent->vision,
+                           .level = 1,
+                           .food = parent->food,
+                           .max_food = parent->max_food,
+                           .mana = parent->max_mana,
+                           .max_mana = parent->max_mana,
+                           .hp_regen = parent->hp_regen,
+                           .mana_regen = parent->mana_regen,
+                           .colony = e->colony,
+                           .alive = TRUE};
+    g_strlcpy(child->kind, parent->kind, sizeof child->kind);
+    g_strlcpy(child->colour, parent->colour, sizeof child->colour);
+    state->creature_count = MAX(state->creature_count, e->child);
+    founder = creature_mut(state, e->colony);
+    if (founder != NULL)
+        founder->colony_size++;
+}
+
+static void evolve_attacked(CavState *state, const CavEvCreatureAttacked *e)
+{
+    CavCreature *attacker = creature_mut(state, e->creature);
+    CavCreature *target = creature_mut(state, e->target);
+
+    if (attacker != NULL)
+        spend_food(attacker, e->food);
+    if (target != NULL)
+        target->hp -= e->damage;
+}
+
+static void evolve_hurt(CavState *state, const CavEvCreatureHurt *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL)
+        c->hp -= e->damage;
+}
+
+/* Each point regenerated uses up 1000 per mille gathered. */
+static void evolve_regenerated(CavState *state, const CavEvCreatureRegenerated *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c == NULL || e->hp < 0 || e->mana < 0 || e->hp > 1000 || e->mana > 1000)
+        return;
+    c->hp = MIN(c->max_hp, c->hp + e->hp);
+    c->hp_regen_acc = c->hp >= c->max_hp ? 0 : c->hp_regen_acc - 1000 * e->hp;
+    c->mana = MIN(c->max_mana, c->mana + e->mana);
+    c->mana_regen_acc = c->mana >= c->max_mana ? 0 : c->mana_regen_acc - 1000 * e->mana;
+    spend_food(c, e->food);
+}
+
+/* Every living creature on the level spends food and gathers regeneration
+ * toward hp and mana it lacks. */
+static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
+{
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        CavCreature *c = &state->creatures[id];
+        if (c->id == 0 || !c->alive || c->z != e->z)
+            continue;
+        spend_food(c, e->food);
+        if (c->hp < c->max_hp)
+            c->hp_regen_acc = MIN(c->hp_regen_acc + c->hp_regen, G_MAXINT32 / 2);
+        if (c->mana < c->max_mana)
+            c->mana_regen_acc = MIN(c->mana_regen_acc + c->mana_regen, G_MAXINT32 / 2);
+    }
+}
+
+static void evolve_hunger(CavState *state, const CavEvHungerChanged *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL)
+        g_strlcpy(c->hunger, e->word, sizeof c->hunger);
+}
+
+static void evolve_overate(CavState *state, const CavEvCreatureOverate *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c == NULL || e->max_food <= 0)
+        return;
+    c->max_food = e->max_food;
+    c->food = MIN(c->food, c->max_food);
+}
+
+static void evolve_died(CavState *state, const CavEvent *event)
+{
+    const CavEvCreatureDied *e = &event->as.CreatureDied;
+    CavCreature *c = creature_mut(state, e->creature);
+    CavCreature *killer = creature_mut(state, e->killer);
+
+    if (c == NULL)
+        return;
+    c->alive = FALSE;
+    c->died_turn = event->turn;
+    if (killer != NULL && killer != c)
+        killer->kills++;
+}
+
+static void evolve_xp(CavState *state, const CavEvXpGained *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL)
+        c->xp = (gint32) CLAMP((gint64) c->xp + e->amount, 0, G_MAXINT32);
+}
+
+static void evolve_level_gained(CavState *state, const CavEvLevelGained *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c == NULL)
+        return;
+    c->level = e->level;
+    c->hp = MIN(c->max_hp, c->hp + e->heal);
+    c->pending_bonuses++;
+}
+
+static void evolve_bonus(CavState *state, const CavEvLevelUpChosen *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavBonus bonus;
+    gint32 a = e->amount;
+
+    if (c == NULL || !content_bonus_from_name(e->bonus, &bonus))
+        return;
+    c->pending_bonuses = MAX(0, c->pending_bonuses - 1);
+    switch (bonus) {
+    case CAV_BONUS_MAX_HP:
+        c->max_hp += a;
+        c->hp += a;
+        break;
+    case CAV_BONUS_MAX_MANA:
+        c->max_mana += a;
+        c->mana += a;
+        break;
+    case CAV_BONUS_ATTACK:
+        c->attack += a;
+        break;
+    case CAV_BONUS_DEFENSE:
+        c->defense += a;
+        break;
+    case CAV_BONUS_VISION:
+        c->vision += a;
+        break;
+    case CAV_BONUS_HP_REGEN:
+        c->hp_regen += a;
+        break;
+    case CAV_BONUS_MANA_REGEN:
+        c->mana_regen += a;
+        break;
+    case CAV_BONUS_COUNT:
+    default:
+        break;
+    }
+}
+
+static void evolve_item_spawned(CavState *state, const CavEvent *event)
+{
+    const CavEvItemSpawned *e = &event->as.ItemSpawned;
+    CavItem *item;
+    CavCreature *holder = creature_mut(state, e->holder);
+
+    if (e->item <= 0 || e->item > CAV_ITEMS_MAX)
+        return;
+    item = &state->items[e->item];
+    *item = (CavItem){.id = e->item,
+                      .glyph = e->glyph[0],
+                      .attack = e->attack,
+                      .defense = e->defense,
+                      .thrown = e->thrown,
+                      .ranged = e->ranged,
+                      .food = e->food,
+                      .rot_turns = e->rot_turns,
+                      .born = event->turn,
+                      .count = e->count,
+                      .holder = holder != NULL ? e->holder : 0,
+                      .z = e->z,
+                      .x = e->x,
+                      .y = e->y};
+    g_strlcpy(item->type, e->type, sizeof item->type);
+    g_strlcpy(item->name, e->name, sizeof item->name);
+    g_strlcpy(item->colour, e->colour, sizeof item->colour);
+    content_tags_from_names(e->tags, &item->tags);
+    content_features_from_names(e->features, &item->features);
+    content_stack_from_name(e->stack, &item->stack);
+    state->item_count = MAX(state->item_count, e->item);
+    if (holder != NULL)
+        pack_add(holder, e->item);
+}
+
+static void evolve_picked_up(CavState *state, const CavEvItemPickedUp *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavItem *item = item_mut(state, e->item);
+    CavItem *into = item_mut(state, e->into);
+
+    if (c == NULL || item == NULL)
+        return;
+    if (into != NULL) {
+        into->count += item->count;
+        item->count = 0;
+        return;
+    }
+    item->holder = c->id;
+    pack_add(c, item->id);
+}
+
+/* One unit merges into a floor stack, or splits off as a new item, or the
+ * whole item lands. */
+static void evolve_dropped(CavState *state, const CavEvItemDropped *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavItem *item = item_mut(state, e->item);
+    CavItem *into = item_mut(state, e->into);
+
+    if (c == NULL || item == NULL)
+        return;
+    if (into != NULL || (e->split > 0 && e->split <= CAV_ITEMS_MAX)) {
+        item->count--;
+        if (into != NULL) {
+            into->count++;
+        } else {
+            CavItem *part = &state->items[e->split];
+            *part = *item;
+            part->id = e->split;
+            part->count = 1;
+            part->holder = 0;
+            part->z = e->z;
+            part->x = e->x;
+            part->y = e->y;
+            state->item_count = MAX(state->item_count, e->split);
+        }
+        if (item->count <= 0)
+            pack_remove(c, item->id);
+        return;
+    }
+    pack_remove(c, item->id);
+    item->holder = 0;
+    item->z = e->z;
+    item->x = e->x;
+    item->y = e->y;
+}
+
+static void evolve_eaten(CavState *state, const CavEvItemEaten *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavItem *item = item_mut(state, e->item);
+
+    if (c == NULL || item == NULL)
+        return;
+    c->food = (gint32) CLAMP((gint64) c->food + e->food, 0, G_MAXINT32 / 2);
+    item->count--;
+    if (item->count <= 0)
+        pack_remove(c, item->id);
+}
+
+static void evolve_equipped(CavState *state, gint32 creature, gint32 item, const char *slot_name,
+                            gboolean on)
+{
+    CavCreature *c = creature_mut(state, creature);
+    gint32 *slot;
+
+    if (c == NULL)
+        return;
+    slot = strcmp(slot_name, "weapon") == 0 ? &c->weapon : &c->armour;
+    if (on)
+        *slot = item;
+    else if (*slot == item)
+        *slot = 0;
+}
+
 static void evolve_lost(CavState *state, const CavEvGameLost *e)
 {
     state->outcome = OUTCOME_LOST;
     g_strlcpy(state->cause, e->cause, sizeof state->cause);
 }
 
-void evolve(CavState *state, const CavEvent *event)
+static void evolve_payload(CavState *state, const CavEvent *event)
 {
-    g_return_if_fail(state != NULL && event != NULL);
     switch (event->type) {
     case CAV_EVENT_GAME_STARTED:
         evolve_started(state, &event->as.GameStarted);
@@ -120,6 +461,59 @@ void evolve(CavState *state, const CavEvent *event)
         break;
     case CAV_EVENT_CREATURE_WAITED:
         break;
+    case CAV_EVENT_FUNGUS_SPREAD:
+        evolve_spread(state, &event->as.FungusSpread);
+        break;
+    case CAV_EVENT_CREATURE_ATTACKED:
+        evolve_attacked(state, &event->as.CreatureAttacked);
+        break;
+    case CAV_EVENT_CREATURE_HURT:
+        evolve_hurt(state, &event->as.CreatureHurt);
+        break;
+    case CAV_EVENT_CREATURE_REGENERATED:
+        evolve_regenerated(state, &event->as.CreatureRegenerated);
+        break;
+    case CAV_EVENT_UPKEEP_APPLIED:
+        evolve_upkeep(state, &event->as.UpkeepApplied);
+        break;
+    case CAV_EVENT_HUNGER_CHANGED:
+        evolve_hunger(state, &event->as.HungerChanged);
+        break;
+    case CAV_EVENT_CREATURE_OVERATE:
+        evolve_overate(state, &event->as.CreatureOverate);
+        break;
+    case CAV_EVENT_CREATURE_DIED:
+        evolve_died(state, event);
+        break;
+    case CAV_EVENT_XP_GAINED:
+        evolve_xp(state, &event->as.XpGained);
+        break;
+    case CAV_EVENT_LEVEL_GAINED:
+        evolve_level_gained(state, &event->as.LevelGained);
+        break;
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        evolve_bonus(state, &event->as.LevelUpChosen);
+        break;
+    case CAV_EVENT_ITEM_SPAWNED:
+        evolve_item_spawned(state, event);
+        break;
+    case CAV_EVENT_ITEM_PICKED_UP:
+        evolve_picked_up(state, &event->as.ItemPickedUp);
+        break;
+    case CAV_EVENT_ITEM_DROPPED:
+        evolve_dropped(state, &event->as.ItemDropped);
+        break;
+    case CAV_EVENT_ITEM_EATEN:
+        evolve_eaten(state, &event->as.ItemEaten);
+        break;
+    case CAV_EVENT_ITEM_EQUIPPED:
+        evolve_equipped(state, event->as.ItemEquipped.creature, event->as.ItemEquipped.item,
+                        event->as.ItemEquipped.slot, TRUE);
+        break;
+    case CAV_EVENT_ITEM_UNEQUIPPED:
+        evolve_equipped(state, event->as.ItemUnequipped.creature, event->as.ItemUnequipped.item,
+                        event->as.ItemUnequipped.slot, FALSE);
+        break;
     case CAV_EVENT_GAME_WON:
         state->outcome = OUTCOME_WON;
         break;
@@ -128,10 +522,18 @@ void evolve(CavState *state, const CavEvent *event)
         break;
     case CAV_EVENT_TYPE_COUNT:
     default:
-        return;
+        break;
     }
+}
+
+void evolve(CavState *state, const CavEvent *event)
+{
+    g_return_if_fail(state != NULL && event != NULL);
+    if (event->type >= CAV_EVENT_TYPE_COUNT)
+        return;
+    state->turn = event->turn;
+    evolve_payload(state, event);
     if (event->actor != 0 && event->actor == state->player && event->cause == 0 && event->turn > 0)
         state->player_acted_turn = event->turn;
     state->last_seq = event->seq;
-    state->turn = event->turn;
 }

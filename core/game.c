@@ -1,7 +1,11 @@
 /* game.c — the turn's unit of work: decide, then evolve + publish every
- * event in order, letting policies queue follow-ups that name their cause. */
+ * event in order, letting policies queue follow-ups that name their cause;
+ * then every creature of the player's level and the upkeep, each deciding
+ * against the state the events before it left. */
 #include "game.h"
 
+#include "fov.h"
+#include "policies.h"
 #include "rules.h"
 
 typedef struct {
@@ -15,25 +19,37 @@ struct Game {
     CavView *view;
     gboolean track_view;
     Bus *bus;
+    CavContent *content;
     GArray *policies;    /* of PolicyEntry */
     GArray *turn_events; /* of CavEvent, the last turn's */
     GArray *follow_ups;  /* scratch for one policy call */
+    GArray *decided;     /* scratch for one decision */
+    CavRng rng;          /* the turn's draws */
     CavCommand command;  /* the last turn's */
 };
 
-Game *game_new(Bus *bus)
+Game *game_new_with_content(CavContent *content, Bus *bus)
 {
     Game *game = g_new0(Game, 1);
 
+    g_return_val_if_fail(content != NULL, NULL);
     game->state = state_new();
     game->view = g_new(CavView, 1);
     view_init(game->view);
     game->track_view = TRUE;
     game->bus = bus;
+    game->content = content;
     game->policies = g_array_new(FALSE, FALSE, sizeof(PolicyEntry));
     game->turn_events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     game->follow_ups = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    game->decided = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    policies_install(game, game->content);
     return game;
+}
+
+Game *game_new(Bus *bus)
+{
+    return game_new_with_content(content_new_builtin(), bus);
 }
 
 void game_free(Game *game)
@@ -42,9 +58,11 @@ void game_free(Game *game)
         return;
     g_free(game->state);
     g_free(game->view);
+    content_free(game->content);
     g_array_unref(game->policies);
     g_array_unref(game->turn_events);
     g_array_unref(game->follow_ups);
+    g_array_unref(game->decided);
     g_free(game);
 }
 
@@ -58,6 +76,12 @@ const CavView *game_view(const Game *game)
 {
     g_return_val_if_fail(game != NULL, NULL);
     return game->view;
+}
+
+const CavContent *game_content(const Game *game)
+{
+    g_return_val_if_fail(game != NULL, NULL);
+    return game->content;
 }
 
 void game_track_view(Game *game, gboolean track)
@@ -104,7 +128,7 @@ static void commit(Game *game, CavEvent *event, gint32 turn, GQueue *queue)
         if (entry->type != event->type)
             continue;
         g_array_set_size(game->follow_ups, 0);
-        entry->policy(game->state, event, game->follow_ups, entry->user_data);
+        entry->policy(game->state, event, &game->rng, game->follow_ups, entry->user_data);
         for (guint k = 0; k < game->follow_ups->len; k++) {
             CavEvent *follow =
                 g_memdup2(&g_array_index(game->follow_ups, CavEvent, k), sizeof(CavEvent));
@@ -115,46 +139,116 @@ static void commit(Game *game, CavEvent *event, gint32 turn, GQueue *queue)
     publish(game, event);
 }
 
-/* Commit @decided (a GArray of CavEvent) and everything it triggers. */
-static void run_turn(Game *game, GArray *decided, gint32 turn)
+static gboolean over(const Game *game)
+{
+    return game->state->outcome != OUTCOME_PLAYING;
+}
+
+/* Commit the events in game->decided and everything they trigger. Once the
+ * game is over, whatever is still queued is dropped: nothing follows the end. */
+static void commit_decided(Game *game, gint32 turn)
 {
     GQueue queue = G_QUEUE_INIT;
     CavEvent *next;
 
-    g_array_set_size(game->turn_events, 0);
-    for (guint i = 0; i < decided->len; i++)
+    for (guint i = 0; i < game->decided->len; i++)
         g_queue_push_tail(&queue,
-                          g_memdup2(&g_array_index(decided, CavEvent, i), sizeof(CavEvent)));
+                          g_memdup2(&g_array_index(game->decided, CavEvent, i), sizeof(CavEvent)));
+    g_array_set_size(game->decided, 0);
     while ((next = g_queue_pop_head(&queue)) != NULL) {
-        commit(game, next, turn, &queue);
+        if (!over(game))
+            commit(game, next, turn, &queue);
         g_free(next);
     }
 }
 
+/* How many actions @c takes a turn (a bat blunders twice). */
+static gint32 actions_of(const Game *game, const CavCreature *c)
+{
+    return c->behaviour == CAV_BEHAVIOUR_BAT ? content_rules(game->content)->bat_steps : 1;
+}
+
+/* The largest vision of any living creature on level @z. */
+static gint32 widest_vision(const CavState *state, gint32 z)
+{
+    gint32 vision = 0;
+
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        if (c->id != 0 && c->alive && c->z == z)
+            vision = MAX(vision, c->vision);
+    }
+    return vision;
+}
+
+/* Every living creature on the player's level acts, in spawn order; those
+ * spawned during this phase wait for the next turn. The player's field of
+ * view is computed once: the player does not move while the others act. */
+static void creatures_act(Game *game, gint32 turn)
+{
+    const CavCreature *player = state_player(game->state);
+    gint32 last = game->state->creature_count;
+    g_autofree guint8(*fov)[CAV_WIDTH] = g_malloc0(sizeof(guint8[CAV_HEIGHT][CAV_WIDTH]));
+
+    if (player == NULL || !player->alive)
+        return;
+    fov_compute(game->state, player->z, player->x, player->y, widest_vision(game->state, player->z),
+                fov);
+    for (gint32 id = 1; id <= last && !over(game); id++) {
+        const CavCreature *c = state_creature(game->state, id);
+        if (c == NULL || id == game->state->player || c->z != player->z)
+            continue;
+        for (gint32 n = actions_of(game, c); n > 0 && c->alive && !over(game); n--) {
+            decide_creature(game->state, game->content, (const guint8(*)[CAV_WIDTH]) fov, id,
+                            &game->rng, game->decided);
+            commit_decided(game, turn);
+        }
+    }
+}
+
+static void upkeep(Game *game, gint32 turn)
+{
+    decide_upkeep(game->state, game->content, game->decided);
+    commit_decided(game, turn);
+    if (!over(game))
+        decide_regeneration(game->state, game->decided);
+    commit_decided(game, turn);
+    if (!over(game))
+        decide_hunger(game->state, game->content, game->decided);
+    commit_decided(game, turn);
+}
+
 void game_start(Game *game, gint64 seed, const char *player_name)
 {
-    g_autoptr(GArray) decided = g_array_new(FALSE, FALSE, sizeof(CavEvent));
-    CavRng rng = rng_at((guint64) seed, RNG_STREAM_GAME, 0);
-
     g_return_if_fail(game != NULL && game->state->last_seq == 0);
-    decide_start(game->state, seed, player_name, &rng, decided);
+    game->rng = rng_at((guint64) seed, RNG_STREAM_GAME, 0);
+    g_array_set_size(game->decided, 0);
+    decide_start(game->state, game->content, seed, player_name, &game->rng, game->decided);
     game->command = (CavCommand){.kind = CMD_START, .seed = seed};
-    run_turn(game, decided, 0);
+    g_array_set_size(game->turn_events, 0);
+    commit_decided(game, 0);
 }
 
 gboolean game_play(Game *game, const CavCommand *command, char **why)
 {
-    g_autoptr(GArray) decided = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     gint32 turn;
-    CavRng rng;
 
     g_return_val_if_fail(game != NULL && command != NULL, FALSE);
     turn = game->state->turn + 1;
-    rng = rng_at((guint64) game->state->seed, RNG_STREAM_GAME, turn);
-    if (!decide_player(game->state, command, &rng, decided, why))
+    game->rng = rng_at((guint64) game->state->seed, RNG_STREAM_GAME, turn);
+    g_array_set_size(game->decided, 0);
+    if (!decide_player(game->state, game->content, command, &game->rng, game->decided, why)) {
+        g_array_set_size(game->decided, 0);
         return FALSE;
+    }
     game->command = *command;
-    run_turn(game, decided, turn);
+    g_array_set_size(game->turn_events, 0);
+    commit_decided(game, turn);
+    if (command->kind != CMD_CHOOSE && !over(game)) {
+        creatures_act(game, turn);
+        if (!over(game))
+            upkeep(game, turn);
+    }
     return TRUE;
 }
 

@@ -12,6 +12,8 @@
 
 #include "bus.h"
 #include "command.h"
+#include "content.h"
+#include "rng.h"
 #include "state.h"
 #include "view.h"
 
@@ -21,12 +23,19 @@ typedef struct Game Game;
 
 /* A policy reacts to @event (already evolved into @state) by appending
  * follow-up events (type and payload filled in) to @follow_ups. */
-typedef void (*GamePolicy)(const CavState *state, const CavEvent *event, GArray *follow_ups,
-                           gpointer user_data);
+typedef void (*GamePolicy)(const CavState *state, const CavEvent *event, CavRng *rng,
+                           GArray *follow_ups, gpointer user_data);
 
-/* A new game with a fresh, empty state. @bus (nullable, not owned, must
- * outlive the game) receives every event after it is evolved. */
+/* A new game with a fresh, empty state, playing by the built-in content.
+ * @bus (nullable, not owned, must outlive the game) receives every event
+ * after it is evolved. The standard policies (policies.h) are installed. */
 Game *game_new(Bus *bus);
+
+/* The same, playing by @content (taken over by the game). */
+Game *game_new_with_content(CavContent *content, Bus *bus);
+
+/* The content the game plays by. Borrowed. */
+const CavContent *game_content(const Game *game);
 void game_free(Game *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Game, game_free)
 
@@ -44,12 +53,17 @@ void game_track_view(Game *game, gboolean track);
 /* Register a policy for events of @type. Policies run in registration order. */
 void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data);
 
-/* Turn 0: generate the world and place the player. Only on a fresh game. */
+/* Turn 0: generate the world and place everyone and everything. Only on a
+ * fresh game. */
 void game_start(Game *game, gint64 seed, const char *player_name);
 
-/* Play one player turn. Returns FALSE when the command is rejected: then no
- * event exists, no turn passed, and *@why (if non-NULL) holds a message for
- * the player (free with g_free). */
+/* Play one player turn: the player's command and what follows from it, then
+ * every living creature on the player's level in spawn order (a bat twice),
+ * then the upkeep (food, regeneration, hunger). Choosing a level-up bonus
+ * takes no time: no one else acts. The turn stops early once the game is
+ * over. Returns FALSE when the command is rejected: then no event exists, no
+ * turn passed, and *@why (if non-NULL) holds a message for the player (free
+ * with g_free). */
 gboolean game_play(Game *game, const CavCommand *command, char **why);
 
 /* The events of the last turn (started or played), in seq order. Borrowed;

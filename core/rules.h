@@ -7,27 +7,58 @@
 #define CAV_CORE_RULES_H
 
 #include "command.h"
+#include "content.h"
 #include "rng.h"
 #include "state.h"
 
 G_BEGIN_DECLS
 
-/* The player's stats until creature data files arrive. */
-#define PLAYER_MAX_HP 100
-#define PLAYER_ATTACK 20
-#define PLAYER_DEFENSE 5
-#define PLAYER_VISION 9
-
 /* Append to @out (a GArray of CavEvent) the events that set up a new game:
- * GameStarted, every level's terrain, the player's spawn. */
-void decide_start(const CavState *state, gint64 seed, const char *player_name, CavRng *rng,
-                  GArray *out);
+ * GameStarted, every level's terrain, the player, then each level's
+ * creatures (goblins with their gear) and items, all from @content. */
+void decide_start(const CavState *state, const CavContent *content, gint64 seed,
+                  const char *player_name, CavRng *rng, GArray *out);
 
 /* Append the events that follow from the player's @command. Returns FALSE
  * when the command is rejected; *@why then holds the reason for the player
  * (caller frees) and nothing was appended. */
-gboolean decide_player(const CavState *state, const CavCommand *command, CavRng *rng, GArray *out,
-                       char **why);
+gboolean decide_player(const CavState *state, const CavContent *content, const CavCommand *command,
+                       CavRng *rng, GArray *out, char **why);
+
+/* What creature @id (alive, not the player) does this turn, by its
+ * behaviour. @player_fov marks the cells the player sees (by symmetry, the
+ * creatures that could see the player), computed with a radius no smaller
+ * than any creature's vision. Appends nothing when the creature idles. */
+void decide_creature(const CavState *state, const CavContent *content,
+                     const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], gint32 id, CavRng *rng,
+                     GArray *out);
+
+/* The end of a turn, in three steps that each read the state the step before
+ * left: UpkeepApplied for the player's level; then a CreatureRegenerated for
+ * each creature whose gathered regeneration reached a point; then the
+ * player's hunger: a HungerChanged when the word changed, and death when
+ * food ran out. */
+void decide_upkeep(const CavState *state, const CavContent *content, GArray *out);
+void decide_regeneration(const CavState *state, GArray *out);
+void decide_hunger(const CavState *state, const CavContent *content, GArray *out);
+
+/* The hunger word for @c ("starving", "hungry", "full", "stuffed" or ""). */
+const char *rules_hunger_word(const CavContent *content, const CavCreature *c);
+
+/* Damage of a blow: 1 … attack − defense, and exactly 1 when attack ≤ defense. */
+gint32 rules_damage(gint32 attack, gint32 defense, CavRng *rng);
+
+/* Xp needed to leave @level: level^(exponent) × base (GAME.md "Experience"). */
+gint64 rules_xp_threshold(const CavContent *content, gint32 level);
+
+/* Xp for killing @victim: its max hp + attack + defense − killer's level, at least 0. */
+gint32 rules_kill_xp(const CavCreature *victim, const CavCreature *killer);
+
+/* Whether @item goes in the weapon hand (attack + ranged ≥ defense) or is worn. */
+gboolean rules_is_weapon(const CavItem *item);
+
+/* The food value of eating @item now (a rotten corpse's is negative). */
+gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item);
 
 /* Apply @event to @state. Total: never fails, never reads outside @state. */
 void evolve(CavState *state, const CavEvent *event);

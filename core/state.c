@@ -47,6 +47,67 @@ const CavCreature *state_creature_at(const CavState *state, gint32 z, gint32 x, 
     return NULL;
 }
 
+const CavItem *state_item(const CavState *state, gint32 id)
+{
+    if (id <= 0 || id > state->item_count || id > CAV_ITEMS_MAX)
+        return NULL;
+    return state->items[id].id == id ? &state->items[id] : NULL;
+}
+
+const CavItem *state_item_at(const CavState *state, gint32 z, gint32 x, gint32 y)
+{
+    for (gint32 id = 1; id <= state->item_count; id++) {
+        const CavItem *item = &state->items[id];
+        if (item->count > 0 && item->holder == 0 && item->z == z && item->x == x && item->y == y)
+            return item;
+    }
+    return NULL;
+}
+
+static gint32 item_bonus(const CavState *state, gint32 id, gboolean attack)
+{
+    const CavItem *item = state_item(state, id);
+
+    if (item == NULL)
+        return 0;
+    return attack ? item->attack : item->defense;
+}
+
+gint32 state_attack(const CavState *state, const CavCreature *creature)
+{
+    return creature->attack + item_bonus(state, creature->weapon, TRUE) +
+           item_bonus(state, creature->armour, TRUE);
+}
+
+gint32 state_defense(const CavState *state, const CavCreature *creature)
+{
+    return creature->defense + item_bonus(state, creature->weapon, FALSE) +
+           item_bonus(state, creature->armour, FALSE);
+}
+
+gboolean state_item_rotten(const CavState *state, const CavItem *item)
+{
+    return item->rot_turns > 0 && state->turn - item->born >= item->rot_turns;
+}
+
+gint32 state_pack_used(const CavCreature *creature)
+{
+    gint32 used = 0;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        used += creature->pack[i] != 0;
+    return used;
+}
+
+gint32 state_score(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+    gint32 kills = player != NULL ? player->kills : 0;
+
+    return (state->deepest + 1) * 100 + kills * 10 + state->turn / 10 +
+           (state->outcome == OUTCOME_WON ? 1000 : 0);
+}
+
 static void hash_i64(XXH3_state_t *h, gint64 value)
 {
     guint8 bytes[8];
@@ -64,24 +125,72 @@ static void hash_text(XXH3_state_t *h, const char *text, gsize cap)
     XXH3_64bits_update(h, text, len);
 }
 
+static void hash_numbers(XXH3_state_t *h, const gint64 *numbers, guint n)
+{
+    for (guint i = 0; i < n; i++)
+        hash_i64(h, numbers[i]);
+}
+
 static void hash_creature(XXH3_state_t *h, const CavCreature *c)
 {
-    const gint64 numbers[] = {c->id,     c->z,      c->x,       c->y,      c->hp,
-                              c->max_hp, c->attack, c->defense, c->vision, c->alive ? 1 : 0};
+    const gint64 numbers[] = {c->id,
+                              c->behaviour,
+                              c->glyph,
+                              c->z,
+                              c->x,
+                              c->y,
+                              c->hp,
+                              c->max_hp,
+                              c->attack,
+                              c->defense,
+                              c->vision,
+                              c->level,
+                              c->xp,
+                              c->kills,
+                              c->food,
+                              c->max_food,
+                              c->mana,
+                              c->max_mana,
+                              c->hp_regen,
+                              c->mana_regen,
+                              c->hp_regen_acc,
+                              c->mana_regen_acc,
+                              c->pending_bonuses,
+                              c->weapon,
+                              c->armour,
+                              c->colony,
+                              c->colony_size,
+                              c->died_turn,
+                              c->alive ? 1 : 0};
 
     hash_text(h, c->kind, sizeof c->kind);
-    for (guint i = 0; i < G_N_ELEMENTS(numbers); i++)
-        hash_i64(h, numbers[i]);
+    hash_text(h, c->colour, sizeof c->colour);
+    hash_text(h, c->hunger, sizeof c->hunger);
+    hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        hash_i64(h, c->pack[i]);
+}
+
+static void hash_item(XXH3_state_t *h, const CavItem *item)
+{
+    const gint64 numbers[] = {
+        item->id,      item->glyph,  item->tags,   item->features, item->stack,     item->attack,
+        item->defense, item->thrown, item->ranged, item->food,     item->rot_turns, item->born,
+        item->count,   item->holder, item->z,      item->x,        item->y};
+
+    hash_text(h, item->type, sizeof item->type);
+    hash_text(h, item->name, sizeof item->name);
+    hash_text(h, item->colour, sizeof item->colour);
+    hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
 }
 
 guint64 state_digest(const CavState *state)
 {
     XXH3_state_t *h = XXH3_createState();
-    const gint64 header[] = {state->seed,           state->last_seq,
-                             state->turn,           state->levels_generated,
-                             state->rows_generated, state->player_acted_turn,
-                             state->player,         state->creature_count,
-                             state->outcome,        state->deepest};
+    const gint64 header[] = {
+        state->seed,           state->last_seq,          state->turn,   state->levels_generated,
+        state->rows_generated, state->player_acted_turn, state->player, state->creature_count,
+        state->item_count,     state->outcome,           state->deepest};
     guint64 digest;
 
     g_return_val_if_fail(state != NULL, 0);
@@ -93,6 +202,8 @@ guint64 state_digest(const CavState *state)
     XXH3_64bits_update(h, state->tiles, sizeof state->tiles);
     for (gint32 id = 1; id <= state->creature_count; id++)
         hash_creature(h, &state->creatures[id]);
+    for (gint32 id = 1; id <= state->item_count; id++)
+        hash_item(h, &state->items[id]);
     digest = XXH3_64bits_digest(h);
     XXH3_freeState(h);
     return digest;

@@ -8,12 +8,17 @@
 
 #include <glib.h>
 
+#include "content.h"
 #include "event.h"
 #include "world.h"
 
 G_BEGIN_DECLS
 
 #define CAV_CREATURES_MAX 1024
+#define CAV_ITEMS_MAX 2048
+#define CAV_PACK_SLOTS 20
+#define CAV_WORD_MAX 16
+#define CAV_NAME_MAX 32 /* kinds, item types and names held in the state */
 
 typedef enum {
     OUTCOME_PLAYING = 0,
@@ -23,11 +28,40 @@ typedef enum {
 
 typedef struct {
     gint32 id; /* index into CavState.creatures; 0 for an empty slot */
-    char kind[CAV_STR_MAX];
+    char kind[CAV_NAME_MAX];
+    CavBehaviour behaviour;
+    char glyph;
+    char colour[CAV_COLOUR_MAX];
     gint32 z, x, y;
-    gint32 hp, max_hp, attack, defense, vision;
+    gint32 hp, max_hp, attack, defense, vision; /* base stats; see state_attack() */
+    gint32 level, xp, kills;
+    gint32 food, max_food, mana, max_mana;
+    gint32 hp_regen, mana_regen;         /* per mille per turn */
+    gint32 hp_regen_acc, mana_regen_acc; /* per mille gathered toward the next point */
+    gint32 pending_bonuses;              /* levels gained whose bonus is not chosen yet */
+    gint32 weapon, armour;               /* item ids, 0 for none */
+    gint32 pack[CAV_PACK_SLOTS];         /* item ids by slot (letter), 0 for empty */
+    gint32 colony;                       /* fungi: the colony's founder id */
+    gint32 colony_size;                  /* on a founder: fungi its colony has grown */
+    gint32 died_turn;                    /* the turn it died, when !alive */
+    char hunger[CAV_WORD_MAX];           /* the last hunger word announced, "" for none */
     gboolean alive;
 } CavCreature;
+
+typedef struct {
+    gint32 id; /* index into CavState.items; 0 for an empty slot */
+    char type[CAV_NAME_MAX];
+    char name[CAV_NAME_MAX]; /* "rock", "bat corpse" */
+    char glyph;
+    char colour[CAV_COLOUR_MAX];
+    guint32 tags, features; /* bits of CavTag / CavFeature */
+    CavStack stack;
+    gint32 attack, defense, thrown, ranged, food;
+    gint32 rot_turns, born; /* rots rot_turns after the turn it was born (0: never) */
+    gint32 count;           /* 0 once it is gone (eaten, merged) */
+    gint32 holder;          /* creature carrying it, or 0 when on the floor */
+    gint32 z, x, y;         /* where it lies, when on the floor */
+} CavItem;
 
 typedef struct {
     gint64 seed;
@@ -38,12 +72,14 @@ typedef struct {
     gint32 player_acted_turn; /* the last turn in which the player acted */
     gint32 player;            /* creature id of the player, 0 before spawn */
     gint32 creature_count;    /* highest creature id in use */
+    gint32 item_count;        /* highest item id in use */
     CavOutcome outcome;
     char cause[CAV_STR_MAX];
     char player_name[CAV_STR_MAX];
     gint32 deepest; /* deepest level (0-based) the player reached */
     CavLevelTiles tiles[CAV_LEVELS];
     CavCreature creatures[CAV_CREATURES_MAX + 1];
+    CavItem items[CAV_ITEMS_MAX + 1];
 } CavState;
 
 /* A fresh, empty state (before GameStarted). Caller frees with g_free(). */
@@ -63,6 +99,26 @@ const CavCreature *state_player(const CavState *state);
 
 /* The living creature standing at (z, x, y), or NULL. */
 const CavCreature *state_creature_at(const CavState *state, gint32 z, gint32 x, gint32 y);
+
+/* The item with @id (present or gone), or NULL for 0, out of range or an empty slot. */
+const CavItem *state_item(const CavState *state, gint32 id);
+
+/* The item lying on the floor at (z, x, y), or NULL. */
+const CavItem *state_item_at(const CavState *state, gint32 z, gint32 x, gint32 y);
+
+/* Effective attack and defense: base + weapon + armour. */
+gint32 state_attack(const CavState *state, const CavCreature *creature);
+gint32 state_defense(const CavState *state, const CavCreature *creature);
+
+/* Whether @item has rotted by the state's current turn. */
+gboolean state_item_rotten(const CavState *state, const CavItem *item);
+
+/* The number of items in @creature's pack (slots in use). */
+gint32 state_pack_used(const CavCreature *creature);
+
+/* The player's score: (deepest level reached) × 100 + kills × 10 + turns ÷ 10,
+ * plus 1000 for a win. */
+gint32 state_score(const CavState *state);
 
 /* 64-bit digest of a canonical encoding of the whole state. Two states have
  * the same digest exactly when every field is equal (up to hash collisions). */

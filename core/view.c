@@ -46,10 +46,28 @@ static gboolean changes_sight(const CavState *after, const CavEvent *event)
         return event->as.CreatureTookStairs.creature == after->player;
     case CAV_EVENT_TILE_DUG:
         return event->as.TileDug.z == player->z;
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        return event->as.LevelUpChosen.creature == after->player;
     case CAV_EVENT_GAME_STARTED:
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:
     case CAV_EVENT_CREATURE_WAITED:
+    case CAV_EVENT_FUNGUS_SPREAD:
+    case CAV_EVENT_CREATURE_ATTACKED:
+    case CAV_EVENT_CREATURE_HURT:
+    case CAV_EVENT_CREATURE_REGENERATED:
+    case CAV_EVENT_UPKEEP_APPLIED:
+    case CAV_EVENT_HUNGER_CHANGED:
+    case CAV_EVENT_CREATURE_OVERATE:
+    case CAV_EVENT_CREATURE_DIED:
+    case CAV_EVENT_XP_GAINED:
+    case CAV_EVENT_LEVEL_GAINED:
+    case CAV_EVENT_ITEM_SPAWNED:
+    case CAV_EVENT_ITEM_PICKED_UP:
+    case CAV_EVENT_ITEM_DROPPED:
+    case CAV_EVENT_ITEM_EATEN:
+    case CAV_EVENT_ITEM_EQUIPPED:
+    case CAV_EVENT_ITEM_UNEQUIPPED:
     case CAV_EVENT_GAME_WON:
     case CAV_EVENT_GAME_LOST:
     case CAV_EVENT_TYPE_COUNT:

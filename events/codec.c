@@ -248,10 +248,81 @@ void codec_decoder_free(CodecDecoder *decoder)
     g_free(decoder);
 }
 
-static gboolean decode_current(CodecDecoder *d, CavEventType type, const char *json, gsize len,
-                               CavEvent *event, GError **error)
+/* Upcasting: a payload written at an older version lacks the fields its type
+ * gained since. Each entry says which field arrived at which version and the
+ * value that reproduces the old meaning; decoding an older payload requires
+ * every other field, refuses the added ones, and fills these in. */
+typedef struct {
+    CavEventType type;
+    gint32 since; /* the first version that has the field */
+    const char *field;
+    gint64 number;    /* for I32/I64 fields */
+    const char *text; /* for STR fields */
+} AddedField;
+
+static const AddedField added_fields[] = {
+    /* Version 1 spawned only the player, with GAME.md's player numbers. */
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "behaviour", .text = "player"},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "glyph", .text = "@"},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "colour", .text = "bright white"},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "level", .number = 1},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "max_food", .number = 1000},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "food", .number = 666},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "max_mana", .number = 5},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "hp_regen", .number = 10},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "mana_regen", .number = 20},
+    {.type = CAV_EVENT_CREATURE_SPAWNED, .since = 2, .field = "colony", .number = 0},
+    /* Version 1 moves and digs cost no food: food arrived with creatures. */
+    {.type = CAV_EVENT_CREATURE_MOVED, .since = 2, .field = "food", .number = 0},
+    {.type = CAV_EVENT_TILE_DUG, .since = 2, .field = "food", .number = 0},
+};
+
+static gint field_index(CodecDecoder *d, const char *name)
+{
+    for (guint i = 0; i < d->n_fields; i++)
+        if (strcmp(d->fields[i].name, name) == 0)
+            return (gint) i;
+    return -1;
+}
+
+/* Bits of the fields @type gained after @version. */
+static guint32 fields_added_after(CodecDecoder *d, CavEventType type, gint32 version)
+{
+    guint32 mask = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS(added_fields); i++) {
+        gint k = field_index(d, added_fields[i].field);
+        if (added_fields[i].type == type && added_fields[i].since > version && k >= 0)
+            mask |= 1u << k;
+    }
+    return mask;
+}
+
+static void fill_added_fields(CodecDecoder *d, CavEventType type, gint32 version)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(added_fields); i++) {
+        const AddedField *a = &added_fields[i];
+        gint k = field_index(d, a->field);
+        const CavFieldInfo *f;
+        if (a->type != type || a->since <= version || k < 0)
+            continue;
+        f = &d->fields[k];
+        if (f->kind == CAV_FIELD_I32) {
+            gint32 v = (gint32) a->number;
+            memcpy(field_address(d, f), &v, sizeof v);
+        } else if (f->kind == CAV_FIELD_I64) {
+            memcpy(field_address(d, f), &a->number, sizeof a->number);
+        } else {
+            g_strlcpy((char *) field_address(d, f), a->text, f->size);
+        }
+    }
+}
+
+static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 version, const char *json,
+                               gsize len, CavEvent *event, GError **error)
 {
     yajl_status status;
+    guint32 all, added;
 
     d->event = event;
     d->n_fields = ev_type_fields(type, &d->fields);
@@ -277,11 +348,16 @@ static gboolean decode_current(CodecDecoder *d, CavEventType type, const char *j
     status = yajl_parse(d->parser, (const unsigned char *) json, len);
     if (status == yajl_status_ok && (d->depth != 0 || d->values != 1))
         fail(d, "an unfinished or missing object");
-    if (status == yajl_status_ok && d->problem[0] == '\0' &&
-        d->seen != (d->n_fields == 32 ? G_MAXUINT32 : (1u << d->n_fields) - 1))
+    all = d->n_fields == 32 ? G_MAXUINT32 : (1u << d->n_fields) - 1;
+    added = fields_added_after(d, type, version);
+    if (status == yajl_status_ok && d->problem[0] == '\0' && (d->seen & added) != 0)
+        fail(d, "a field its version does not have");
+    if (status == yajl_status_ok && d->problem[0] == '\0' && d->seen != (all & ~added))
         fail(d, "a missing field");
-    if (status == yajl_status_ok && d->problem[0] == '\0')
+    if (status == yajl_status_ok && d->problem[0] == '\0') {
+        fill_added_fields(d, type, version);
         return TRUE;
+    }
 
     if (d->problem[0] == '\0')
         fail(d, "text that is not JSON");
@@ -291,10 +367,6 @@ static gboolean decode_current(CodecDecoder *d, CavEventType type, const char *j
     return FALSE;
 }
 
-/* Upcasters turn a payload written at an older version into the current
- * struct. None exist yet: every type is at version 1. An entry here is
- * { type, from_version, function } and runs after a lenient decode. */
-
 gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 version,
                               const char *json, gsize len, CavEvent *event, GError **error)
 {
@@ -303,7 +375,7 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
         g_set_error(error, CODEC_ERROR, CODEC_ERROR_UNKNOWN_TYPE, "unknown event type");
         return FALSE;
     }
-    if (version != ev_type_version(type)) {
+    if (version < 1 || version > ev_type_version(type)) {
         g_set_error(error, CODEC_ERROR, CODEC_ERROR_VERSION,
                     "%s at version %" G_GINT32_FORMAT " (this build reads version %" G_GINT32_FORMAT
                     ")%s",
@@ -311,7 +383,7 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
                     version > ev_type_version(type) ? "; the file is from a newer cavelog" : "");
         return FALSE;
     }
-    return decode_current(decoder, type, json, len, event, error);
+    return decode_version(decoder, type, version, json, len, event, error);
 }
 
 void codec_sql_views(GString *out)

@@ -1,0 +1,230 @@
+/* creatures.c — what each creature does on its turn, by behaviour (GAME.md
+ * "Creatures"): fungi spread, bats blunder twice, zombies idle or hunt,
+ * goblins gear up, hunt, pick up and wander. The player decides in decide.c. */
+#include "rules-private.h"
+
+#include <libtcod/fov.h>
+#include <libtcod/path.h>
+#include <string.h>
+
+static gboolean sees_player(const CavState *state, const guint8 fov[CAV_HEIGHT][CAV_WIDTH],
+                            const CavCreature *c)
+{
+    const CavCreature *player = state_player(state);
+    gint32 dx, dy;
+
+    if (player == NULL || !player->alive || player->z != c->z || !world_in_bounds(c->x, c->y) ||
+        !fov[c->y][c->x])
+        return FALSE;
+    dx = player->x - c->x;
+    dy = player->y - c->y;
+    return dx * dx + dy * dy <= c->vision * c->vision;
+}
+
+/* A random neighbour or staying put; a step into another kind attacks. */
+static void wander(const CavState *state, const CavContent *content, const CavCreature *c,
+                   CavRng *rng, GArray *out)
+{
+    gint32 dx = rng_range(rng, -1, 1), dy = rng_range(rng, -1, 1);
+
+    rules_step(state, content, c, c->x + dx, c->y + dy, rng, out);
+}
+
+/* The first step of a shortest path to (tx, ty), searched in a window of
+ * the hunt radius around @c (walls block; creatures do not). FALSE when the
+ * target is outside the window or cannot be reached. */
+static gboolean path_step(const CavState *state, const CavContent *content, const CavCreature *c,
+                          gint32 tx, gint32 ty, gint32 *sx, gint32 *sy)
+{
+    gint32 r = content_rules(content)->hunt_radius;
+    gint32 x0 = MAX(0, c->x - r), y0 = MAX(0, c->y - r);
+    gint32 x1 = MIN(CAV_WIDTH - 1, c->x + r), y1 = MIN(CAV_HEIGHT - 1, c->y + r);
+    TCOD_Map *map;
+    TCOD_path_t path;
+    gboolean found = FALSE;
+
+    if (tx < x0 || tx > x1 || ty < y0 || ty > y1)
+        return FALSE;
+    map = TCOD_map_new(x1 - x0 + 1, y1 - y0 + 1);
+    for (gint32 y = y0; y <= y1; y++)
+        for (gint32 x = x0; x <= x1; x++) {
+            CavTile tile = state_tile(state, c->z, x, y);
+            gboolean open = tile != TILE_WALL && tile != TILE_OUTSIDE;
+            TCOD_map_set_properties(map, x - x0, y - y0, open, open);
+        }
+    path = TCOD_path_new_using_map(map, 1.0f);
+    if (TCOD_path_compute(path, c->x - x0, c->y - y0, tx - x0, ty - y0) &&
+        TCOD_path_size(path) > 0) {
+        int px, py;
+        TCOD_path_get(path, 0, &px, &py);
+        *sx = px + x0;
+        *sy = py + y0;
+        found = TRUE;
+    }
+    TCOD_path_delete(path);
+    TCOD_map_delete(map);
+    return found;
+}
+
+/* Step along a path toward the player; with no path, wander. */
+static void hunt(const CavState *state, const CavContent *content, const CavCreature *c,
+                 CavRng *rng, GArray *out)
+{
+    const CavCreature *player = state_player(state);
+    gint32 sx, sy;
+
+    if (player != NULL && path_step(state, content, c, player->x, player->y, &sx, &sy))
+        rules_step(state, content, c, sx, sy, rng, out);
+    else
+        wander(state, content, c, rng, out);
+}
+
+/* A random free floor cell within the spread radius, or FALSE. */
+static gboolean spread_cell(const CavState *state, const CavContent *content, const CavCreature *c,
+                            CavRng *rng, gint32 *x, gint32 *y)
+{
+    gint32 r = content_rules(content)->fungus_spread_radius;
+    gint32 free_cells = 0, pick = 0;
+
+    for (gint32 pass = 0; pass < 2; pass++) {
+        for (gint32 cy = c->y - r; cy <= c->y + r; cy++)
+            for (gint32 cx = c->x - r; cx <= c->x + r; cx++) {
+                CavTile tile = state_tile(state, c->z, cx, cy);
+                if (tile != TILE_FLOOR || state_creature_at(state, c->z, cx, cy) != NULL)
+                    continue;
+                if (pass == 0) {
+                    free_cells++;
+                } else if (pick-- == 0) {
+                    *x = cx;
+                    *y = cy;
+                    return TRUE;
+                }
+            }
+        if (free_cells == 0)
+            return FALSE;
+        pick = rng_range(rng, 0, free_cells - 1);
+    }
+    return FALSE;
+}
+
+static void act_fungus(const CavState *state, const CavContent *content, const CavCreature *c,
+                       CavRng *rng, GArray *out)
+{
+    const CavRules *rules = content_rules(content);
+    const CavCreature *founder = state_creature(state, c->colony);
+    CavEvent event = ev_init(CAV_EVENT_FUNGUS_SPREAD);
+    gint32 x, y;
+
+    if (!rng_permille(rng, rules->fungus_spread_permille))
+        return;
+    if (founder == NULL || founder->colony_size >= rules->colony_max ||
+        state->creature_count >= CAV_CREATURES_MAX || !spread_cell(state, content, c, rng, &x, &y))
+        return;
+    event.as.FungusSpread = (CavEvFungusSpread){.parent = c->id,
+                                                .child = state->creature_count + 1,
+                                                .colony = c->colony,
+                                                .z = c->z,
+                                                .x = x,
+                                                .y = y};
+    event.actor = c->id;
+    rules_push(out, event);
+}
+
+/* The best item in @c's pack for a slot: the weapon with the most attack +
+ * ranged, or the armour with the most defense. */
+static const CavItem *best_gear(const CavState *state, const CavCreature *c, gboolean weapon)
+{
+    const CavItem *best = NULL;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, c->pack[i]);
+        if (item == NULL || item->count <= 0 ||
+            !(item->features & ((1u << CAV_FEATURE_WIELD) | (1u << CAV_FEATURE_WEAR))) ||
+            rules_is_weapon(item) != weapon)
+            continue;
+        if (best == NULL || (weapon ? item->attack + item->ranged > best->attack + best->ranged
+                                    : item->defense > best->defense))
+            best = item;
+    }
+    return best;
+}
+
+/* Equip something better than what @c has on, if it carries it. */
+static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out)
+{
+    for (gint32 weapon = 1; weapon >= 0; weapon--) {
+        const CavItem *best = best_gear(state, c, weapon);
+        gint32 current = weapon ? c->weapon : c->armour;
+        CavEvent event;
+        if (best == NULL || best->id == current)
+            continue;
+        if (current != 0) {
+            const CavItem *on = state_item(state, current);
+            if (weapon ? on->attack + on->ranged >= best->attack + best->ranged
+                       : on->defense >= best->defense)
+                continue;
+        }
+        event = ev_init(CAV_EVENT_ITEM_EQUIPPED);
+        event.as.ItemEquipped.creature = c->id;
+        event.as.ItemEquipped.item = best->id;
+        EV_SET_STR(event.as.ItemEquipped.slot, weapon ? "weapon" : "armour");
+        event.actor = c->id;
+        rules_push(out, event);
+        return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out)
+{
+    const CavItem *item = state_item_at(state, c->z, c->x, c->y);
+    CavEvent event = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+
+    if (item == NULL || state_pack_used(c) >= CAV_PACK_SLOTS)
+        return FALSE;
+    event.as.ItemPickedUp = (CavEvItemPickedUp){.creature = c->id, .item = item->id};
+    event.actor = c->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+void decide_creature(const CavState *state, const CavContent *content,
+                     const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], gint32 id, CavRng *rng,
+                     GArray *out)
+{
+    const CavCreature *c = state_creature(state, id);
+    const CavRules *rules = content_rules(content);
+
+    g_return_if_fail(c != NULL && c->alive);
+    switch (c->behaviour) {
+    case CAV_BEHAVIOUR_FUNGUS:
+        act_fungus(state, content, c, rng, out);
+        return;
+    case CAV_BEHAVIOUR_BAT:
+        /* The second step starts from where the first one left it: the
+         * caller evolves between creatures, not between a bat's steps, so
+         * a bat takes its steps one decision at a time. */
+        wander(state, content, c, rng, out);
+        return;
+    case CAV_BEHAVIOUR_ZOMBIE:
+        if (rng_range(rng, 1, 100) <= rules->zombie_idle_percent)
+            return;
+        if (sees_player(state, player_fov, c))
+            hunt(state, content, c, rng, out);
+        else
+            wander(state, content, c, rng, out);
+        return;
+    case CAV_BEHAVIOUR_GOBLIN:
+        if (gear_up(state, c, out))
+            return;
+        if (sees_player(state, player_fov, c))
+            hunt(state, content, c, rng, out);
+        else if (!pick_up(state, c, out))
+            wander(state, content, c, rng, out);
+        return;
+    case CAV_BEHAVIOUR_PLAYER:
+    case CAV_BEHAVIOUR_COUNT:
+    default:
+        return;
+    }
+}

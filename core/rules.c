@@ -1,0 +1,213 @@
+/* rules.c — the small rules every actor obeys (a step, a blow, the damage
+ * formula, xp, hunger words, food values) and building events from data. */
+#include "rules-private.h"
+
+#include <math.h>
+#include <string.h>
+
+CavEvent rules_creature_spawned(const CavCreatureKind *kind, gint32 id, gint32 z, gint32 x,
+                                gint32 y)
+{
+    CavEvent event = ev_init(CAV_EVENT_CREATURE_SPAWNED);
+    CavEvCreatureSpawned *e = &event.as.CreatureSpawned;
+    char glyph[2] = {kind->glyph, '\0'};
+
+    *e = (CavEvCreatureSpawned){.creature = id,
+                                .z = z,
+                                .x = x,
+                                .y = y,
+                                .max_hp = kind->hp,
+                                .attack = kind->attack,
+                                .defense = kind->defense,
+                                .vision = kind->vision,
+                                .level = kind->level,
+                                .max_food = kind->max_food,
+                                .food = kind->food,
+                                .max_mana = kind->max_mana,
+                                .hp_regen = kind->hp_regen_permille,
+                                .mana_regen = kind->mana_regen_permille,
+                                .colony = kind->behaviour == CAV_BEHAVIOUR_FUNGUS ? id : 0};
+    EV_SET_STR(e->kind, kind->name);
+    EV_SET_STR(e->behaviour, content_behaviour_name(kind->behaviour));
+    EV_SET_STR(e->glyph, glyph);
+    EV_SET_STR(e->colour, kind->colour);
+    return event;
+}
+
+CavEvent rules_item_spawned(const CavItemType *type, gint32 id, gint32 holder, gint32 z, gint32 x,
+                            gint32 y)
+{
+    CavEvent event = ev_init(CAV_EVENT_ITEM_SPAWNED);
+    CavEvItemSpawned *e = &event.as.ItemSpawned;
+    char glyph[2] = {type->glyph, '\0'};
+
+    *e = (CavEvItemSpawned){.item = id,
+                            .attack = type->attack,
+                            .defense = type->defense,
+                            .thrown = type->thrown,
+                            .ranged = type->ranged,
+                            .food = type->food,
+                            .rot_turns = type->rot_turns,
+                            .count = 1,
+                            .holder = holder,
+                            .z = z,
+                            .x = holder != 0 ? 0 : x,
+                            .y = holder != 0 ? 0 : y};
+    EV_SET_STR(e->type, type->name);
+    EV_SET_STR(e->name, type->name);
+    EV_SET_STR(e->glyph, glyph);
+    EV_SET_STR(e->colour, type->colour);
+    content_tags_to_names(type->tags, e->tags, sizeof e->tags);
+    content_features_to_names(type->features, e->features, sizeof e->features);
+    EV_SET_STR(e->stack, content_stack_name(type->stack));
+    return event;
+}
+
+CavEvent rules_corpse_spawned(const CavContent *content, const CavCreature *dead, gint32 id,
+                              gint32 x, gint32 y)
+{
+    const CavItemType *corpse = content_item_type(content, "corpse");
+    CavEvent event;
+    g_autofree char *name = g_strdup_printf("%s corpse", dead->kind);
+
+    g_return_val_if_fail(corpse != NULL, ev_init(CAV_EVENT_ITEM_SPAWNED));
+    event = rules_item_spawned(corpse, id, 0, dead->z, x, y);
+    event.as.ItemSpawned.food = dead->max_hp * corpse->food_per_hp;
+    EV_SET_STR(event.as.ItemSpawned.name, name);
+    EV_SET_STR(event.as.ItemSpawned.colour, dead->colour);
+    return event;
+}
+
+gint32 rules_damage(gint32 attack, gint32 defense, CavRng *rng)
+{
+    if (attack <= defense)
+        return 1;
+    return rng_range(rng, 1, attack - defense);
+}
+
+CavEvent rules_attack(const CavState *state, const CavContent *content, const CavCreature *attacker,
+                      const CavCreature *target, CavRng *rng)
+{
+    CavEvent event = ev_init(CAV_EVENT_CREATURE_ATTACKED);
+
+    event.as.CreatureAttacked = (CavEvCreatureAttacked){
+        .creature = attacker->id,
+        .target = target->id,
+        .damage = rules_damage(state_attack(state, attacker), state_defense(state, target), rng),
+        .food = content_rules(content)->attack_food};
+    event.actor = attacker->id;
+    return event;
+}
+
+gboolean rules_step(const CavState *state, const CavContent *content, const CavCreature *creature,
+                    gint32 x, gint32 y, CavRng *rng, GArray *out)
+{
+    const CavCreature *other = state_creature_at(state, creature->z, x, y);
+    CavTile tile = state_tile(state, creature->z, x, y);
+    CavEvent event;
+
+    if (x == creature->x && y == creature->y)
+        return FALSE;
+    if (other != NULL) {
+        if (creature->behaviour != CAV_BEHAVIOUR_PLAYER && strcmp(other->kind, creature->kind) == 0)
+            return FALSE;
+        rules_push(out, rules_attack(state, content, creature, other, rng));
+        return TRUE;
+    }
+    if (tile == TILE_WALL || tile == TILE_OUTSIDE)
+        return FALSE;
+    event = ev_init(CAV_EVENT_CREATURE_MOVED);
+    event.as.CreatureMoved = (CavEvCreatureMoved){.creature = creature->id,
+                                                  .z = creature->z,
+                                                  .from_x = creature->x,
+                                                  .from_y = creature->y,
+                                                  .x = x,
+                                                  .y = y,
+                                                  .food = content_rules(content)->move_food};
+    event.actor = creature->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
+static gboolean cell_taken(const GArray *taken, gint32 cell)
+{
+    for (guint i = 0; taken != NULL && i < taken->len; i++)
+        if (g_array_index(taken, gint32, i) == cell)
+            return TRUE;
+    return FALSE;
+}
+
+gboolean rules_free_item_cell(const CavState *state, gint32 z, gint32 x, gint32 y, gint32 radius,
+                              const GArray *taken, gint32 *out_x, gint32 *out_y)
+{
+    for (gint32 r = 0; r <= radius; r++) {
+        for (gint32 dy = -r; dy <= r; dy++) {
+            for (gint32 dx = -r; dx <= r; dx++) {
+                gint32 cx = x + dx, cy = y + dy;
+                CavTile tile;
+                if (MAX(ABS(dx), ABS(dy)) != r)
+                    continue;
+                tile = state_tile(state, z, cx, cy);
+                if (tile == TILE_WALL || tile == TILE_OUTSIDE ||
+                    state_item_at(state, z, cx, cy) != NULL ||
+                    cell_taken(taken, cy * CAV_WIDTH + cx))
+                    continue;
+                *out_x = cx;
+                *out_y = cy;
+                return TRUE;
+            }
+        }
+    }
+    return FALSE;
+}
+
+void rules_article(const char *name, GString *out)
+{
+    if (strcmp(name, "player") == 0) {
+        g_string_append(out, "the player");
+        return;
+    }
+    g_string_append_printf(out, "%s %s", strchr("aeiou", name[0]) != NULL ? "an" : "a", name);
+}
+
+gint64 rules_xp_threshold(const CavContent *content, gint32 level)
+{
+    const CavRules *rules = content_rules(content);
+
+    return (gint64) (pow(level, rules->xp_exponent_permille / 1000.0) * rules->xp_base);
+}
+
+gint32 rules_kill_xp(const CavCreature *victim, const CavCreature *killer)
+{
+    return MAX(0, victim->max_hp + victim->attack + victim->defense - killer->level);
+}
+
+gboolean rules_is_weapon(const CavItem *item)
+{
+    return item->attack + item->ranged >= item->defense;
+}
+
+gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item)
+{
+    const CavItemType *type = content_item_type(content, item->type);
+
+    if (!state_item_rotten(state, item))
+        return item->food;
+    return item->food * (type != NULL ? type->rotten_food_percent : -100) / 100;
+}
+
+const char *rules_hunger_word(const CavContent *content, const CavCreature *c)
+{
+    const CavRules *rules = content_rules(content);
+    gint64 percent100 = (gint64) c->food * 100; /* compare food × 100 with max × percent */
+
+    if (percent100 < (gint64) c->max_food * rules->starving_percent)
+        return "starving";
+    if (percent100 < (gint64) c->max_food * rules->hungry_percent)
+        return "hungry";
+    if (percent100 > (gint64) c->max_food * rules->stuffed_percent)
+        return "stuffed";
+    if (percent100 > (gint64) c->max_food * rules->full_percent)
+        return "full";
+    return "";
+}
