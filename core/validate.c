@@ -22,6 +22,14 @@ static gboolean invalid(GError **error, const CavEvent *event, const char *forma
     return FALSE;
 }
 
+/* Food spent on one action: never negative, never absurd. */
+static gboolean check_food(const CavEvent *event, gint32 food, GError **error)
+{
+    if (food < 0 || food > 1000)
+        return invalid(error, event, "an action cannot cost %d food", food);
+    return TRUE;
+}
+
 static gboolean check_place(const CavEvent *event, gint32 z, gint32 x, gint32 y, GError **error)
 {
     if (z < 0 || z >= CAV_LEVELS)
@@ -97,6 +105,8 @@ static gboolean check_envelope(const CavState *state, const CavEvent *event, GEr
         return invalid(error, event, "names a cause that is not an earlier event");
     if (event->actor != 0 && state_creature(state, event->actor) == NULL)
         return invalid(error, event, "actor %d does not exist", event->actor);
+    if (event->actor != 0 && !state_creature(state, event->actor)->alive)
+        return invalid(error, event, "actor %d acts after its death", event->actor);
     if (event->seq == 1 && event->type != CAV_EVENT_GAME_STARTED)
         return invalid(error, event, "a game must begin with GameStarted");
     return check_text(event, error) && check_turn_shape(state, event, error);
@@ -148,6 +158,7 @@ static gboolean check_row(const CavState *state, const CavEvent *event, GError *
 static gboolean check_spawned(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvCreatureSpawned *e = &event->as.CreatureSpawned;
+    CavBehaviour behaviour;
 
     if (e->creature != state->creature_count + 1 || e->creature > CAV_CREATURES_MAX)
         return invalid(error, event, "creature id %d is not the next free id", e->creature);
@@ -155,12 +166,22 @@ static gboolean check_spawned(const CavState *state, const CavEvent *event, GErr
         return FALSE;
     if (state->rows_generated != CAV_LEVELS * CAV_HEIGHT)
         return invalid(error, event, "no creature can appear before the world is made");
+    if (event->turn != 0)
+        return invalid(error, event, "creatures appear only when the world is made");
     if (e->kind[0] == '\0' || strspn(e->kind, "abcdefghijklmnopqrstuvwxyz ") != strlen(e->kind))
         return invalid(error, event, "“%s” is not a kind of creature", e->kind);
     if (strcmp(e->kind, "player") == 0 && state->player != 0)
         return invalid(error, event, "there is only one player");
-    if (e->max_hp <= 0 || e->attack < 0 || e->defense < 0 || e->vision < 0 || e->vision > 40)
+    if (e->max_hp <= 0 || e->attack < 0 || e->defense < 0 || e->vision < 0 || e->vision > 40 ||
+        e->level < 1 || e->max_food <= 0 || e->food < 0 || e->food > e->max_food ||
+        e->max_mana < 0 || e->hp_regen < 0 || e->mana_regen < 0 || g_utf8_strlen(e->glyph, -1) != 1)
         return invalid(error, event, "impossible stats");
+    if (!content_behaviour_from_name(e->behaviour, &behaviour))
+        return invalid(error, event, "“%s” is not a behaviour", e->behaviour);
+    if ((behaviour == CAV_BEHAVIOUR_PLAYER) != (strcmp(e->kind, "player") == 0))
+        return invalid(error, event, "only the player behaves as the player");
+    if (e->colony != (behaviour == CAV_BEHAVIOUR_FUNGUS ? e->creature : 0))
+        return invalid(error, event, "a colony begins with its first fungus");
     if (state_tile(state, e->z, e->x, e->y) == TILE_WALL)
         return invalid(error, event, "a creature cannot appear inside a wall");
     if (state_creature_at(state, e->z, e->x, e->y) != NULL)
@@ -186,6 +207,8 @@ static gboolean check_moved(const CavState *state, const CavEvent *event, GError
         return invalid(error, event, "a step that goes nowhere");
     if (event->actor != e->creature)
         return invalid(error, event, "creature %d is moved by someone else", e->creature);
+    if (!check_food(event, e->food, error))
+        return FALSE;
     if (state_creature_at(state, e->z, e->x, e->y) != NULL)
         return invalid(error, event, "a step onto another creature");
     if (state_tile(state, e->z, e->x, e->y) == TILE_WALL)
@@ -202,6 +225,10 @@ static gboolean check_dug(const CavState *state, const CavEvent *event, GError *
         return FALSE;
     if (state_tile(state, e->z, e->x, e->y) != TILE_WALL)
         return invalid(error, event, "there is no wall at (%d,%d) to dig", e->x, e->y);
+    if (event->actor != e->creature || e->creature != state->player)
+        return invalid(error, event, "only the player digs, by their own action");
+    if (!check_food(event, e->food, error))
+        return FALSE;
     {
         const CavCreature *c = state_creature(state, e->creature);
         if (c->z != e->z || ABS(c->x - e->x) > 1 || ABS(c->y - e->y) > 1)
@@ -229,18 +256,374 @@ static gboolean check_stairs(const CavState *state, const CavEvent *event, GErro
     return TRUE;
 }
 
+static gboolean carries_bear(const CavState *state, const CavCreature *c)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, c->pack[i]);
+        if (item != NULL && item->count > 0 && (item->tags & (1u << CAV_TAG_BEAR)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean is_follow_up(const CavState *state, const CavEvent *event, GError **error)
+{
+    (void) state;
+    if (event->cause == 0 || event->actor != 0)
+        return invalid(error, event, "this happens only as the consequence of another event");
+    return TRUE;
+}
+
+static gboolean adjacent(const CavCreature *a, gint32 z, gint32 x, gint32 y)
+{
+    return a->z == z && ABS(a->x - x) <= 1 && ABS(a->y - y) <= 1;
+}
+
+static gboolean check_spread(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvFungusSpread *e = &event->as.FungusSpread;
+    const CavCreature *parent;
+
+    if (!check_creature(state, event, e->parent, error) ||
+        !check_place(event, e->z, e->x, e->y, error))
+        return FALSE;
+    parent = state_creature(state, e->parent);
+    if (parent->behaviour != CAV_BEHAVIOUR_FUNGUS || event->actor != e->parent)
+        return invalid(error, event, "only a fungus spreads, by itself");
+    if (e->child != state->creature_count + 1 || e->child > CAV_CREATURES_MAX)
+        return invalid(error, event, "creature id %d is not the next free id", e->child);
+    if (e->colony != parent->colony || state_creature(state, e->colony) == NULL)
+        return invalid(error, event, "fungus %d is not of colony %d", e->parent, e->colony);
+    if (parent->z != e->z || ABS(parent->x - e->x) > 10 || ABS(parent->y - e->y) > 10)
+        return invalid(error, event, "a fungus spreads only nearby");
+    if (state_tile(state, e->z, e->x, e->y) != TILE_FLOOR ||
+        state_creature_at(state, e->z, e->x, e->y) != NULL)
+        return invalid(error, event, "a fungus spreads only onto free floor");
+    return TRUE;
+}
+
+static gboolean check_attacked(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureAttacked *e = &event->as.CreatureAttacked;
+    const CavCreature *a, *t;
+    gint32 most;
+
+    if (!check_creature(state, event, e->creature, error) ||
+        !check_creature(state, event, e->target, error) || !check_food(event, e->food, error))
+        return FALSE;
+    a = state_creature(state, e->creature);
+    t = state_creature(state, e->target);
+    if (event->actor != a->id || a == t || !adjacent(a, t->z, t->x, t->y))
+        return invalid(error, event, "creature %d cannot strike creature %d", a->id, t->id);
+    most = MAX(1, state_attack(state, a) - state_defense(state, t));
+    if (e->damage < 1 || e->damage > most)
+        return invalid(error, event, "a blow of %d cannot come from attack %d against defense %d",
+                       e->damage, state_attack(state, a), state_defense(state, t));
+    return TRUE;
+}
+
+static gboolean check_hurt(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureHurt *e = &event->as.CreatureHurt;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    if (e->damage < 0 || e->damage > 10000 || e->cause[0] == '\0')
+        return invalid(error, event, "a wound needs a cause and a sane size");
+    return TRUE;
+}
+
+static gboolean check_regenerated(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureRegenerated *e = &event->as.CreatureRegenerated;
+    const CavCreature *c;
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (event->actor != 0 || e->hp < 0 || e->mana < 0 || e->hp + e->mana == 0 ||
+        (gint64) e->hp * 1000 > c->hp_regen_acc || (gint64) e->mana * 1000 > c->mana_regen_acc ||
+        e->hp > c->max_hp - c->hp || e->mana > c->max_mana - c->mana || e->food != e->hp + e->mana)
+        return invalid(error, event, "creature %d has not gathered that much regeneration", c->id);
+    return TRUE;
+}
+
+static gboolean check_upkeep(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvUpkeepApplied *e = &event->as.UpkeepApplied;
+    const CavCreature *player = state_player(state);
+
+    if (player == NULL || !player->alive || e->z != player->z || event->actor != 0 ||
+        event->turn == 0)
+        return invalid(error, event, "upkeep happens on the living player's level, after turn 0");
+    return check_food(event, e->food, error);
+}
+
+static gboolean check_hunger(const CavState *state, const CavEvent *event, GError **error)
+{
+    static const char *const words[] = {"", "starving", "hungry", "full", "stuffed"};
+    const CavEvHungerChanged *e = &event->as.HungerChanged;
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(words); i++)
+        if (strcmp(words[i], e->word) == 0)
+            return TRUE;
+    return invalid(error, event, "“%s” is not a hunger word", e->word);
+}
+
+static gboolean check_overate(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureOverate *e = &event->as.CreatureOverate;
+    const CavCreature *c;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (c->food <= c->max_food || e->max_food != (gint32) (((gint64) c->max_food + c->food) / 2))
+        return invalid(error, event, "creature %d has not overeaten so", c->id);
+    return TRUE;
+}
+
+static gboolean check_died(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureDied *e = &event->as.CreatureDied;
+    const CavCreature *c;
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (event->actor != 0 || e->cause[0] == '\0')
+        return invalid(error, event, "a death needs a cause and no actor");
+    if (c->hp > 0 && !(e->creature == state->player && c->food <= 0))
+        return invalid(error, event, "creature %d is not dying", c->id);
+    if (e->killer != 0 && state_creature(state, e->killer) == NULL)
+        return invalid(error, event, "killer %d does not exist", e->killer);
+    return TRUE;
+}
+
+static gboolean check_xp(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvXpGained *e = &event->as.XpGained;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    if (e->amount <= 0 || e->amount > 1000000)
+        return invalid(error, event, "xp of %d", e->amount);
+    return TRUE;
+}
+
+static gboolean check_level_gained(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvLevelGained *e = &event->as.LevelGained;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    if (e->level != state_creature(state, e->creature)->level + 1 || e->heal < 0)
+        return invalid(error, event, "levels are gained one at a time");
+    return TRUE;
+}
+
+static gboolean check_bonus(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvLevelUpChosen *e = &event->as.LevelUpChosen;
+    CavBonus bonus;
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    if (state_creature(state, e->creature)->pending_bonuses <= 0)
+        return invalid(error, event, "creature %d has no bonus to choose", e->creature);
+    if (!content_bonus_from_name(e->bonus, &bonus) || e->amount < 0 || e->amount > 1000)
+        return invalid(error, event, "“%s” is not a bonus", e->bonus);
+    if (e->creature == state->player ? event->actor != e->creature : event->cause == 0)
+        return invalid(error, event,
+                       "the player chooses their own bonus; monsters' follow a level");
+    return TRUE;
+}
+
+static gboolean check_item_type(const CavEvent *event, const CavEvItemSpawned *e, GError **error)
+{
+    guint32 bits;
+    CavStack stack;
+
+    if (!content_tags_from_names(e->tags, &bits) ||
+        !content_features_from_names(e->features, &bits) ||
+        !content_stack_from_name(e->stack, &stack) || g_utf8_strlen(e->glyph, -1) != 1 ||
+        e->type[0] == '\0' || e->name[0] == '\0')
+        return invalid(error, event, "not a kind of item");
+    if (e->attack < 0 || e->defense < 0 || e->thrown < 0 || e->ranged < 0 || e->rot_turns < 0 ||
+        ABS(e->food) > 1000000 || e->count < 1 || e->count > 100000)
+        return invalid(error, event, "impossible item numbers");
+    return TRUE;
+}
+
+static gboolean check_item_spawned(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemSpawned *e = &event->as.ItemSpawned;
+
+    if (!check_item_type(event, e, error))
+        return FALSE;
+    if (e->item != state->item_count + 1 || e->item > CAV_ITEMS_MAX)
+        return invalid(error, event, "item id %d is not the next free id", e->item);
+    if (event->turn != 0 && event->cause == 0)
+        return invalid(error, event, "after the start, items appear only as consequences");
+    if (e->holder != 0) {
+        if (!check_creature(state, event, e->holder, error))
+            return FALSE;
+        if (state_pack_used(state_creature(state, e->holder)) >= CAV_PACK_SLOTS)
+            return invalid(error, event, "creature %d has no room", e->holder);
+        return TRUE;
+    }
+    if (!check_place(event, e->z, e->x, e->y, error))
+        return FALSE;
+    if (state_tile(state, e->z, e->x, e->y) == TILE_WALL ||
+        state_item_at(state, e->z, e->x, e->y) != NULL)
+        return invalid(error, event, "an item cannot lie in a wall or on another item");
+    return TRUE;
+}
+
+/* The item @id, present and carried by @holder. */
+static const CavItem *held_item(const CavState *state, const CavEvent *event, gint32 holder,
+                                gint32 id, GError **error)
+{
+    const CavItem *item = state_item(state, id);
+
+    if (item == NULL || item->count <= 0 || item->holder != holder) {
+        invalid(error, event, "creature %d does not carry item %d", holder, id);
+        return NULL;
+    }
+    return item;
+}
+
+static gboolean same_hard_stack(const CavItem *a, const CavItem *b)
+{
+    return a != b && a->stack == CAV_STACK_HARD && b->stack == CAV_STACK_HARD &&
+           strcmp(a->type, b->type) == 0 && strcmp(a->name, b->name) == 0;
+}
+
+static gboolean check_picked_up(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemPickedUp *e = &event->as.ItemPickedUp;
+    const CavCreature *c;
+    const CavItem *item = state_item(state, e->item);
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (event->actor != c->id || item == NULL || item != state_item_at(state, c->z, c->x, c->y))
+        return invalid(error, event, "creature %d cannot reach item %d", c->id, e->item);
+    if (e->into != 0) {
+        const CavItem *into = held_item(state, event, c->id, e->into, error);
+        if (into == NULL)
+            return FALSE;
+        if (!same_hard_stack(item, into))
+            return invalid(error, event, "items %d and %d do not stack", e->item, e->into);
+        return TRUE;
+    }
+    if (state_pack_used(c) >= CAV_PACK_SLOTS)
+        return invalid(error, event, "creature %d has no room", c->id);
+    return TRUE;
+}
+
+static gboolean check_dropped(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemDropped *e = &event->as.ItemDropped;
+    const CavCreature *c = state_creature(state, e->creature);
+    const CavItem *item, *below;
+
+    if (c == NULL)
+        return invalid(error, event, "creature %d does not exist", e->creature);
+    if (!check_place(event, e->z, e->x, e->y, error) ||
+        (item = held_item(state, event, c->id, e->item, error)) == NULL)
+        return FALSE;
+    /* The living drop where they stand; the dead scatter their pack nearby. */
+    if (c->alive ? event->actor != c->id || c->z != e->z || c->x != e->x || c->y != e->y
+                 : !is_follow_up(state, event, error) || c->z != e->z || ABS(c->x - e->x) > 20 ||
+                       ABS(c->y - e->y) > 20)
+        return invalid(error, event, "item %d cannot land at (%d,%d)", e->item, e->x, e->y);
+    if (state_tile(state, e->z, e->x, e->y) == TILE_WALL)
+        return invalid(error, event, "an item cannot land in a wall");
+    below = state_item_at(state, e->z, e->x, e->y);
+    if (e->into != 0) {
+        if (below == NULL || below->id != e->into || !same_hard_stack(item, below) || e->split != 0)
+            return invalid(error, event, "item %d does not stack onto item %d", e->item, e->into);
+        return TRUE;
+    }
+    if (below != NULL)
+        return invalid(error, event, "an item cannot land on another item");
+    if (e->split != 0 && (e->split != state->item_count + 1 || e->split > CAV_ITEMS_MAX ||
+                          item->count < 2 || item->stack != CAV_STACK_HARD))
+        return invalid(error, event, "item %d cannot be split as %d", e->item, e->split);
+    return TRUE;
+}
+
+static gboolean check_eaten(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemEaten *e = &event->as.ItemEaten;
+    const CavItem *item;
+
+    if (!check_creature(state, event, e->creature, error) ||
+        (item = held_item(state, event, e->creature, e->item, error)) == NULL)
+        return FALSE;
+    if (event->actor != e->creature || !(item->features & (1u << CAV_FEATURE_EAT)))
+        return invalid(error, event, "item %d is not food for creature %d", e->item, e->creature);
+    if (e->food > item->food || (!state_item_rotten(state, item) && e->food != item->food))
+        return invalid(error, event, "item %d does not give %d food", e->item, e->food);
+    return TRUE;
+}
+
+static gboolean check_equipped(const CavState *state, const CavEvent *event, gint32 creature,
+                               gint32 id, const char *slot, gboolean on, GError **error)
+{
+    const CavCreature *c;
+    const CavItem *item;
+    gboolean weapon = strcmp(slot, "weapon") == 0;
+
+    if (!check_creature(state, event, creature, error) ||
+        (item = held_item(state, event, creature, id, error)) == NULL)
+        return FALSE;
+    c = state_creature(state, creature);
+    if (event->actor != creature || (!weapon && strcmp(slot, "armour") != 0))
+        return invalid(error, event, "“%s” is not a slot of creature %d", slot, creature);
+    if (!on)
+        return (weapon ? c->weapon : c->armour) == id ||
+               invalid(error, event, "item %d is not on creature %d", id, creature);
+    if (!(item->features & ((1u << CAV_FEATURE_WIELD) | (1u << CAV_FEATURE_WEAR))) ||
+        rules_is_weapon(item) != weapon)
+        return invalid(error, event, "item %d cannot be used as %s", id, slot);
+    return TRUE;
+}
+
+static gboolean check_won(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavCreature *c;
+
+    if (!check_creature(state, event, event->as.GameWon.creature, error))
+        return FALSE;
+    c = state_creature(state, event->as.GameWon.creature);
+    if (c->id != state->player || event->actor != c->id || c->z != 0 ||
+        state_tile(state, 0, c->x, c->y) != TILE_STAIRS_UP || !carries_bear(state, c))
+        return invalid(error, event, "only the player with the bear at the exit wins");
+    return TRUE;
+}
+
 static gboolean check_lost(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvGameLost *e = &event->as.GameLost;
     const CavCreature *c;
 
-    if (!check_creature(state, event, e->creature, error))
-        return FALSE;
-    if (e->creature != state->player)
+    if (e->creature != state->player || state->player == 0)
         return invalid(error, event, "only the player can lose the game");
     c = state_creature(state, e->creature);
+    if (!c->alive) {
+        if (event->cause == 0)
+            return invalid(error, event, "a death ends the game only as its consequence");
+        return TRUE;
+    }
     if (c->z != 0 || state_tile(state, 0, c->x, c->y) != TILE_STAIRS_UP)
         return invalid(error, event, "the player can only flee by the exit on level 1");
+    if (carries_bear(state, c))
+        return invalid(error, event, "the player carries the bear out: that is a win");
     return TRUE;
 }
 
@@ -263,9 +646,46 @@ static gboolean check_payload(const CavState *state, const CavEvent *event, GErr
         return check_stairs(state, event, error);
     case CAV_EVENT_CREATURE_WAITED:
         return check_creature(state, event, event->as.CreatureWaited.creature, error);
+    case CAV_EVENT_FUNGUS_SPREAD:
+        return check_spread(state, event, error);
+    case CAV_EVENT_CREATURE_ATTACKED:
+        return check_attacked(state, event, error);
+    case CAV_EVENT_CREATURE_HURT:
+        return check_hurt(state, event, error);
+    case CAV_EVENT_CREATURE_REGENERATED:
+        return check_regenerated(state, event, error);
+    case CAV_EVENT_UPKEEP_APPLIED:
+        return check_upkeep(state, event, error);
+    case CAV_EVENT_HUNGER_CHANGED:
+        return check_hunger(state, event, error);
+    case CAV_EVENT_CREATURE_OVERATE:
+        return check_overate(state, event, error);
+    case CAV_EVENT_CREATURE_DIED:
+        return check_died(state, event, error);
+    case CAV_EVENT_XP_GAINED:
+        return check_xp(state, event, error);
+    case CAV_EVENT_LEVEL_GAINED:
+        return check_level_gained(state, event, error);
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        return check_bonus(state, event, error);
+    case CAV_EVENT_ITEM_SPAWNED:
+        return check_item_spawned(state, event, error);
+    case CAV_EVENT_ITEM_PICKED_UP:
+        return check_picked_up(state, event, error);
+    case CAV_EVENT_ITEM_DROPPED:
+        return check_dropped(state, event, error);
+    case CAV_EVENT_ITEM_EATEN:
+        return check_eaten(state, event, error);
+    case CAV_EVENT_ITEM_EQUIPPED:
+        return check_equipped(state, event, event->as.ItemEquipped.creature,
+                              event->as.ItemEquipped.item, event->as.ItemEquipped.slot, TRUE,
+                              error);
+    case CAV_EVENT_ITEM_UNEQUIPPED:
+        return check_equipped(state, event, event->as.ItemUnequipped.creature,
+                              event->as.ItemUnequipped.item, event->as.ItemUnequipped.slot, FALSE,
+                              error);
     case CAV_EVENT_GAME_WON:
-        /* Winning needs the teddy bear, and no bear exists until items do. */
-        return invalid(error, event, "no one can win without the teddy bear");
+        return check_won(state, event, error);
     case CAV_EVENT_GAME_LOST:
         return check_lost(state, event, error);
     case CAV_EVENT_TYPE_COUNT:

@@ -41,6 +41,84 @@ void recorder_token(const CavEvent *e, GString *out)
     case CAV_EVENT_CREATURE_WAITED:
         g_string_append_printf(out, "waited(c%d)", e->as.CreatureWaited.creature);
         break;
+    case CAV_EVENT_FUNGUS_SPREAD:
+        g_string_append_printf(out, "spread(c%d>c%d %d,%d col%d)", e->as.FungusSpread.parent,
+                               e->as.FungusSpread.child, e->as.FungusSpread.x, e->as.FungusSpread.y,
+                               e->as.FungusSpread.colony);
+        break;
+    case CAV_EVENT_CREATURE_ATTACKED:
+        g_string_append_printf(out, "attacked(c%d>c%d %d)", e->as.CreatureAttacked.creature,
+                               e->as.CreatureAttacked.target, e->as.CreatureAttacked.damage);
+        break;
+    case CAV_EVENT_CREATURE_HURT:
+        g_string_append_printf(out, "hurt(c%d %d,%s)", e->as.CreatureHurt.creature,
+                               e->as.CreatureHurt.damage, e->as.CreatureHurt.cause);
+        break;
+    case CAV_EVENT_CREATURE_REGENERATED:
+        g_string_append_printf(out, "regen(c%d +%d,+%d)", e->as.CreatureRegenerated.creature,
+                               e->as.CreatureRegenerated.hp, e->as.CreatureRegenerated.mana);
+        break;
+    case CAV_EVENT_UPKEEP_APPLIED:
+        g_string_append_printf(out, "upkeep(%d)", e->as.UpkeepApplied.z);
+        break;
+    case CAV_EVENT_HUNGER_CHANGED:
+        g_string_append_printf(out, "hunger(c%d,%s)", e->as.HungerChanged.creature,
+                               e->as.HungerChanged.word);
+        break;
+    case CAV_EVENT_CREATURE_OVERATE:
+        g_string_append_printf(out, "overate(c%d,%d)", e->as.CreatureOverate.creature,
+                               e->as.CreatureOverate.max_food);
+        break;
+    case CAV_EVENT_CREATURE_DIED:
+        g_string_append_printf(out, "died(c%d,%s)", e->as.CreatureDied.creature,
+                               e->as.CreatureDied.cause);
+        break;
+    case CAV_EVENT_XP_GAINED:
+        g_string_append_printf(out, "xp(c%d +%d)", e->as.XpGained.creature, e->as.XpGained.amount);
+        break;
+    case CAV_EVENT_LEVEL_GAINED:
+        g_string_append_printf(out, "levelled(c%d %d)", e->as.LevelGained.creature,
+                               e->as.LevelGained.level);
+        break;
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        g_string_append_printf(out, "chose(c%d %s)", e->as.LevelUpChosen.creature,
+                               e->as.LevelUpChosen.bonus);
+        break;
+    case CAV_EVENT_ITEM_SPAWNED:
+        g_string_append_printf(out, "item(i%d %s", e->as.ItemSpawned.item, e->as.ItemSpawned.name);
+        if (e->as.ItemSpawned.holder != 0)
+            g_string_append_printf(out, " @c%d)", e->as.ItemSpawned.holder);
+        else
+            g_string_append_printf(out, " %d,%d)", e->as.ItemSpawned.x, e->as.ItemSpawned.y);
+        break;
+    case CAV_EVENT_ITEM_PICKED_UP:
+        g_string_append_printf(out, "picked(c%d i%d", e->as.ItemPickedUp.creature,
+                               e->as.ItemPickedUp.item);
+        if (e->as.ItemPickedUp.into != 0)
+            g_string_append_printf(out, ">i%d", e->as.ItemPickedUp.into);
+        g_string_append_c(out, ')');
+        break;
+    case CAV_EVENT_ITEM_DROPPED:
+        g_string_append_printf(out, "dropped(c%d i%d", e->as.ItemDropped.creature,
+                               e->as.ItemDropped.item);
+        if (e->as.ItemDropped.split != 0)
+            g_string_append_printf(out, "/i%d", e->as.ItemDropped.split);
+        if (e->as.ItemDropped.into != 0)
+            g_string_append_printf(out, ">i%d", e->as.ItemDropped.into);
+        g_string_append_printf(out, " %d,%d)", e->as.ItemDropped.x, e->as.ItemDropped.y);
+        break;
+    case CAV_EVENT_ITEM_EATEN:
+        g_string_append_printf(out, "ate(c%d i%d %d)", e->as.ItemEaten.creature,
+                               e->as.ItemEaten.item, e->as.ItemEaten.food);
+        break;
+    case CAV_EVENT_ITEM_EQUIPPED:
+        g_string_append_printf(out, "equipped(c%d i%d %s)", e->as.ItemEquipped.creature,
+                               e->as.ItemEquipped.item, e->as.ItemEquipped.slot);
+        break;
+    case CAV_EVENT_ITEM_UNEQUIPPED:
+        g_string_append_printf(out, "unequipped(c%d i%d)", e->as.ItemUnequipped.creature,
+                               e->as.ItemUnequipped.item);
+        break;
     case CAV_EVENT_GAME_WON:
         g_string_append_printf(out, "won(c%d)", e->as.GameWon.creature);
         break;

@@ -65,6 +65,7 @@ static const TypeSpec types[] = {
     {"staff", ')', 5, 3, 3, 0, 0, 2, "weapon"},     {"bow", ')', 1, 0, 1, 5, 0, 2, "weapon"},
     {"tunic", '[', 0, 2, 1, 0, 0, 1, "armour"},     {"chainmail", '[', 0, 4, 1, 0, 0, 1, "armour"},
     {"platemail", '[', 0, 6, 1, 0, 0, 1, "armour"}, {"teddy bear", '*', 0, 0, 1, 0, 0, 1, ""},
+    {"corpse", '%', 0, 0, 1, 0, 0, 0, ""},
 };
 
 static void test_builtin_items(void)
@@ -92,6 +93,44 @@ static void test_builtin_items(void)
     g_assert_true(content_item_has_tag(content_item_type(content, "sword"), CAV_TAG_BLADE));
     g_assert_false(content_item_has_tag(content_item_type(content, "staff"), CAV_TAG_BLADE));
     g_assert_true(content_item_can(content_item_type(content, "tunic"), CAV_FEATURE_WEAR));
+    /* Stacks: identical things share a slot, corpses fold into one line. */
+    g_assert_cmpint(content_item_type(content, "rock")->stack, ==, CAV_STACK_HARD);
+    g_assert_cmpint(content_item_type(content, "apple")->stack, ==, CAV_STACK_HARD);
+    g_assert_cmpint(content_item_type(content, "corpse")->stack, ==, CAV_STACK_SOFT);
+    g_assert_cmpint(content_item_type(content, "sword")->stack, ==, CAV_STACK_NONE);
+    g_assert_cmpint(content_item_type(content, "corpse")->rot_turns, ==, 200);
+    g_assert_cmpint(content_item_type(content, "corpse")->food_per_hp, ==, 5);
+}
+
+/* GAME.md "Turns", "Creatures", "Combat", "Experience", "Food". */
+static void test_builtin_rules(void)
+{
+    g_autoptr(CavContent) content = content_new_builtin();
+    const CavRules *r = content_rules(content);
+
+    g_assert_cmpint(r->turn_food, ==, 1);
+    g_assert_cmpint(r->move_food, ==, 1);
+    g_assert_cmpint(r->attack_food, ==, 2);
+    g_assert_cmpint(r->dig_food, ==, 10);
+    g_assert_cmpint(r->fungus_spread_permille, ==, 20);
+    g_assert_cmpint(r->fungus_spread_radius, ==, 2);
+    g_assert_cmpint(r->colony_max, ==, 20);
+    g_assert_cmpint(r->zombie_idle_percent, ==, 20);
+    g_assert_cmpint(r->bat_steps, ==, 2);
+    g_assert_cmpint(r->xp_base, ==, 25);
+    g_assert_cmpint(r->xp_exponent_permille, ==, 1750);
+    g_assert_cmpint(r->heal_per_level, ==, 2);
+    g_assert_cmpint(r->starving_percent, ==, 10);
+    g_assert_cmpint(r->hungry_percent, ==, 25);
+    g_assert_cmpint(r->full_percent, ==, 75);
+    g_assert_cmpint(r->stuffed_percent, ==, 90);
+    g_assert_cmpint(r->bonus[CAV_BONUS_MAX_HP], ==, 10);
+    g_assert_cmpint(r->bonus[CAV_BONUS_MAX_MANA], ==, 5);
+    g_assert_cmpint(r->bonus[CAV_BONUS_ATTACK], ==, 2);
+    g_assert_cmpint(r->bonus[CAV_BONUS_DEFENSE], ==, 1);
+    g_assert_cmpint(r->bonus[CAV_BONUS_VISION], ==, 1);
+    g_assert_cmpint(r->bonus[CAV_BONUS_HP_REGEN], ==, 10);
+    g_assert_cmpint(r->bonus[CAV_BONUS_MANA_REGEN], ==, 10);
 }
 
 static void test_installed_equals_builtin(void)
@@ -216,6 +255,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/core/content/builtin-creatures", test_builtin_creatures);
     g_test_add_func("/core/content/builtin-items", test_builtin_items);
+    g_test_add_func("/core/content/builtin-rules", test_builtin_rules);
     g_test_add_func("/core/content/installed-equals-builtin", test_installed_equals_builtin);
     g_test_add_func("/core/content/errors", test_errors);
     g_test_add_func("/core/content/missing", test_missing);

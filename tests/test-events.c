@@ -97,13 +97,13 @@ static void test_codec_envelope(void)
     e.seq = 42;
     e.turn = 7;
     e.actor = 3;
-    e.as.CreatureMoved =
-        (CavEvCreatureMoved){.creature = 3, .z = 1, .from_x = 4, .from_y = 5, .x = 5, .y = 5};
+    e.as.CreatureMoved = (CavEvCreatureMoved){
+        .creature = 3, .z = 1, .from_x = 4, .from_y = 5, .x = 5, .y = 5, .food = 1};
     codec_encode_event(&e, json);
     g_assert_cmpstr(json->str, ==,
-                    "{\"seq\":42,\"turn\":7,\"type\":\"CreatureMoved\",\"version\":1,"
+                    "{\"seq\":42,\"turn\":7,\"type\":\"CreatureMoved\",\"version\":2,"
                     "\"cause\":null,\"actor\":3,\"payload\":{\"creature\":3,\"z\":1,"
-                    "\"from_x\":4,\"from_y\":5,\"x\":5,\"y\":5}}");
+                    "\"from_x\":4,\"from_y\":5,\"x\":5,\"y\":5,\"food\":1}}");
 }
 
 static void assert_rejected(const char *json, const char *problem)
@@ -181,6 +181,51 @@ static void test_codec_versions(void)
                                         14, &out, &error));
     g_assert_error(error, CODEC_ERROR, CODEC_ERROR_VERSION);
     g_assert_nonnull(strstr(error->message, "newer"));
+}
+
+/* Version 1 payloads (written before creatures had food and data-driven
+ * stats) upcast: the added fields get the values that keep the old meaning. */
+static void test_codec_upcast(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    const char *moved = "{\"creature\":1,\"z\":0,\"from_x\":4,\"from_y\":5,\"x\":5,\"y\":5}";
+    const char *spawned = "{\"creature\":1,\"kind\":\"player\",\"z\":0,\"x\":3,\"y\":4,"
+                          "\"max_hp\":100,\"attack\":20,\"defense\":5,\"vision\":9}";
+    const char *moved_v1_with_food =
+        "{\"creature\":1,\"z\":0,\"from_x\":4,\"from_y\":5,\"x\":5,\"y\":5,\"food\":1}";
+    CavEvent out;
+
+    g_assert_true(codec_decode_payload(decoder, CAV_EVENT_CREATURE_MOVED, 1, moved, strlen(moved),
+                                       &out, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(out.version, ==, 2);
+    g_assert_cmpint(out.as.CreatureMoved.x, ==, 5);
+    g_assert_cmpint(out.as.CreatureMoved.food, ==, 0);
+
+    g_assert_true(codec_decode_payload(decoder, CAV_EVENT_CREATURE_SPAWNED, 1, spawned,
+                                       strlen(spawned), &out, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(out.as.CreatureSpawned.behaviour, ==, "player");
+    g_assert_cmpstr(out.as.CreatureSpawned.glyph, ==, "@");
+    g_assert_cmpint(out.as.CreatureSpawned.food, ==, 666);
+    g_assert_cmpint(out.as.CreatureSpawned.max_food, ==, 1000);
+    g_assert_cmpint(out.as.CreatureSpawned.level, ==, 1);
+    g_assert_cmpint(out.as.CreatureSpawned.max_hp, ==, 100);
+
+    /* An old version must not hold fields it did not have, and the current
+     * version must hold them all. */
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_CREATURE_MOVED, 1, moved_v1_with_food,
+                                        strlen(moved_v1_with_food), &out, &error));
+    g_assert_nonnull(strstr(error->message, "version does not have"));
+    g_clear_error(&error);
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_CREATURE_MOVED, 2, moved, strlen(moved),
+                                        &out, &error));
+    g_assert_nonnull(strstr(error->message, "missing field"));
+    g_clear_error(&error);
+    g_assert_false(codec_decode_payload(decoder, CAV_EVENT_CREATURE_MOVED, 0, moved, strlen(moved),
+                                        &out, &error));
+    g_assert_error(error, CODEC_ERROR, CODEC_ERROR_VERSION);
 }
 
 static void test_summary(void)
@@ -350,6 +395,7 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/rejects", test_codec_rejects);
     g_test_add_func("/events/codec/text-limits", test_codec_text_limits);
     g_test_add_func("/events/codec/versions", test_codec_versions);
+    g_test_add_func("/events/codec/upcast", test_codec_upcast);
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
     g_test_add_func("/events/summary", test_summary);
     g_test_add_func("/events/sql/views", test_sql_views);

@@ -1,0 +1,136 @@
+/* scenario.c — building rule-test states by folding hand-made events. */
+#include "scenario.h"
+
+#include <string.h>
+
+#include "rules-private.h"
+
+void scenario_fold(Scenario *s, CavEvent event)
+{
+    g_autoptr(GError) error = NULL;
+
+    event.seq = ++s->seq;
+    event.turn = 0;
+    event.version = ev_type_version(event.type);
+    if (!game_fold(s->game, &event, &error))
+        g_error("scenario event rejected: %s", error->message);
+}
+
+static void fold_levels(Scenario *s, const char *const *top, const char *const *below, gint *px,
+                        gint *py)
+{
+    for (gint z = 0; z < CAV_LEVELS; z++) {
+        const char *const *picture = z == 0 ? top : z == 1 ? below : NULL;
+        CavEvent level = ev_init(CAV_EVENT_LEVEL_GENERATED);
+        level.as.LevelGenerated =
+            (CavEvLevelGenerated){.z = z, .width = CAV_WIDTH, .height = CAV_HEIGHT};
+        scenario_fold(s, level);
+        for (gint y = 0; y < CAV_HEIGHT; y++) {
+            CavEvent row = ev_init(CAV_EVENT_LEVEL_ROW_GENERATED);
+            const char *line = picture != NULL ? picture[y] : NULL;
+            row.as.LevelRowGenerated.z = z;
+            row.as.LevelRowGenerated.y = y;
+            for (gint x = 0; x < CAV_WIDTH; x++) {
+                char c = line != NULL && x < (gint) strlen(line) ? line[x] : '#';
+                if (c == '@') {
+                    *px = x;
+                    *py = y;
+                    c = '.';
+                }
+                row.as.LevelRowGenerated.cells[x] = c;
+            }
+            if (line != NULL && picture[y + 1] == NULL)
+                picture = NULL;
+            scenario_fold(s, row);
+        }
+    }
+}
+
+void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
+                           gint32 max_hp, gint32 food)
+{
+    CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
+    gint px = -1, py = -1;
+
+    memset(s, 0, sizeof *s);
+    s->bus = bus_new();
+    s->game = game_new(s->bus);
+    e.as.GameStarted = (CavEvGameStarted){
+        .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
+    scenario_fold(s, e);
+    fold_levels(s, top, below, &px, &py);
+    g_assert_cmpint(px, >=, 0);
+    e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
+                               py);
+    if (max_hp > 0)
+        e.as.CreatureSpawned.max_hp = max_hp;
+    if (food > 0)
+        e.as.CreatureSpawned.food = food;
+    scenario_fold(s, e);
+    s->recorder = recorder_new(s->bus, FALSE);
+}
+
+void scenario_setup(Scenario *s, const char *const *top, const char *const *below)
+{
+    scenario_setup_player(s, top, below, 0, 0);
+}
+
+void scenario_teardown(Scenario *s)
+{
+    recorder_free(s->recorder);
+    game_free(s->game);
+    bus_free(s->bus);
+}
+
+gint32 scenario_spawn(Scenario *s, const char *kind, gint32 z, gint32 x, gint32 y, gint32 max_hp,
+                      gint32 attack, gint32 defense)
+{
+    const CavCreatureKind *k = content_creature_kind(game_content(s->game), kind);
+    gint32 id = game_state(s->game)->creature_count + 1;
+    CavEvent e;
+
+    g_assert_nonnull(k);
+    e = rules_creature_spawned(k, id, z, x, y);
+    if (max_hp >= 0)
+        e.as.CreatureSpawned.max_hp = max_hp;
+    if (attack >= 0)
+        e.as.CreatureSpawned.attack = attack;
+    if (defense >= 0)
+        e.as.CreatureSpawned.defense = defense;
+    scenario_fold(s, e);
+    g_free(recorder_take(s->recorder));
+    return id;
+}
+
+gint32 scenario_item(Scenario *s, const char *type, gint32 holder, gint32 z, gint32 x, gint32 y,
+                     gint32 count)
+{
+    const CavItemType *t = content_item_type(game_content(s->game), type);
+    gint32 id = game_state(s->game)->item_count + 1;
+    CavEvent e;
+
+    g_assert_nonnull(t);
+    e = rules_item_spawned(t, id, holder, z, x, y);
+    e.as.ItemSpawned.count = count;
+    scenario_fold(s, e);
+    g_free(recorder_take(s->recorder));
+    return id;
+}
+
+char *scenario_play(Scenario *s, CavCommand command)
+{
+    g_autofree char *why = NULL;
+
+    if (!game_play(s->game, &command, &why))
+        return g_strdup_printf("rejected: %s", why);
+    return recorder_take(s->recorder);
+}
+
+void scenario_repeat(Scenario *s, CavCommand command, gint n)
+{
+    for (gint i = 0; i < n; i++) {
+        g_autofree char *got = scenario_play(s, command);
+        if (g_str_has_prefix(got, "rejected"))
+            g_error("turn %d: %s", i, got);
+    }
+}
