@@ -350,6 +350,27 @@ static void test_outside_map(Hostile *fixture, gconstpointer data)
     assert_rejected(path, "outside the map", NULL, FAILS_ON_FOLD);
 }
 
+/* Combat and items tampered with: a blow larger than the stats allow, and
+ * an item that jumps into the player's pack from wherever it lay. */
+static void test_combat_and_items(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *blow = copy_good(fixture, "blow.cavelog");
+    g_autofree char *theft = copy_good(fixture, "theft.cavelog");
+
+    tamper_printf(blow,
+                  "UPDATE events SET payload = json_set(payload, '$.damage', 500)"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(blow, "CreatureAttacked"));
+    assert_rejected(blow, "a blow of 500", NULL, FAILS_ON_FOLD);
+    tamper_printf(theft,
+                  "UPDATE events SET payload = json_set(payload, '$.item',"
+                  " (SELECT max(json_extract(payload, '$.item')) FROM events"
+                  "  WHERE type = 'ItemSpawned' AND turn = 0))"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  nth_of_type(theft, "ItemPickedUp", 0));
+    assert_rejected(theft, "cannot reach item", NULL, FAILS_ON_FOLD);
+}
+
 static void test_impossible_id(Hostile *fixture, gconstpointer data)
 {
     g_autofree char *creature = make_unknown_creature(fixture, "creature.cavelog");
@@ -532,6 +553,7 @@ int main(int argc, char **argv)
     ADD("/hostile/unknown-type", test_unknown_type);
     ADD("/hostile/outside-map", test_outside_map);
     ADD("/hostile/impossible-id", test_impossible_id);
+    ADD("/hostile/combat-and-items", test_combat_and_items);
     ADD("/hostile/newer-schema", test_newer_schema);
     ADD("/hostile/digest", test_digest);
     ADD("/hostile/bad-json", test_bad_json);
