@@ -234,6 +234,8 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
         return reject(why, "There are no stairs down here.");
     if (dz < 0 && here != TILE_STAIRS_UP)
         return reject(why, "There are no stairs up here.");
+    if (player->z + dz >= 0 && state_creature_at(state, player->z + dz, player->x, player->y))
+        return reject(why, "Something stands on the other end of the stairs.");
     if (dz < 0 && player->z == 0 && carries_tag(state, player, CAV_TAG_BEAR)) {
         event = ev_init(CAV_EVENT_GAME_WON);
         event.as.GameWon.creature = player->id;

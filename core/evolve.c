@@ -16,6 +16,33 @@ static CavItem *item_mut(CavState *state, gint32 id)
     return (CavItem *) state_item(state, id);
 }
 
+/* Keep the occupant and floor-item maps in step with positions. */
+static void occupy(CavState *state, const CavCreature *c, gboolean here)
+{
+    guint16 *cell;
+
+    if (c->z < 0 || c->z >= CAV_LEVELS || !world_in_bounds(c->x, c->y))
+        return;
+    cell = &state->occupant[c->z][c->y][c->x];
+    if (here)
+        *cell = (guint16) c->id;
+    else if (*cell == c->id)
+        *cell = 0;
+}
+
+static void lie(CavState *state, const CavItem *item, gboolean here)
+{
+    guint16 *cell;
+
+    if (item->z < 0 || item->z >= CAV_LEVELS || !world_in_bounds(item->x, item->y))
+        return;
+    cell = &state->floor_item[item->z][item->y][item->x];
+    if (here)
+        *cell = (guint16) item->id;
+    else if (*cell == item->id)
+        *cell = 0;
+}
+
 static void spend_food(CavCreature *c, gint32 food)
 {
     c->food = MAX(0, c->food - food);
@@ -99,6 +126,7 @@ static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
     g_strlcpy(c->kind, e->kind, sizeof c->kind);
     g_strlcpy(c->colour, e->colour, sizeof c->colour);
     state->creature_count = MAX(state->creature_count, e->creature);
+    occupy(state, c, TRUE);
     if (state->player == 0 && behaviour == CAV_BEHAVIOUR_PLAYER)
         state->player = e->creature;
 }
@@ -109,8 +137,10 @@ static void evolve_moved(CavState *state, const CavEvCreatureMoved *e)
 
     if (c == NULL)
         return;
+    occupy(state, c, FALSE);
     c->x = e->x;
     c->y = e->y;
+    occupy(state, c, TRUE);
     spend_food(c, e->food);
 }
 
@@ -130,9 +160,11 @@ static void evolve_stairs(CavState *state, const CavEvCreatureTookStairs *e)
 
     if (c == NULL)
         return;
+    occupy(state, c, FALSE);
     c->z = e->z;
     c->x = e->x;
     c->y = e->y;
+    occupy(state, c, TRUE);
     if (c->id == state->player)
         state->deepest = MAX(state->deepest, e->z);
 }
@@ -170,6 +202,7 @@ static void evolve_spread(CavState *state, const CavEvFungusSpread *e)
     g_strlcpy(child->kind, parent->kind, sizeof child->kind);
     g_strlcpy(child->colour, parent->colour, sizeof child->colour);
     state->creature_count = MAX(state->creature_count, e->child);
+    occupy(state, child, TRUE);
     founder = creature_mut(state, e->colony);
     if (founder != NULL)
         founder->colony_size++;
@@ -250,6 +283,7 @@ static void evolve_died(CavState *state, const CavEvent *event)
 
     if (c == NULL)
         return;
+    occupy(state, c, FALSE);
     c->alive = FALSE;
     c->died_turn = event->turn;
     if (killer != NULL && killer != c)
@@ -346,6 +380,8 @@ static void evolve_item_spawned(CavState *state, const CavEvent *event)
     state->item_count = MAX(state->item_count, e->item);
     if (holder != NULL)
         pack_add(holder, e->item);
+    else
+        lie(state, item, TRUE);
 }
 
 static void evolve_picked_up(CavState *state, const CavEvItemPickedUp *e)
@@ -356,6 +392,7 @@ static void evolve_picked_up(CavState *state, const CavEvItemPickedUp *e)
 
     if (c == NULL || item == NULL)
         return;
+    lie(state, item, FALSE);
     if (into != NULL) {
         into->count += item->count;
         item->count = 0;
@@ -388,6 +425,7 @@ static void evolve_dropped(CavState *state, const CavEvItemDropped *e)
             part->z = e->z;
             part->x = e->x;
             part->y = e->y;
+            lie(state, part, TRUE);
             state->item_count = MAX(state->item_count, e->split);
         }
         if (item->count <= 0)
@@ -399,6 +437,7 @@ static void evolve_dropped(CavState *state, const CavEvItemDropped *e)
     item->z = e->z;
     item->x = e->x;
     item->y = e->y;
+    lie(state, item, TRUE);
 }
 
 static void evolve_eaten(CavState *state, const CavEvItemEaten *e)

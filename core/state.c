@@ -39,12 +39,14 @@ const CavCreature *state_player(const CavState *state)
 
 const CavCreature *state_creature_at(const CavState *state, gint32 z, gint32 x, gint32 y)
 {
-    for (gint32 id = 1; id <= state->creature_count; id++) {
-        const CavCreature *c = &state->creatures[id];
-        if (c->id != 0 && c->alive && c->z == z && c->x == x && c->y == y)
-            return c;
-    }
-    return NULL;
+    const CavCreature *c;
+
+    if (z < 0 || z >= CAV_LEVELS || !world_in_bounds(x, y))
+        return NULL;
+    c = state_creature(state, state->occupant[z][y][x]);
+    if (c == NULL || !c->alive || c->z != z || c->x != x || c->y != y)
+        return NULL;
+    return c;
 }
 
 const CavItem *state_item(const CavState *state, gint32 id)
@@ -56,12 +58,15 @@ const CavItem *state_item(const CavState *state, gint32 id)
 
 const CavItem *state_item_at(const CavState *state, gint32 z, gint32 x, gint32 y)
 {
-    for (gint32 id = 1; id <= state->item_count; id++) {
-        const CavItem *item = &state->items[id];
-        if (item->count > 0 && item->holder == 0 && item->z == z && item->x == x && item->y == y)
-            return item;
-    }
-    return NULL;
+    const CavItem *item;
+
+    if (z < 0 || z >= CAV_LEVELS || !world_in_bounds(x, y))
+        return NULL;
+    item = state_item(state, state->floor_item[z][y][x]);
+    if (item == NULL || item->count <= 0 || item->holder != 0 || item->z != z || item->x != x ||
+        item->y != y)
+        return NULL;
+    return item;
 }
 
 static gint32 item_bonus(const CavState *state, gint32 id, gboolean attack)

@@ -80,6 +80,11 @@ typedef struct {
     CavLevelTiles tiles[CAV_LEVELS];
     CavCreature creatures[CAV_CREATURES_MAX + 1];
     CavItem items[CAV_ITEMS_MAX + 1];
+    /* Where everyone and everything is: the living creature and the floor
+     * item on each cell (0 for none). Derived from the records above and
+     * kept by evolve, so a lookup is not a scan; not part of the digest. */
+    guint16 occupant[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
+    guint16 floor_item[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
 } CavState;
 
 /* A fresh, empty state (before GameStarted). Caller frees with g_free(). */

@@ -253,6 +253,8 @@ static gboolean check_stairs(const CavState *state, const CavEvent *event, GErro
         state_tile(state, e->z, e->x, e->y) == TILE_WALL)
         return invalid(error, event, "no stairs lead that way from where creature %d stands",
                        e->creature);
+    if (state_creature_at(state, e->z, e->x, e->y) != NULL)
+        return invalid(error, event, "someone stands at the other end of the stairs");
     return TRUE;
 }
 

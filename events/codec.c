@@ -349,13 +349,15 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
     if (status == yajl_status_ok && (d->depth != 0 || d->values != 1))
         fail(d, "an unfinished or missing object");
     all = d->n_fields == 32 ? G_MAXUINT32 : (1u << d->n_fields) - 1;
-    added = fields_added_after(d, type, version);
+    /* Only an older payload has fields to fill (the common case skips the table). */
+    added = version < ev_type_version(type) ? fields_added_after(d, type, version) : 0;
     if (status == yajl_status_ok && d->problem[0] == '\0' && (d->seen & added) != 0)
         fail(d, "a field its version does not have");
     if (status == yajl_status_ok && d->problem[0] == '\0' && d->seen != (all & ~added))
         fail(d, "a missing field");
     if (status == yajl_status_ok && d->problem[0] == '\0') {
-        fill_added_fields(d, type, version);
+        if (added != 0)
+            fill_added_fields(d, type, version);
         return TRUE;
     }
 
