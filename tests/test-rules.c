@@ -5,6 +5,7 @@
  * and validation of the new events. */
 #include <string.h>
 
+#include "messages.h"
 #include "rules.h"
 #include "scenario.h"
 
@@ -470,6 +471,66 @@ static void test_goblin(void)
     scenario_teardown(&s);
 }
 
+/* ---- messages ----------------------------------------------------------------- */
+
+/* The messages of the last turn, as the player reads them, joined by " | ". */
+static char *turn_messages(Scenario *s)
+{
+    const GArray *events = game_turn_events(s->game);
+    g_autoptr(GString) all = g_string_new(NULL);
+
+    for (guint i = 0; i < events->len; i++) {
+        g_autoptr(GString) line = g_string_new(NULL);
+        if (messages_describe(game_state(s->game), game_view(s->game),
+                              &g_array_index(events, CavEvent, i), line) &&
+            line->len > 0)
+            g_string_append_printf(all, "%s%s", all->len > 0 ? " | " : "", line->str);
+    }
+    return g_strdup(all->str);
+}
+
+static const char *const two_rooms[] = {
+    "#########################",
+    "#.@.....#...............#",
+    "#.......#...............#",
+    "#########################",
+    NULL,
+};
+
+/* Second person for the player's deeds, third for what they see, and nothing
+ * for what happens behind a wall. */
+static void test_messages_perception(void)
+{
+    Scenario s;
+    g_autofree char *seen = NULL, *own = NULL;
+
+    scenario_setup_player(&s, two_rooms, NULL, 0, 0);
+    scenario_spawn(&s, "bat", 0, 3, 1, 1, 0, 20);
+    scenario_spawn(&s, "goblin", 0, 12, 1, -1, -1, -1);
+    scenario_spawn(&s, "bat", 0, 13, 1, 1, 0, 0); /* beside the goblin, behind the wall */
+    g_free(scenario_play(&s, command_move(1, 0)));
+    own = turn_messages(&s);
+    g_assert_nonnull(strstr(own, "You kill the bat."));
+    /* A fight behind the wall gives no message. */
+    for (gint i = 0; i < 60 && creature(&s, 4)->alive; i++) {
+        g_autofree char *text = NULL;
+        g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+        text = turn_messages(&s);
+        g_assert_null(strstr(text, "goblin"));
+        g_assert_null(strstr(text, "bat"));
+    }
+    g_assert_false(creature(&s, 4)->alive); /* the fight did happen */
+    scenario_teardown(&s);
+
+    scenario_setup_player(&s, two_rooms, NULL, 0, 0);
+    scenario_spawn(&s, "goblin", 0, 4, 1, -1, 0, -1);
+    g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    seen = turn_messages(&s);
+    g_assert_nonnull(strstr(seen, "The goblin hits you."));
+    scenario_teardown(&s);
+}
+
 /* ---- validation of the new events ----------------------------------------------- */
 
 static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
@@ -561,6 +622,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rules/creatures/bat", test_bat);
     g_test_add_func("/rules/creatures/zombie-hunts", test_zombie_hunts);
     g_test_add_func("/rules/creatures/goblin", test_goblin);
+    g_test_add_func("/rules/messages/perception", test_messages_perception);
     g_test_add_func("/rules/validate/new-events", test_validate_new_events);
     return g_test_run();
 }
