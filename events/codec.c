@@ -396,7 +396,8 @@ void codec_sql_views(GString *out)
         const char *name = ev_type_name((CavEventType) t);
 
         g_string_append_printf(
-            out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause, actor", name);
+            out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause AS cause_seq, actor",
+            name);
         for (guint i = 0; i < n; i++)
             g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
                                    fields[i].name);

@@ -42,7 +42,8 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
                               const char *json, gsize len, CavEvent *event, GError **error);
 
 /* Append SQL creating one view per event type, named after the type, whose
- * columns are the envelope plus the payload's fields. Idempotent
+ * columns are the envelope (seq, turn, cause_seq, actor) plus the payload's
+ * fields. Idempotent
  * (CREATE VIEW IF NOT EXISTS). */
 void codec_sql_views(GString *out);
 

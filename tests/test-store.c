@@ -646,7 +646,9 @@ static void test_sql_views(TmpDir *fixture, gconstpointer data)
         const char *name = ev_type_name((CavEventType) t);
         const CavFieldInfo *fields;
         guint n = ev_type_fields((CavEventType) t, &fields);
-        g_autoptr(GString) columns = g_string_new("seq, turn, cause, actor");
+        /* The envelope's cause is cause_seq, so a payload field may be
+         * called cause (CreatureDied's is the words of the death). */
+        g_autoptr(GString) columns = g_string_new("seq, turn, cause_seq, actor");
         g_autoptr(GString) extracts = g_string_new("seq, turn, cause, actor");
         for (guint i = 0; i < n; i++) {
             g_string_append_printf(columns, ", \"%s\"", fields[i].name);
@@ -662,6 +664,77 @@ static void test_sql_views(TmpDir *fixture, gconstpointer data)
         assert_same_rows(view, raw);
     }
     sqlite3_close(db);
+}
+
+/* ---- /store/schema/v1-migrates ---------------------------------------------- */
+
+/* Turn @path into a version 1 file: the game row without kills and score. */
+static void downgrade_to_v1(const char *path)
+{
+    sqlite3 *db = NULL;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "ALTER TABLE game DROP COLUMN kills;"
+                                 "ALTER TABLE game DROP COLUMN score;"
+                                 "PRAGMA user_version = 1;",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    sqlite3_close(db);
+}
+
+static void assert_info(const char *path, gint32 kills, gint32 score)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    StoreGameInfo info;
+
+    g_assert_no_error(error);
+    g_assert_true(store_read_info(store, &info, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(info.kills, ==, kills);
+    g_assert_cmpint(info.score, ==, score);
+    store_game_info_clear(&info);
+}
+
+/* A file from before kills and score were recorded reads with both worked
+ * out from its events, is left as it is by reading, and is brought up to
+ * date the first time it is continued. */
+static void test_schema_v1_migrates(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "old.cavelog");
+    g_autoptr(Session) session = new_game(path, 3);
+    g_autoptr(GError) error = NULL;
+    gint32 kills, score;
+    sqlite3 *db;
+
+    play_turns(session, 300);
+    kills = state_player(session_state(session))->kills;
+    score = state_score(session_state(session));
+    g_assert_cmpint(kills, >, 0);
+    assert_info(path, kills, score);
+    g_clear_pointer(&session, session_free);
+    downgrade_to_v1(path);
+
+    assert_info(path, kills, score);
+    db = db_open(path);
+    g_assert_cmpint(db_int(db, "PRAGMA user_version"), ==, 1);
+    sqlite3_close(db);
+
+    session = session_resume(path, NULL, &error); /* checks kills against the fold */
+    g_assert_no_error(error);
+    db = db_open(path);
+    g_assert_cmpint(db_int(db, "PRAGMA user_version"), ==, STORE_SCHEMA_VERSION);
+    g_assert_cmpint(db_int(db, "SELECT kills FROM game"), ==, kills);
+    g_assert_cmpint(db_int(db, "SELECT score FROM game"), ==, score);
+    sqlite3_close(db);
+    play_turns(session, 200);
+    kills = state_player(session_state(session))->kills;
+    score = state_score(session_state(session));
+    g_clear_pointer(&session, session_free);
+    assert_info(path, kills, score);
+    session = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
 }
 
 /* ---- main ------------------------------------------------------------------- */
@@ -686,6 +759,7 @@ int main(int argc, char **argv)
     ADD("/store/events/filter", test_events_filter);
     ADD("/store/list", test_list);
     ADD("/store/sql/views", test_sql_views);
+    ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
 #undef ADD
 
     status = g_test_run();
