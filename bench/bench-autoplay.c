@@ -22,7 +22,8 @@ static void play_one(const char *path, gint64 seed, gint64 turns, Figures *f)
     g_assert_no_error(error);
     for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
         gint64 t0 = g_get_monotonic_time();
-        CavCommand command = bot_choose(session_state(session), session_view(session));
+        CavCommand command =
+            bot_choose(session_state(session), session_content(session), session_view(session));
         gint64 t1 = g_get_monotonic_time();
         g_autofree char *why = NULL;
         if (!session_play(session, &command, &why, &error))

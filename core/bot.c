@@ -1,193 +1,403 @@
-/* bot.c — the autoplay explorer. A Dijkstra search from the player over the
- * current level, where seen floor costs 1, unseen cells 2 and seen walls 6
- * (digging), finds the nearest goal: the exploration frontier first, then the
- * stairs down once the level is well seen, then any unseen rock. */
-#include "bot.h"
+/* bot.c — the autoplay bot's choices: rules tried in order, the first that
+ * applies giving the command (choose a bonus, eat when starving, run from or
+ * fight what stands next to it, eat, tidy the pack, gear up, pick up, cut
+ * fungi, walk). bot-map.c finds the way, bot-fight.c sizes up fights, and
+ * bot-walk.c decides where exploring goes. */
+#include "bot-private.h"
 
 #include <string.h>
 
-#define CELLS (CAV_WIDTH * CAV_HEIGHT)
-#define WELL_SEEN 1200 /* seen cells after which the bot heads for the stairs */
+#include "rules.h"
 
-typedef struct {
-    gint32 dist[CELLS];
-    gint32 prev[CELLS];
-} Search;
+#define WELL_SEEN 1200  /* known cells of a level after which the bot heads down */
+#define FOOD_HOARD 1200 /* food carried beyond which the bot picks up no more */
+#define PACK_TIDY 16    /* pack slots in use from which the bot drops spare gear */
+#define CHASE_RANGE 10  /* path cost within which the bot goes for a monster it can beat */
+#define FUNGUS_RANGE 8  /* the same for fungi, which are food but never attack */
+#define ITEM_DETOUR 20  /* path cost the bot walks out of its way for a useful item */
 
-static gint32 step_cost(const CavState *state, const CavView *view, gint32 z, gint32 cell)
+typedef gboolean (*BotRule)(Bot *bot, CavCommand *out);
+
+/* ---- what the bot carries -------------------------------------------------- */
+
+static const CavItem *pack_item(const Bot *bot, guint slot)
 {
-    gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
+    const CavItem *item = state_item(bot->state, bot->player->pack[slot]);
 
-    if (!(view->memory[z][y][x] & MEMORY_SEEN))
-        return 2;
-    return state->tiles[z][y][x] == TILE_WALL ? 6 : 1;
+    return item != NULL && item->count > 0 ? item : NULL;
 }
 
-/* Binary min-heap of (distance << 32 | cell). */
-static void heap_push(GArray *heap, guint64 item)
+static gboolean has_tag(const CavItem *item, CavTag tag)
 {
-    guint i = heap->len;
-
-    g_array_append_val(heap, item);
-    while (i > 0 && g_array_index(heap, guint64, (i - 1) / 2) > item) {
-        g_array_index(heap, guint64, i) = g_array_index(heap, guint64, (i - 1) / 2);
-        i = (i - 1) / 2;
-    }
-    g_array_index(heap, guint64, i) = item;
+    return (item->tags & (1u << tag)) != 0;
 }
 
-static guint64 heap_pop(GArray *heap)
+static gboolean can(const CavItem *item, CavFeature feature)
 {
-    guint64 top = g_array_index(heap, guint64, 0),
-            last = g_array_index(heap, guint64, heap->len - 1);
-    guint i = 0, n = heap->len - 1;
-
-    g_array_set_size(heap, n);
-    while (n > 0) {
-        guint child = 2 * i + 1;
-        if (child >= n)
-            break;
-        if (child + 1 < n &&
-            g_array_index(heap, guint64, child + 1) < g_array_index(heap, guint64, child))
-            child++;
-        if (g_array_index(heap, guint64, child) >= last)
-            break;
-        g_array_index(heap, guint64, i) = g_array_index(heap, guint64, child);
-        i = child;
-    }
-    if (n > 0)
-        g_array_index(heap, guint64, i) = last;
-    return top;
+    return (item->features & (1u << feature)) != 0;
 }
 
-static gboolean is_frontier(const CavState *state, const CavView *view, gint32 z, gint32 x,
-                            gint32 y)
+gboolean bot_carries_bear(const Bot *bot)
 {
-    if (view->memory[z][y][x] & MEMORY_SEEN)
-        return FALSE;
-    for (gint32 dy = -1; dy <= 1; dy++)
-        for (gint32 dx = -1; dx <= 1; dx++) {
-            CavTile t = state_tile(state, z, x + dx, y + dy);
-            if (t != TILE_OUTSIDE && t != TILE_WALL &&
-                (view->memory[z][y + dy][x + dx] & MEMORY_SEEN))
-                return TRUE;
-        }
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        if (pack_item(bot, i) != NULL && has_tag(pack_item(bot, i), CAV_TAG_BEAR))
+            return TRUE;
     return FALSE;
 }
 
-typedef enum { GOAL_FRONTIER, GOAL_STAIRS, GOAL_UNSEEN } Goal;
-
-static gboolean is_goal(const CavState *state, const CavView *view, gint32 z, gint32 cell,
-                        Goal goal)
+static gboolean equipped(const Bot *bot, const CavItem *item)
 {
-    gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH;
-
-    switch (goal) {
-    case GOAL_FRONTIER:
-        return is_frontier(state, view, z, x, y);
-    case GOAL_STAIRS:
-        return (view->memory[z][y][x] & MEMORY_SEEN) && state->tiles[z][y][x] == TILE_STAIRS_DOWN;
-    case GOAL_UNSEEN:
-    default:
-        return !(view->memory[z][y][x] & MEMORY_SEEN);
-    }
+    return item->id == bot->player->weapon || item->id == bot->player->armour;
 }
 
-/* Dijkstra from the player that stops at the first cell meeting @goal, which
- * is then a nearest one (ties go to the lower cell index). Returns the cell or
- * -1; @s holds the paths found. */
-static gint32 search(const CavState *state, const CavView *view, const CavCreature *player,
-                     Goal goal, Search *s)
+static gboolean is_gear(const CavItem *item)
 {
-    g_autoptr(GArray) heap = g_array_new(FALSE, FALSE, sizeof(guint64));
-    gint32 start = player->y * CAV_WIDTH + player->x;
+    return can(item, CAV_FEATURE_WIELD) || can(item, CAV_FEATURE_WEAR);
+}
 
-    for (gint32 i = 0; i < CELLS; i++) {
-        s->dist[i] = G_MAXINT32;
-        s->prev[i] = -1;
+/* How much a piece of gear adds to the fight. */
+static gint32 gear_score(const CavItem *item)
+{
+    return item != NULL ? item->attack + item->defense : 0;
+}
+
+/* The best score of gear for the slot @item would take, carried or worn. */
+static gint32 best_carried_score(const Bot *bot, const CavItem *like)
+{
+    gint32 best = gear_score(
+        state_item(bot->state, rules_is_weapon(like) ? bot->player->weapon : bot->player->armour));
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = pack_item(bot, i);
+        if (item != NULL && is_gear(item) && rules_is_weapon(item) == rules_is_weapon(like))
+            best = MAX(best, gear_score(item));
     }
-    s->dist[start] = 0;
-    heap_push(heap, (guint64) start);
-    while (heap->len > 0) {
-        guint64 item = heap_pop(heap);
-        gint32 cell = (gint32) (item & 0xffffffffu), d = (gint32) (item >> 32);
-        if (d != s->dist[cell])
+    return best;
+}
+
+/* Food worth eating now: fresh, and more than nothing. */
+static gint32 food_value(const Bot *bot, const CavItem *item)
+{
+    if (!can(item, CAV_FEATURE_EAT) || state_item_rotten(bot->state, item))
+        return 0;
+    return MAX(0, rules_food_value(bot->state, bot->content, item));
+}
+
+static gint32 food_carried(const Bot *bot)
+{
+    gint32 total = 0;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        if (pack_item(bot, i) != NULL)
+            total += food_value(bot, pack_item(bot, i)) * pack_item(bot, i)->count;
+    return total;
+}
+
+static gboolean has_room_for(const Bot *bot, const CavItem *item)
+{
+    if (state_pack_used(bot->player) < CAV_PACK_SLOTS)
+        return TRUE;
+    for (guint i = 0; i < CAV_PACK_SLOTS && item->stack == CAV_STACK_HARD; i++) {
+        const CavItem *mine = pack_item(bot, i);
+        if (mine != NULL && mine->stack == CAV_STACK_HARD && strcmp(mine->type, item->type) == 0)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Whether @item (on the floor) is worth carrying: the bear, food while the
+ * pack holds little, gear better than any the bot has. */
+static gboolean useful(const Bot *bot, const CavItem *item)
+{
+    if (!has_room_for(bot, item))
+        return FALSE;
+    if (has_tag(item, CAV_TAG_BEAR))
+        return TRUE;
+    if (is_gear(item) && gear_score(item) > best_carried_score(bot, item))
+        return TRUE;
+    return food_value(bot, item) > 0 && food_carried(bot) < FOOD_HOARD;
+}
+
+static const char *hunger(const Bot *bot)
+{
+    return rules_hunger_word(bot->content, bot->player);
+}
+
+static gboolean hungry(const Bot *bot)
+{
+    return strcmp(hunger(bot), "hungry") == 0 || strcmp(hunger(bot), "starving") == 0;
+}
+
+/* ---- rules ------------------------------------------------------------------ */
+
+static gboolean choose_bonus(Bot *bot, CavCommand *out)
+{
+    if (bot->player->pending_bonuses <= 0)
+        return FALSE;
+    *out = command_choose(bot_fight_bonus(bot));
+    return TRUE;
+}
+
+/* The food to eat: a corpse before it rots (the one nearest rotting), else
+ * the largest that fits the stomach. Gear in hand only when @starving. */
+static const CavItem *food_to_eat(const Bot *bot, gboolean corpses_only, gboolean starving)
+{
+    const CavItem *best = NULL;
+    gint32 room = bot->player->max_food - bot->player->food;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = pack_item(bot, i);
+        gint32 value = item != NULL ? food_value(bot, item) : 0;
+        gboolean corpse = value > 0 && has_tag(item, CAV_TAG_CORPSE);
+        if (value <= 0 || (value > room && !starving) || (equipped(bot, item) && !starving) ||
+            (corpses_only && !corpse))
             continue;
-        if (is_goal(state, view, player->z, cell, goal))
-            return cell;
-        for (gint32 dy = -1; dy <= 1; dy++)
-            for (gint32 dx = -1; dx <= 1; dx++) {
-                gint32 x = cell % CAV_WIDTH + dx, y = cell / CAV_WIDTH + dy;
-                if ((dx == 0 && dy == 0) || !world_in_bounds(x, y))
-                    continue;
-                gint32 next = y * CAV_WIDTH + x, nd = d + step_cost(state, view, player->z, next);
-                if (nd < s->dist[next]) {
-                    s->dist[next] = nd;
-                    s->prev[next] = cell;
-                    heap_push(heap, ((guint64) nd << 32) | (guint64) next);
-                }
-            }
+        if (best == NULL)
+            best = item;
+        else if (corpse != has_tag(best, CAV_TAG_CORPSE))
+            best = corpse ? item : best;
+        else if (corpse ? item->born < best->born : value > food_value(bot, best))
+            best = item;
     }
-    return -1;
+    return best;
 }
 
-static CavCommand step_toward(const CavCreature *player, const Search *s, gint32 target)
+static gboolean eat(const CavItem *item, CavCommand *out)
 {
-    gint32 start = player->y * CAV_WIDTH + player->x, cell = target;
-
-    while (s->prev[cell] != start && s->prev[cell] >= 0)
-        cell = s->prev[cell];
-    return command_move(cell % CAV_WIDTH - player->x, cell / CAV_WIDTH - player->y);
+    if (item == NULL)
+        return FALSE;
+    *out = command_item(CMD_EAT, item->id);
+    return TRUE;
 }
 
-static gint32 seen_cells(const CavView *view, gint32 z)
+static gboolean eat_if_starving(Bot *bot, CavCommand *out)
 {
-    gint32 n = 0;
-
-    for (gint32 cell = 0; cell < CELLS; cell++)
-        n += (view->memory[z][cell / CAV_WIDTH][cell % CAV_WIDTH] & MEMORY_SEEN) != 0;
-    return n;
+    return strcmp(hunger(bot), "starving") == 0 && eat(food_to_eat(bot, FALSE, TRUE), out);
 }
 
-CavCommand bot_choose(const CavState *state, const CavView *view)
+static gboolean eat_if_hungry(Bot *bot, CavCommand *out)
 {
-    const CavCreature *player = state_player(state);
-    Search *s;
+    return hungry(bot) && eat(food_to_eat(bot, FALSE, FALSE), out);
+}
+
+/* Corpses rot: eat one whenever it fits, hungry or not. */
+static gboolean eat_corpse(Bot *bot, CavCommand *out)
+{
+    return eat(food_to_eat(bot, TRUE, FALSE), out);
+}
+
+gboolean bot_hostile(const CavCreature *c)
+{
+    return c != NULL && c->alive && c->behaviour != CAV_BEHAVIOUR_PLAYER &&
+           c->behaviour != CAV_BEHAVIOUR_FUNGUS;
+}
+
+/* The neighbour cell holding the weakest creature that passes @wanted, or -1. */
+static gint32 weakest_neighbour(const Bot *bot, gboolean (*wanted)(const CavCreature *))
+{
+    gint32 best = -1, best_hp = G_MAXINT32;
+
+    for (gint32 dy = -1; dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
+            const CavCreature *c;
+            if ((dx == 0 && dy == 0) || !world_in_bounds(x, y))
+                continue;
+            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
+            if (c != NULL && wanted(c) && c->hp < best_hp) {
+                best = y * CAV_WIDTH + x;
+                best_hp = c->hp;
+            }
+        }
+    return best;
+}
+
+static CavCommand move_to_neighbour(const Bot *bot, gint32 cell)
+{
+    return command_move(cell % CAV_WIDTH - bot->player->x, cell / CAV_WIDTH - bot->player->y);
+}
+
+static gboolean fight(Bot *bot, CavCommand *out)
+{
+    gint32 cell = weakest_neighbour(bot, bot_hostile);
+
+    if (cell < 0)
+        return FALSE;
+    *out = move_to_neighbour(bot, cell);
+    return TRUE;
+}
+
+static gboolean is_fungus(const CavCreature *c)
+{
+    return c != NULL && c->alive && c->behaviour == CAV_BEHAVIOUR_FUNGUS;
+}
+
+/* Fungi never fight back, and leave a corpse to eat. */
+static gboolean cut_fungus(Bot *bot, CavCommand *out)
+{
+    gint32 cell = weakest_neighbour(bot, is_fungus);
+
+    if (cell < 0)
+        return FALSE;
+    *out = move_to_neighbour(bot, cell);
+    return TRUE;
+}
+
+/* Whether @item is dead weight: rotten food, or gear worse than what is worn. */
+static gboolean junk(const Bot *bot, const CavItem *item)
+{
+    if (equipped(bot, item) || has_tag(item, CAV_TAG_BEAR))
+        return FALSE;
+    if (can(item, CAV_FEATURE_EAT) && food_value(bot, item) <= 0)
+        return TRUE;
+    return is_gear(item) && !can(item, CAV_FEATURE_EAT) &&
+           state_pack_used(bot->player) >= PACK_TIDY &&
+           gear_score(item) <=
+               gear_score(state_item(bot->state, rules_is_weapon(item) ? bot->player->weapon
+                                                                       : bot->player->armour));
+}
+
+static gboolean drop_junk(Bot *bot, CavCommand *out)
+{
+    if (bot->item[bot->here] != 0)
+        return FALSE; /* the floor here is taken: drops go elsewhere */
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = pack_item(bot, i);
+        if (item != NULL && junk(bot, item)) {
+            *out = command_item(CMD_DROP, item->id);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Put on the best weapon and the best armour carried, when better than worn. */
+static gboolean equip_better(Bot *bot, CavCommand *out)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = pack_item(bot, i);
+        gint32 worn;
+        if (item == NULL || !is_gear(item) || equipped(bot, item))
+            continue;
+        worn = rules_is_weapon(item) ? bot->player->weapon : bot->player->armour;
+        if (gear_score(item) > gear_score(state_item(bot->state, worn)) &&
+            gear_score(item) >= best_carried_score(bot, item)) {
+            *out = command_item(CMD_EQUIP, item->id);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+static gboolean pick_up(Bot *bot, CavCommand *out)
+{
+    const CavItem *item = state_item(bot->state, bot->item[bot->here]);
+
+    if (item == NULL || !useful(bot, item))
+        return FALSE;
+    *out = command_simple(CMD_PICKUP);
+    return TRUE;
+}
+
+gboolean bot_wants_down(const Bot *bot)
+{
+    return bot->z < CAV_LEVELS - 1 && !bot_carries_bear(bot) &&
+           (bot_map_seen_cells(bot) >= WELL_SEEN || (hungry(bot) && food_carried(bot) == 0));
+}
+
+/* ---- walking ----------------------------------------------------------------- */
+
+/* How far out of its way the bot goes for what is on @cell; 0 for nothing. */
+static gint32 errand_worth(const Bot *bot, gint32 cell)
+{
+    const CavCreature *c = state_creature(bot->state, bot->creature[cell]);
+    const CavItem *item = state_item(bot->state, bot->item[cell]);
+
+    if (c != NULL && bot_map_visible(bot, cell)) {
+        for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+            const CavItem *held = state_item(bot->state, c->pack[i]);
+            if (held != NULL && held->count > 0 && has_tag(held, CAV_TAG_BEAR))
+                return BOT_UNREACHED / 2;
+        }
+        if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
+            return CHASE_RANGE;
+        if (is_fungus(c))
+            return FUNGUS_RANGE;
+    }
+    if (item != NULL && bot_map_seen(bot, cell) && useful(bot, item)) {
+        if (has_tag(item, CAV_TAG_BEAR))
+            return BOT_UNREACHED / 2;
+        return hungry(bot) && food_value(bot, item) > 0 ? 3 * ITEM_DETOUR : ITEM_DETOUR;
+    }
+    return 0;
+}
+
+/* The reached cell with the best (distance − worth) below zero, or -1. */
+static gint32 errand(const Bot *bot)
+{
+    gint32 best = -1, best_score = 0;
+
+    for (gint32 cell = 0; cell < BOT_CELLS; cell++) {
+        gint32 worth, score;
+        if (cell == bot->here || bot->dist[cell] == BOT_UNREACHED ||
+            (bot->creature[cell] == 0 && bot->item[cell] == 0))
+            continue;
+        worth = errand_worth(bot, cell);
+        score = bot->dist[cell] - worth;
+        if (worth > 0 && score < best_score) {
+            best = cell;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* To a monster, an item or the bear when one is worth it; else exploring
+ * (bot-walk.c) says where. */
+static gboolean walk(Bot *bot, CavCommand *out)
+{
     gint32 target;
-    gboolean deepest, well_seen;
-    CavCommand command;
-    Goal goals[4];
-    guint n_goals;
 
-    if (player == NULL || state->outcome != OUTCOME_PLAYING)
-        return command_simple(CMD_WAIT);
-    if (player->pending_bonuses > 0)
-        return command_choose(CAV_BONUS_MAX_HP);
-    deepest = player->z == CAV_LEVELS - 1;
-    well_seen = seen_cells(view, player->z) >= WELL_SEEN;
-    if (!deepest && well_seen && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN)
-        return command_simple(CMD_DESCEND);
+    bot_map_search(bot);
+    target = errand(bot);
+    if (target < 0)
+        return bot_walk_explore(bot, out);
+    *out = bot_map_step(bot, target);
+    return TRUE;
+}
 
-    /* Goals in order of preference: the stairs once the level is well
-     * seen, the frontier of the explored part, the stairs anyway, then any
-     * unseen rock (digging). */
-    n_goals = 0;
-    if (!deepest && well_seen)
-        goals[n_goals++] = GOAL_STAIRS;
-    goals[n_goals++] = GOAL_FRONTIER;
-    if (!deepest)
-        goals[n_goals++] = GOAL_STAIRS;
-    goals[n_goals++] = GOAL_UNSEEN;
-    s = g_new(Search, 1);
-    target = -1;
-    for (guint i = 0; i < n_goals && target < 0; i++)
-        target = search(state, view, player, goals[i], s);
-    if (target == player->y * CAV_WIDTH + player->x || target < 0)
-        command = !deepest && state->tiles[player->z][player->y][player->x] == TILE_STAIRS_DOWN
-                      ? command_simple(CMD_DESCEND)
-                      : command_simple(CMD_WAIT);
-    else
-        command = step_toward(player, s, target);
-    g_free(s);
+static gboolean idle(Bot *bot, CavCommand *out)
+{
+    (void) bot;
+    *out = command_simple(CMD_WAIT);
+    return TRUE;
+}
+
+static const BotRule rules_in_order[] = {
+    choose_bonus, eat_if_starving, bot_fight_flee, fight,      eat_if_hungry, eat_corpse,
+    drop_junk,    equip_better,    pick_up,        cut_fungus, walk,          idle,
+};
+
+CavCommand bot_choose(const CavState *state, const CavContent *content, const CavView *view)
+{
+    const CavCreature *player;
+    g_autofree Bot *bot = NULL;
+    CavCommand command = command_simple(CMD_WAIT);
+
+    g_return_val_if_fail(state != NULL && content != NULL && view != NULL, command);
+    player = state_player(state);
+    if (player == NULL || !player->alive || state->outcome != OUTCOME_PLAYING)
+        return command;
+    bot = g_new(Bot, 1); /* every field is set before it is read */
+    bot->state = state;
+    bot->content = content;
+    bot->view = view;
+    bot->player = player;
+    bot->z = player->z;
+    bot->here = player->y * CAV_WIDTH + player->x;
+    bot_map_scan(bot);
+    for (guint i = 0; i < G_N_ELEMENTS(rules_in_order); i++)
+        if (rules_in_order[i](bot, &command))
+            break;
     return command;
 }

@@ -1,0 +1,107 @@
+/* bot-private.h — what the bot's files share: the picture of the player's
+ * level that one choice builds (who and what stands where, path costs from
+ * the player) and the search over it. Rebuilt from scratch for every choice,
+ * so the bot keeps no memory between turns. */
+#ifndef CAV_CORE_BOT_PRIVATE_H
+#define CAV_CORE_BOT_PRIVATE_H
+
+#include "bot.h"
+
+G_BEGIN_DECLS
+
+#define BOT_CELLS (CAV_WIDTH * CAV_HEIGHT)
+#define BOT_UNREACHED G_MAXINT32
+#define BOT_BUCKETS 16 /* more than the dearest step (bot-map.c) */
+
+typedef struct {
+    const CavState *state;
+    const CavContent *content;
+    const CavView *view;
+    const CavCreature *player;
+    gint32 z, here;             /* the player's level and cell (y * width + x) */
+    gint32 creature[BOT_CELLS]; /* the living creature on each cell, 0 for none */
+    gint32 item[BOT_CELLS];     /* the item lying on each cell, 0 for none */
+    guint8 seen[BOT_CELLS];     /* the player has seen the cell, now or before */
+    guint8 visible[BOT_CELLS];  /* the player sees the cell now */
+    guint8 cost[BOT_CELLS];     /* the cost of stepping onto the cell */
+    gint32 dist[BOT_CELLS];     /* path cost from the player, BOT_UNREACHED if none */
+    gint32 prev[BOT_CELLS];     /* the cell before on a cheapest path, -1 at the start */
+    gint32 digs[BOT_CELLS];     /* known walls dug on that path */
+    /* The search's queue: cells in buckets by distance (modulo BOT_BUCKETS),
+     * each bucket a list of entries (entry_cell, linked by entry_next). */
+    gint32 bucket[BOT_BUCKETS];
+    gint32 entries, queued; /* entries used; entries still in a bucket */
+    gint32 entry_cell[BOT_CELLS * 8 + 1];
+    gint32 entry_next[BOT_CELLS * 8 + 1];
+} Bot;
+
+/* Fill @bot's maps (creatures, items, what is known, step costs) for the
+ * player's level. */
+void bot_map_scan(Bot *bot);
+
+/* Cheapest paths from the player to every cell of the level: known floor
+ * costs 1, an unknown cell 2, a known wall 6 (digging costs food), a
+ * fungus 3 more (it must be cut down first). */
+void bot_map_search(Bot *bot);
+
+/* The move that takes the player along the cheapest path to @cell (a
+ * reached cell other than the player's own). */
+CavCommand bot_map_step(const Bot *bot, gint32 cell);
+
+/* Whether the player has seen @cell (now or before); whether it sees it now. */
+static inline gboolean bot_map_seen(const Bot *bot, gint32 cell)
+{
+    return bot->seen[cell] != 0;
+}
+
+static inline gboolean bot_map_visible(const Bot *bot, gint32 cell)
+{
+    return bot->visible[cell] != 0;
+}
+
+/* An unknown cell next to a known open one: where exploring goes. */
+gboolean bot_map_frontier(const Bot *bot, gint32 cell);
+
+/* Known cells of the player's level. */
+gint32 bot_map_seen_cells(const Bot *bot);
+
+/* Whether the player means to go down: the level is well known, or it is
+ * hungry with nothing to eat (and it does not carry the bear). */
+gboolean bot_wants_down(const Bot *bot);
+
+/* Where exploring leads (bot-walk.c): a step, or taking the stairs the
+ * player stands on. Needs the search (bot_map_search) done. FALSE when
+ * there is nowhere to go. */
+gboolean bot_walk_explore(Bot *bot, CavCommand *out);
+
+/* Whether the player carries the teddy bear. */
+gboolean bot_carries_bear(const Bot *bot);
+
+/* Whether @c is a living monster that fights (fungi do not). */
+gboolean bot_hostile(const CavCreature *c);
+
+/* The hp (in tenths) the player is likely to lose killing @foe. */
+gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe);
+
+/* Whether a fight likely to cost @cost (tenths of hp) leaves the player a
+ * safe margin. */
+gboolean bot_fight_winnable(const Bot *bot, gint32 cost);
+
+/* Whether the stairs (@tile) on @cell can be taken (no one stands on the
+ * other end) and land the player clear of a fight it would likely lose.
+ * (The bot does look at the other level here: it stands for remembering
+ * what it fled from.) */
+gboolean bot_fight_stairs_safe(const Bot *bot, gint32 cell, CavTile tile);
+
+/* The level-up bonus that saves the most hp over the fights ahead. */
+CavBonus bot_fight_bonus(const Bot *bot);
+
+/* Facing neighbours it would likely lose to: take the stairs when standing
+ * on them, else step toward the nearest known stairs, or anywhere out of
+ * reach (a hunter that only follows never strikes). FALSE when there is no
+ * threat, or no way out (then it fights). Runs the search. */
+gboolean bot_fight_flee(Bot *bot, CavCommand *out);
+
+G_END_DECLS
+
+#endif
