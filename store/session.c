@@ -176,7 +176,8 @@ gboolean session_play_bot(Session *session, GError **error)
     g_return_val_if_fail(session != NULL, FALSE);
     if (game_state(session->game)->outcome != OUTCOME_PLAYING)
         return TRUE;
-    command = bot_choose(game_state(session->game), game_view(session->game));
+    command = bot_choose(game_state(session->game), game_content(session->game),
+                         game_view(session->game));
     if (!session_play(session, &command, &why, error))
         return FALSE;
     if (why == NULL)
@@ -196,6 +197,12 @@ const CavView *session_view(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);
     return game_view(session->game);
+}
+
+const CavContent *session_content(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return game_content(session->game);
 }
 
 const char *session_path(const Session *session)

@@ -32,6 +32,8 @@ gboolean session_play_bot(Session *session, GError **error);
 
 const CavState *session_state(const Session *session);
 const CavView *session_view(const Session *session);
+/* The content the game plays by. Borrowed; valid while @session lives. */
+const CavContent *session_content(const Session *session);
 const char *session_path(const Session *session);
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)

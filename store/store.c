@@ -16,6 +16,7 @@ struct Store {
     sqlite3 *db;
     char *path;
     gboolean writable;
+    gint64 version; /* the file's schema version (PRAGMA user_version) */
     sqlite3_stmt *insert_event;
     sqlite3_stmt *insert_turn;
     sqlite3_stmt *update_game;
@@ -34,7 +35,9 @@ static const char schema_sql[] =
     " outcome TEXT NOT NULL DEFAULT 'playing' CHECK (outcome IN ('playing', 'won', 'lost')),"
     " cause TEXT,"
     " turns INTEGER NOT NULL DEFAULT 0,"
-    " depth INTEGER NOT NULL DEFAULT 1"
+    " depth INTEGER NOT NULL DEFAULT 1,"
+    " kills INTEGER NOT NULL DEFAULT 0,"
+    " score INTEGER NOT NULL DEFAULT 0"
     ") STRICT;\n"
     "CREATE TABLE turns ("
     " turn INTEGER PRIMARY KEY,"
@@ -53,6 +56,32 @@ static const char schema_sql[] =
     " payload TEXT NOT NULL"
     ") STRICT;\n"
     "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) STRICT;\n";
+
+/* Version 1 files did not record the player's kills and score; both follow
+ * from the events and the description: the CreatureDied naming the player
+ * (the first creature spawned as one) as the killer, and state_score(). */
+/* clang-format off */
+#define V1_KILLS_SQL                                                                               \
+    "(SELECT count(*) FROM events WHERE type = 'CreatureDied'"                                     \
+    " AND json_extract(payload, '$.killer') = (SELECT json_extract(payload, '$.creature')"         \
+    " FROM events WHERE type = 'CreatureSpawned'"                                                  \
+    " AND json_extract(payload, '$.behaviour') = 'player' ORDER BY seq LIMIT 1))"
+#define V1_SCORE_SQL                                                                               \
+    "(depth * 100 + kills * 10 + turns / 10 + CASE outcome WHEN 'won' THEN 1000 ELSE 0 END)"
+
+static const char migrate_v1_sql[] =
+    "BEGIN IMMEDIATE;"
+    "ALTER TABLE game ADD COLUMN kills INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE game ADD COLUMN score INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE game SET kills = " V1_KILLS_SQL ";"
+    "UPDATE game SET score = " V1_SCORE_SQL ";"
+    "PRAGMA user_version = 2;"
+    "COMMIT;";
+
+static const char read_info_v1_sql[] =
+    "SELECT seed, build, created, updated, player_name, outcome, cause, turns, depth,"
+    " kills, " V1_SCORE_SQL " FROM game, (SELECT " V1_KILLS_SQL " AS kills) WHERE id = 1";
+/* clang-format on */
 
 static gboolean fail(GError **error, StoreError code, const char *path, const char *format, ...)
     G_GNUC_PRINTF(4, 5);
@@ -167,8 +196,8 @@ static gboolean prepare_writers(Store *store, GError **error)
                    " VALUES (?, ?, ?, ?, ?)",
                    &store->insert_turn, error) &&
            prepare(store,
-                   "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?, depth = ?"
-                   " WHERE id = 1",
+                   "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?, depth = ?,"
+                   " kills = ?, score = ? WHERE id = 1",
                    &store->update_game, error);
 }
 
@@ -326,18 +355,32 @@ static gboolean check_schema(Store *store, GError **error)
     if (version < 1 || tables != 3)
         return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
                     "not a cavelog game (an SQLite database without cavelog's tables)");
-    /* Version 1 is the first format: nothing to migrate yet. A migration from
-     * version N is one function run here, inside a transaction, when writable. */
+    /* Older versions are read as they are and migrated when opened for
+     * writing (set_up_writing). */
+    store->version = version;
+    return TRUE;
+}
+
+/* Version 1 → 2: the game row learns the player's kills and score. */
+static gboolean migrate_from_v1(Store *store, GError **error)
+{
+    if (!exec(store, migrate_v1_sql, error, "updating the file to this version's format")) {
+        sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
+        return FALSE;
+    }
+    store->version = 2;
     return TRUE;
 }
 
 /* Only a file that passed the checks gets written to: make sure it is in
- * the journal mode every cavelog writer uses, and ready the statements. */
+ * the journal mode every cavelog writer uses, bring an older format up to
+ * date, and ready the statements. */
 static gboolean set_up_writing(Store *store, GError **error)
 {
+    G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 2); /* a new version needs its migration here */
     return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
                 "opening") &&
-           prepare_writers(store, error);
+           (store->version >= 2 || migrate_from_v1(store, error)) && prepare_writers(store, error);
 }
 
 Store *store_open(const char *path, gboolean writable, GError **error)
@@ -419,8 +462,10 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
 
     memset(out, 0, sizeof *out);
     if (!prepare(store,
-                 "SELECT seed, build, created, updated, player_name, outcome, cause, turns, depth"
-                 " FROM game WHERE id = 1",
+                 store->version >= 2
+                     ? "SELECT seed, build, created, updated, player_name, outcome, cause, turns,"
+                       " depth, kills, score FROM game WHERE id = 1"
+                     : read_info_v1_sql,
                  &stmt, error))
         return FALSE;
     rc = sqlite3_step(stmt);
@@ -434,6 +479,8 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
         out->cause = column_text(stmt, 6);
         out->turns = sqlite3_column_int(stmt, 7);
         out->depth = sqlite3_column_int(stmt, 8);
+        out->kills = sqlite3_column_int(stmt, 9);
+        out->score = sqlite3_column_int(stmt, 10);
     }
     sqlite3_finalize(stmt);
     if (rc == SQLITE_DONE)
@@ -518,6 +565,7 @@ static gboolean update_game(Store *store, const CavState *after, GError **error)
 {
     sqlite3_stmt *stmt = store->update_game;
     g_autofree char *now = now_iso8601();
+    const CavCreature *player = state_player(after);
 
     sqlite3_bind_text(stmt, 1, now, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(stmt, 2, outcome_name(after->outcome), -1, SQLITE_STATIC);
@@ -527,6 +575,8 @@ static gboolean update_game(Store *store, const CavState *after, GError **error)
         sqlite3_bind_null(stmt, 3);
     sqlite3_bind_int(stmt, 4, after->turn);
     sqlite3_bind_int(stmt, 5, after->deepest + 1);
+    sqlite3_bind_int(stmt, 6, player != NULL ? player->kills : 0);
+    sqlite3_bind_int(stmt, 7, state_score(after));
     return step_reset(store, stmt, error, "saving the game's description");
 }
 
@@ -684,17 +734,21 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
 gboolean store_check_description(Store *store, const CavState *state, GError **error)
 {
     StoreGameInfo info;
+    const CavCreature *player = state_player(state);
     gboolean same;
 
     if (!store_read_info(store, &info, error))
         return FALSE;
+    /* The score is not checked: it is what the game scored by the rules of
+     * the build that last played it. */
     same = info.seed == state->seed && info.turns == state->turn &&
-           info.depth == state->deepest + 1 &&
+           info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
            g_strcmp0(info.outcome, outcome_name(state->outcome)) == 0;
     store_game_info_clear(&info);
-    return same || fail(error, STORE_ERROR_TAMPERED, store->path,
-                        "the game's description (seed, turns, depth or outcome) does not match "
-                        "its events");
+    return same ||
+           fail(error, STORE_ERROR_TAMPERED, store->path,
+                "the game's description (seed, turns, depth, kills or outcome) does not match "
+                "its events");
 }
 
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)

@@ -15,7 +15,9 @@
 
 G_BEGIN_DECLS
 
-#define STORE_SCHEMA_VERSION 1
+/* 1: the first format. 2: the game row holds the player's kills and score.
+ * Older files are read as they are and migrated when opened for writing. */
+#define STORE_SCHEMA_VERSION 2
 
 #define STORE_ERROR (store_error_quark())
 GQuark store_error_quark(void);
@@ -43,6 +45,8 @@ typedef struct {
     char *cause;   /* cause of the end, or NULL */
     gint32 turns;  /* completed player turns */
     gint32 depth;  /* deepest level reached, 1-based */
+    gint32 kills;  /* creatures the player killed */
+    gint32 score;  /* state_score() when last saved */
 } StoreGameInfo;
 
 void store_game_info_clear(StoreGameInfo *info);
@@ -98,7 +102,8 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
  * digest recorded for @turn. */
 gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error);
 
-/* Check the game table's description against @state, the fold of the file. */
+/* Check the game table's description (seed, turns, depth, kills, outcome)
+ * against @state, the fold of the file. */
 gboolean store_check_description(Store *store, const CavState *state, GError **error);
 
 /* The digest recorded for @turn. */

@@ -100,35 +100,42 @@ static char *status_text(const StoreListing *game)
 
 int cli_list(int argc, char **argv)
 {
-    g_autoptr(GOptionContext) context = g_option_context_new("— list saved games");
-    g_autofree char *dir = store_games_dir();
+    g_autoptr(GOptionContext) context =
+        g_option_context_new("[FOLDER] — list saved games: outcome, cause of death, score");
+    g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) games = NULL;
     int status;
 
-    g_option_context_set_summary(context, "Saved games live in $XDG_DATA_HOME/cavelog/games.");
+    g_option_context_set_summary(context,
+                                 "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER "
+                                 "to list another\n(such as one filled by autoplay --games).");
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
-    if (argc > 1)
-        return cli_usage_error("list takes no file names");
+    if (argc > 2)
+        return cli_usage_error("list takes at most one FOLDER");
+    if (argc == 2 && !g_file_test(argv[1], G_FILE_TEST_IS_DIR))
+        return cli_usage_error("list takes a FOLDER of games, not a file");
+    dir = argc == 2 ? g_strdup(argv[1]) : store_games_dir();
     games = store_list_games(dir);
     if (games->len == 0) {
         g_print("No saved games in %s.\n", dir);
         return CLI_EXIT_OK;
     }
-    g_print("%-36s %12s %7s %5s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "LAST PLAYED",
-            "STATUS");
+    g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "KILLS",
+            "SCORE", "LAST PLAYED", "STATUS");
     for (guint i = 0; i < games->len; i++) {
         const StoreListing *game = g_ptr_array_index(games, i);
         g_autofree char *base = g_path_get_basename(game->path);
         g_autofree char *text = status_text(game);
         if (game->problem != NULL) {
-            g_print("%-36s %12s %7s %5s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", text,
-                    game->problem);
+            g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-",
+                    "-", text, game->problem);
             continue;
         }
         g_autofree char *updated = printable(game->info.updated);
-        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d  %-20s  %s\n", base, game->info.seed,
-                game->info.turns, game->info.depth, updated, text);
+        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s\n", base, game->info.seed,
+                game->info.turns, game->info.depth, game->info.kills, game->info.score, updated,
+                text);
     }
     return CLI_EXIT_OK;
 }
@@ -274,48 +281,145 @@ static gboolean autoplay(Session *session, gint64 turns, GError **error)
     return TRUE;
 }
 
+static const char *outcome_word(CavOutcome outcome)
+{
+    switch (outcome) {
+    case OUTCOME_WON:
+        return "won";
+    case OUTCOME_LOST:
+        return "lost";
+    case OUTCOME_PLAYING:
+    default:
+        return "playing";
+    }
+}
+
+/* One line about a game played with --games: outcome (and cause), turns,
+ * depth, kills, score, file. */
+static void print_summary(const Session *session)
+{
+    const CavState *state = session_state(session);
+    const CavCreature *player = state_player(state);
+    g_autofree char *outcome =
+        state->cause[0] != '\0'
+            ? g_strdup_printf("%s (%s)", outcome_word(state->outcome), state->cause)
+            : g_strdup(outcome_word(state->outcome));
+
+    g_print("seed %" G_GINT64_FORMAT ": %s, %d turns, depth %d, %d kills, score %d — %s\n",
+            state->seed, outcome, state->turn, state->deepest + 1,
+            player != NULL ? player->kills : 0, state_score(state), session_path(session));
+}
+
+/* Where game @index (0-based) of a run of @games goes: @save itself for a
+ * single game, else a file per seed in the folder @save; without @save, a
+ * new file in the games folder. Caller frees. */
+static char *game_path(const char *save, gint64 games, gint64 seed)
+{
+    g_autofree char *name = NULL;
+
+    if (save == NULL)
+        return cli_new_save_path(seed);
+    if (games == 1)
+        return g_strdup(save);
+    name = g_strdup_printf("seed-%" G_GINT64_FORMAT ".cavelog", seed);
+    return g_build_filename(save, name, NULL);
+}
+
+typedef struct {
+    gint64 seed, turns, games;
+    const char *save;
+    gboolean quiet;
+    gint64 won, lost, playing;
+} AutoplayRun;
+
+static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
+{
+    g_autofree char *path = game_path(run->save, run->games, seed);
+    g_autoptr(Session) session = open_or_create(path, seed, error);
+    const CavState *state;
+
+    if (session == NULL || !autoplay(session, run->turns, error))
+        return FALSE;
+    state = session_state(session);
+    run->won += state->outcome == OUTCOME_WON;
+    run->lost += state->outcome == OUTCOME_LOST;
+    run->playing += state->outcome == OUTCOME_PLAYING;
+    if (run->quiet)
+        return TRUE;
+    if (run->games > 1)
+        print_summary(session);
+    else
+        g_print("%s: seed %" G_GINT64_FORMAT ", turn %d, %" G_GINT64_FORMAT
+                " events, depth %d%s%s\n",
+                path, state->seed, state->turn, state->last_seq, state->deepest + 1,
+                state->outcome == OUTCOME_PLAYING ? "" : ", ", state->cause);
+    return TRUE;
+}
+
+/* The options make sense together, and --save names a folder (or nothing
+ * yet) when several games go into it. */
+static int check_autoplay(AutoplayRun *run)
+{
+    if (run->turns < 0)
+        return cli_usage_error("--turns must be 0 or more");
+    if (run->games < 1)
+        return cli_usage_error("--games must be 1 or more");
+    if (run->seed == G_MININT64)
+        run->seed = cli_random_seed();
+    else if (run->seed < 0)
+        return cli_usage_error("--seed takes a whole number, 0 or more");
+    if (run->seed > G_MAXINT64 - run->games)
+        return cli_usage_error("--seed is too large for that many --games");
+    if (run->games > 1 && run->save != NULL && g_file_test(run->save, G_FILE_TEST_EXISTS) &&
+        !g_file_test(run->save, G_FILE_TEST_IS_DIR))
+        return cli_usage_error("with --games, --save names a folder, and this is a file");
+    return CLI_EXIT_OK;
+}
+
 int cli_autoplay(int argc, char **argv)
 {
-    gint64 seed = G_MININT64, turns = 1000;
     g_autofree char *save = NULL;
-    gboolean quiet = FALSE;
+    AutoplayRun run = {.seed = G_MININT64, .turns = 1000, .games = 1};
     const GOptionEntry entries[] = {
-        {"seed", 's', 0, G_OPTION_ARG_INT64, &seed, "World seed (default: from the clock)", "N"},
-        {"turns", 'n', 0, G_OPTION_ARG_INT64, &turns, "Turns to play (default 1000)", "T"},
-        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save, "Game file; an existing one is continued",
+        {"seed", 's', 0, G_OPTION_ARG_INT64, &run.seed,
+         "World seed (default: from the clock); with --games, the first of a run", "N"},
+        {"turns", 'n', 0, G_OPTION_ARG_INT64, &run.turns, "Turns to play per game (default 1000)",
+         "T"},
+        {"games", 'g', 0, G_OPTION_ARG_INT64, &run.games,
+         "Play K games with seeds N, N+1, …, one summary line each (default 1)", "K"},
+        {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
+         "Game file; an existing one is continued. With --games: a folder, holding "
+         "seed-N.cavelog per game",
          "FILE"},
-        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print nothing on success", NULL},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &run.quiet, "Print nothing on success", NULL},
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) context =
         g_option_context_new("— let the bot play and record a game");
-    g_autoptr(Session) session = NULL;
     g_autoptr(GError) error = NULL;
-    const CavState *state;
     int status;
 
+    g_option_context_set_summary(
+        context,
+        "The bot plays each game until it is won or lost, or for --turns turns, and saves it\n"
+        "(without --save, in $XDG_DATA_HOME/cavelog/games). An existing game file is\n"
+        "continued where it stopped.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 1)
         return cli_usage_error("autoplay takes no file names; use --save FILE");
-    if (turns < 0)
-        return cli_usage_error("--turns must be 0 or more");
-    if (seed == G_MININT64)
-        seed = cli_random_seed();
-    else if (seed < 0)
-        return cli_usage_error("--seed takes a whole number, 0 or more");
-    if (save == NULL)
-        save = cli_new_save_path(seed);
-    session = open_or_create(save, seed, &error);
-    if (session == NULL || !autoplay(session, turns, &error))
-        return cli_fail(error);
-    state = session_state(session);
-    if (!quiet)
-        g_print("%s: seed %" G_GINT64_FORMAT ", turn %d, %" G_GINT64_FORMAT
-                " events, depth %d%s%s\n",
-                save, state->seed, state->turn, state->last_seq, state->deepest + 1,
-                state->outcome == OUTCOME_PLAYING ? "" : ", ", state->cause);
+    run.save = save;
+    status = check_autoplay(&run);
+    if (status != CLI_EXIT_OK)
+        return status;
+    for (gint64 g = 0; g < run.games; g++)
+        if (!autoplay_one(&run, run.seed + g, &error))
+            return cli_fail(error);
+    if (run.games > 1 && !run.quiet)
+        g_print("%" G_GINT64_FORMAT " games: %" G_GINT64_FORMAT " won, %" G_GINT64_FORMAT
+                " lost, %" G_GINT64_FORMAT " still playing\n",
+                run.games, run.won, run.lost, run.playing);
     return CLI_EXIT_OK;
 }
 

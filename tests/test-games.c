@@ -1,0 +1,452 @@
+/* test-games.c — properties that must hold over many whole bot games: the
+ * bot's commands are never refused, fungus colonies stay within their limit,
+ * every death names a cause, the dead do nothing, folding the events equals
+ * the live game turn by turn, and games end (death or win) within a budget.
+ * Then resuming a saved game in the middle of a fight, and autoplay/list on
+ * the command line. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "bot.h"
+#include "game.h"
+#include "session.h"
+#include "store.h"
+#include "testutil.h"
+
+#define SEEDS 20         /* games played by /games/bot/properties */
+#define TURN_BUDGET 3000 /* turns each may last */
+#define DIGEST_EVERY 25  /* turns between digest checks (states are compared every turn) */
+#define PURE_EVERY 8     /* turns between checks that the bot chooses the same twice */
+
+/* ---- watching a game's events ---------------------------------------------- */
+
+typedef struct {
+    const CavContent *content;
+    Game *folded; /* folds the live game's events */
+    gboolean dead[CAV_CREATURES_MAX + 1];
+    gint32 colony[CAV_CREATURES_MAX + 1]; /* fungi of each colony, by founder, from the events */
+    guint deaths, spreads, player_blows;
+} Watch;
+
+/* The creature that does something in @event, or 0 for facts that are
+ * nobody's deed (a body regenerating, a corpse's pack falling, the upkeep). */
+static gint32 doer(const CavEvent *e)
+{
+    switch (e->type) {
+    case CAV_EVENT_CREATURE_MOVED:
+        return e->as.CreatureMoved.creature;
+    case CAV_EVENT_TILE_DUG:
+        return e->as.TileDug.creature;
+    case CAV_EVENT_CREATURE_TOOK_STAIRS:
+        return e->as.CreatureTookStairs.creature;
+    case CAV_EVENT_CREATURE_WAITED:
+        return e->as.CreatureWaited.creature;
+    case CAV_EVENT_FUNGUS_SPREAD:
+        return e->as.FungusSpread.parent;
+    case CAV_EVENT_CREATURE_ATTACKED:
+        return e->as.CreatureAttacked.creature;
+    case CAV_EVENT_ITEM_PICKED_UP:
+        return e->as.ItemPickedUp.creature;
+    case CAV_EVENT_ITEM_EATEN:
+        return e->as.ItemEaten.creature;
+    case CAV_EVENT_ITEM_EQUIPPED:
+        return e->as.ItemEquipped.creature;
+    case CAV_EVENT_ITEM_UNEQUIPPED:
+        return e->as.ItemUnequipped.creature;
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        return e->as.LevelUpChosen.creature;
+    case CAV_EVENT_GAME_STARTED:
+    case CAV_EVENT_LEVEL_GENERATED:
+    case CAV_EVENT_LEVEL_ROW_GENERATED:
+    case CAV_EVENT_CREATURE_SPAWNED:
+    case CAV_EVENT_CREATURE_HURT:
+    case CAV_EVENT_CREATURE_REGENERATED:
+    case CAV_EVENT_UPKEEP_APPLIED:
+    case CAV_EVENT_HUNGER_CHANGED:
+    case CAV_EVENT_CREATURE_OVERATE:
+    case CAV_EVENT_CREATURE_DIED:
+    case CAV_EVENT_XP_GAINED:
+    case CAV_EVENT_LEVEL_GAINED:
+    case CAV_EVENT_ITEM_SPAWNED:
+    case CAV_EVENT_ITEM_DROPPED:
+    case CAV_EVENT_GAME_WON:
+    case CAV_EVENT_GAME_LOST:
+    case CAV_EVENT_TYPE_COUNT:
+    default:
+        return 0;
+    }
+}
+
+static void assert_alive(const Watch *w, gint32 id, const CavEvent *e)
+{
+    if (id > 0 && id <= CAV_CREATURES_MAX && w->dead[id])
+        g_error("event %" G_GINT64_FORMAT " (%s, turn %d): creature %d acts after it died", e->seq,
+                ev_type_name(e->type), e->turn, id);
+}
+
+/* The colony bookkeeping: founders count themselves, each spread one more. */
+static void watch_colonies(Watch *w, const CavEvent *e)
+{
+    gint32 max = content_rules(w->content)->colony_max;
+
+    if (e->type == CAV_EVENT_CREATURE_SPAWNED &&
+        e->as.CreatureSpawned.colony == e->as.CreatureSpawned.creature)
+        w->colony[e->as.CreatureSpawned.creature] = 1;
+    if (e->type != CAV_EVENT_FUNGUS_SPREAD)
+        return;
+    g_assert_cmpint(e->as.FungusSpread.colony, >, 0);
+    g_assert_cmpint(e->as.FungusSpread.colony, <=, CAV_CREATURES_MAX);
+    w->colony[e->as.FungusSpread.colony]++;
+    w->spreads++;
+    if (w->colony[e->as.FungusSpread.colony] > max)
+        g_error("colony %d grew to %d fungi (limit %d) at turn %d", e->as.FungusSpread.colony,
+                w->colony[e->as.FungusSpread.colony], max, e->turn);
+}
+
+static void watch_event(Watch *w, const CavState *live, const CavEvent *e)
+{
+    g_autoptr(GError) error = NULL;
+
+    assert_alive(w, e->actor, e);
+    assert_alive(w, doer(e), e);
+    if (e->type == CAV_EVENT_CREATURE_ATTACKED) {
+        assert_alive(w, e->as.CreatureAttacked.target, e);
+        w->player_blows += e->as.CreatureAttacked.creature == live->player;
+    }
+    watch_colonies(w, e);
+    if (e->type == CAV_EVENT_CREATURE_DIED) {
+        gint32 id = e->as.CreatureDied.creature;
+        g_assert_cmpint(strlen(e->as.CreatureDied.cause), >, 0);
+        g_assert_cmpint(id, >, 0);
+        g_assert_cmpint(id, <=, CAV_CREATURES_MAX);
+        g_assert_false(w->dead[id]); /* nobody dies twice */
+        w->dead[id] = TRUE;
+        w->deaths++;
+    }
+    if (!game_fold(w->folded, e, &error))
+        g_error("folding event %" G_GINT64_FORMAT " (%s): %s", e->seq, ev_type_name(e->type),
+                error->message);
+}
+
+/* After a turn: the fold is the live game, byte for byte (and by digest
+ * every DIGEST_EVERY turns: hashing the whole state is the dearer check),
+ * and the state's colony sizes are the events' counts. */
+static void check_turn(const Watch *w, const CavState *live)
+{
+    const CavState *folded = game_state(w->folded);
+    gint32 max = content_rules(w->content)->colony_max;
+
+    if (memcmp(folded, live, sizeof *live) != 0)
+        g_error("turn %d: the folded state differs from the live one", live->turn);
+    if (live->turn % DIGEST_EVERY == 0 || live->outcome != OUTCOME_PLAYING)
+        g_assert_cmphex(state_digest(folded), ==, state_digest(live));
+    for (gint32 id = 1; id <= live->creature_count; id++) {
+        const CavCreature *c = state_creature(live, id);
+        if (c == NULL || c->behaviour != CAV_BEHAVIOUR_FUNGUS)
+            continue;
+        g_assert_nonnull(state_creature(live, c->colony));
+        if (c->colony != id)
+            continue;
+        g_assert_cmpint(c->colony_size, <=, max);
+        g_assert_cmpint(c->colony_size, ==, w->colony[id]);
+    }
+}
+
+static void watch_turn(Watch *w, const Game *live)
+{
+    const GArray *events = game_turn_events(live);
+
+    for (guint i = 0; i < events->len; i++)
+        watch_event(w, game_state(live), &g_array_index(events, CavEvent, i));
+    check_turn(w, game_state(live));
+}
+
+/* ---- /games/bot/properties ------------------------------------------------- */
+
+typedef struct {
+    gint64 seed;
+    CavOutcome outcome;
+    char cause[CAV_STR_MAX];
+    gint32 turns, depth, kills, score;
+} Outcome;
+
+/* Play @seed with the bot for up to @budget turns, checking every event and
+ * every turn. */
+static Outcome play_watched(gint64 seed, gint32 budget)
+{
+    g_autoptr(Game) live = game_new(NULL);
+    g_autofree Watch *w = g_new0(Watch, 1);
+    const CavState *state = game_state(live);
+    Outcome outcome = {.seed = seed};
+
+    w->content = game_content(live);
+    w->folded = game_new(NULL);
+    game_track_view(w->folded, FALSE); /* the digest covers the rules state */
+    game_start(live, seed, "bot");
+    watch_turn(w, live);
+    for (gint32 t = 0; t < budget && state->outcome == OUTCOME_PLAYING; t++) {
+        CavCommand command = bot_choose(state, game_content(live), game_view(live));
+        g_autofree char *why = NULL;
+        if (t % PURE_EVERY == 0) {
+            CavCommand again = bot_choose(state, game_content(live), game_view(live));
+            g_assert_true(memcmp(&command, &again, sizeof command) == 0);
+        }
+        if (!game_play(live, &command, &why))
+            g_error("seed %" G_GINT64_FORMAT " turn %d: the rules refused the bot's command %d: %s",
+                    seed, state->turn + 1, command.kind, why);
+        watch_turn(w, live);
+    }
+    g_assert_true(memcmp(game_state(w->folded), state, sizeof *state) == 0);
+    if (state->outcome == OUTCOME_LOST)
+        g_assert_cmpint(strlen(state->cause), >, 0);
+    outcome.outcome = state->outcome;
+    g_strlcpy(outcome.cause, state->outcome == OUTCOME_WON ? "won" : state->cause,
+              sizeof outcome.cause);
+    outcome.turns = state->turn;
+    outcome.depth = state->deepest + 1;
+    outcome.kills = state_player(state)->kills;
+    outcome.score = state_score(state);
+    g_test_message("seed %" G_GINT64_FORMAT ": %s after %d turns, depth %d, %d kills, score %d; "
+                   "%u deaths, %u spreads, %u blows by the player",
+                   seed, state->outcome == OUTCOME_PLAYING ? "still playing" : outcome.cause,
+                   outcome.turns, outcome.depth, outcome.kills, outcome.score, w->deaths,
+                   w->spreads, w->player_blows);
+    game_free(w->folded);
+    return outcome;
+}
+
+static void test_bot_properties(void)
+{
+    g_autoptr(GHashTable) causes = g_hash_table_new(g_str_hash, g_str_equal);
+    g_autoptr(GArray) outcomes = g_array_new(FALSE, FALSE, sizeof(Outcome));
+    guint ended = 0, won = 0, deepest = 0;
+    GHashTableIter iter;
+    gpointer cause, count;
+
+    for (gint64 seed = 1; seed <= SEEDS; seed++) {
+        Outcome o = play_watched(seed, TURN_BUDGET);
+        g_array_append_val(outcomes, o);
+    }
+    for (guint i = 0; i < outcomes->len; i++) {
+        Outcome *o = &g_array_index(outcomes, Outcome, i);
+        ended += o->outcome != OUTCOME_PLAYING;
+        won += o->outcome == OUTCOME_WON;
+        deepest = MAX(deepest, (guint) o->depth);
+        if (o->outcome != OUTCOME_PLAYING)
+            g_hash_table_insert(
+                causes, o->cause,
+                GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(causes, o->cause)) + 1));
+    }
+    g_test_message("%u of %d games ended within %d turns: %u won", ended, SEEDS, TURN_BUDGET, won);
+    g_hash_table_iter_init(&iter, causes);
+    while (g_hash_table_iter_next(&iter, &cause, &count))
+        g_test_message("  %s: %u", (const char *) cause, GPOINTER_TO_UINT(count));
+    /* Games really end, and the bot gets deep: it does not just wait. */
+    g_assert_cmpuint(ended * 4, >=, SEEDS * 3);
+    g_assert_cmpuint(deepest, ==, CAV_LEVELS);
+}
+
+/* ---- /games/resume/mid-fight ----------------------------------------------- */
+
+/* Whether the player is in a fight: wounded, next to a wounded monster. */
+static gboolean mid_fight(const Session *session)
+{
+    const CavState *state = session_state(session);
+    const CavCreature *player = state_player(state);
+
+    if (player == NULL || !player->alive || player->hp >= player->max_hp)
+        return FALSE;
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c != NULL && c->alive && id != state->player && c->z == player->z &&
+            c->behaviour != CAV_BEHAVIOUR_FUNGUS && c->hp < c->max_hp &&
+            ABS(c->x - player->x) <= 1 && ABS(c->y - player->y) <= 1)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+static sqlite3 *db_open(const char *path)
+{
+    sqlite3 *db = NULL;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    return db;
+}
+
+/* Every row of @sql on the two files, compared as text. */
+static void assert_same_query(sqlite3 *a, sqlite3 *b, const char *sql)
+{
+    sqlite3_stmt *sa = NULL, *sb = NULL;
+    int ra, rb;
+    guint rows = 0;
+
+    g_assert_cmpint(sqlite3_prepare_v2(a, sql, -1, &sa, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_prepare_v2(b, sql, -1, &sb, NULL), ==, SQLITE_OK);
+    while ((ra = sqlite3_step(sa)) == SQLITE_ROW) {
+        rb = sqlite3_step(sb);
+        g_assert_cmpint(rb, ==, SQLITE_ROW);
+        for (int c = 0; c < sqlite3_column_count(sa); c++) {
+            g_assert_cmpint(sqlite3_column_type(sa, c), ==, sqlite3_column_type(sb, c));
+            g_assert_cmpstr((const char *) sqlite3_column_text(sa, c), ==,
+                            (const char *) sqlite3_column_text(sb, c));
+        }
+        rows++;
+    }
+    g_assert_cmpint(ra, ==, SQLITE_DONE);
+    g_assert_cmpint(sqlite3_step(sb), ==, SQLITE_DONE);
+    g_assert_cmpuint(rows, >, 0);
+    sqlite3_finalize(sa);
+    sqlite3_finalize(sb);
+}
+
+static Session *new_session(const char *path, gint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    Session *session = session_new_game(path, seed, "bot", NULL, &error);
+
+    g_assert_no_error(error);
+    return session;
+}
+
+/* Stop a saved game in the middle of a fight (the player wounded, next to a
+ * wounded monster), resume it, and play on to the end: the file is the same,
+ * event for event, as the game's played without a break. */
+static void test_resume_mid_fight(TmpDir *fixture, gconstpointer data)
+{
+    const gint64 seed = 3;
+    g_autofree char *path_a = tmp_path(fixture, "resumed.cavelog");
+    g_autofree char *path_b = tmp_path(fixture, "uninterrupted.cavelog");
+    g_autoptr(Session) a = new_session(path_a, seed);
+    g_autoptr(Session) b = new_session(path_b, seed);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    gint32 cut = -1;
+    sqlite3 *db_a, *db_b;
+
+    for (gint32 t = 0; t < TURN_BUDGET && play_bot_turn(b); t++) {
+        guint64 digest = state_digest(session_state(b));
+        g_array_append_val(digests, digest);
+        if (cut < 0 && t > 20 && mid_fight(b))
+            cut = session_state(b)->turn;
+    }
+    g_assert_cmpint(cut, >, 0);
+    g_assert_cmpint(session_state(b)->outcome, !=, OUTCOME_PLAYING);
+    g_test_message("cut at turn %d of %d; the game ended: %s", cut, session_state(b)->turn,
+                   session_state(b)->outcome == OUTCOME_WON ? "won" : session_state(b)->cause);
+
+    while (session_state(a)->turn < cut)
+        g_assert_true(play_bot_turn(a));
+    g_assert_true(mid_fight(a));
+    g_clear_pointer(&a, session_free);
+    a = session_resume(path_a, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(mid_fight(a));
+    while (play_bot_turn(a))
+        g_assert_cmphex(state_digest(session_state(a)), ==,
+                        g_array_index(digests, guint64, session_state(a)->turn - 1));
+    g_assert_cmpint(session_state(a)->turn, ==, session_state(b)->turn);
+    g_clear_pointer(&a, session_free);
+    g_clear_pointer(&b, session_free);
+
+    db_a = db_open(path_a);
+    db_b = db_open(path_b);
+    assert_same_query(db_a, db_b, "SELECT * FROM events ORDER BY seq");
+    assert_same_query(db_a, db_b, "SELECT * FROM turns ORDER BY turn");
+    assert_same_query(db_a, db_b,
+                      "SELECT seed, build, player_name, outcome, cause, turns, depth, kills, score"
+                      " FROM game");
+    sqlite3_close(db_a);
+    sqlite3_close(db_b);
+}
+
+/* ---- /games/cli/autoplay-list ---------------------------------------------- */
+
+static const char *cavelog_bin(void)
+{
+    const char *bin = g_getenv("CAVELOG_BIN");
+
+    if (bin == NULL || !g_file_test(bin, G_FILE_TEST_IS_EXECUTABLE)) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog program");
+        return NULL;
+    }
+    return bin;
+}
+
+static char *run_ok(const char *const *argv)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *err = NULL;
+    char *out = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("%s %s failed: %s", argv[0], argv[1], err);
+    return out;
+}
+
+/* `autoplay --games` fills a folder with one game per seed and prints a
+ * line per game; `list FOLDER` shows each with its outcome and score. */
+static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    g_autofree char *folder = NULL;
+    g_autofree char *played = NULL;
+    g_autofree char *listed = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    if (bin == NULL)
+        return;
+    folder = tmp_path(fixture, "run");
+    {
+        const char *argv[] = {bin,       "autoplay", "--seed", "21",   "--games", "3",
+                              "--turns", "500",      "--save", folder, NULL};
+        played = run_ok(argv);
+    }
+    lines = g_strsplit(played, "\n", -1);
+    g_assert_cmpuint(g_strv_length(lines), ==, 5); /* 3 games, the tally, the final "" */
+    for (guint i = 0; i < 3; i++) {
+        g_autofree char *prefix = g_strdup_printf("seed %u: ", 21 + i);
+        g_autofree char *name = g_strdup_printf("seed-%u.cavelog", 21 + i);
+        g_autofree char *path = g_build_filename(folder, name, NULL);
+        g_assert_true(g_str_has_prefix(lines[i], prefix));
+        g_assert_nonnull(strstr(lines[i], " turns, depth "));
+        g_assert_nonnull(strstr(lines[i], " kills, score "));
+        g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
+    }
+    g_assert_true(g_str_has_prefix(lines[3], "3 games: "));
+    {
+        const char *argv[] = {bin, "list", folder, NULL};
+        listed = run_ok(argv);
+    }
+    g_assert_nonnull(strstr(listed, "KILLS"));
+    g_assert_nonnull(strstr(listed, "SCORE"));
+    for (guint i = 0; i < 3; i++) {
+        g_autofree char *name = g_strdup_printf("seed-%u.cavelog", 21 + i);
+        g_assert_nonnull(strstr(listed, name));
+    }
+    /* Each game that ended shows how. */
+    for (guint i = 0; i < 3; i++)
+        if (strstr(lines[i], ": lost (") != NULL) {
+            const char *cause = strstr(lines[i], ": lost (") + strlen(": lost (");
+            g_autofree char *words = g_strndup(cause, strcspn(cause, ")"));
+            g_autofree char *status = g_strdup_printf("lost: %s", words);
+            g_assert_nonnull(strstr(listed, status));
+        }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/games/bot/properties", test_bot_properties);
+    g_test_add("/games/resume/mid-fight", TmpDir, NULL, tmp_dir_setup, test_resume_mid_fight,
+               tmp_dir_teardown);
+    g_test_add("/games/cli/autoplay-list", TmpDir, NULL, tmp_dir_setup, test_cli_autoplay_list,
+               tmp_dir_teardown);
+    return g_test_run();
+}
