@@ -1,42 +1,293 @@
-/* messages.c — what the player reads about each event. Second person for the
- * player's own deeds; events the player cannot perceive give no message. */
+/* messages.c — what the player reads about each event. The player learns of
+ * their own deeds and of what happens on a cell in their view; second person
+ * for the player ("You hit the bat."), third for others ("The bat dies.").
+ * One small function per kind of event; the switch lists every type. */
 #include "messages.h"
+
+#include <string.h>
 
 static gboolean is_player(const CavState *after, gint32 creature)
 {
     return creature != 0 && creature == after->player;
 }
 
-gboolean messages_describe(const CavState *after, const CavEvent *event, GString *out)
+/* Whether the player sees creature @id where it stands (or fell). */
+static gboolean sees_creature(const CavState *after, const CavView *view, gint32 id)
 {
-    g_return_val_if_fail(after != NULL && event != NULL && out != NULL, FALSE);
+    const CavCreature *c = state_creature(after, id);
+
+    return c != NULL && view_sees(view, c->z, c->x, c->y);
+}
+
+/* Whether @id is the player or a creature the player sees. */
+static gboolean perceives(const CavState *after, const CavView *view, gint32 id)
+{
+    return is_player(after, id) || sees_creature(after, view, id);
+}
+
+static void name_of(const CavState *after, gint32 id, GString *out)
+{
+    const CavCreature *c = state_creature(after, id);
+
+    if (c == NULL)
+        g_string_append(out, "something");
+    else
+        messages_creature_name(after, c, out);
+}
+
+/* Append @text to @out with its first letter raised. */
+static void sentence(GString *out, const char *text)
+{
+    gsize start = out->len;
+
+    g_string_append(out, text);
+    if (out->len > start)
+        out->str[start] = g_ascii_toupper(out->str[start]);
+}
+
+/* "You hit the bat." / "The goblin hits you." / "The bat hits the goblin." */
+static gboolean describe_attacked(const CavState *after, const CavView *view,
+                                  const CavEvCreatureAttacked *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (!perceives(after, view, e->creature) && !perceives(after, view, e->target))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, is_player(after, e->creature) ? " hit " : " hits ");
+    name_of(after, e->target, text);
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_hurt(const CavState *after, const CavView *view,
+                              const CavEvCreatureHurt *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (is_player(after, e->creature)) {
+        if (strcmp(e->cause, "rotten food") == 0)
+            g_string_append(out, "You feel sick.");
+        else if (strcmp(e->cause, "overeating") == 0)
+            g_string_append(out, "Your belly aches.");
+        else
+            g_string_append_printf(out, "You lose %d hp to %s.", e->damage, e->cause);
+        return TRUE;
+    }
+    if (!sees_creature(after, view, e->creature))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, " is hurt.");
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* "You kill the bat." for the player's kills, "You die." for the player,
+ * "The zombie dies." for the rest in view. */
+static gboolean describe_died(const CavState *after, const CavView *view,
+                              const CavEvCreatureDied *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (is_player(after, e->creature)) {
+        g_string_append(out, "You die.");
+        return TRUE;
+    }
+    if (is_player(after, e->killer)) {
+        g_string_append(text, "you kill ");
+        name_of(after, e->creature, text);
+        g_string_append_c(text, '.');
+    } else if (sees_creature(after, view, e->creature)) {
+        name_of(after, e->creature, text);
+        g_string_append(text, " dies.");
+    } else {
+        return FALSE;
+    }
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_hunger(const CavState *after, const CavEvHungerChanged *e, GString *out)
+{
+    static const struct {
+        const char *word, *text;
+    } words[] = {
+        {.word = "starving", .text = "You are starving!"},
+        {.word = "hungry", .text = "You feel hungry."},
+        {.word = "full", .text = "You feel full."},
+        {.word = "stuffed", .text = "You are stuffed."},
+    };
+
+    if (!is_player(after, e->creature))
+        return FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        if (strcmp(words[i].word, e->word) == 0) {
+            g_string_append(out, words[i].text);
+            return TRUE;
+        }
+    return FALSE;
+}
+
+static gboolean describe_level_gained(const CavState *after, const CavView *view,
+                                      const CavEvLevelGained *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (is_player(after, e->creature)) {
+        g_string_append_printf(out, "You reach level %d! Choose a bonus.", e->level);
+        return TRUE;
+    }
+    if (!sees_creature(after, view, e->creature))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, " looks more dangerous.");
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_bonus(const CavState *after, const CavEvLevelUpChosen *e, GString *out)
+{
+    CavBonus bonus;
+
+    if (!is_player(after, e->creature) || !content_bonus_from_name(e->bonus, &bonus))
+        return FALSE;
+    g_string_append_printf(out, "You gain %+d %s.", e->amount, content_bonus_words(bonus));
+    return TRUE;
+}
+
+/* "<Creature> <verb> <item>.", with the verb in the person of the creature:
+ * @mine for the player ("pick up"), @theirs for others ("picks up"). */
+static gboolean describe_item_deed(const CavState *after, const CavView *view, gint32 creature,
+                                   const char *mine, const char *theirs, const CavItem *item,
+                                   gint32 count, MessagesArticle article, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (item == NULL || !perceives(after, view, creature))
+        return FALSE;
+    name_of(after, creature, text);
+    g_string_append_printf(text, " %s ", is_player(after, creature) ? mine : theirs);
+    messages_item_name(item, count, article, text);
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* "You pick up a dagger.", "You pick up 5 rocks.", and for a pick that
+ * joins a stack already carried "You pick up more rocks (7 now)." */
+static gboolean describe_picked_up(const CavState *after, const CavView *view,
+                                   const CavEvItemPickedUp *e, GString *out)
+{
+    const CavItem *item = state_item(after, e->item);
+    const CavItem *into = state_item(after, e->into);
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (into == NULL)
+        return describe_item_deed(after, view, e->creature, "pick up", "picks up", item,
+                                  item != NULL ? item->count : 1, MESSAGES_A, out);
+    if (!perceives(after, view, e->creature))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, is_player(after, e->creature) ? " pick up more " : " picks up more ");
+    messages_plural(into->name, text);
+    if (is_player(after, e->creature))
+        g_string_append_printf(text, " (%d now)", into->count);
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* A dead creature's belongings fall with it: the death says enough. */
+static gboolean describe_dropped(const CavState *after, const CavView *view,
+                                 const CavEvItemDropped *e, GString *out)
+{
+    const CavCreature *c = state_creature(after, e->creature);
+
+    if (c == NULL || !c->alive)
+        return FALSE;
+    return describe_item_deed(after, view, e->creature, "drop", "drops", state_item(after, e->item),
+                              1, MESSAGES_A, out);
+}
+
+static gboolean describe_equipped(const CavState *after, const CavView *view, gint32 creature,
+                                  gint32 item, const char *slot, gboolean on, GString *out)
+{
+    gboolean weapon = strcmp(slot, "weapon") == 0;
+    const char *mine = on ? (weapon ? "wield" : "put on") : (weapon ? "put away" : "take off");
+    const char *theirs =
+        on ? (weapon ? "wields" : "puts on") : (weapon ? "puts away" : "takes off");
+
+    return describe_item_deed(after, view, creature, mine, theirs, state_item(after, item), 1,
+                              on && !is_player(after, creature) ? MESSAGES_A : MESSAGES_THE, out);
+}
+
+static gboolean describe_stairs(const CavState *after, const CavEvCreatureTookStairs *e,
+                                GString *out)
+{
+    if (!is_player(after, e->creature))
+        return FALSE;
+    g_string_append_printf(out, "You climb %s to level %d.", e->z > e->from_z ? "down" : "up",
+                           e->z + 1);
+    return TRUE;
+}
+
+static gboolean describe_appeared(const CavState *after, const CavView *view, const CavEvent *event,
+                                  GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    const CavCreature *c = state_creature(after, event->as.CreatureSpawned.creature);
+
+    if (event->turn == 0 || c == NULL || is_player(after, c->id) ||
+        !sees_creature(after, view, c->id))
+        return FALSE;
+    g_string_append_printf(text, "%s %s appears.", messages_indefinite(c->kind), c->kind);
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_spread(const CavView *view, const CavEvFungusSpread *e, GString *out)
+{
+    if (!view_sees(view, e->z, e->x, e->y))
+        return FALSE;
+    g_string_append(out, "A fungus spreads.");
+    return TRUE;
+}
+
+static gboolean describe_lost(const CavEvGameLost *e, GString *out)
+{
+    g_string_append_printf(out, "Game over: %s.", e->cause[0] != '\0' ? e->cause : "you died");
+    return TRUE;
+}
+
+/* The events about items and levels; see messages_describe(). */
+static gboolean describe_item_event(const CavState *after, const CavView *view,
+                                    const CavEvent *event, GString *out)
+{
     switch (event->type) {
+    case CAV_EVENT_ITEM_PICKED_UP:
+        return describe_picked_up(after, view, &event->as.ItemPickedUp, out);
+    case CAV_EVENT_ITEM_DROPPED:
+        return describe_dropped(after, view, &event->as.ItemDropped, out);
+    case CAV_EVENT_ITEM_EATEN:
+        return describe_item_deed(after, view, event->as.ItemEaten.creature, "eat", "eats",
+                                  state_item(after, event->as.ItemEaten.item), 1, MESSAGES_THE,
+                                  out);
+    case CAV_EVENT_ITEM_EQUIPPED:
+        return describe_equipped(after, view, event->as.ItemEquipped.creature,
+                                 event->as.ItemEquipped.item, event->as.ItemEquipped.slot, TRUE,
+                                 out);
+    case CAV_EVENT_ITEM_UNEQUIPPED:
+        return describe_equipped(after, view, event->as.ItemUnequipped.creature,
+                                 event->as.ItemUnequipped.item, event->as.ItemUnequipped.slot,
+                                 FALSE, out);
     case CAV_EVENT_GAME_STARTED:
-        g_string_append(out, "You enter the caves. The teddy bear waits on level 5.");
-        return TRUE;
-    case CAV_EVENT_TILE_DUG:
-        if (!is_player(after, event->as.TileDug.creature))
-            return FALSE;
-        g_string_append(out, "You dig through the rock.");
-        return TRUE;
-    case CAV_EVENT_CREATURE_TOOK_STAIRS:
-        if (!is_player(after, event->as.CreatureTookStairs.creature))
-            return FALSE;
-        g_string_append_printf(
-            out, "You climb %s to level %d.",
-            event->as.CreatureTookStairs.z > event->as.CreatureTookStairs.from_z ? "down" : "up",
-            event->as.CreatureTookStairs.z + 1);
-        return TRUE;
-    case CAV_EVENT_GAME_WON:
-        g_string_append(out, "You carry the bear into the daylight. You win!");
-        return TRUE;
-    case CAV_EVENT_GAME_LOST:
-        g_string_append_printf(out, "Game over: you %s.", event->as.GameLost.cause);
-        return TRUE;
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:
     case CAV_EVENT_CREATURE_SPAWNED:
     case CAV_EVENT_CREATURE_MOVED:
+    case CAV_EVENT_TILE_DUG:
+    case CAV_EVENT_CREATURE_TOOK_STAIRS:
     case CAV_EVENT_CREATURE_WAITED:
     case CAV_EVENT_FUNGUS_SPREAD:
     case CAV_EVENT_CREATURE_ATTACKED:
@@ -50,13 +301,122 @@ gboolean messages_describe(const CavState *after, const CavEvent *event, GString
     case CAV_EVENT_LEVEL_GAINED:
     case CAV_EVENT_LEVEL_UP_CHOSEN:
     case CAV_EVENT_ITEM_SPAWNED:
+    case CAV_EVENT_GAME_WON:
+    case CAV_EVENT_GAME_LOST:
+    case CAV_EVENT_TYPE_COUNT:
+    default:
+        return FALSE;
+    }
+}
+
+gboolean messages_describe(const CavState *after, const CavView *view, const CavEvent *event,
+                           GString *out)
+{
+    g_return_val_if_fail(after != NULL && view != NULL && event != NULL && out != NULL, FALSE);
+    switch (event->type) {
+    case CAV_EVENT_GAME_STARTED:
+        g_string_append(out, "You enter the caves. The teddy bear waits on level 5.");
+        return TRUE;
+    case CAV_EVENT_TILE_DUG:
+        if (!is_player(after, event->as.TileDug.creature))
+            return FALSE;
+        g_string_append(out, "You dig through the rock.");
+        return TRUE;
+    case CAV_EVENT_CREATURE_TOOK_STAIRS:
+        return describe_stairs(after, &event->as.CreatureTookStairs, out);
+    case CAV_EVENT_CREATURE_SPAWNED:
+        return describe_appeared(after, view, event, out);
+    case CAV_EVENT_FUNGUS_SPREAD:
+        return describe_spread(view, &event->as.FungusSpread, out);
+    case CAV_EVENT_CREATURE_ATTACKED:
+        return describe_attacked(after, view, &event->as.CreatureAttacked, out);
+    case CAV_EVENT_CREATURE_HURT:
+        return describe_hurt(after, view, &event->as.CreatureHurt, out);
+    case CAV_EVENT_HUNGER_CHANGED:
+        return describe_hunger(after, &event->as.HungerChanged, out);
+    case CAV_EVENT_CREATURE_OVERATE:
+        if (!is_player(after, event->as.CreatureOverate.creature))
+            return FALSE;
+        g_string_append(out, "You eat too much; your stomach stretches.");
+        return TRUE;
+    case CAV_EVENT_CREATURE_DIED:
+        return describe_died(after, view, &event->as.CreatureDied, out);
+    case CAV_EVENT_LEVEL_GAINED:
+        return describe_level_gained(after, view, &event->as.LevelGained, out);
+    case CAV_EVENT_LEVEL_UP_CHOSEN:
+        return describe_bonus(after, &event->as.LevelUpChosen, out);
+    case CAV_EVENT_GAME_WON:
+        g_string_append(out, "You carry the bear into the daylight. You win!");
+        return TRUE;
+    case CAV_EVENT_GAME_LOST:
+        return describe_lost(&event->as.GameLost, out);
     case CAV_EVENT_ITEM_PICKED_UP:
     case CAV_EVENT_ITEM_DROPPED:
     case CAV_EVENT_ITEM_EATEN:
     case CAV_EVENT_ITEM_EQUIPPED:
     case CAV_EVENT_ITEM_UNEQUIPPED:
+        return describe_item_event(after, view, event, out);
+    case CAV_EVENT_LEVEL_GENERATED:
+    case CAV_EVENT_LEVEL_ROW_GENERATED:
+    case CAV_EVENT_CREATURE_MOVED:
+    case CAV_EVENT_CREATURE_WAITED:
+    case CAV_EVENT_CREATURE_REGENERATED:
+    case CAV_EVENT_UPKEEP_APPLIED:
+    case CAV_EVENT_XP_GAINED:
+    case CAV_EVENT_ITEM_SPAWNED:
     case CAV_EVENT_TYPE_COUNT:
     default:
         return FALSE;
     }
+}
+
+/* ---- names -------------------------------------------------------------- */
+
+void messages_plural(const char *name, GString *out)
+{
+    gsize len = strlen(name);
+
+    g_return_if_fail(name != NULL && out != NULL);
+    g_string_append(out, name);
+    if (len > 0 && (name[len - 1] == 's' || name[len - 1] == 'x'))
+        g_string_append(out, "es");
+    else
+        g_string_append_c(out, 's');
+}
+
+void messages_item_name(const CavItem *item, gint32 count, MessagesArticle article, GString *out)
+{
+    g_return_if_fail(item != NULL && out != NULL);
+    if (count > 1) {
+        g_string_append_printf(out, "%d ", count);
+        messages_plural(item->name, out);
+    } else if (article == MESSAGES_THE || (item->tags & (1u << CAV_TAG_CORPSE)) != 0) {
+        g_string_append_printf(out, "the %s", item->name);
+    } else {
+        g_string_append_printf(out, "%s %s", messages_indefinite(item->name), item->name);
+    }
+}
+
+void messages_creature_name(const CavState *state, const CavCreature *creature, GString *out)
+{
+    g_return_if_fail(state != NULL && creature != NULL && out != NULL);
+    if (creature->id == state->player)
+        g_string_append(out, "you");
+    else
+        g_string_append_printf(out, "the %s", creature->kind);
+}
+
+const char *messages_indefinite(const char *name)
+{
+    g_return_val_if_fail(name != NULL, "a");
+    return name[0] != '\0' && strchr("aeiou", name[0]) != NULL ? "an" : "a";
+}
+
+char *messages_capitalised(const char *text)
+{
+    char *copy = g_strdup(text != NULL ? text : "");
+
+    if (copy[0] != '\0')
+        copy[0] = g_ascii_toupper(copy[0]);
+    return copy;
 }

@@ -1,16 +1,44 @@
 /* messages.h — the player's message log as a projection of events: what the
- * player could perceive, in second person for their own deeds. */
+ * player could perceive (their own deeds, and what happens in their view),
+ * in second person for their own deeds and third person for others. */
 #ifndef CAV_CORE_MESSAGES_H
 #define CAV_CORE_MESSAGES_H
 
 #include "state.h"
+#include "view.h"
 
 G_BEGIN_DECLS
 
-/* Append the message @event gives the player (state @after is the state
- * right after evolving it) to @out. Returns FALSE (and appends nothing) when
- * the player perceives nothing worth a message. */
-gboolean messages_describe(const CavState *after, const CavEvent *event, GString *out);
+/* Append the message @event gives the player to @out. @after is the state
+ * right after evolving @event and @view the player's view at that moment
+ * (what they see decides what they learn). Returns FALSE (and appends
+ * nothing) when the player perceives nothing worth a message: events out of
+ * view, bookkeeping (upkeep, regeneration), and the set-up of turn 0. */
+gboolean messages_describe(const CavState *after, const CavView *view, const CavEvent *event,
+                           GString *out);
+
+/* How an item is named in a sentence. */
+typedef enum {
+    MESSAGES_A,   /* "a dagger", "an apple" */
+    MESSAGES_THE, /* "the dagger" */
+} MessagesArticle;
+
+/* Append @item's name for @count of it to @out: "a dagger" / "the dagger",
+ * "5 rocks" when @count > 1. Corpses are always "the bat corpse". */
+void messages_item_name(const CavItem *item, gint32 count, MessagesArticle article, GString *out);
+
+/* Append @name in the plural ("rocks", "bat corpses"). */
+void messages_plural(const char *name, GString *out);
+
+/* Append "the goblin" for @creature, "you" for the player. */
+void messages_creature_name(const CavState *state, const CavCreature *creature, GString *out);
+
+/* "a" or "an", the indefinite article for @name. Static. */
+const char *messages_indefinite(const char *name);
+
+/* "Killed by a goblin" for the cause "killed by a goblin": the first letter
+ * raised. Caller frees. */
+char *messages_capitalised(const char *text);
 
 G_END_DECLS
 

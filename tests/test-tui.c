@@ -14,6 +14,10 @@
 /* How long to wait for a key to pass a turn before trying another. */
 #define TURN_WAIT_MS 2000
 #define POLL_MS 50
+/* A game whose player, hunting the nearest monster, soon gains a level. */
+#define LEVEL_UP_SEED 42
+/* Longer than the end screen ignores keys for. */
+#define END_GRACE_MS 700
 /* Kills a cavelog left behind by a failed (aborted) test. */
 #define SAFETY_SECONDS "60"
 
@@ -74,9 +78,16 @@ static char *capture(Fixture *f)
     return screen != NULL ? screen : g_strdup("");
 }
 
+/* Type @key (literally; tmux would take a lone ";" for its own separator). */
 static void send_key(Fixture *f, const char *key)
 {
-    tmux(f, "send-keys", "-t", "cav", "-l", key);
+    tmux(f, "send-keys", "-t", "cav", "-l", strcmp(key, ";") == 0 ? "\\;" : key);
+}
+
+/* Press a key tmux names: "Escape", "C-p"… */
+static void send_named_key(Fixture *f, const char *name)
+{
+    tmux(f, "send-keys", "-t", "cav", name);
 }
 
 /* Start @shell_command in a @cols × @rows window of a new tmux server. */
@@ -123,25 +134,43 @@ static void on_fatal_signal(int signum)
     raise(signum);
 }
 
-/* The shell words that run cavelog on a new game (seed 42) in the pane. */
-static char *cavelog_command(Fixture *f)
+/* The shell words that run cavelog with @arguments (shell words). */
+static char *cavelog_run(Fixture *f, const char *arguments)
 {
     g_autofree char *dir = g_shell_quote(f->dir);
     g_autofree char *bin = g_shell_quote(f->bin);
     g_autofree char *save = g_shell_quote(f->save);
     g_autofree char *safety = g_find_program_in_path("timeout");
 
-    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s%s new --seed 42 --save %s",
-                           dir, safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "",
-                           bin, save);
+    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s%s %s %s", dir,
+                           safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin,
+                           arguments, save);
+}
+
+/* The shell words that run cavelog on a new game of @seed in the pane. */
+static char *cavelog_new_seeded(Fixture *f, int seed)
+{
+    g_autofree char *arguments = g_strdup_printf("new --seed %d --save", seed);
+
+    return cavelog_run(f, arguments);
+}
+
+static char *cavelog_command(Fixture *f)
+{
+    return cavelog_new_seeded(f, 42);
+}
+
+static void start_game_seeded(Fixture *f, int cols, int rows, int seed)
+{
+    g_autofree char *command = cavelog_new_seeded(f, seed);
+    g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
+
+    start_session(f, cols, rows, exec_command);
 }
 
 static void start_game(Fixture *f, int cols, int rows)
 {
-    g_autofree char *command = cavelog_command(f);
-    g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
-
-    start_session(f, cols, rows, exec_command);
+    start_game_seeded(f, cols, rows, 42);
 }
 
 /* ---- reading the screen ------------------------------------------------ */
@@ -337,6 +366,9 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = wait_for(f, closing);
     g_assert_nonnull(strstr(text, "Keys"));
     g_assert_nonnull(strstr(text, "save and quit"));
+    g_assert_nonnull(strstr(text, "pick up what lies here"));
+    g_assert_nonnull(strstr(text, "drop, eat, wield or wear"));
+    g_assert_nonnull(strstr(text, "look around"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -417,6 +449,386 @@ static void test_too_small(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(screen.at_row, >=, 0);
 }
 
+/* ---- playing the rules -------------------------------------------------- */
+
+/* The turn on the screen now; fails the test when there is no stats line. */
+static gint32 screen_turn(Fixture *f)
+{
+    g_autofree char *text = capture(f);
+    Screen screen;
+
+    g_assert_true(parse_screen(text, &screen));
+    return screen.turn;
+}
+
+/* Press @key and wait for it to pass a turn; the screen after it. */
+static char *press_for_turn(Fixture *f, const char *key)
+{
+    gint32 before = screen_turn(f);
+    char *text = NULL;
+
+    send_key(f, key);
+    if (!wait_until(f, turn_after, &before, WAIT_MS, &text)) {
+        g_test_message("pressed \"%s\" at turn %d; the screen shows:\n%s", key, before, text);
+        g_error("\"%s\" did not pass a turn", key);
+    }
+    return text;
+}
+
+/* Press @key and wait for @needle. */
+static char *press_for(Fixture *f, const char *key, const char *needle)
+{
+    send_key(f, key);
+    return wait_for(f, needle);
+}
+
+/* Seed 119 starts the player just south of a sword: step onto it, pick it
+ * up, wield it from the menu, and the attack on the stats line goes up by
+ * the sword's 10. The menus pass no turn; Esc closes them. */
+static void test_wield(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game_seeded(f, 100, 30, 119);
+    g_free(wait_for(f, "Turn 0"));
+    g_free(press_for_turn(f, "k"));
+    text = press_for(f, "g", "You pick up a sword.");
+    g_assert_nonnull(strstr(text, "Atk 20 "));
+    g_assert_cmpint(screen_turn(f), ==, 2);
+
+    g_free(text);
+    text = press_for(f, "w", "Wield or wear what?");
+    g_assert_nonnull(strstr(text, "a - sword"));
+    g_assert_null(strstr(text, "(wielded)"));
+    g_free(text);
+    text = press_for(f, "a", "You wield the sword.");
+    g_assert_nonnull(strstr(text, "Atk 30 "));
+    g_assert_null(strstr(text, "Atk 20 "));
+    g_assert_cmpint(screen_turn(f), ==, 3);
+
+    /* the menu marks it; Esc closes the menu and no turn passes */
+    g_free(text);
+    text = press_for(f, "w", "a - sword (wielded)");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Wield or wear what?", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, 3);
+
+    /* examine: the numbers and tags, no turn */
+    g_free(text);
+    send_key(f, "x");
+    g_free(wait_for(f, "Examine what?"));
+    text = press_for(f, "a", "Tags: weapon, blade");
+    g_assert_nonnull(strstr(text, "attack 10"));
+    g_assert_nonnull(strstr(text, "You wield it."));
+    send_key(f, " ");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Tags: weapon", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, 3);
+
+    /* nothing to eat: said on the message line, no menu, no turn */
+    g_free(text);
+    text = press_for(f, "e", "You have nothing to eat.");
+    g_assert_null(strstr(text, "Eat what?"));
+    g_assert_cmpint(screen_turn(f), ==, 3);
+}
+
+/* Seed 73 starts the player with a fungus to the east: attack it until it
+ * dies, reading the blows on the message line; the history keeps them and
+ * looking at the cell finds its corpse. */
+static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gboolean hit = FALSE, killed = FALSE;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    start_game_seeded(f, 100, 30, 73);
+    g_free(wait_for(f, "Turn 0"));
+    for (int blow = 0; blow < 12 && !killed; blow++) {
+        g_free(text);
+        text = press_for_turn(f, "l");
+        hit = hit || strstr(text, "You hit the fungus.") != NULL;
+        killed = strstr(text, "You kill the fungus.") != NULL;
+    }
+    g_test_message("last screen:\n%s", text);
+    g_assert_true(hit);
+    g_assert_true(killed);
+
+    send_named_key(f, "C-p");
+    g_free(text);
+    text = wait_for(f, "Messages, oldest first.");
+    g_assert_nonnull(strstr(text, "You enter the caves."));
+    g_assert_nonnull(strstr(text, "You hit the fungus."));
+    g_assert_nonnull(strstr(text, "You kill the fungus."));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Messages, oldest first.", WAIT_MS, &text));
+
+    /* look: the cursor starts on the player and moves east onto the corpse;
+     * the movement keys move only the cursor, and no turn passes */
+    turn = screen_turn(f);
+    g_free(text);
+    text = press_for(f, ";", "You (100/100 hp).");
+    g_free(text);
+    text = press_for(f, "l", "The fungus corpse (fresh) lies here.");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "lies here", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+}
+
+/* Seed 42: kill two fungi and pick up both corpses; they share one folded
+ * menu line with a count, which its letter unfolds to pick one. */
+static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *keys[] = {"k", "k", "k", "k", "k", "g", "h", "h", "h", "g"};
+    g_autofree char *text = NULL;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    start_game_seeded(f, 100, 30, 42);
+    g_free(wait_for(f, "Turn 0"));
+    for (gsize i = 0; i < G_N_ELEMENTS(keys); i++) {
+        g_free(text);
+        text = press_for_turn(f, keys[i]);
+    }
+    g_test_message("after the walk:\n%s", text);
+    g_assert_nonnull(strstr(text, "You pick up the fungus corpse."));
+    turn = screen_turn(f);
+
+    g_free(text);
+    text = press_for(f, "e", "Eat what?");
+    g_assert_nonnull(strstr(text, "a - 2 fungus corpses"));
+    g_assert_null(strstr(text, "b - fungus corpse"));
+    g_free(text);
+    text = press_for(f, "a", "b - fungus corpse (fresh for ");
+    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
+    g_assert_null(strstr(text, "2 fungus corpses"));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+    g_free(text);
+    text = press_for(f, "b", "You eat the fungus corpse.");
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+
+    g_free(text);
+    text = press_for(f, "e", "Eat what?");
+    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
+    g_assert_null(strstr(text, "fungus corpses"));
+    send_named_key(f, "Escape");
+}
+
+/* The key that steps by (@dx, @dy). */
+static const char *step_key(int dx, int dy)
+{
+    static const char *const keys[3][3] = {{"y", "k", "u"}, {"h", ".", "l"}, {"b", "j", "n"}};
+
+    return keys[CLAMP(dy, -1, 1) + 1][CLAMP(dx, -1, 1) + 1];
+}
+
+/* The direction from '@' to the nearest monster on the map of @text. */
+static gboolean toward_monster(const char *text, const Screen *screen, int *dx, int *dy)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    guint n_lines = g_strv_length(lines);
+    int best = G_MAXINT;
+
+    for (guint row = 1; row + 2 < n_lines; row++)
+        for (int col = 0; lines[row][col] != '\0'; col++) {
+            int rows = (int) row - screen->at_row, cols = col - screen->at_col;
+            int distance = MAX(ABS(rows), ABS(cols));
+            if (strchr("bfzg", lines[row][col]) == NULL || distance >= best)
+                continue;
+            best = distance;
+            *dx = CLAMP(cols, -1, 1);
+            *dy = CLAMP(rows, -1, 1);
+        }
+    return best < G_MAXINT;
+}
+
+typedef struct {
+    gint32 turn;
+    const char *goal;
+} Progress;
+
+static gboolean turn_passed_or_goal(const char *text, gconstpointer data)
+{
+    const Progress *progress = data;
+
+    return strstr(text, progress->goal) != NULL || turn_after(text, &progress->turn);
+}
+
+/* Walk to the nearest monster and fight it, over and over (digging through
+ * rock when it is in the way), until @goal shows; the screen then. */
+static char *hunt_until(Fixture *f, const char *goal, int max_turns)
+{
+    static const char *const wander[] = {"l", "j", "h", "k"};
+    char *text = capture(f);
+
+    for (int step = 0; step < max_turns && strstr(text, goal) == NULL; step++) {
+        Screen screen;
+        Progress progress = {.goal = goal};
+        int dx = 0, dy = 0;
+        const char *key;
+
+        g_assert_true(parse_screen(text, &screen));
+        progress.turn = screen.turn;
+        key = toward_monster(text, &screen, &dx, &dy) ? step_key(dx, dy) : wander[(step / 10) % 4];
+        send_key(f, key);
+        g_free(text);
+        wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+    }
+    if (strstr(text, goal) == NULL) {
+        g_test_message("hunted for \"%s\"; the screen shows:\n%s", goal, text);
+        g_error("\"%s\" never came", goal);
+    }
+    return text;
+}
+
+/* Killing monsters gains a level: the level-up screen opens by itself with
+ * the seven bonuses; the one chosen shows on the stats line, and the game
+ * goes on. */
+static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game_seeded(f, 100, 30, LEVEL_UP_SEED);
+    g_free(wait_for(f, "Turn 0"));
+    text = hunt_until(f, "Choose a bonus:", 300);
+    g_test_message("level-up screen:\n%s", text);
+    g_assert_nonnull(strstr(text, "Level 2!"));
+    g_assert_nonnull(strstr(text, "a - +10 max hp"));
+    g_assert_nonnull(strstr(text, "c - +2 attack"));
+    g_assert_nonnull(strstr(text, "g - +10 mana regeneration"));
+    /* other keys do not get past it */
+    send_key(f, "l");
+    g_usleep(300 * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "Choose a bonus:"));
+
+    g_free(text);
+    text = press_for(f, "c", "You gain +2 attack.");
+    g_assert_null(strstr(text, "Choose a bonus:"));
+    g_assert_nonnull(strstr(text, "Lv 2 "));
+    g_assert_nonnull(strstr(text, "Atk 22 "));
+    g_free(press_for_turn(f, "."));
+}
+
+/* Seed 334 starts the player beside the exit: leaving without the bear
+ * loses, and the end screen says why, with the tally and the score. */
+static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL;
+    g_autofree char *command = NULL;
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    game = cavelog_new_seeded(f, 334);
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn 0"));
+    g_free(press_for_turn(f, "h"));
+    text = press_for(f, "<", "Game over");
+    g_test_message("end screen:\n%s", text);
+    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
+    g_assert_nonnull(strstr(text, "Turns: 2"));
+    g_assert_nonnull(strstr(text, "Depth reached: 1"));
+    g_assert_nonnull(strstr(text, "Kills: 0"));
+    g_assert_nonnull(strstr(text, "You carried nothing."));
+    g_assert_nonnull(strstr(text, "Score: "));
+    /* a key at once is taken for typing on, not for an answer */
+    send_key(f, " ");
+    g_usleep(END_GRACE_MS * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "Press any key."));
+    send_key(f, " ");
+    g_free(text);
+    text = wait_for(f, "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
+}
+
+/* Whether the file at @path exists. */
+static gboolean file_exists(const char *path)
+{
+    return g_file_test(path, G_FILE_TEST_EXISTS);
+}
+
+/* Seed 391: a goblin comes for a player who only waits; its blows are on
+ * the message line, and the end screen gives the cause of death. */
+static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game_seeded(f, 100, 30, 391);
+    g_free(wait_for(f, "Turn 0"));
+    for (int wait = 0; wait < 200 && (text == NULL || strstr(text, "Game over") == NULL); wait++) {
+        Progress progress = {.turn = screen_turn(f), .goal = "Game over"};
+
+        send_key(f, ".");
+        g_free(text);
+        g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
+    }
+    g_free(text);
+    text = wait_for(f, "Press any key.");
+    g_test_message("end screen:\n%s", text);
+    g_assert_nonnull(strstr(text, "The goblin hits you."));
+    g_assert_nonnull(strstr(text, "You die."));
+    g_assert_nonnull(strstr(text, "Killed by a goblin."));
+    g_assert_nonnull(strstr(text, "Depth reached: 1"));
+    g_assert_nonnull(strstr(text, "Kills: 0"));
+    g_assert_nonnull(strstr(text, "HP 0/100"));
+}
+
+/* A resumed game words its history as it happened: the kill of the first
+ * session is in the second one's history. */
+static void test_resume_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL, *again = NULL, *command = NULL, *text = NULL;
+    g_autofree char *marker = NULL, *marker_quoted = NULL;
+    gboolean killed = FALSE;
+    gint64 end;
+
+    if (SKIPPED(f))
+        return;
+    marker = g_build_filename(f->dir, "first-session-over", NULL);
+    marker_quoted = g_shell_quote(marker);
+    game = cavelog_new_seeded(f, 73);
+    again = cavelog_run(f, "continue");
+    command = g_strdup_printf("%s; touch %s; %s; sleep 30", game, marker_quoted, again);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn 0"));
+    for (int blow = 0; blow < 12 && !killed; blow++) {
+        g_free(text);
+        text = press_for_turn(f, "l");
+        killed = strstr(text, "You kill the fungus.") != NULL;
+    }
+    g_assert_true(killed);
+    send_key(f, "S");
+    end = g_get_monotonic_time() + WAIT_MS * 1000;
+    while (!file_exists(marker) && g_get_monotonic_time() < end)
+        g_usleep(POLL_MS * 1000);
+    g_assert_true(file_exists(marker));
+    g_free(text);
+    text = wait_for(f, "Turn ");
+    send_named_key(f, "C-p");
+    g_free(text);
+    text = wait_for(f, "Messages, oldest first.");
+    g_test_message("history after resuming:\n%s", text);
+    g_assert_nonnull(strstr(text, "You enter the caves."));
+    g_assert_nonnull(strstr(text, "You hit the fungus."));
+    g_assert_nonnull(strstr(text, "You kill the fungus."));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -428,5 +840,14 @@ int main(int argc, char **argv)
     g_test_add("/tui/help", Fixture, NULL, fixture_set_up, test_help, fixture_tear_down);
     g_test_add("/tui/save-quit", Fixture, NULL, fixture_set_up, test_save_quit, fixture_tear_down);
     g_test_add("/tui/too-small", Fixture, NULL, fixture_set_up, test_too_small, fixture_tear_down);
+    g_test_add("/tui/wield", Fixture, NULL, fixture_set_up, test_wield, fixture_tear_down);
+    g_test_add("/tui/soft-stack", Fixture, NULL, fixture_set_up, test_soft_stack,
+               fixture_tear_down);
+    g_test_add("/tui/fight", Fixture, NULL, fixture_set_up, test_fight, fixture_tear_down);
+    g_test_add("/tui/level-up", Fixture, NULL, fixture_set_up, test_level_up, fixture_tear_down);
+    g_test_add("/tui/lose", Fixture, NULL, fixture_set_up, test_lose, fixture_tear_down);
+    g_test_add("/tui/death", Fixture, NULL, fixture_set_up, test_death, fixture_tear_down);
+    g_test_add("/tui/resume-history", Fixture, NULL, fixture_set_up, test_resume_history,
+               fixture_tear_down);
     return g_test_run();
 }

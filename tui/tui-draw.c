@@ -1,7 +1,9 @@
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
  * of the player's level in a viewport that scrolls when the player nears its
  * edge, and the stats line below. Only what the player has seen is drawn:
- * cells in view brightly, remembered cells dimmed, creatures only in view. */
+ * cells in view brightly, remembered cells dimmed; items and creatures only
+ * in view, each in its own glyph and colour (a creature hides the item it
+ * stands on). */
 #include "tui-private.h"
 
 #include <string.h>
@@ -11,33 +13,26 @@
 
 #define TUI_MORE_MARK " (more: Ctrl-P)"
 
-typedef struct {
-    int message_rows;
-    int map_top, map_rows, map_cols;
-    int stats_row;
-} TuiLayout;
-
-typedef struct {
-    const char *kind;
-    char glyph;
-    TuiStyle style;
-} TuiCreatureLook;
-
-static const TuiCreatureLook tui_creature_looks[] = {
-    {.kind = "player", .glyph = '@', .style = TUI_STYLE_PLAYER},
-    {.kind = "fungus", .glyph = 'f', .style = TUI_STYLE_FUNGUS},
-    {.kind = "bat", .glyph = 'b', .style = TUI_STYLE_BAT},
-    {.kind = "zombie", .glyph = 'z', .style = TUI_STYLE_ZOMBIE},
-    {.kind = "goblin", .glyph = 'g', .style = TUI_STYLE_GOBLIN},
-};
-
-static void tui_draw_layout(TuiLayout *layout)
+void tui_draw_layout(TuiLayout *layout)
 {
+    g_return_if_fail(layout != NULL);
     layout->map_rows = MIN(CAV_HEIGHT, LINES - 2);
     layout->message_rows = CLAMP(LINES - 1 - layout->map_rows, 1, TUI_MESSAGE_ROWS_MAX);
     layout->map_top = layout->message_rows;
     layout->map_cols = MIN(CAV_WIDTH, COLS);
     layout->stats_row = layout->map_top + layout->map_rows;
+}
+
+gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
+                          int *row, int *col)
+{
+    int c = x - viewport->left, r = y - viewport->top;
+
+    if (c < 0 || c >= layout->map_cols || r < 0 || r >= layout->map_rows || !world_in_bounds(x, y))
+        return FALSE;
+    *row = layout->map_top + r;
+    *col = c;
+    return TRUE;
 }
 
 /* The new origin of one axis of the view: @span cells of a map @size long,
@@ -112,15 +107,30 @@ static void tui_draw_terrain(const CavState *state, const CavView *sight,
                           layout->map_top + row, col);
 }
 
-static const TuiCreatureLook *tui_creature_look(const CavCreature *creature)
+/* @glyph in the colour named @colour at (@x, @y) of the map, if on screen. */
+static void tui_draw_thing(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
+                           char glyph, const char *colour)
 {
-    static TuiCreatureLook stranger = {.style = TUI_STYLE_STRANGER};
+    int row, col;
 
-    for (gsize i = 0; i < G_N_ELEMENTS(tui_creature_looks); i++)
-        if (strcmp(tui_creature_looks[i].kind, creature->kind) == 0)
-            return &tui_creature_looks[i];
-    stranger.glyph = g_ascii_isgraph(creature->kind[0]) ? creature->kind[0] : '?';
-    return &stranger;
+    if (!tui_draw_cell_at(viewport, layout, x, y, &row, &col))
+        return;
+    mvaddch(row, col,
+            (chtype) (unsigned char) (g_ascii_isgraph(glyph) ? glyph : '?') |
+                tui_screen_colour(colour));
+}
+
+static void tui_draw_items(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                           const TuiLayout *layout)
+{
+    for (gint32 id = 1; id <= state->item_count; id++) {
+        const CavItem *item = state_item(state, id);
+
+        if (item == NULL || item->count <= 0 || item->holder != 0 || item->z != viewport->z ||
+            !view_sees(sight, item->z, item->x, item->y))
+            continue;
+        tui_draw_thing(viewport, layout, item->x, item->y, item->glyph, item->colour);
+    }
 }
 
 static void tui_draw_creatures(const CavState *state, const CavView *sight,
@@ -128,22 +138,13 @@ static void tui_draw_creatures(const CavState *state, const CavView *sight,
 {
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *creature = state_creature(state, id);
-        const TuiCreatureLook *look;
-        int col, row;
 
         if (creature == NULL || !creature->alive || creature->z != viewport->z)
             continue;
-        if (!world_in_bounds(creature->x, creature->y))
-            continue;
         if (!view_sees(sight, creature->z, creature->x, creature->y) && id != state->player)
             continue;
-        col = creature->x - viewport->left;
-        row = creature->y - viewport->top;
-        if (col < 0 || col >= layout->map_cols || row < 0 || row >= layout->map_rows)
-            continue;
-        look = tui_creature_look(creature);
-        mvaddch(layout->map_top + row, col,
-                (chtype) (unsigned char) look->glyph | tui_screen_attr(look->style));
+        tui_draw_thing(viewport, layout, creature->x, creature->y, creature->glyph,
+                       creature->colour);
     }
 }
 
@@ -172,17 +173,27 @@ static void tui_draw_messages(const TuiLog *log, const TuiLayout *layout)
         tui_screen_put((int) row, 0, lines->pdata[row], COLS, attr);
 }
 
+/* The stats, what matters most first; then the help hint at the right end,
+ * and the player's position where there is still room for both. */
 static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            const TuiLayout *layout)
 {
-    g_autofree char *stats =
-        g_strdup_printf("HP %d/%d  Depth %d  Turn %d  (%d,%d)", player->hp, player->max_hp,
-                        player->z + 1, state->turn, player->x, player->y);
+    g_autoptr(GString) stats = g_string_new(NULL);
+    g_autofree char *place = g_strdup_printf("  (%d,%d)", player->x, player->y);
     const char *hint = "? help";
     int hint_col = COLS - tui_screen_text_cols(hint) - 1;
 
-    tui_screen_put(layout->stats_row, 0, stats, COLS, tui_screen_attr(TUI_STYLE_TEXT));
-    if (hint_col > tui_screen_text_cols(stats) + 2)
+    g_string_append_printf(stats, "HP %d/%d", MAX(player->hp, 0), player->max_hp);
+    if (player->hunger[0] != '\0')
+        g_string_append_printf(stats, "  %s", player->hunger);
+    g_string_append_printf(stats, "  MP %d/%d  Atk %d  Def %d  Lv %d  XP %d  Depth %d  Turn %d",
+                           player->mana, player->max_mana, state_attack(state, player),
+                           state_defense(state, player), player->level, player->xp, player->z + 1,
+                           state->turn);
+    if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) + 2 < hint_col)
+        g_string_append(stats, place);
+    tui_screen_put(layout->stats_row, 0, stats->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
+    if (hint_col > tui_screen_text_cols(stats->str) + 2)
         tui_screen_put(layout->stats_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
 }
 
@@ -205,6 +216,7 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
         return;
     tui_viewport_follow(viewport, player, &layout);
     tui_draw_terrain(state, sight, viewport, &layout);
+    tui_draw_items(state, sight, viewport, &layout);
     tui_draw_creatures(state, sight, viewport, &layout);
     tui_draw_stats(state, player, &layout);
 }

@@ -1,6 +1,6 @@
 /* tui-keys.c — the play screen's key bindings, as one table: arrows, vi-keys
  * (hjklyubn), the numeric keypad (with and without numlock), stairs, wait,
- * help, message history, save and quit. */
+ * pick up, the item menus, look, help, message history, save and quit. */
 #include "tui-private.h"
 
 typedef struct {
@@ -33,6 +33,10 @@ static const TuiBinding tui_bindings[] = {
     TUI_MOVE('3', 1, 1),
     TUI_DO('.', CMD_WAIT), TUI_DO('5', CMD_WAIT), TUI_DO(KEY_B2, CMD_WAIT),
     TUI_DO('<', CMD_ASCEND), TUI_DO('>', CMD_DESCEND),
+    TUI_DO('g', CMD_PICKUP), TUI_DO(',', CMD_PICKUP),
+    TUI_SCREEN('d', TUI_ACTION_DROP), TUI_SCREEN('e', TUI_ACTION_EAT),
+    TUI_SCREEN('w', TUI_ACTION_EQUIP), TUI_SCREEN('x', TUI_ACTION_EXAMINE),
+    TUI_SCREEN(';', TUI_ACTION_LOOK),
     TUI_SCREEN('?', TUI_ACTION_HELP),
     TUI_SCREEN(TUI_KEY_CTRL('P'), TUI_ACTION_HISTORY),
     TUI_SCREEN('S', TUI_ACTION_SAVE_QUIT),
@@ -55,4 +59,20 @@ TuiAction tui_keys_action(int key, CavCommand *command)
         return binding->action;
     }
     return TUI_ACTION_NONE;
+}
+
+gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy)
+{
+    g_return_val_if_fail(dx != NULL && dy != NULL, FALSE);
+    for (gsize i = 0; i < G_N_ELEMENTS(tui_bindings); i++) {
+        const TuiBinding *binding = &tui_bindings[i];
+
+        if (binding->key == key && binding->action == TUI_ACTION_COMMAND &&
+            binding->kind == CMD_MOVE) {
+            *dx = binding->dx;
+            *dy = binding->dy;
+            return TRUE;
+        }
+    }
+    return FALSE;
 }

@@ -1,19 +1,18 @@
 /* tui-log.c — the player's message log as a projection of bus events: a
  * capped history plus a count of messages the player has not yet seen.
- * Events that arrive before there is a state to describe them with are kept
- * in a small ring until tui_log_flush_pending(). */
+ * Events that arrive before there is a live state (folding a saved game,
+ * turn 0 of a new one) are folded by the log into its own copy of the state
+ * and view, so that each is worded as the player saw it at that moment. */
 #include "tui-private.h"
 
 #include "messages.h"
-
-/* Events kept while there is no state (folding a long game keeps the last). */
-#define TUI_LOG_PENDING_MAX 4096
+#include "rules.h"
 
 struct TuiLog {
     GPtrArray *history; /* of TuiMessage, oldest first */
     guint unread;       /* the last @unread messages of @history */
-    CavEvent *pending;  /* ring of TUI_LOG_PENDING_MAX */
-    guint pending_start, pending_len;
+    CavState *shadow;   /* the log's own fold while there is no live state */
+    CavView *shadow_view;
 };
 
 static void tui_message_free(gpointer data)
@@ -29,8 +28,13 @@ TuiLog *tui_log_new(void)
     TuiLog *log = g_new0(TuiLog, 1);
 
     log->history = g_ptr_array_new_with_free_func(tui_message_free);
-    log->pending = g_new(CavEvent, TUI_LOG_PENDING_MAX);
     return log;
+}
+
+static void tui_log_drop_shadow(TuiLog *log)
+{
+    g_clear_pointer(&log->shadow, g_free);
+    g_clear_pointer(&log->shadow_view, g_free);
 }
 
 void tui_log_free(TuiLog *log)
@@ -38,69 +42,77 @@ void tui_log_free(TuiLog *log)
     if (log == NULL)
         return;
     g_ptr_array_unref(log->history);
-    g_free(log->pending);
+    tui_log_drop_shadow(log);
     g_free(log);
 }
 
-static void tui_log_append(TuiLog *log, gint32 turn, const char *text, gboolean unread)
+static void tui_log_append(TuiLog *log, gint32 turn, const char *text)
 {
     TuiMessage *message = g_new(TuiMessage, 1);
 
     message->turn = turn;
     message->text = g_strdup(text);
     g_ptr_array_add(log->history, message);
-    log->unread = unread ? log->unread + 1 : 0;
+    log->unread++;
     if (log->history->len > TUI_LOG_HISTORY_MAX) {
         g_ptr_array_remove_index(log->history, 0);
         log->unread = MIN(log->unread, log->history->len);
     }
 }
 
-static void tui_log_describe(TuiLog *log, const CavState *state, const CavEvent *event,
-                             gboolean unread)
+static void tui_log_describe(TuiLog *log, const CavState *state, const CavView *view,
+                             const CavEvent *event)
 {
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (messages_describe(state, event, text) && text->len > 0)
-        tui_log_append(log, event->turn, text->str, unread);
+    if (messages_describe(state, view, event, text) && text->len > 0)
+        tui_log_append(log, event->turn, text->str);
 }
 
-static void tui_log_keep(TuiLog *log, const CavEvent *event)
+/* Fold @event into the log's own state and view, then word it. */
+static void tui_log_fold(TuiLog *log, const CavEvent *event)
 {
-    guint end = (log->pending_start + log->pending_len) % TUI_LOG_PENDING_MAX;
-
-    log->pending[end] = *event;
-    if (log->pending_len < TUI_LOG_PENDING_MAX)
-        log->pending_len++;
-    else
-        log->pending_start = (log->pending_start + 1) % TUI_LOG_PENDING_MAX;
+    if (log->shadow == NULL) {
+        log->shadow = state_new();
+        log->shadow_view = g_new(CavView, 1);
+        view_init(log->shadow_view);
+    }
+    evolve(log->shadow, event);
+    view_apply(log->shadow_view, log->shadow, event);
+    tui_log_describe(log, log->shadow, log->shadow_view, event);
 }
 
-void tui_log_event(TuiLog *log, const CavState *state, const CavEvent *event)
+void tui_log_event(TuiLog *log, const CavState *state, const CavView *view, const CavEvent *event)
 {
     g_return_if_fail(log != NULL && event != NULL);
+    g_return_if_fail((state == NULL) == (view == NULL));
     if (state == NULL)
-        tui_log_keep(log, event);
+        tui_log_fold(log, event);
     else
-        tui_log_describe(log, state, event, TRUE);
+        tui_log_describe(log, state, view, event);
 }
 
-void tui_log_flush_pending(TuiLog *log, const CavState *state)
+void tui_log_settle(TuiLog *log, const CavState *state)
 {
+    const GPtrArray *history;
+
     g_return_if_fail(log != NULL && state != NULL);
-    for (guint i = 0; i < log->pending_len; i++) {
-        const CavEvent *event = &log->pending[(log->pending_start + i) % TUI_LOG_PENDING_MAX];
-        tui_log_describe(log, state, event, event->turn == state->turn);
+    tui_log_drop_shadow(log);
+    history = log->history;
+    log->unread = 0;
+    while (log->unread < history->len) {
+        const TuiMessage *message = history->pdata[history->len - 1 - log->unread];
+        if (message->turn != state->turn)
+            break;
+        log->unread++;
     }
-    log->pending_start = log->pending_len = 0;
 }
 
 void tui_log_add(TuiLog *log, gint32 turn, const char *text)
 {
     g_return_if_fail(log != NULL && text != NULL);
-    tui_log_append(log, turn, text, TRUE);
+    tui_log_append(log, turn, text);
 }
-
 void tui_log_mark_read(TuiLog *log)
 {
     g_return_if_fail(log != NULL);

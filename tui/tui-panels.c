@@ -1,8 +1,10 @@
 /* tui-panels.c — the screens around play: the start screen, and the panels
- * drawn over the play screen (key help, message history, end of game). None
- * of them passes a turn; each redraws itself after a resize. */
+ * drawn over the play screen (key help, message history, level-up choice,
+ * end of game). None of them passes a turn; each redraws itself after a
+ * resize. */
 #include "tui-private.h"
 
+#include "messages.h"
 #include "tui.h"
 
 static const char *const tui_help_lines[] = {
@@ -16,6 +18,10 @@ static const char *const tui_help_lines[] = {
     "",
     "  . or 5          wait a turn",
     "  <  >            climb the stairs up / down",
+    "  g or ,          pick up what lies here",
+    "  d  e  w         drop, eat, wield or wear (a menu; Esc closes)",
+    "  x               examine something you carry",
+    "  ;               look around (move the cursor; Esc ends)",
     "  Ctrl-P          message history",
     "  ?               this help",
     "  S               save and quit (every turn is saved as you play)",
@@ -23,12 +29,11 @@ static const char *const tui_help_lines[] = {
     "Press any key to go back.",
 };
 
-/* A framed box in the middle of the screen; the first line is its title and
- * the last a hint. */
-static void tui_panels_box(const char *const *lines, gsize n_lines)
+void tui_panels_box(const char *const *lines, gsize n_lines)
 {
     int width = 0, height = (int) n_lines + 2, top, left;
 
+    g_return_if_fail(lines != NULL);
     for (gsize i = 0; i < n_lines; i++)
         width = MAX(width, tui_screen_text_cols(lines[i]));
     width = MIN(width + 4, COLS);
@@ -43,12 +48,11 @@ static void tui_panels_box(const char *const *lines, gsize n_lines)
     }
 }
 
-/* Show a box over @backdrop until a key other than a resize comes. */
-static int tui_panels_over(const char *const *lines, gsize n_lines, TuiBackdrop backdrop,
-                           gpointer data)
+int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdrop, gpointer data)
 {
     int key;
 
+    g_return_val_if_fail(lines != NULL && backdrop != NULL, TUI_KEY_LOST);
     do {
         backdrop(data);
         if (tui_screen_big_enough())
@@ -62,26 +66,141 @@ static int tui_panels_over(const char *const *lines, gsize n_lines, TuiBackdrop 
 void tui_panels_help(TuiBackdrop backdrop, gpointer data)
 {
     g_return_if_fail(backdrop != NULL);
-    tui_panels_over(tui_help_lines, G_N_ELEMENTS(tui_help_lines), backdrop, data);
+    tui_panels_show(tui_help_lines, G_N_ELEMENTS(tui_help_lines), backdrop, data);
+}
+
+/* ---- level up ---------------------------------------------------------- */
+
+/* What the player has now of what @bonus raises. */
+static gint32 tui_levelup_now(const CavCreature *player, CavBonus bonus)
+{
+    switch (bonus) {
+    case CAV_BONUS_MAX_HP:
+        return player->max_hp;
+    case CAV_BONUS_MAX_MANA:
+        return player->max_mana;
+    case CAV_BONUS_ATTACK:
+        return player->attack;
+    case CAV_BONUS_DEFENSE:
+        return player->defense;
+    case CAV_BONUS_VISION:
+        return player->vision;
+    case CAV_BONUS_HP_REGEN:
+        return player->hp_regen;
+    case CAV_BONUS_MANA_REGEN:
+        return player->mana_regen;
+    case CAV_BONUS_COUNT:
+    default:
+        return 0;
+    }
+}
+
+static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature *player)
+{
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+
+    g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", player->level));
+    g_ptr_array_add(lines, g_strdup(""));
+    for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++) {
+        g_autofree char *raise = g_strdup_printf("%+d %s", content_rules(content)->bonus[bonus],
+                                                 content_bonus_words((CavBonus) bonus));
+        g_ptr_array_add(lines, g_strdup_printf("%c - %-24s (now %d)", 'a' + bonus, raise,
+                                               tui_levelup_now(player, (CavBonus) bonus)));
+    }
+    g_ptr_array_add(lines, g_strdup(""));
+    if (player->pending_bonuses > 1)
+        g_ptr_array_add(lines, g_strdup_printf("%d more bonuses to choose after this one.",
+                                               player->pending_bonuses - 1));
+    g_ptr_array_add(lines, g_strdup("A letter chooses (S saves and quits)."));
+    return lines;
+}
+
+int tui_panels_levelup(const CavContent *content, const CavCreature *player, TuiBackdrop backdrop,
+                       gpointer data)
+{
+    g_autoptr(GPtrArray) lines = NULL;
+
+    g_return_val_if_fail(content != NULL && player != NULL && backdrop != NULL, -1);
+    lines = tui_levelup_lines(content, player);
+    for (;;) {
+        int key = tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
+
+        if (key >= 'a' && key < 'a' + CAV_BONUS_COUNT && tui_screen_big_enough())
+            return key - 'a';
+        if (key == 'S' || key == TUI_KEY_LOST)
+            return -1;
+    }
+}
+
+/* ---- the end ------------------------------------------------------------ */
+
+/* Keys that come this soon after the end screen opens are ignored. */
+#define TUI_END_GRACE_MS 500
+
+/* "a sword (wielded), 5 rocks and the bat corpse", or "nothing". */
+static char *tui_end_carried(const CavState *state, const CavCreature *player)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    for (int slot = 0; slot < CAV_PACK_SLOTS; slot++) {
+        const CavItem *item = state_item(state, player->pack[slot]);
+        GString *name;
+
+        if (item == NULL || item->count <= 0)
+            continue;
+        name = g_string_new(NULL);
+        messages_item_name(item, item->count, MESSAGES_A, name);
+        g_ptr_array_add(names, g_string_free(name, FALSE));
+    }
+    for (guint i = 0; i < names->len; i++)
+        g_string_append_printf(text, "%s%s", i == 0 ? "" : (i + 1 == names->len ? " and " : ", "),
+                               (char *) names->pdata[i]);
+    return g_strdup(names->len > 0 ? text->str : "nothing");
+}
+
+/* The end screen's lines: what happened, the tally, the pack, the score. */
+static GPtrArray *tui_end_lines(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+    gboolean won = state->outcome == OUTCOME_WON;
+    GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
+    g_autofree char *carried =
+        player != NULL ? tui_end_carried(state, player) : g_strdup("nothing");
+    g_autofree char *pack = g_strdup_printf("You carried %s.", carried);
+    g_autoptr(GPtrArray) wrapped = tui_screen_wrap(pack, MAX(MIN(COLS - 6, 60), 10));
+    g_autofree char *cause = messages_capitalised(state->cause[0] != '\0' ? state->cause : "died");
+
+    g_ptr_array_add(lines, g_strdup(won ? "You won!" : "Game over"));
+    if (won)
+        g_ptr_array_add(lines, g_strdup("You brought the teddy bear back to the surface."));
+    else
+        g_ptr_array_add(lines, g_strdup_printf("%s.", cause));
+    g_ptr_array_add(lines, g_strdup(""));
+    g_ptr_array_add(lines, g_strdup_printf("Turns: %d   Depth reached: %d   Kills: %d", state->turn,
+                                           state->deepest + 1, player != NULL ? player->kills : 0));
+    for (guint i = 0; i < wrapped->len; i++)
+        g_ptr_array_add(lines, g_strdup(wrapped->pdata[i]));
+    g_ptr_array_add(lines, g_strdup_printf("Score: %d", state_score(state)));
+    g_ptr_array_add(lines, g_strdup(""));
+    g_ptr_array_add(lines, g_strdup("Press any key."));
+    return lines;
 }
 
 void tui_panels_end(const CavState *state, TuiBackdrop backdrop, gpointer data)
 {
-    gboolean won = state->outcome == OUTCOME_WON;
-    g_autofree char *cause = g_strdup_printf("You %s.", state->cause[0] ? state->cause : "died");
-    g_autofree char *tally =
-        g_strdup_printf("Turns: %d   Deepest level: %d", state->turn, state->deepest + 1);
-    const char *lines[] = {
-        won ? "You won!" : "Game over",
-        won ? "You brought the teddy bear back to the surface." : cause,
-        tally,
-        "",
-        "Press any key.",
-    };
+    g_autoptr(GPtrArray) lines = NULL;
+    gint64 shown;
+    int key;
 
-    g_return_if_fail(backdrop != NULL);
+    g_return_if_fail(state != NULL && backdrop != NULL);
+    lines = tui_end_lines(state);
     tui_screen_flush_input();
-    tui_panels_over(lines, G_N_ELEMENTS(lines), backdrop, data);
+    shown = g_get_monotonic_time();
+    /* keys typed on while the game ended must not close the screen unseen */
+    do
+        key = tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
+    while (key != TUI_KEY_LOST && g_get_monotonic_time() - shown < TUI_END_GRACE_MS * 1000);
 }
 
 /* ---- message history --------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* tui-play.c — the play screen: the Tui object (a bus subscriber feeding the
  * message log) and the loop that reads a key, plays it as a turn through the
- * session, and draws the result. */
+ * session (opening an item menu first where the key asks for an item), opens
+ * the level-up screen while a bonus waits, and draws the result. */
 #include "tui.h"
 
 #include "tui-private.h"
@@ -8,8 +9,9 @@
 struct Tui {
     Bus *bus;
     guint subscription;
-    const CavState *state; /* the state being played, while tui_run() runs */
-    const CavView *sight;  /* the player's view and memory, likewise */
+    const CavState *state;     /* the state being played, while tui_run() runs */
+    const CavView *sight;      /* the player's view and memory, likewise */
+    const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
     TuiViewport viewport;
 };
@@ -25,7 +27,7 @@ static void tui_on_event(const CavEvent *event, gpointer user_data)
 {
     Tui *tui = user_data;
 
-    tui_log_event(tui->log, tui->state, event);
+    tui_log_event(tui->log, tui->state, tui->state != NULL ? tui->sight : NULL, event);
 }
 
 Tui *tui_new(Bus *bus)
@@ -68,20 +70,46 @@ static TuiStep tui_play_command(Tui *tui, Session *session, const CavCommand *co
     return TUI_STEP_GO_ON;
 }
 
-static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
+static const CavCommandKind tui_menu_commands[] = {
+    [TUI_MENU_DROP] = CMD_DROP,
+    [TUI_MENU_EAT] = CMD_EAT,
+    [TUI_MENU_EQUIP] = CMD_EQUIP,
+};
+
+/* Open the item menu @kind; play the command it asks for, if any. */
+static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GError **error)
 {
+    const char *nothing = NULL;
+    gint32 item = tui_menu_pick(tui->state, kind, tui_play_draw, tui, &nothing);
     CavCommand command;
 
-    if (key == TUI_KEY_LOST)
-        return TUI_STEP_QUIT;
-    if (key == KEY_RESIZE)
+    if (nothing != NULL)
+        tui_log_add(tui->log, tui->state->turn, nothing);
+    if (item == 0)
         return TUI_STEP_GO_ON;
-    if (!tui_screen_big_enough())
-        return key == 'S' ? TUI_STEP_QUIT : TUI_STEP_GO_ON;
-    tui_log_mark_read(tui->log);
-    switch (tui_keys_action(key, &command)) {
-    case TUI_ACTION_COMMAND:
-        return tui_play_command(tui, session, &command, error);
+    if (kind == TUI_MENU_EXAMINE) {
+        tui_items_examine(tui->state, state_item(tui->state, item), tui_play_draw, tui);
+        return TUI_STEP_GO_ON;
+    }
+    command = command_item(tui_menu_commands[kind], item);
+    return tui_play_command(tui, session, &command, error);
+}
+
+/* The screens a key opens that pass no turn, and the item menus. */
+static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GError **error)
+{
+    switch (action) {
+    case TUI_ACTION_DROP:
+        return tui_play_menu(tui, session, TUI_MENU_DROP, error);
+    case TUI_ACTION_EAT:
+        return tui_play_menu(tui, session, TUI_MENU_EAT, error);
+    case TUI_ACTION_EQUIP:
+        return tui_play_menu(tui, session, TUI_MENU_EQUIP, error);
+    case TUI_ACTION_EXAMINE:
+        return tui_play_menu(tui, session, TUI_MENU_EXAMINE, error);
+    case TUI_ACTION_LOOK:
+        tui_look(tui->state, tui->sight, &tui->viewport, tui_play_draw, tui);
+        return TUI_STEP_GO_ON;
     case TUI_ACTION_HELP:
         tui_panels_help(tui_play_draw, tui);
         return TUI_STEP_GO_ON;
@@ -93,10 +121,63 @@ static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
     case TUI_ACTION_REDRAW:
         clearok(curscr, TRUE);
         return TUI_STEP_GO_ON;
+    case TUI_ACTION_COMMAND:
     case TUI_ACTION_NONE:
     default:
         return TUI_STEP_GO_ON;
     }
+}
+
+static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
+{
+    CavCommand command;
+    TuiAction action;
+
+    if (key == TUI_KEY_LOST)
+        return TUI_STEP_QUIT;
+    if (key == KEY_RESIZE)
+        return TUI_STEP_GO_ON;
+    if (!tui_screen_big_enough())
+        return key == 'S' ? TUI_STEP_QUIT : TUI_STEP_GO_ON;
+    tui_log_mark_read(tui->log);
+    action = tui_keys_action(key, &command);
+    if (action == TUI_ACTION_COMMAND)
+        return tui_play_command(tui, session, &command, error);
+    return tui_play_screen(tui, session, action, error);
+}
+
+/* A level gained waits for its bonus: the level-up screen, then the choice
+ * as a command (it takes no time). */
+static TuiStep tui_play_levelup(Tui *tui, Session *session, GError **error)
+{
+    int bonus;
+    CavCommand command;
+
+    bonus = tui_panels_levelup(tui->content, state_player(tui->state), tui_play_draw, tui);
+    if (bonus < 0)
+        return TUI_STEP_QUIT;
+    tui_log_mark_read(tui->log);
+    command = command_choose(bonus);
+    return tui_play_command(tui, session, &command, error);
+}
+
+/* Whether the player has a level-up bonus to choose. */
+static gboolean tui_play_bonus_waits(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    return player != NULL && player->alive && player->pending_bonuses > 0;
+}
+
+/* One round of the loop: the level-up screen while a bonus waits, else the
+ * play screen and a key. */
+static TuiStep tui_play_step(Tui *tui, Session *session, GError **error)
+{
+    if (tui_play_bonus_waits(tui->state))
+        return tui_play_levelup(tui, session, error);
+    tui_play_draw(tui);
+    refresh();
+    return tui_play_key(tui, session, tui_screen_read_key(), error);
 }
 
 static gboolean tui_play_loop(Tui *tui, Session *session, GError **error)
@@ -108,9 +189,7 @@ static gboolean tui_play_loop(Tui *tui, Session *session, GError **error)
             tui_panels_end(tui->state, tui_play_draw, tui);
             return TRUE;
         }
-        tui_play_draw(tui);
-        refresh();
-        switch (tui_play_key(tui, session, tui_screen_read_key(), error)) {
+        switch (tui_play_step(tui, session, error)) {
         case TUI_STEP_GO_ON:
             break;
         case TUI_STEP_QUIT:
@@ -129,15 +208,20 @@ gboolean tui_run(Tui *tui, Session *session, GError **error)
     g_return_val_if_fail(tui != NULL && session != NULL, FALSE);
     g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
     tui->state = session_state(session);
-    tui_log_flush_pending(tui->log, tui->state);
+    tui->sight = session_view(session);
+    tui->content = session_content(session);
+    tui_log_settle(tui->log, tui->state);
     tui->viewport.placed = FALSE;
     if (!tui_screen_begin(error)) {
         tui->state = NULL;
+        tui->sight = NULL;
+        tui->content = NULL;
         return FALSE;
     }
     ok = tui_play_loop(tui, session, error);
     tui_screen_end();
     tui->state = NULL;
     tui->sight = NULL;
+    tui->content = NULL;
     return ok;
 }

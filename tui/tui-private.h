@@ -1,6 +1,7 @@
 /* tui-private.h — what the tui-*.c files share: the terminal (tui-screen.c),
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
- * the play screen (tui-draw.c) and the panels drawn over it (tui-panels.c). */
+ * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the
+ * item menus (tui-items.c) and looking around (tui-look.c). */
 #ifndef CAV_TUI_TUI_PRIVATE_H
 #define CAV_TUI_TUI_PRIVATE_H
 
@@ -8,6 +9,7 @@
 #include <glib.h>
 
 #include "command.h"
+#include "content.h"
 #include "event.h"
 #include "state.h"
 #include "view.h"
@@ -36,12 +38,7 @@ typedef enum {
     TUI_STYLE_WALL,
     TUI_STYLE_STAIRS,
     TUI_STYLE_REMEMBERED,
-    TUI_STYLE_PLAYER,
-    TUI_STYLE_FUNGUS,
-    TUI_STYLE_BAT,
-    TUI_STYLE_ZOMBIE,
-    TUI_STYLE_GOBLIN,
-    TUI_STYLE_STRANGER,
+    TUI_STYLE_STRANGER, /* a thing whose colour has no name we know */
     TUI_STYLE_COUNT
 } TuiStyle;
 
@@ -68,6 +65,11 @@ gboolean tui_screen_big_enough(void);
 void tui_screen_draw_too_small(void);
 
 attr_t tui_screen_attr(TuiStyle style);
+
+/* The attributes of a colour named as in the data files: black, red, green,
+ * yellow, blue, magenta, cyan or white, optionally prefixed "bright ". An
+ * unknown name gives TUI_STYLE_STRANGER's. */
+attr_t tui_screen_colour(const char *name);
 
 /* "×" where the terminal speaks UTF-8, else "x". */
 const char *tui_screen_times(void);
@@ -103,15 +105,16 @@ typedef struct TuiLog TuiLog;
 TuiLog *tui_log_new(void);
 void tui_log_free(TuiLog *log);
 
-/* Offer @event to the log. With @state (the state right after evolving
- * @event) the message is written now; with NULL the event is kept (the last
- * few thousand) until tui_log_flush_pending(). */
-void tui_log_event(TuiLog *log, const CavState *state, const CavEvent *event);
+/* Offer @event to the log. @state and @view are the live state right after
+ * evolving @event and the player's view then. Before there is a live state
+ * (folding a saved game, turn 0 of a new one) pass NULL for both: the log
+ * then folds the events into its own copy, so every message is worded from
+ * the moment it happened. */
+void tui_log_event(TuiLog *log, const CavState *state, const CavView *view, const CavEvent *event);
 
-/* Describe the kept events with @state (the best state there is now). Those
- * of the state's last turn become unread messages; older ones go straight
- * into the history. */
-void tui_log_flush_pending(TuiLog *log, const CavState *state);
+/* The live @state takes over: the log drops its own copy; the messages of
+ * the state's last turn stay unread, older ones count as read. */
+void tui_log_settle(TuiLog *log, const CavState *state);
 
 /* Add a message that did not come from an event (a rejected command). */
 void tui_log_add(TuiLog *log, gint32 turn, const char *text);
@@ -129,6 +132,11 @@ guint tui_log_unread(const TuiLog *log);
 typedef enum {
     TUI_ACTION_NONE, /* an unknown key: nothing happens, no turn passes */
     TUI_ACTION_COMMAND,
+    TUI_ACTION_DROP, /* the item menus: no turn until an item is chosen */
+    TUI_ACTION_EAT,
+    TUI_ACTION_EQUIP,
+    TUI_ACTION_EXAMINE, /* never a turn */
+    TUI_ACTION_LOOK,
     TUI_ACTION_HELP,
     TUI_ACTION_HISTORY,
     TUI_ACTION_SAVE_QUIT,
@@ -138,6 +146,9 @@ typedef enum {
 /* The action of @key; for TUI_ACTION_COMMAND, the command in *@command. */
 TuiAction tui_keys_action(int key, CavCommand *command);
 
+/* The direction of movement key @key in *@dx, *@dy; FALSE for other keys. */
+gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy);
+
 /* ---- tui-draw.c: the play screen --------------------------------------- */
 
 /* Which part of the map is on screen: its top-left cell, kept between frames
@@ -146,6 +157,20 @@ typedef struct {
     gint32 z, left, top;
     gboolean placed;
 } TuiViewport;
+
+/* Where the parts of the play screen go at the terminal's size. */
+typedef struct {
+    int message_rows;
+    int map_top, map_rows, map_cols;
+    int stats_row;
+} TuiLayout;
+
+void tui_draw_layout(TuiLayout *layout);
+
+/* The screen position of map cell (@x, @y) in @viewport; FALSE when it is
+ * not on screen. */
+gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
+                          int *row, int *col);
 
 /* Erase and draw the play screen (messages on top, map, stats line) for
  * @state as the player knows it (@sight), scrolling @viewport to follow the
@@ -158,14 +183,62 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
 /* Draws whatever lies behind a panel (after a resize too). */
 typedef void (*TuiBackdrop)(gpointer data);
 
+/* A framed box in the middle of the screen: the first line is its title and
+ * the last a hint. Does not refresh. */
+void tui_panels_box(const char *const *lines, gsize n_lines);
+
+/* Show a box of @lines over @backdrop until a key other than a resize comes;
+ * returns that key. */
+int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdrop, gpointer data);
+
 /* The key help; any key closes it. */
 void tui_panels_help(TuiBackdrop backdrop, gpointer data);
 
 /* The message history, scrollable; any other key closes it. */
 void tui_panels_history(const TuiLog *log);
 
-/* The end of the game (won or lost); waits for a key. */
+/* The level-up screen: the bonuses of @content with their amounts and what
+ * @player has now. Waits for a choice: returns the CavBonus chosen, or -1
+ * when the player saves and quits instead (S, or the terminal is gone). */
+int tui_panels_levelup(const CavContent *content, const CavCreature *player, TuiBackdrop backdrop,
+                       gpointer data);
+
+/* The end of the game (won or lost): the cause, turns, depth reached, kills,
+ * what the player carried and the score; waits for a key. */
 void tui_panels_end(const CavState *state, TuiBackdrop backdrop, gpointer data);
+
+/* ---- tui-items.c: the pack's menus and the examine panel --------------- */
+
+typedef enum {
+    TUI_MENU_DROP,
+    TUI_MENU_EAT,
+    TUI_MENU_EQUIP,
+    TUI_MENU_EXAMINE,
+} TuiMenuKind;
+
+/* Let the player pick an item of their pack for @kind, over @backdrop.
+ * Returns the item's id, or 0 when the player closed the menu (Esc) or
+ * nothing fits; then *@nothing is NULL or says why ("You have nothing to
+ * eat.", static). A folded soft stack's letter unfolds it. */
+gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdrop, gpointer data,
+                     const char **nothing);
+
+/* A panel on @item: its numbers, tags, uses, freshness; waits for a key. */
+void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
+                       gpointer data);
+
+/* ---- tui-look.c: looking around ---------------------------------------- */
+
+/* Append what the player knows of cell (@z, @x, @y) to @out: who stands
+ * there (with hp), what lies there and the terrain, or what they remember. */
+void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gint32 x, gint32 y,
+                       GString *out);
+
+/* Look mode: a cursor, moved with the movement keys from the player over the
+ * map on screen, with the description of its cell on the message line; Esc
+ * (or Enter, or ;) ends it. @backdrop draws the play screen. No turn passes. */
+void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+              TuiBackdrop backdrop, gpointer data);
 
 G_END_DECLS
 

@@ -33,11 +33,6 @@ static const TuiStyleSpec tui_styles[TUI_STYLE_COUNT] = {
     [TUI_STYLE_WALL] = {.fg = COLOR_YELLOW, .fg256 = 137, .attrs = A_NORMAL, .mono = A_BOLD},
     [TUI_STYLE_STAIRS] = {.fg = COLOR_WHITE, .fg256 = 231, .attrs = A_BOLD, .mono = A_BOLD},
     [TUI_STYLE_REMEMBERED] = {.fg = COLOR_BLUE, .fg256 = 240, .attrs = A_DIM, .mono = A_DIM},
-    [TUI_STYLE_PLAYER] = {.fg = COLOR_WHITE, .fg256 = 231, .attrs = A_BOLD, .mono = A_BOLD},
-    [TUI_STYLE_FUNGUS] = {.fg = COLOR_GREEN, .fg256 = 28, .attrs = A_NORMAL, .mono = A_NORMAL},
-    [TUI_STYLE_BAT] = {.fg = COLOR_YELLOW, .fg256 = 226, .attrs = A_BOLD, .mono = A_BOLD},
-    [TUI_STYLE_ZOMBIE] = {.fg = COLOR_WHITE, .fg256 = 252, .attrs = A_NORMAL, .mono = A_NORMAL},
-    [TUI_STYLE_GOBLIN] = {.fg = COLOR_GREEN, .fg256 = 46, .attrs = A_BOLD, .mono = A_BOLD},
     [TUI_STYLE_STRANGER] = {.fg = COLOR_MAGENTA, .fg256 = 201, .attrs = A_BOLD, .mono = A_BOLD},
 };
 
@@ -95,6 +90,38 @@ static void tui_screen_release_signals(void)
         sigaction(tui_fatal_signals[i], &tui_old_actions[i], NULL);
 }
 
+/* The colour names of the data files, in curses order (COLOR_BLACK…). */
+static const char *const tui_colour_names[] = {
+    "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+};
+
+#define TUI_COLOUR_COUNT ((int) G_N_ELEMENTS(tui_colour_names))
+#define TUI_BRIGHT "bright "
+
+/* The pair of named colour @colour (0 … 7) in its @bright variant. */
+static short tui_colour_pair(int colour, gboolean bright)
+{
+    return (short) (TUI_STYLE_COUNT + 1 + colour + (bright ? TUI_COLOUR_COUNT : 0));
+}
+
+/* One pair per named colour and its bright variant, after the styles'. On
+ * a terminal of 16 colours or more, bright ones use the bright palette, and
+ * black is drawn dark grey so that it shows on a black screen. */
+static void tui_screen_init_named_colours(short background)
+{
+    gboolean sixteen = COLORS >= 16;
+
+    if (COLOR_PAIRS <= tui_colour_pair(TUI_COLOUR_COUNT - 1, TRUE))
+        return;
+    for (int colour = 0; colour < TUI_COLOUR_COUNT; colour++) {
+        short dark = (short) (sixteen && colour == COLOR_BLACK ? TUI_COLOUR_COUNT : colour);
+
+        init_pair(tui_colour_pair(colour, FALSE), dark, background);
+        init_pair(tui_colour_pair(colour, TRUE),
+                  (short) (sixteen ? colour + TUI_COLOUR_COUNT : colour), background);
+    }
+}
+
 static void tui_screen_init_colours(void)
 {
     short background = COLOR_BLACK;
@@ -110,6 +137,7 @@ static void tui_screen_init_colours(void)
         short fg = rich ? tui_styles[style].fg256 : tui_styles[style].fg;
         init_pair((short) (style + 1), fg, background);
     }
+    tui_screen_init_named_colours(background);
 }
 
 static void tui_screen_define_keys(void)
@@ -261,6 +289,24 @@ attr_t tui_screen_attr(TuiStyle style)
     if (!tui_colours)
         return tui_styles[style].mono;
     return tui_styles[style].attrs | (attr_t) COLOR_PAIR(style + 1);
+}
+
+attr_t tui_screen_colour(const char *name)
+{
+    gboolean bright;
+    const char *base;
+
+    g_return_val_if_fail(name != NULL, A_NORMAL);
+    bright = g_str_has_prefix(name, TUI_BRIGHT);
+    base = bright ? name + strlen(TUI_BRIGHT) : name;
+    for (int colour = 0; colour < TUI_COLOUR_COUNT; colour++) {
+        if (strcmp(base, tui_colour_names[colour]) != 0)
+            continue;
+        if (!tui_colours || COLOR_PAIRS <= tui_colour_pair(TUI_COLOUR_COUNT - 1, TRUE))
+            return bright ? A_BOLD : A_NORMAL;
+        return (attr_t) COLOR_PAIR(tui_colour_pair(colour, bright)) | (bright ? A_BOLD : A_NORMAL);
+    }
+    return tui_screen_attr(TUI_STYLE_STRANGER);
 }
 
 static gboolean tui_screen_utf8(void)

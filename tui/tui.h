@@ -24,7 +24,9 @@ typedef struct Tui Tui;
 /* A play screen whose projections (the message log) subscribe to @bus (not
  * owned; it must outlive the Tui). Does not touch the terminal. Events that
  * arrive before tui_run() (folding a saved game, turn 0 of a new one) are
- * kept and turned into messages when tui_run() starts. Free with tui_free(). */
+ * folded by the log into its own copy of the state and the player's view,
+ * so each becomes the message the player read at the time; those of the
+ * last turn are shown when tui_run() starts. Free with tui_free(). */
 Tui *tui_new(Bus *bus);
 
 /* Unsubscribe from the bus and free @tui (NULL is ignored). */
@@ -32,8 +34,9 @@ void tui_free(Tui *tui);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Tui, tui_free)
 
 /* Take over the terminal and play @session until the player saves and quits
- * (S) or the game ends (state->outcome != OUTCOME_PLAYING: a short end screen
- * waits for a key). The terminal is always restored before returning, and on
+ * (S) or the game ends (state->outcome != OUTCOME_PLAYING: the win or lose
+ * screen waits for a key). A level gained opens the level-up screen until
+ * its bonus is chosen. The terminal is always restored before returning, and on
  * SIGINT, SIGTERM and SIGHUP (the process then dies of that signal; every
  * finished turn is already saved). Returns TRUE when the game was left
  * normally; FALSE with @error when the terminal could not be set up

@@ -1,0 +1,289 @@
+/* tui-items.c — the player's pack on screen: the lettered menus that pick an
+ * item for an action (drop, eat, wear or wield, examine), filtered by what
+ * the action can use, and the examine panel. A letter is the item's pack
+ * slot; a hard stack is one line with a count; a soft stack (corpses of one
+ * kind) is one folded line that its letter unfolds. No menu passes a turn. */
+#include "tui-private.h"
+
+#include <string.h>
+
+#include "messages.h"
+
+/* One line of a menu: an item, or a folded soft stack of @members items
+ * whose first (lowest letter) is @item. */
+typedef struct {
+    gint32 item;
+    int slot;
+    int members;
+} TuiMenuLine;
+
+typedef struct {
+    const char *title;   /* the question */
+    const char *nothing; /* what the player is told when nothing fits */
+    guint32 features;    /* the item must have one of these; 0 for any */
+} TuiMenuSpec;
+
+static const TuiMenuSpec tui_menus[] = {
+    [TUI_MENU_DROP] = {.title = "Drop what?", .nothing = "You carry nothing.", .features = 0},
+    [TUI_MENU_EAT] = {.title = "Eat what?",
+                      .nothing = "You have nothing to eat.",
+                      .features = 1u << CAV_FEATURE_EAT},
+    [TUI_MENU_EQUIP] = {.title = "Wield or wear what? (what you have on comes off)",
+                        .nothing = "You have nothing to wield or wear.",
+                        .features = (1u << CAV_FEATURE_WIELD) | (1u << CAV_FEATURE_WEAR)},
+    [TUI_MENU_EXAMINE] = {.title = "Examine what?", .nothing = "You carry nothing.", .features = 0},
+};
+
+static gboolean tui_menu_fits(const CavItem *item, TuiMenuKind kind)
+{
+    guint32 features = tui_menus[kind].features;
+
+    return item != NULL && item->count > 0 && (features == 0 || (item->features & features) != 0);
+}
+
+/* The folded line of @item's soft stack in @lines, or NULL. */
+static TuiMenuLine *tui_menu_fold_of(GArray *lines, const CavState *state, const CavItem *item)
+{
+    for (guint i = 0; i < lines->len; i++) {
+        TuiMenuLine *line = &g_array_index(lines, TuiMenuLine, i);
+        const CavItem *first = state_item(state, line->item);
+        if (first->stack == CAV_STACK_SOFT && strcmp(first->name, item->name) == 0)
+            return line;
+    }
+    return NULL;
+}
+
+/* The menu's lines: the pack in slot order, soft stacks folded unless their
+ * name is in @unfolded. */
+static GArray *tui_menu_lines(const CavState *state, TuiMenuKind kind, GPtrArray *unfolded)
+{
+    const CavCreature *player = state_player(state);
+    GArray *lines = g_array_new(FALSE, FALSE, sizeof(TuiMenuLine));
+
+    for (int slot = 0; player != NULL && slot < CAV_PACK_SLOTS; slot++) {
+        const CavItem *item = state_item(state, player->pack[slot]);
+        TuiMenuLine line = {.slot = slot, .members = 1};
+        TuiMenuLine *fold;
+
+        if (!tui_menu_fits(item, kind))
+            continue;
+        line.item = item->id;
+        fold = item->stack == CAV_STACK_SOFT &&
+                       !g_ptr_array_find_with_equal_func(unfolded, item->name, g_str_equal, NULL)
+                   ? tui_menu_fold_of(lines, state, item)
+                   : NULL;
+        if (fold != NULL)
+            fold->members++;
+        else
+            g_array_append_val(lines, line);
+    }
+    return lines;
+}
+
+/* "wielded", "rotten"…: what the player should know beside the name. */
+static void tui_item_notes(const CavState *state, const CavItem *item, GString *out)
+{
+    const CavCreature *player = state_player(state);
+
+    if (player != NULL && player->weapon == item->id)
+        g_string_append(out, " (wielded)");
+    else if (player != NULL && player->armour == item->id)
+        g_string_append(out, " (worn)");
+    if (item->rot_turns > 0 && state_item_rotten(state, item))
+        g_string_append(out, " (rotten)");
+    else if (item->rot_turns > 0)
+        g_string_append_printf(out, " (fresh for %d turns)",
+                               item->born + item->rot_turns - state->turn);
+}
+
+static char *tui_menu_text(const CavState *state, const TuiMenuLine *line)
+{
+    const CavItem *item = state_item(state, line->item);
+    GString *text = g_string_new(NULL);
+
+    g_string_append_printf(text, "%c - ", 'a' + line->slot);
+    if (line->members > 1) {
+        g_string_append_printf(text, "%d ", line->members);
+        messages_plural(item->name, text);
+        g_string_append_printf(text, "  (%c: show each)", 'a' + line->slot);
+        return g_string_free(text, FALSE);
+    }
+    if (item->count > 1) {
+        g_string_append_printf(text, "%d ", item->count);
+        messages_plural(item->name, text);
+    } else {
+        g_string_append(text, item->name);
+    }
+    tui_item_notes(state, item, text);
+    return g_string_free(text, FALSE);
+}
+
+static void tui_menu_draw(const CavState *state, TuiMenuKind kind, const GArray *lines,
+                          TuiBackdrop backdrop, gpointer data)
+{
+    g_autoptr(GPtrArray) text = g_ptr_array_new_with_free_func(g_free);
+
+    backdrop(data);
+    if (!tui_screen_big_enough())
+        return;
+    g_ptr_array_add(text, g_strdup(tui_menus[kind].title));
+    for (guint i = 0; i < lines->len; i++)
+        g_ptr_array_add(text, tui_menu_text(state, &g_array_index(lines, TuiMenuLine, i)));
+    g_ptr_array_add(text, g_strdup("A letter chooses; Esc closes."));
+    tui_panels_box((const char *const *) text->pdata, text->len);
+}
+
+/* The item in slot @key of the pack if it fits the menu (one folded away
+ * in a soft stack can be picked by its own letter too), or 0. */
+static gint32 tui_menu_slot_item(const CavState *state, TuiMenuKind kind, int key)
+{
+    const CavCreature *player = state_player(state);
+    const CavItem *item;
+
+    if (player == NULL || key < 'a' || key >= 'a' + CAV_PACK_SLOTS)
+        return 0;
+    item = state_item(state, player->pack[key - 'a']);
+    return tui_menu_fits(item, kind) ? item->id : 0;
+}
+
+/* The line whose letter is @key, or NULL. */
+static const TuiMenuLine *tui_menu_line_of(const GArray *lines, int key)
+{
+    for (guint i = 0; i < lines->len; i++) {
+        const TuiMenuLine *line = &g_array_index(lines, TuiMenuLine, i);
+        if (key == 'a' + line->slot)
+            return line;
+    }
+    return NULL;
+}
+
+gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdrop, gpointer data,
+                     const char **nothing)
+{
+    g_autoptr(GPtrArray) unfolded = g_ptr_array_new();
+
+    g_return_val_if_fail(state != NULL && backdrop != NULL && kind < G_N_ELEMENTS(tui_menus), 0);
+    *nothing = NULL;
+    for (;;) {
+        g_autoptr(GArray) lines = tui_menu_lines(state, kind, unfolded);
+        const TuiMenuLine *line;
+        int key;
+
+        if (lines->len == 0) {
+            *nothing = tui_menus[kind].nothing;
+            return 0;
+        }
+        tui_menu_draw(state, kind, lines, backdrop, data);
+        refresh();
+        key = tui_screen_read_key();
+        if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST || key == ' ' || key == '\r' ||
+            key == '\n')
+            return 0;
+        line = tui_menu_line_of(lines, key);
+        if (line != NULL && line->members > 1)
+            g_ptr_array_add(unfolded, (gpointer) state_item(state, line->item)->name);
+        else if (tui_menu_slot_item(state, kind, key) != 0)
+            return tui_menu_slot_item(state, kind, key);
+    }
+}
+
+/* ---- examine ------------------------------------------------------------ */
+
+static void tui_examine_numbers(const CavItem *item, GString *out)
+{
+    const struct {
+        const char *label;
+        gint32 value;
+    } numbers[] = {
+        {.label = "attack", .value = item->attack}, {.label = "defense", .value = item->defense},
+        {.label = "thrown", .value = item->thrown}, {.label = "ranged", .value = item->ranged},
+        {.label = "food", .value = item->food},
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS(numbers); i++)
+        if (numbers[i].value != 0)
+            g_string_append_printf(out, "%s%s %d", out->len > 0 ? "   " : "", numbers[i].label,
+                                   numbers[i].value);
+    if (out->len == 0)
+        g_string_append(out, "no numbers to speak of");
+}
+
+/* "Tags: weapon, blade" from the bits. */
+static char *tui_examine_names(const char *label, guint32 bits, gboolean tags)
+{
+    char names[CAV_STR_MAX * 4];
+    g_auto(GStrv) split = NULL;
+    g_autofree char *listed = NULL;
+
+    if (tags)
+        content_tags_to_names(bits, names, sizeof names);
+    else
+        content_features_to_names(bits, names, sizeof names);
+    split = g_strsplit(names, ";", -1);
+    listed = g_strjoinv(", ", split);
+    return g_strdup_printf("%s: %s", label, listed[0] != '\0' ? listed : "none");
+}
+
+static char *tui_examine_freshness(const CavState *state, const CavItem *item)
+{
+    gint32 left = item->born + item->rot_turns - state->turn;
+
+    if (item->rot_turns <= 0)
+        return g_strdup("It keeps.");
+    if (state_item_rotten(state, item))
+        return g_strdup("It is rotten: eating it will make you sick.");
+    return g_strdup_printf("Fresh: it rots in %d turn%s.", left, left == 1 ? "" : "s");
+}
+
+static char *tui_examine_title(const CavItem *item)
+{
+    g_autoptr(GString) title = g_string_new(NULL);
+
+    if (item->count > 1) {
+        g_string_append_printf(title, "%d ", item->count);
+        messages_plural(item->name, title);
+    } else {
+        g_string_append(title, item->name);
+    }
+    title->str[0] = g_ascii_toupper(title->str[0]);
+    return g_string_free(g_steal_pointer(&title), FALSE);
+}
+
+/* "You wield it." / "You wear it." / NULL. */
+static const char *tui_examine_worn(const CavState *state, const CavItem *item)
+{
+    const CavCreature *player = state_player(state);
+
+    if (player != NULL && player->weapon == item->id)
+        return "You wield it.";
+    if (player != NULL && player->armour == item->id)
+        return "You wear it.";
+    return NULL;
+}
+
+void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
+                       gpointer data)
+{
+    g_autoptr(GString) numbers = g_string_new(NULL);
+    g_autofree char *title = NULL, *tags = NULL, *uses = NULL, *freshness = NULL;
+    const char *worn, *lines[7];
+    gsize n = 0;
+
+    g_return_if_fail(state != NULL && item != NULL && backdrop != NULL);
+    title = tui_examine_title(item);
+    tui_examine_numbers(item, numbers);
+    tags = tui_examine_names("Tags", item->tags, TRUE);
+    uses = tui_examine_names("Uses", item->features, FALSE);
+    freshness = tui_examine_freshness(state, item);
+    worn = tui_examine_worn(state, item);
+    lines[n++] = title;
+    lines[n++] = numbers->str;
+    lines[n++] = tags;
+    lines[n++] = uses;
+    if (item->rot_turns > 0)
+        lines[n++] = freshness;
+    if (worn != NULL)
+        lines[n++] = worn;
+    lines[n++] = "Press any key.";
+    tui_panels_show(lines, n, backdrop, data);
+}
