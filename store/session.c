@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "bot.h"
+#include "cavelog-config.h"
 #include "store.h"
 
 struct Session {
@@ -60,6 +61,31 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
     return FALSE;
 }
 
+/* The content a game plays by: the data files in $CAVELOG_DATA_DIR when it
+ * is set, else the installed ones when they exist, else the copy built into
+ * the program. A malformed file is an error naming its file, line and key. */
+static CavContent *load_content(GError **error)
+{
+    const char *dir = g_getenv("CAVELOG_DATA_DIR");
+    g_autofree char *installed = g_build_filename(CAVELOG_DATADIR, "creatures.ini", NULL);
+
+    if (dir != NULL && dir[0] != '\0')
+        return content_load(dir, error);
+    if (g_file_test(installed, G_FILE_TEST_EXISTS))
+        return content_load(CAVELOG_DATADIR, error);
+    return content_new_builtin();
+}
+
+static gboolean start_game(Session *session, Bus *bus, GError **error)
+{
+    CavContent *content = load_content(error);
+
+    if (content == NULL)
+        return FALSE;
+    session->game = game_new_with_content(content, bus);
+    return TRUE;
+}
+
 /* The game is built under a temporary name and moved into place only once
  * turn 0 is saved, so a process killed while creating it leaves no
  * half-made game at @path (at most a stray PATH.PID.part file). */
@@ -77,12 +103,13 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
         return NULL;
     }
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
+    if (!start_game(session, bus, error))
+        return NULL;
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
     g_unlink(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, error);
     if (session->store == NULL)
         return NULL;
-    session->game = game_new(bus);
     game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
@@ -139,7 +166,8 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
     session->store = store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
-    session->game = game_new(bus);
+    if (!start_game(session, bus, error))
+        return NULL;
     if (!store_check_turns(session->store, &session->starts, error) ||
         !store_foreach_event(session->store, NULL, fold_one, session, error) ||
         !check_last_turn(session, error) ||

@@ -440,6 +440,67 @@ static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
         }
 }
 
+/* Copy core/data into @dir, replacing @from by @to in creatures.ini. */
+static void write_data(const char *dir, const char *from, const char *to)
+{
+    const char *names[] = {"creatures.ini", "items.ini"};
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(dir, names[i], NULL);
+        g_autofree char *text = NULL;
+        g_auto(GStrv) parts = NULL;
+        g_autofree char *changed = NULL;
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        parts = g_strsplit(text, from, 2);
+        g_assert_cmpuint(g_strv_length(parts), ==, i == 0 ? 2 : 1);
+        changed = g_strjoinv(to, parts);
+        g_assert_true(g_file_set_contents(dst, changed, -1, NULL));
+    }
+}
+
+/* The game plays by the data files in $CAVELOG_DATA_DIR; a malformed one
+ * stops it with the file, line and key, and no game file is made. */
+static void test_cli_data_dir(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    g_autofree char *tuned = tmp_path(fixture, "tuned");
+    g_autofree char *broken = tmp_path(fixture, "broken");
+    g_autofree char *game = tmp_path(fixture, "tuned.cavelog");
+    g_autofree char *refused = tmp_path(fixture, "refused.cavelog");
+    const char *argv[] = {bin, "autoplay", "--seed", "5", "--turns", "1", "--save", game, NULL};
+    g_autofree char *out = NULL, *err = NULL;
+    g_auto(GStrv) env = NULL;
+    int status = 0;
+
+    if (bin == NULL)
+        return;
+    write_data(tuned, "hp=100\n", "hp=150\n");
+    write_data(broken, "hp=100\n", "hp=lots\n");
+    env = g_environ_setenv(g_get_environ(), "CAVELOG_DATA_DIR", tuned, TRUE);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, NULL));
+    g_assert_true(g_spawn_check_wait_status(status, NULL));
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_resume(game, NULL, &error);
+        g_assert_no_error(error);
+        g_assert_cmpint(state_player(session_state(session))->max_hp, ==, 150);
+    }
+    g_clear_pointer(&out, g_free);
+    g_clear_pointer(&err, g_free);
+    env = g_environ_setenv(env, "CAVELOG_DATA_DIR", broken, TRUE);
+    argv[7] = refused;
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, NULL));
+    g_assert_false(g_spawn_check_wait_status(status, NULL));
+    g_assert_nonnull(strstr(err, "creatures.ini:"));
+    g_assert_nonnull(strstr(err, "[player] hp"));
+    g_assert_false(g_file_test(refused, G_FILE_TEST_EXISTS));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -447,6 +508,8 @@ int main(int argc, char **argv)
     g_test_add("/games/resume/mid-fight", TmpDir, NULL, tmp_dir_setup, test_resume_mid_fight,
                tmp_dir_teardown);
     g_test_add("/games/cli/autoplay-list", TmpDir, NULL, tmp_dir_setup, test_cli_autoplay_list,
+               tmp_dir_teardown);
+    g_test_add("/games/cli/data-dir", TmpDir, NULL, tmp_dir_setup, test_cli_data_dir,
                tmp_dir_teardown);
     return g_test_run();
 }
