@@ -136,7 +136,9 @@ typedef struct {
 static const Subcommand subcommands[] = {
     {.name = "new", .run = cmd_new, .summary = "Start a new game [--seed N] [--save FILE]"},
     {.name = "continue", .run = cmd_continue, .summary = "Go on with a saved game [FILE]"},
-    {.name = "list", .run = cli_list, .summary = "List saved games"},
+    {.name = "list",
+     .run = cli_list,
+     .summary = "List saved games: outcome, cause, score [FOLDER]"},
     {.name = "events",
      .run = cli_events,
      .summary = "Print a game's events FILE [--type T] "
@@ -144,7 +146,7 @@ static const Subcommand subcommands[] = {
     {.name = "autoplay",
      .run = cli_autoplay,
      .summary = "Let the bot play --seed N --turns T "
-                "[--save FILE]"},
+                "[--games K] [--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
 };
 
