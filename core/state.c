@@ -189,6 +189,34 @@ static void hash_item(XXH3_state_t *h, const CavItem *item)
     hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
 }
 
+guint64 state_digest_v1(const CavState *state)
+{
+    XXH3_state_t *h = XXH3_createState();
+    const gint64 header[] = {state->seed,           state->last_seq,
+                             state->turn,           state->levels_generated,
+                             state->rows_generated, state->player_acted_turn,
+                             state->player,         state->creature_count,
+                             state->outcome,        state->deepest};
+    guint64 digest;
+
+    g_return_val_if_fail(state != NULL, 0);
+    XXH3_64bits_reset(h);
+    hash_numbers(h, header, G_N_ELEMENTS(header));
+    hash_text(h, state->cause, sizeof state->cause);
+    hash_text(h, state->player_name, sizeof state->player_name);
+    XXH3_64bits_update(h, state->tiles, sizeof state->tiles);
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        const gint64 numbers[] = {c->id,     c->z,      c->x,       c->y,      c->hp,
+                                  c->max_hp, c->attack, c->defense, c->vision, c->alive ? 1 : 0};
+        hash_text(h, c->kind, sizeof c->kind);
+        hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+    }
+    digest = XXH3_64bits_digest(h);
+    XXH3_freeState(h);
+    return digest;
+}
+
 guint64 state_digest(const CavState *state)
 {
     XXH3_state_t *h = XXH3_createState();

@@ -129,6 +129,10 @@ gint32 state_score(const CavState *state);
  * the same digest exactly when every field is equal (up to hash collisions). */
 guint64 state_digest(const CavState *state);
 
+/* The digest as files of store schema 1 recorded it (cavelog 0.1, before
+ * creatures had food and items existed): the fields that build knew. */
+guint64 state_digest_v1(const CavState *state);
+
 G_END_DECLS
 
 #endif

@@ -15,6 +15,7 @@ struct Session {
     Store *store;
     gboolean broken; /* a turn could not be saved: the game is ahead of its file */
     GArray *starts;  /* while resuming: each turn's first seq, from the turns table */
+    GArray *digests; /* while resuming an older file: each turn's digest by this build */
 };
 
 void session_free(Session *session)
@@ -25,6 +26,8 @@ void session_free(Session *session)
     store_free(session->store);
     if (session->starts != NULL)
         g_array_unref(session->starts);
+    if (session->digests != NULL)
+        g_array_unref(session->digests);
     g_free(session);
 }
 
@@ -128,7 +131,13 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
 static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
 {
     Session *session = user_data;
+    const CavState *state = game_state(session->game);
 
+    /* An older file's turns get this build's digests when it is updated. */
+    if (session->digests != NULL && state->last_seq > 0 && event->turn != state->turn) {
+        guint64 digest = state_digest(state);
+        g_array_append_val(session->digests, digest);
+    }
     return store_fold_event(session->store, session->game, session->starts, event, error);
 }
 
@@ -168,12 +177,20 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
         return NULL;
     if (!start_game(session, bus, error))
         return NULL;
+    if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
+        session->digests = g_array_new(FALSE, FALSE, sizeof(guint64));
     if (!store_check_turns(session->store, &session->starts, error) ||
         !store_foreach_event(session->store, NULL, fold_one, session, error) ||
         !check_last_turn(session, error) ||
         !store_check_description(session->store, game_state(session->game), error))
         return NULL;
     g_clear_pointer(&session->starts, g_array_unref);
+    if (session->digests != NULL) {
+        guint64 digest = state_digest(game_state(session->game));
+        g_array_append_val(session->digests, digest);
+        store_set_current_digests(session->store, session->digests);
+        g_clear_pointer(&session->digests, g_array_unref);
+    }
     if (!store_make_writable(session->store, error))
         return NULL;
     return g_steal_pointer(&session);

@@ -16,7 +16,8 @@ struct Store {
     sqlite3 *db;
     char *path;
     gboolean writable;
-    gint64 version; /* the file's schema version (PRAGMA user_version) */
+    gint64 version;          /* the file's schema version (PRAGMA user_version) */
+    GArray *current_digests; /* guint64 per turn by this build's digest, for a migration */
     sqlite3_stmt *insert_event;
     sqlite3_stmt *insert_turn;
     sqlite3_stmt *update_game;
@@ -70,7 +71,6 @@ static const char schema_sql[] =
     "(depth * 100 + kills * 10 + turns / 10 + CASE outcome WHEN 'won' THEN 1000 ELSE 0 END)"
 
 static const char migrate_v1_sql[] =
-    "BEGIN IMMEDIATE;"
     "ALTER TABLE game ADD COLUMN kills INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE game ADD COLUMN score INTEGER NOT NULL DEFAULT 0;"
     "UPDATE game SET kills = " V1_KILLS_SQL ";"
@@ -155,6 +155,8 @@ void store_free(Store *store)
     sqlite3_close_v2(store->db);
     codec_decoder_free(store->decoder);
     g_string_free(store->scratch, TRUE);
+    if (store->current_digests != NULL)
+        g_array_unref(store->current_digests);
     g_free(store->path);
     g_free(store);
 }
@@ -361,15 +363,62 @@ static gboolean check_schema(Store *store, GError **error)
     return TRUE;
 }
 
-/* Version 1 → 2: the game row learns the player's kills and score. */
+/* Every turn's digest rewritten as this build computes it (the state grew
+ * fields since version 1), inside the migration's transaction. */
+static gboolean rewrite_digests(Store *store, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc = sqlite3_prepare_v2(store->db, "UPDATE turns SET digest = ?1 WHERE turn = ?2", -1,
+                                &stmt, NULL);
+
+    for (guint t = 0; rc == SQLITE_OK && t < store->current_digests->len; t++) {
+        char digest[17];
+        g_snprintf(digest, sizeof digest, "%016" G_GINT64_MODIFIER "x",
+                   g_array_index(store->current_digests, guint64, t));
+        sqlite3_bind_text(stmt, 1, digest, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_int64(stmt, 2, t);
+        rc = sqlite3_step(stmt) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(store->db);
+        sqlite3_reset(stmt);
+    }
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_OK || fail_sqlite(store, rc, error, "updating the file's digests");
+}
+
+/* Version 1 → 2: the game row learns the player's kills and score, and the
+ * turns' digests cover the state as it now is. All or nothing. */
 static gboolean migrate_from_v1(Store *store, GError **error)
 {
-    if (!exec(store, migrate_v1_sql, error, "updating the file to this version's format")) {
+    gint64 turns = 0;
+
+    if (store->current_digests == NULL)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "an older game can only be updated once it has been checked");
+    if (!query_int(store, "SELECT count(*) FROM turns", &turns, error))
+        return FALSE;
+    if (turns != (gint64) store->current_digests->len)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the game's turns changed while it was being updated");
+    if (!exec(store, "BEGIN IMMEDIATE;", error, "updating the file to this version's format") ||
+        !rewrite_digests(store, error) ||
+        !exec(store, migrate_v1_sql, error, "updating the file to this version's format")) {
         sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
         return FALSE;
     }
     store->version = 2;
     return TRUE;
+}
+
+void store_set_current_digests(Store *store, GArray *digests)
+{
+    g_return_if_fail(store != NULL && digests != NULL);
+    g_clear_pointer(&store->current_digests, g_array_unref);
+    store->current_digests = g_array_ref(digests);
+}
+
+gint64 store_schema_version(const Store *store)
+{
+    g_return_val_if_fail(store != NULL, 0);
+    return store->version;
 }
 
 /* Only a file that passed the checks gets written to: make sure it is in
@@ -813,7 +862,7 @@ gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GE
 
     if (!store_turn_digest(store, turn, &digest, error))
         return FALSE;
-    return digest == state_digest(state) ||
+    return digest == (store->version < 2 ? state_digest_v1(state) : state_digest(state)) ||
            fail(error, STORE_ERROR_TAMPERED, store->path,
                 "the state after turn %d does not match its recorded digest", turn);
 }

@@ -64,6 +64,15 @@ Store *store_open(const char *path, gboolean writable, GError **error);
  * failure the store is left read-only. */
 gboolean store_make_writable(Store *store, GError **error);
 
+/* The file's schema version (PRAGMA user_version). */
+gint64 store_schema_version(const Store *store);
+
+/* Hand over every turn's digest (guint64, index = turn) as this build
+ * computes it. A file of an older schema is migrated when made writable,
+ * and its turns' digests are rewritten from these in the same transaction;
+ * without them it cannot be migrated. The store keeps a reference. */
+void store_set_current_digests(Store *store, GArray *digests);
+
 void store_free(Store *store);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
 

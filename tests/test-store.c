@@ -668,12 +668,48 @@ static void test_sql_views(TmpDir *fixture, gconstpointer data)
 
 /* ---- /store/schema/v1-migrates ---------------------------------------------- */
 
-/* Turn @path into a version 1 file: the game row without kills and score. */
+typedef struct {
+    Game *game;
+    GArray *digests; /* state_digest_v1 at the end of each turn */
+} V1Digests;
+
+static gboolean fold_v1(const CavEvent *event, gpointer user_data, GError **error)
+{
+    V1Digests *v1 = user_data;
+    const CavState *state = game_state(v1->game);
+
+    if (state->last_seq > 0 && event->turn != state->turn) {
+        guint64 digest = state_digest_v1(state);
+        g_array_append_val(v1->digests, digest);
+    }
+    return game_fold(v1->game, event, error);
+}
+
+/* Turn @path into a version 1 file: the game row without kills and score,
+ * and each turn's digest as version 1 computed it. */
 static void downgrade_to_v1(const char *path)
 {
     sqlite3 *db = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    V1Digests v1 = {.game = game, .digests = digests};
 
+    {
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        guint64 last;
+        g_assert_no_error(error);
+        g_assert_true(store_foreach_event(store, NULL, fold_v1, &v1, &error));
+        last = state_digest_v1(game_state(game));
+        g_array_append_val(digests, last);
+    }
     g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    for (guint t = 0; t < digests->len; t++) {
+        g_autofree char *sql = g_strdup_printf("UPDATE turns SET digest = '%016" G_GINT64_MODIFIER
+                                               "x' WHERE turn = %u",
+                                               g_array_index(digests, guint64, t), t);
+        g_assert_cmpint(sqlite3_exec(db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    }
     g_assert_cmpint(sqlite3_exec(db,
                                  "ALTER TABLE game DROP COLUMN kills;"
                                  "ALTER TABLE game DROP COLUMN score;"
@@ -681,6 +717,11 @@ static void downgrade_to_v1(const char *path)
                                  NULL, NULL, NULL),
                     ==, SQLITE_OK);
     sqlite3_close(db);
+}
+
+static gboolean fold_into(const CavEvent *event, gpointer user_data, GError **error)
+{
+    return game_fold(user_data, event, error);
 }
 
 static void assert_info(const char *path, gint32 kills, gint32 score)
@@ -737,6 +778,54 @@ static void test_schema_v1_migrates(TmpDir *fixture, gconstpointer data)
     g_assert_no_error(error);
 }
 
+/* A real file written by cavelog 0.1 (store schema 1, before creatures,
+ * items and food; tests/data/v1-game.cavelog, seed 3, 50 turns): its events
+ * upcast, its digests check by the old rule, and continuing it migrates the
+ * file, digests included, so that it checks by the new rule afterwards. */
+static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *src = g_test_build_filename(G_TEST_DIST, "data", "v1-game.cavelog", NULL);
+    g_autofree char *path = tmp_path(fixture, "v1.cavelog");
+    g_autofree char *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    gsize length;
+    sqlite3 *db;
+
+    g_assert_true(g_file_get_contents(src, &contents, &length, &error));
+    g_assert_true(g_file_set_contents(path, contents, (gssize) length, &error));
+    db = db_open(path);
+    g_assert_cmpint(db_int(db, "PRAGMA user_version"), ==, 1);
+    g_assert_cmpint(db_int(db, "SELECT max(version) FROM events WHERE type = 'CreatureMoved'"), ==,
+                    1);
+    sqlite3_close(db);
+    session = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_state(session)->turn, ==, 50);
+    g_assert_cmpint(state_player(session_state(session))->food, ==, 666); /* as upcast */
+    play_turns(session, 20);
+    g_assert_cmpint(session_state(session)->turn, ==, 70);
+    g_clear_pointer(&session, session_free);
+    db = db_open(path);
+    g_assert_cmpint(db_int(db, "PRAGMA user_version"), ==, STORE_SCHEMA_VERSION);
+    sqlite3_close(db);
+    {
+        /* Every turn, old and new, now checks by this build's digest. */
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        g_autoptr(Game) game = game_new(NULL);
+        g_autoptr(GArray) starts = NULL;
+        g_assert_no_error(error);
+        g_assert_true(store_check_turns(store, &starts, &error));
+        for (gint32 turn = 0; turn <= 70; turn++) {
+            StoreFilter filter = {.by_turn = TRUE, .first_turn = turn, .last_turn = turn};
+            g_assert_true(store_foreach_event(store, &filter, fold_into, game, &error));
+            g_assert_no_error(error);
+            g_assert_true(store_check_digest(store, turn, game_state(game), &error));
+            g_assert_no_error(error);
+        }
+    }
+}
+
 /* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -760,6 +849,7 @@ int main(int argc, char **argv)
     ADD("/store/list", test_list);
     ADD("/store/sql/views", test_sql_views);
     ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
+    ADD("/store/schema/v1-real-file", test_schema_v1_real_file);
 #undef ADD
 
     status = g_test_run();
