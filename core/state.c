@@ -113,30 +113,69 @@ gint32 state_score(const CavState *state)
            (state->outcome == OUTCOME_WON ? 1000 : 0);
 }
 
-static void hash_i64(XXH3_state_t *h, gint64 value)
+/* XXH3 fed through a buffer: the canonical encoding is many small values,
+ * and the hash of the bytes does not depend on how they are fed. */
+typedef struct {
+    XXH3_state_t *state;
+    gsize len;
+    guint8 buf[8192];
+} Hasher;
+
+static void hasher_update(Hasher *h, const void *data, gsize len)
+{
+    if (h->len + len > sizeof h->buf) {
+        XXH3_64bits_update(h->state, h->buf, h->len);
+        h->len = 0;
+    }
+    if (len > sizeof h->buf) {
+        XXH3_64bits_update(h->state, data, len);
+        return;
+    }
+    memcpy(h->buf + h->len, data, len);
+    h->len += len;
+}
+
+static void hasher_begin(Hasher *h)
+{
+    h->state = XXH3_createState();
+    h->len = 0;
+    XXH3_64bits_reset(h->state);
+}
+
+static guint64 hasher_end(Hasher *h)
+{
+    guint64 digest;
+
+    XXH3_64bits_update(h->state, h->buf, h->len);
+    digest = XXH3_64bits_digest(h->state);
+    XXH3_freeState(h->state);
+    return digest;
+}
+
+static void hash_i64(Hasher *h, gint64 value)
 {
     guint8 bytes[8];
 
     for (gint i = 0; i < 8; i++)
         bytes[i] = (guint8) ((guint64) value >> (8 * i));
-    XXH3_64bits_update(h, bytes, sizeof bytes);
+    hasher_update(h, bytes, sizeof bytes);
 }
 
-static void hash_text(XXH3_state_t *h, const char *text, gsize cap)
+static void hash_text(Hasher *h, const char *text, gsize cap)
 {
     gsize len = strnlen(text, cap);
 
     hash_i64(h, (gint64) len);
-    XXH3_64bits_update(h, text, len);
+    hasher_update(h, text, len);
 }
 
-static void hash_numbers(XXH3_state_t *h, const gint64 *numbers, guint n)
+static void hash_numbers(Hasher *h, const gint64 *numbers, guint n)
 {
     for (guint i = 0; i < n; i++)
         hash_i64(h, numbers[i]);
 }
 
-static void hash_creature(XXH3_state_t *h, const CavCreature *c)
+static void hash_creature(Hasher *h, const CavCreature *c)
 {
     const gint64 numbers[] = {c->id,
                               c->behaviour,
@@ -176,7 +215,7 @@ static void hash_creature(XXH3_state_t *h, const CavCreature *c)
         hash_i64(h, c->pack[i]);
 }
 
-static void hash_item(XXH3_state_t *h, const CavItem *item)
+static void hash_item(Hasher *h, const CavItem *item)
 {
     const gint64 numbers[] = {
         item->id,      item->glyph,  item->tags,   item->features, item->stack,     item->attack,
@@ -191,7 +230,7 @@ static void hash_item(XXH3_state_t *h, const CavItem *item)
 
 guint64 state_digest_v1(const CavState *state)
 {
-    XXH3_state_t *h = XXH3_createState();
+    Hasher hasher, *h = &hasher;
     const gint64 header[] = {state->seed,           state->last_seq,
                              state->turn,           state->levels_generated,
                              state->rows_generated, state->player_acted_turn,
@@ -200,11 +239,11 @@ guint64 state_digest_v1(const CavState *state)
     guint64 digest;
 
     g_return_val_if_fail(state != NULL, 0);
-    XXH3_64bits_reset(h);
+    hasher_begin(h);
     hash_numbers(h, header, G_N_ELEMENTS(header));
     hash_text(h, state->cause, sizeof state->cause);
     hash_text(h, state->player_name, sizeof state->player_name);
-    XXH3_64bits_update(h, state->tiles, sizeof state->tiles);
+    hasher_update(h, state->tiles, sizeof state->tiles);
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *c = &state->creatures[id];
         const gint64 numbers[] = {c->id,     c->z,      c->x,       c->y,      c->hp,
@@ -212,14 +251,13 @@ guint64 state_digest_v1(const CavState *state)
         hash_text(h, c->kind, sizeof c->kind);
         hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
     }
-    digest = XXH3_64bits_digest(h);
-    XXH3_freeState(h);
+    digest = hasher_end(h);
     return digest;
 }
 
 guint64 state_digest(const CavState *state)
 {
-    XXH3_state_t *h = XXH3_createState();
+    Hasher hasher, *h = &hasher;
     const gint64 header[] = {
         state->seed,           state->last_seq,          state->turn,   state->levels_generated,
         state->rows_generated, state->player_acted_turn, state->player, state->creature_count,
@@ -227,17 +265,16 @@ guint64 state_digest(const CavState *state)
     guint64 digest;
 
     g_return_val_if_fail(state != NULL, 0);
-    XXH3_64bits_reset(h);
+    hasher_begin(h);
     for (guint i = 0; i < G_N_ELEMENTS(header); i++)
         hash_i64(h, header[i]);
     hash_text(h, state->cause, sizeof state->cause);
     hash_text(h, state->player_name, sizeof state->player_name);
-    XXH3_64bits_update(h, state->tiles, sizeof state->tiles);
+    hasher_update(h, state->tiles, sizeof state->tiles);
     for (gint32 id = 1; id <= state->creature_count; id++)
         hash_creature(h, &state->creatures[id]);
     for (gint32 id = 1; id <= state->item_count; id++)
         hash_item(h, &state->items[id]);
-    digest = XXH3_64bits_digest(h);
-    XXH3_freeState(h);
+    digest = hasher_end(h);
     return digest;
 }
