@@ -84,10 +84,7 @@ static int continue_game(const char *path)
 
     if (session == NULL)
         return cli_fail(error);
-    if (session_state(session)->outcome != OUTCOME_PLAYING) {
-        g_printerr("cavelog: %s: that game is over (%s)\n", path, session_state(session)->cause);
-        return CLI_EXIT_ERROR;
-    }
+    /* A finished game opens on its end screen: how it was won or lost. */
     return play(session, tui);
 }
 
