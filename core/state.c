@@ -113,6 +113,52 @@ gint32 state_score(const CavState *state)
            (state->outcome == OUTCOME_WON ? 1000 : 0);
 }
 
+/* Snapshot layout: the state up to its creature slots, the slots in use
+ * (creatures 0 … creature_count, items 0 … item_count), then the cell maps. */
+GBytes *state_snapshot(const CavState *state)
+{
+    gsize head = G_STRUCT_OFFSET(CavState, creatures);
+    gsize creatures = sizeof(CavCreature) * (gsize) (state->creature_count + 1);
+    gsize items = sizeof(CavItem) * (gsize) (state->item_count + 1);
+    gsize maps = sizeof state->occupant + sizeof state->floor_item;
+    guint8 *data = g_malloc(head + creatures + items + maps), *at = data;
+
+    memcpy(at, state, head);
+    at += head;
+    memcpy(at, state->creatures, creatures);
+    at += creatures;
+    memcpy(at, state->items, items);
+    at += items;
+    memcpy(at, state->occupant, sizeof state->occupant);
+    at += sizeof state->occupant;
+    memcpy(at, state->floor_item, sizeof state->floor_item);
+    return g_bytes_new_take(data, head + creatures + items + maps);
+}
+
+void state_restore(CavState *state, GBytes *snapshot)
+{
+    gsize head = G_STRUCT_OFFSET(CavState, creatures), size;
+    const guint8 *at = g_bytes_get_data(snapshot, &size);
+    gsize creatures, items;
+
+    g_return_if_fail(size >= head);
+    memcpy(state, at, head);
+    at += head;
+    creatures = sizeof(CavCreature) * (gsize) (state->creature_count + 1);
+    items = sizeof(CavItem) * (gsize) (state->item_count + 1);
+    g_return_if_fail(size ==
+                     head + creatures + items + sizeof state->occupant + sizeof state->floor_item);
+    memcpy(state->creatures, at, creatures);
+    at += creatures;
+    memset(state->creatures + state->creature_count + 1, 0, sizeof state->creatures - creatures);
+    memcpy(state->items, at, items);
+    at += items;
+    memset(state->items + state->item_count + 1, 0, sizeof state->items - items);
+    memcpy(state->occupant, at, sizeof state->occupant);
+    at += sizeof state->occupant;
+    memcpy(state->floor_item, at, sizeof state->floor_item);
+}
+
 /* XXH3 fed through a buffer: the canonical encoding is many small values,
  * and the hash of the bytes does not depend on how they are fed. */
 typedef struct {

@@ -125,6 +125,13 @@ gint32 state_pack_used(const CavCreature *creature);
  * plus 1000 for a win. */
 gint32 state_score(const CavState *state);
 
+/* A compact copy of @state: everything except the creature and item slots
+ * past the highest ids in use. Free with g_bytes_unref. */
+GBytes *state_snapshot(const CavState *state);
+
+/* Make @state what @snapshot (from state_snapshot) holds. */
+void state_restore(CavState *state, GBytes *snapshot);
+
 /* 64-bit digest of a canonical encoding of the whole state. Two states have
  * the same digest exactly when every field is equal (up to hash collisions). */
 guint64 state_digest(const CavState *state);

@@ -873,6 +873,8 @@ gboolean store_filter_wants(const StoreFilter *filter, const CavEvent *event)
         return TRUE;
     if (filter->by_type && !filter->types[event->type])
         return FALSE;
+    if (filter->by_seq && (event->seq < filter->first_seq || event->seq > filter->last_seq))
+        return FALSE;
     return !filter->by_turn ||
            (event->turn >= filter->first_turn && event->turn <= filter->last_turn);
 }
@@ -886,6 +888,10 @@ static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first
 
     *first = 1;
     *last = G_MAXINT64;
+    if (filter != NULL && filter->by_seq) {
+        *first = filter->first_seq;
+        *last = filter->last_seq;
+    }
     if (filter == NULL || !filter->by_turn)
         return TRUE;
     if (!prepare(store,
@@ -897,8 +903,8 @@ static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first
     sqlite3_bind_int(stmt, 2, filter->last_turn);
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) {
-        *first = sqlite3_column_int64(stmt, 0);
-        *last = sqlite3_column_int64(stmt, 1);
+        *first = MAX(*first, sqlite3_column_int64(stmt, 0));
+        *last = MIN(*last, sqlite3_column_int64(stmt, 1));
     }
     sqlite3_finalize(stmt);
     return rc == SQLITE_ROW || fail_sqlite(store, rc, error, "reading the turns");

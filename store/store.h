@@ -124,6 +124,8 @@ typedef struct {
     gboolean types[CAV_EVENT_TYPE_COUNT];
     gboolean by_turn;
     gint32 first_turn, last_turn; /* inclusive */
+    gboolean by_seq;
+    gint64 first_seq, last_seq; /* inclusive */
 } StoreFilter;
 
 /* Whether @filter (NULL: everything) selects @event. */

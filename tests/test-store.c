@@ -12,6 +12,7 @@
 #include "game.h"
 #include "session.h"
 #include "testutil.h"
+#include "history.h"
 #include "store.h"
 
 /* ---- fixtures and helpers ------------------------------------------------- */
@@ -826,6 +827,69 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- /store/history/seek ------------------------------------------------------ */
+
+typedef struct {
+    Game *game;
+    GArray *digests; /* state_digest after each seq; [0] before any */
+} EveryDigest;
+
+static gboolean fold_every(const CavEvent *event, gpointer user_data, GError **error)
+{
+    EveryDigest *d = user_data;
+    guint64 digest;
+
+    if (!game_fold(d->game, event, error))
+        return FALSE;
+    digest = state_digest(game_state(d->game));
+    g_array_append_val(d->digests, digest);
+    return TRUE;
+}
+
+/* The state after event N, reached by seeking (forward, backward, across
+ * snapshots), equals the fold of the first N events. */
+static void test_history_seek(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "history.cavelog");
+    g_autoptr(Session) session = new_game(path, 20251);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    g_autoptr(History) history = NULL;
+    g_autofree CavState *fresh = state_new();
+    EveryDigest every = {.game = game, .digests = digests};
+    guint64 empty = state_digest(fresh);
+    gint64 n;
+
+    play_turns(session, 400);
+    g_clear_pointer(&session, session_free);
+    g_array_append_val(digests, empty);
+    {
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        g_assert_no_error(error);
+        game_track_view(game, FALSE);
+        g_assert_true(store_foreach_event(store, NULL, fold_every, &every, &error));
+    }
+    history = history_open(path, 97, &error);
+    g_assert_no_error(error);
+    n = history_length(history);
+    g_assert_cmpint(n, ==, (gint64) digests->len - 1);
+    g_assert_cmpint(n, >, 2000);
+    for (gint i = 0; i < 400; i++) {
+        gint64 seq = i % 4 == 3 ? history_state(history)->last_seq + g_test_rand_int_range(-3, 4)
+                                : g_test_rand_int_range(0, (gint32) n + 1);
+        seq = CLAMP(seq, 0, n);
+        g_assert_true(history_seek(history, seq, &error));
+        g_assert_no_error(error);
+        g_assert_cmpint(history_state(history)->last_seq, ==, seq);
+        g_assert_cmphex(state_digest(history_state(history)), ==,
+                        g_array_index(digests, guint64, seq));
+    }
+    g_assert_true(history_seek(history, n, &error));
+    g_assert_cmpint(memcmp(history_state(history), game_state(game), sizeof(CavState)), ==, 0);
+    g_assert_cmpuint(history_snapshot_bytes(history), <, (gsize) (n / 97 + 1) * 400 * 1024);
+}
+
 /* ---- main ------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -850,6 +914,7 @@ int main(int argc, char **argv)
     ADD("/store/sql/views", test_sql_views);
     ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
     ADD("/store/schema/v1-real-file", test_schema_v1_real_file);
+    ADD("/store/history/seek", test_history_seek);
 #undef ADD
 
     status = g_test_run();

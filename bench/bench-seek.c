@@ -1,0 +1,120 @@
+/* bench-seek.c — the time to reconstruct the state at a random event of a
+ * long game, backward as well as forward (DESIGN.md "Seeking through
+ * history"; budget < 16 ms on a 1M-event game). It records one long game by
+ * having the player wait in the caves with enough hp and food for ever (a
+ * data folder tuned for it, through CAVELOG_DATA_DIR), while the monsters go
+ * on living. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. */
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "history.h"
+#include "session.h"
+
+/* @text with @from replaced by @to; aborts when @from is missing. */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+    g_auto(GStrv) parts = g_strsplit(text, from, 2);
+
+    if (g_strv_length(parts) != 2)
+        g_error("the data files changed: “%s” not found", from);
+    return g_strjoinv(to, parts);
+}
+
+static void write_tuned_data(const char *source, const char *dir)
+{
+    g_autofree char *creatures_path = g_build_filename(source, "creatures.ini", NULL);
+    g_autofree char *items_path = g_build_filename(source, "items.ini", NULL);
+    g_autofree char *creatures = NULL, *items = NULL, *a = NULL, *b = NULL;
+    g_autofree char *out_creatures = g_build_filename(dir, "creatures.ini", NULL);
+    g_autofree char *out_items = g_build_filename(dir, "items.ini", NULL);
+
+    if (!g_file_get_contents(creatures_path, &creatures, NULL, NULL) ||
+        !g_file_get_contents(items_path, &items, NULL, NULL))
+        g_error("cannot read the data files in %s", source);
+    a = replaced(creatures, "hp=100\nattack=20\ndefense=5\nbehaviour=player\n",
+                 "hp=100000\nattack=20\ndefense=1000\nbehaviour=player\n"
+                 "max_food=1000000\nfood=1000000\nhp_regen_permille=5000\n");
+    b = replaced(items, "spawn=1\nspawn_level=5", "spawn=0\nspawn_level=5");
+    g_assert_true(g_file_set_contents(out_creatures, a, -1, NULL));
+    g_assert_true(g_file_set_contents(out_items, b, -1, NULL));
+}
+
+static gint64 record(const char *path, gint64 events)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 777, "bench", NULL, &error);
+    CavCommand wait = command_simple(CMD_WAIT);
+
+    g_assert_no_error(error);
+    while (session_state(session)->last_seq < events &&
+           session_state(session)->outcome == OUTCOME_PLAYING) {
+        g_assert_true(session_play(session, &wait, NULL, &error));
+        g_assert_no_error(error);
+    }
+    return session_state(session)->turn;
+}
+
+static gint compare_i64(gconstpointer a, gconstpointer b)
+{
+    gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    gint64 events = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 1000000;
+    gint64 seeks = argc > 3 ? g_ascii_strtoll(argv[3], NULL, 10) : 300;
+    g_autofree char *dir = g_dir_make_tmp("cavelog-seek-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "long.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(gint64));
+    GRand *rand = g_rand_new_with_seed(42);
+    gint64 turns, t0, t1, total = 0;
+
+    if (argc < 2)
+        g_error("usage: bench-seek DATA_DIR [EVENTS] [SEEKS]");
+    write_tuned_data(argv[1], dir);
+    g_setenv("CAVELOG_DATA_DIR", dir, TRUE);
+    turns = record(path, events);
+    t0 = g_get_monotonic_time();
+    history = history_open(path, 0, &error);
+    t1 = g_get_monotonic_time();
+    g_assert_no_error(error);
+    for (gint64 i = 0; i < seeks; i++) {
+        gint64 seq = g_rand_int_range(rand, 0, (gint32) history_length(history) + 1);
+        gint64 s0 = g_get_monotonic_time(), took;
+        g_assert_true(history_seek(history, seq, &error));
+        took = g_get_monotonic_time() - s0;
+        g_assert_cmpint(history_state(history)->last_seq, ==, seq);
+        g_array_append_val(times, took);
+        total += took;
+    }
+    g_array_sort(times, compare_i64);
+    g_print("seek: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns, %" G_GINT64_FORMAT
+            " random seeks\n",
+            history_length(history), turns, seeks);
+    g_print("  opening (fold + snapshots): %.2f s, snapshots %.1f MB\n", (t1 - t0) / 1e6,
+            history_snapshot_bytes(history) / 1e6);
+    g_print("  seek median %.2f ms, 95th %.2f ms, worst %.2f ms, mean %.2f ms\n",
+            g_array_index(times, gint64, times->len / 2) / 1e3,
+            g_array_index(times, gint64, times->len * 95 / 100) / 1e3,
+            g_array_index(times, gint64, times->len - 1) / 1e3, total / 1e3 / (double) seeks);
+    g_rand_free(rand);
+    {
+        g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+        g_autofree char *shm = g_strconcat(path, "-shm", NULL);
+        g_autofree char *c = g_build_filename(dir, "creatures.ini", NULL);
+        g_autofree char *i = g_build_filename(dir, "items.ini", NULL);
+        g_clear_pointer(&history, history_free);
+        g_unlink(path);
+        g_unlink(wal);
+        g_unlink(shm);
+        g_unlink(c);
+        g_unlink(i);
+        g_rmdir(dir);
+    }
+    return EXIT_SUCCESS;
+}
