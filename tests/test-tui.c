@@ -753,6 +753,23 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = wait_for(f, "CAVELOG-EXITED");
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
+
+    /* Continuing the finished game opens on its end screen again. */
+    tmux(f, "kill-server");
+    g_free(command);
+    g_free(game);
+    game = cavelog_run(f, "continue");
+    command = g_strdup_printf("%s; echo CAVELOG-AGAIN status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    g_free(text);
+    text = wait_for(f, "Press any key.");
+    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
+    g_assert_nonnull(strstr(text, "Turns: 2"));
+    g_usleep(END_GRACE_MS * 1000);
+    send_key(f, " ");
+    g_free(text);
+    text = wait_for(f, "CAVELOG-AGAIN");
+    g_assert_nonnull(strstr(text, "CAVELOG-AGAIN status=0"));
 }
 
 /* Whether the file at @path exists. */
