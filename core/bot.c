@@ -39,10 +39,7 @@ static gboolean can(const CavItem *item, CavFeature feature)
 
 gboolean bot_carries_bear(const Bot *bot)
 {
-    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
-        if (pack_item(bot, i) != NULL && has_tag(pack_item(bot, i), CAV_TAG_BEAR))
-            return TRUE;
-    return FALSE;
+    return state_carries_tag(bot->state, bot->player, CAV_TAG_BEAR);
 }
 
 static gboolean equipped(const Bot *bot, const CavItem *item)
@@ -95,14 +92,8 @@ static gint32 food_carried(const Bot *bot)
 
 static gboolean has_room_for(const Bot *bot, const CavItem *item)
 {
-    if (state_pack_used(bot->player) < CAV_PACK_SLOTS)
-        return TRUE;
-    for (guint i = 0; i < CAV_PACK_SLOTS && item->stack == CAV_STACK_HARD; i++) {
-        const CavItem *mine = pack_item(bot, i);
-        if (mine != NULL && mine->stack == CAV_STACK_HARD && strcmp(mine->type, item->type) == 0)
-            return TRUE;
-    }
-    return FALSE;
+    return state_pack_used(bot->player) < CAV_PACK_SLOTS ||
+           rules_pack_stack_for(bot->state, bot->player, item) != NULL;
 }
 
 /* Whether @item (on the floor) is worth carrying: the bear, food while the

@@ -214,16 +214,6 @@ static gboolean decide_move(const CavState *state, const CavContent *content,
     }
 }
 
-static gboolean carries_tag(const CavState *state, const CavCreature *c, CavTag tag)
-{
-    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = state_item(state, c->pack[i]);
-        if (item != NULL && item->count > 0 && (item->tags & (1u << tag)))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 static gboolean decide_stairs(const CavState *state, const CavCreature *player, gint32 dz,
                               GArray *out, char **why)
 {
@@ -236,7 +226,7 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
         return reject(why, "There are no stairs up here.");
     if (player->z + dz >= 0 && state_creature_at(state, player->z + dz, player->x, player->y))
         return reject(why, "Something stands on the other end of the stairs.");
-    if (dz < 0 && player->z == 0 && carries_tag(state, player, CAV_TAG_BEAR)) {
+    if (dz < 0 && player->z == 0 && state_carries_tag(state, player, CAV_TAG_BEAR)) {
         event = ev_init(CAV_EVENT_GAME_WON);
         event.as.GameWon.creature = player->id;
     } else if (dz < 0 && player->z == 0) {
@@ -256,21 +246,6 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
     return TRUE;
 }
 
-/* The pack entry @item merges into: a hard stack of the same type. */
-static const CavItem *pack_stack_for(const CavState *state, const CavCreature *c,
-                                     const CavItem *item)
-{
-    if (item->stack != CAV_STACK_HARD)
-        return NULL;
-    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *mine = state_item(state, c->pack[i]);
-        if (mine != NULL && mine->count > 0 && mine->stack == CAV_STACK_HARD &&
-            strcmp(mine->type, item->type) == 0)
-            return mine;
-    }
-    return NULL;
-}
-
 static gboolean decide_pickup(const CavState *state, const CavCreature *player, GArray *out,
                               char **why)
 {
@@ -280,7 +255,7 @@ static gboolean decide_pickup(const CavState *state, const CavCreature *player, 
 
     if (item == NULL)
         return reject(why, "There is nothing here to pick up.");
-    into = pack_stack_for(state, player, item);
+    into = rules_pack_stack_for(state, player, item);
     if (into == NULL && state_pack_used(player) >= CAV_PACK_SLOTS)
         return reject(why, "Your pack is full.");
     event.as.ItemPickedUp = (CavEvItemPickedUp){
@@ -313,8 +288,7 @@ static gboolean decide_drop(const CavState *state, const CavCreature *player, gi
     if (item == NULL)
         return FALSE;
     below = state_item_at(state, player->z, player->x, player->y);
-    if (below != NULL && (item->stack != CAV_STACK_HARD || below->stack != CAV_STACK_HARD ||
-                          strcmp(below->type, item->type) != 0))
+    if (below != NULL && !rules_stacks_with(item, below))
         return reject(why, "There is no room to drop it here.");
     event.as.ItemDropped =
         (CavEvItemDropped){.creature = player->id,

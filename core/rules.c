@@ -182,6 +182,23 @@ gint32 rules_kill_xp(const CavCreature *victim, const CavCreature *killer)
     return MAX(0, victim->max_hp + victim->attack + victim->defense - killer->level);
 }
 
+gboolean rules_stacks_with(const CavItem *a, const CavItem *b)
+{
+    return a != b && a->stack == CAV_STACK_HARD && b->stack == CAV_STACK_HARD &&
+           strcmp(a->type, b->type) == 0 && strcmp(a->name, b->name) == 0;
+}
+
+const CavItem *rules_pack_stack_for(const CavState *state, const CavCreature *c,
+                                    const CavItem *item)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *mine = state_item(state, c->pack[i]);
+        if (mine != NULL && mine->count > 0 && rules_stacks_with(mine, item))
+            return mine;
+    }
+    return NULL;
+}
+
 gboolean rules_is_weapon(const CavItem *item)
 {
     return item->attack + item->ranged >= item->defense;

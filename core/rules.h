@@ -54,6 +54,14 @@ gint64 rules_xp_threshold(const CavContent *content, gint32 level);
 /* Xp for killing @victim: its max hp + attack + defense − killer's level, at least 0. */
 gint32 rules_kill_xp(const CavCreature *victim, const CavCreature *killer);
 
+/* Whether @a and @b are two entries of one hard stack (identical things
+ * that share a slot with a count). */
+gboolean rules_stacks_with(const CavItem *a, const CavItem *b);
+
+/* The entry of @c's pack that @item would merge into, or NULL. */
+const CavItem *rules_pack_stack_for(const CavState *state, const CavCreature *c,
+                                    const CavItem *item);
+
 /* Whether @item goes in the weapon hand (attack + ranged ≥ defense) or is worn. */
 gboolean rules_is_weapon(const CavItem *item);
 

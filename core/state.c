@@ -95,6 +95,29 @@ gboolean state_item_rotten(const CavState *state, const CavItem *item)
     return item->rot_turns > 0 && state->turn - item->born >= item->rot_turns;
 }
 
+gboolean state_carries_tag(const CavState *state, const CavCreature *creature, CavTag tag)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, creature->pack[i]);
+        if (item != NULL && item->count > 0 && (item->tags & (1u << tag)))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+const char *state_outcome_name(CavOutcome outcome)
+{
+    switch (outcome) {
+    case OUTCOME_WON:
+        return "won";
+    case OUTCOME_LOST:
+        return "lost";
+    case OUTCOME_PLAYING:
+    default:
+        return "playing";
+    }
+}
+
 gint32 state_pack_used(const CavCreature *creature)
 {
     gint32 used = 0;

@@ -118,6 +118,12 @@ gint32 state_defense(const CavState *state, const CavCreature *creature);
 /* Whether @item has rotted by the state's current turn. */
 gboolean state_item_rotten(const CavState *state, const CavItem *item);
 
+/* Whether @creature carries an item with @tag (say, the bear). */
+gboolean state_carries_tag(const CavState *state, const CavCreature *creature, CavTag tag);
+
+/* "playing", "won" or "lost", as the game row and the CLI spell it. */
+const char *state_outcome_name(CavOutcome outcome);
+
 /* The number of items in @creature's pack (slots in use). */
 gint32 state_pack_used(const CavCreature *creature);
 

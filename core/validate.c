@@ -258,16 +258,6 @@ static gboolean check_stairs(const CavState *state, const CavEvent *event, GErro
     return TRUE;
 }
 
-static gboolean carries_bear(const CavState *state, const CavCreature *c)
-{
-    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = state_item(state, c->pack[i]);
-        if (item != NULL && item->count > 0 && (item->tags & (1u << CAV_TAG_BEAR)))
-            return TRUE;
-    }
-    return FALSE;
-}
-
 static gboolean is_follow_up(const CavState *state, const CavEvent *event, GError **error)
 {
     (void) state;
@@ -497,12 +487,6 @@ static const CavItem *held_item(const CavState *state, const CavEvent *event, gi
     return item;
 }
 
-static gboolean same_hard_stack(const CavItem *a, const CavItem *b)
-{
-    return a != b && a->stack == CAV_STACK_HARD && b->stack == CAV_STACK_HARD &&
-           strcmp(a->type, b->type) == 0 && strcmp(a->name, b->name) == 0;
-}
-
 static gboolean check_picked_up(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvItemPickedUp *e = &event->as.ItemPickedUp;
@@ -518,7 +502,7 @@ static gboolean check_picked_up(const CavState *state, const CavEvent *event, GE
         const CavItem *into = held_item(state, event, c->id, e->into, error);
         if (into == NULL)
             return FALSE;
-        if (!same_hard_stack(item, into))
+        if (!rules_stacks_with(item, into))
             return invalid(error, event, "items %d and %d do not stack", e->item, e->into);
         return TRUE;
     }
@@ -547,7 +531,8 @@ static gboolean check_dropped(const CavState *state, const CavEvent *event, GErr
         return invalid(error, event, "an item cannot land in a wall");
     below = state_item_at(state, e->z, e->x, e->y);
     if (e->into != 0) {
-        if (below == NULL || below->id != e->into || !same_hard_stack(item, below) || e->split != 0)
+        if (below == NULL || below->id != e->into || !rules_stacks_with(item, below) ||
+            e->split != 0)
             return invalid(error, event, "item %d does not stack onto item %d", e->item, e->into);
         return TRUE;
     }
@@ -604,7 +589,8 @@ static gboolean check_won(const CavState *state, const CavEvent *event, GError *
         return FALSE;
     c = state_creature(state, event->as.GameWon.creature);
     if (c->id != state->player || event->actor != c->id || c->z != 0 ||
-        state_tile(state, 0, c->x, c->y) != TILE_STAIRS_UP || !carries_bear(state, c))
+        state_tile(state, 0, c->x, c->y) != TILE_STAIRS_UP ||
+        !state_carries_tag(state, c, CAV_TAG_BEAR))
         return invalid(error, event, "only the player with the bear at the exit wins");
     return TRUE;
 }
@@ -624,7 +610,7 @@ static gboolean check_lost(const CavState *state, const CavEvent *event, GError 
     }
     if (c->z != 0 || state_tile(state, 0, c->x, c->y) != TILE_STAIRS_UP)
         return invalid(error, event, "the player can only flee by the exit on level 1");
-    if (carries_bear(state, c))
+    if (state_carries_tag(state, c, CAV_TAG_BEAR))
         return invalid(error, event, "the player carries the bear out: that is a win");
     return TRUE;
 }

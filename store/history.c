@@ -21,16 +21,14 @@ struct History {
 typedef struct {
     History *history;
     Game *game;
-    GArray *starts;
 } Opening;
 
-static gboolean fold_opening(const CavEvent *event, gpointer user_data, GError **error)
+/* After each event folded on opening: a snapshot every h->every events. */
+static gboolean snapshot_every(const CavEvent *event, gpointer user_data, GError **error)
 {
     Opening *o = user_data;
     History *h = o->history;
 
-    if (!store_fold_event(h->store, o->game, o->starts, event, error))
-        return FALSE;
     if (event->seq % h->every == 0) {
         GBytes *shot = state_snapshot(game_state(o->game));
         h->shot_bytes += g_bytes_get_size(shot);
@@ -44,10 +42,6 @@ History *history_open(const char *path, gint64 every, GError **error)
     g_autoptr(History) h = g_new0(History, 1);
     g_autoptr(Game) game = game_new(NULL);
     Opening o = {.history = h, .game = game};
-    gint32 turn;
-    guint64 digest;
-    gint64 last_seq;
-    gboolean ok;
 
     g_return_val_if_fail(path != NULL, NULL);
     h->every = every > 0 ? every : HISTORY_DEFAULT_EVERY;
@@ -58,14 +52,7 @@ History *history_open(const char *path, gint64 every, GError **error)
         return NULL;
     game_track_view(game, FALSE);
     g_ptr_array_add(h->shots, state_snapshot(h->state));
-    ok = store_check_turns(h->store, &o.starts, error) &&
-         store_foreach_event(h->store, NULL, fold_opening, &o, error) &&
-         store_last_turn(h->store, &turn, &digest, &last_seq, error) &&
-         store_check_digest(h->store, turn, game_state(game), error) &&
-         store_check_description(h->store, game_state(game), error);
-    if (o.starts != NULL)
-        g_array_unref(o.starts);
-    if (!ok)
+    if (!store_fold_checked(h->store, game, snapshot_every, &o, error))
         return NULL;
     h->length = game_state(game)->last_seq;
     memcpy(h->state, game_state(game), sizeof *h->state);

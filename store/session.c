@@ -14,7 +14,6 @@ struct Session {
     Game *game;
     Store *store;
     gboolean broken; /* a turn could not be saved: the game is ahead of its file */
-    GArray *starts;  /* while resuming: each turn's first seq, from the turns table */
     GArray *digests; /* while resuming an older file: each turn's digest by this build */
 };
 
@@ -24,8 +23,6 @@ void session_free(Session *session)
         return;
     game_free(session->game);
     store_free(session->store);
-    if (session->starts != NULL)
-        g_array_unref(session->starts);
     if (session->digests != NULL)
         g_array_unref(session->digests);
     g_free(session);
@@ -128,41 +125,17 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     return g_steal_pointer(&session);
 }
 
-static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
+/* An older file's turns get this build's digests when it is updated: the
+ * digest after each event, the last one of a turn standing for the turn.
+ * (Only old files pay for a digest per event, and only once.) */
+static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **error)
 {
     Session *session = user_data;
-    const CavState *state = game_state(session->game);
 
-    /* An older file's turns get this build's digests when it is updated. */
-    if (session->digests != NULL && state->last_seq > 0 && event->turn != state->turn) {
-        guint64 digest = state_digest(state);
-        g_array_append_val(session->digests, digest);
-    }
-    return store_fold_event(session->store, session->game, session->starts, event, error);
-}
-
-/* After folding: the state must end exactly at the last turn, with its digest. */
-static gboolean check_last_turn(Session *session, GError **error)
-{
-    const CavState *state = game_state(session->game);
-    gint32 turn;
-    guint64 digest;
-    gint64 last_seq;
-
-    if (!store_last_turn(session->store, &turn, &digest, &last_seq, error))
-        return FALSE;
-    if (turn < 0 || state->last_seq == 0) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: the game has no turns",
-                    store_path(session->store));
-        return FALSE;
-    }
-    if (state->turn != turn || state->last_seq != last_seq) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
-                    "%s: the events do not end where turn %d ends", store_path(session->store),
-                    turn);
-        return FALSE;
-    }
-    return store_check_digest(session->store, turn, state, error);
+    if (session->digests->len <= (guint) event->turn)
+        g_array_set_size(session->digests, (guint) event->turn + 1);
+    g_array_index(session->digests, guint64, event->turn) = state_digest(game_state(session->game));
+    return TRUE;
 }
 
 Session *session_resume(const char *path, Bus *bus, GError **error)
@@ -178,16 +151,11 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
     if (!start_game(session, bus, error))
         return NULL;
     if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
-        session->digests = g_array_new(FALSE, FALSE, sizeof(guint64));
-    if (!store_check_turns(session->store, &session->starts, error) ||
-        !store_foreach_event(session->store, NULL, fold_one, session, error) ||
-        !check_last_turn(session, error) ||
-        !store_check_description(session->store, game_state(session->game), error))
+        session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));
+    if (!store_fold_checked(session->store, session->game,
+                            session->digests != NULL ? note_digest : NULL, session, error))
         return NULL;
-    g_clear_pointer(&session->starts, g_array_unref);
     if (session->digests != NULL) {
-        guint64 digest = state_digest(game_state(session->game));
-        g_array_append_val(session->digests, digest);
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);
     }

@@ -597,19 +597,6 @@ static gboolean insert_turn(Store *store, const CavCommand *command, const CavEv
     return step_reset(store, stmt, error, "saving a turn");
 }
 
-static const char *outcome_name(CavOutcome outcome)
-{
-    switch (outcome) {
-    case OUTCOME_WON:
-        return "won";
-    case OUTCOME_LOST:
-        return "lost";
-    case OUTCOME_PLAYING:
-    default:
-        return "playing";
-    }
-}
-
 static gboolean update_game(Store *store, const CavState *after, GError **error)
 {
     sqlite3_stmt *stmt = store->update_game;
@@ -617,7 +604,7 @@ static gboolean update_game(Store *store, const CavState *after, GError **error)
     const CavCreature *player = state_player(after);
 
     sqlite3_bind_text(stmt, 1, now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(stmt, 2, outcome_name(after->outcome), -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 2, state_outcome_name(after->outcome), -1, SQLITE_STATIC);
     if (after->cause[0] != '\0')
         sqlite3_bind_text(stmt, 3, after->cause, -1, SQLITE_TRANSIENT);
     else
@@ -780,6 +767,55 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
            fail(error, STORE_ERROR_TAMPERED, store->path, "%s", local->message);
 }
 
+typedef struct {
+    Store *store;
+    Game *game;
+    GArray *starts;
+    StoreEventFunc each;
+    gpointer data;
+} CheckedFold;
+
+static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
+{
+    CheckedFold *f = user_data;
+
+    return store_fold_event(f->store, f->game, f->starts, event, error) &&
+           (f->each == NULL || f->each(event, f->data, error));
+}
+
+/* After folding: the state must end exactly at the last turn, with its digest. */
+static gboolean check_last_turn(Store *store, const CavState *state, GError **error)
+{
+    gint32 turn;
+    guint64 digest;
+    gint64 last_seq;
+
+    if (!store_last_turn(store, &turn, &digest, &last_seq, error))
+        return FALSE;
+    if (turn < 0 || state->last_seq == 0)
+        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game has no turns");
+    if (state->turn != turn || state->last_seq != last_seq)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the events do not end where turn %d ends", turn);
+    return store_check_digest(store, turn, state, error);
+}
+
+gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                            GError **error)
+{
+    CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
+    gboolean ok;
+
+    g_return_val_if_fail(store != NULL && game != NULL, FALSE);
+    ok = store_check_turns(store, &f.starts, error) &&
+         store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
+         check_last_turn(store, game_state(game), error) &&
+         store_check_description(store, game_state(game), error);
+    if (f.starts != NULL)
+        g_array_unref(f.starts);
+    return ok;
+}
+
 gboolean store_check_description(Store *store, const CavState *state, GError **error)
 {
     StoreGameInfo info;
@@ -792,7 +828,7 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
      * the build that last played it. */
     same = info.seed == state->seed && info.turns == state->turn &&
            info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
-           g_strcmp0(info.outcome, outcome_name(state->outcome)) == 0;
+           g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0;
     store_game_info_clear(&info);
     return same ||
            fail(error, STORE_ERROR_TAMPERED, store->path,

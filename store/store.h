@@ -139,6 +139,14 @@ typedef gboolean (*StoreEventFunc)(const CavEvent *event, gpointer user_data, GE
 gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
                              gpointer user_data, GError **error);
 
+/* Fold every event of @store into @game (fresh), with every check a resume
+ * makes: the turns table, each event validated and inside its turn's run,
+ * the events ending exactly where the last turn ends, that turn's digest,
+ * and the game row. @each (nullable) is called after each event is folded.
+ * FALSE with a STORE_ERROR naming the first problem. */
+gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                            GError **error);
+
 /* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */
 char *store_games_dir(void);
 

@@ -281,19 +281,6 @@ static gboolean autoplay(Session *session, gint64 turns, GError **error)
     return TRUE;
 }
 
-static const char *outcome_word(CavOutcome outcome)
-{
-    switch (outcome) {
-    case OUTCOME_WON:
-        return "won";
-    case OUTCOME_LOST:
-        return "lost";
-    case OUTCOME_PLAYING:
-    default:
-        return "playing";
-    }
-}
-
 /* One line about a game played with --games: outcome (and cause), turns,
  * depth, kills, score, file. */
 static void print_summary(const Session *session)
@@ -302,8 +289,8 @@ static void print_summary(const Session *session)
     const CavCreature *player = state_player(state);
     g_autofree char *outcome =
         state->cause[0] != '\0'
-            ? g_strdup_printf("%s (%s)", outcome_word(state->outcome), state->cause)
-            : g_strdup(outcome_word(state->outcome));
+            ? g_strdup_printf("%s (%s)", state_outcome_name(state->outcome), state->cause)
+            : g_strdup(state_outcome_name(state->outcome));
 
     g_print("seed %" G_GINT64_FORMAT ": %s, %d turns, depth %d, %d kills, score %d — %s\n",
             state->seed, outcome, state->turn, state->deepest + 1,
