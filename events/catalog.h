@@ -23,79 +23,79 @@
       "level {z} row {y}: {cells}",                                                             \
       F(I32, z) F(I32, y) F(ROW, cells))                                                        \
     X(CREATURE_SPAWNED, CreatureSpawned, 2, "A creature appeared in the caves.",                \
-      "{kind} {creature} appeared at ({x},{y}) on level {z}",                                   \
+      "{creature} appeared at ({x},{y}) on level {z}: a {kind} of {max_hp} hp",                                   \
       F(I32, creature) F(STR, kind) F(STR, behaviour) F(STR, glyph) F(STR, colour)             \
       F(I32, z) F(I32, x) F(I32, y) F(I32, max_hp) F(I32, attack) F(I32, defense)              \
       F(I32, vision) F(I32, level) F(I32, max_food) F(I32, food) F(I32, max_mana)              \
       F(I32, hp_regen) F(I32, mana_regen) F(I32, colony))                                       \
     X(CREATURE_MOVED, CreatureMoved, 2, "A creature stepped to a neighbouring cell.",          \
-      "creature {creature} moved ({from_x},{from_y}) -> ({x},{y}) on level {z}",                \
+      "{creature} moved ({from_x},{from_y}) -> ({x},{y}) on level {z}",                \
       F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y)             \
       F(I32, food))                                                                             \
     X(TILE_DUG, TileDug, 2, "A wall was dug into floor.",                                       \
       "wall at ({x},{y}) on level {z} dug into floor by {creature}",                           \
       F(I32, creature) F(I32, z) F(I32, x) F(I32, y) F(I32, food))                             \
     X(CREATURE_TOOK_STAIRS, CreatureTookStairs, 1, "A creature climbed to another level.",     \
-      "creature {creature} took the stairs from level {from_z} to level {z} at ({x},{y})",      \
+      "{creature} took the stairs from level {from_z} to level {z} at ({x},{y})",      \
       F(I32, creature) F(I32, from_z) F(I32, z) F(I32, x) F(I32, y))                           \
     X(CREATURE_WAITED, CreatureWaited, 1, "A creature let a turn pass.",                        \
-      "creature {creature} waited",                                                             \
+      "{creature} waited",                                                             \
       F(I32, creature))                                                                         \
     X(FUNGUS_SPREAD, FungusSpread, 1, "A fungus grew a new fungus of its colony nearby.",      \
-      "fungus {parent} spread to ({x},{y}) on level {z} as {child} (colony {colony})",         \
+      "{parent} spread to ({x},{y}) on level {z} as {child} (colony of {colony})",         \
       F(I32, parent) F(I32, child) F(I32, colony) F(I32, z) F(I32, x) F(I32, y))              \
     X(CREATURE_ATTACKED, CreatureAttacked, 1, "A creature hit another in melee.",              \
-      "creature {creature} hit creature {target} for {damage}",                                \
+      "{creature} hit {target} for {damage}",                                \
       F(I32, creature) F(I32, target) F(I32, damage) F(I32, food))                             \
     X(CREATURE_HURT, CreatureHurt, 1, "A creature lost hit points to something not a blow.",   \
-      "creature {creature} lost {damage} hp: {cause}",                                          \
+      "{creature} lost {damage} hp: {cause}",                                          \
       F(I32, creature) F(I32, damage) F(STR, cause))                                            \
     X(CREATURE_REGENERATED, CreatureRegenerated, 1,                                             \
       "A creature's body restored hit points or mana, paying in food.",                         \
-      "creature {creature} regenerated {hp} hp and {mana} mana for {food} food",                \
+      "{creature} regenerated {hp} hp and {mana} mana for {food} food",                \
       F(I32, creature) F(I32, hp) F(I32, mana) F(I32, food))                                   \
     X(UPKEEP_APPLIED, UpkeepApplied, 1,                                                         \
       "Every living creature on a level spent a turn's food and gathered regeneration.",        \
       "creatures on level {z} spent {food} food each",                                          \
       F(I32, z) F(I32, food))                                                                   \
     X(HUNGER_CHANGED, HungerChanged, 1, "A creature's hunger passed a threshold.",             \
-      "creature {creature} is now {word}",                                                      \
+      "{creature} is now {word}",                                                      \
       F(I32, creature) F(STR, word))                                                            \
     X(CREATURE_OVERATE, CreatureOverate, 1, "A creature ate past its limit; its stomach grew.", \
-      "creature {creature} overate; max food now {max_food}",                                   \
+      "{creature} overate; max food now {max_food}",                                   \
       F(I32, creature) F(I32, max_food))                                                        \
     X(CREATURE_DIED, CreatureDied, 1, "A creature died.",                                       \
-      "creature {creature} died: {cause}",                                                      \
+      "{creature} died: {cause}",                                                      \
       F(I32, creature) F(I32, killer) F(STR, cause))                                            \
     X(XP_GAINED, XpGained, 1, "A creature gained experience.",                                  \
-      "creature {creature} gained {amount} xp",                                                 \
+      "{creature} gained {amount} xp",                                                 \
       F(I32, creature) F(I32, amount))                                                          \
     X(LEVEL_GAINED, LevelGained, 1, "A creature reached a new experience level.",              \
-      "creature {creature} reached level {level} and healed {heal}",                            \
+      "{creature} reached level {level} and healed {heal}",                            \
       F(I32, creature) F(I32, level) F(I32, heal))                                              \
     X(LEVEL_UP_CHOSEN, LevelUpChosen, 1, "A creature chose the bonus of a level gained.",      \
-      "creature {creature} chose {bonus} (+{amount})",                                          \
+      "{creature} chose {bonus} (+{amount})",                                          \
       F(I32, creature) F(STR, bonus) F(I32, amount))                                            \
     X(ITEM_SPAWNED, ItemSpawned, 1, "An item appeared, on the floor or carried.",              \
-      "{name} {item} appeared (holder {holder}, level {z} at ({x},{y}))",                       \
+      "{item} appeared: {count} {name}, held by {holder}, at ({x},{y}) on level {z}",                       \
       F(I32, item) F(STR, type) F(STR, name) F(STR, glyph) F(STR, colour) F(STR, tags)         \
       F(STR, features) F(STR, stack) F(I32, attack) F(I32, defense) F(I32, thrown)             \
       F(I32, ranged) F(I32, food) F(I32, rot_turns) F(I32, count) F(I32, holder)               \
       F(I32, z) F(I32, x) F(I32, y))                                                            \
     X(ITEM_PICKED_UP, ItemPickedUp, 1, "A creature picked an item up from the floor.",         \
-      "creature {creature} picked up item {item} (into {into})",                               \
+      "{creature} picked up {item} (into {into})",                               \
       F(I32, creature) F(I32, item) F(I32, into))                                               \
     X(ITEM_DROPPED, ItemDropped, 1, "An item left a creature's pack for the floor.",           \
-      "creature {creature} dropped item {item} (split {split}, into {into}) at ({x},{y})",     \
+      "{creature} dropped {item} (split {split}, into {into}) at ({x},{y})",     \
       F(I32, creature) F(I32, item) F(I32, split) F(I32, into) F(I32, z) F(I32, x) F(I32, y)) \
     X(ITEM_EATEN, ItemEaten, 1, "A creature ate one of an item.",                               \
-      "creature {creature} ate item {item} for {food} food",                                    \
+      "{creature} ate {item} for {food} food",                                    \
       F(I32, creature) F(I32, item) F(I32, food))                                               \
     X(ITEM_EQUIPPED, ItemEquipped, 1, "A creature wielded or wore an item.",                   \
-      "creature {creature} equipped item {item} as {slot}",                                     \
+      "{creature} equipped {item} as {slot}",                                     \
       F(I32, creature) F(I32, item) F(STR, slot))                                               \
     X(ITEM_UNEQUIPPED, ItemUnequipped, 1, "A creature put away an item it wielded or wore.",   \
-      "creature {creature} took off item {item} ({slot})",                                      \
+      "{creature} took off {item} ({slot})",                                      \
       F(I32, creature) F(I32, item) F(STR, slot))                                               \
     X(GAME_WON, GameWon, 1, "The player brought the bear to the surface.",                     \
       "game won by {creature}",                                                                 \

@@ -128,17 +128,94 @@ void ev_set_text(char *field, gsize cap, const char *src)
     memcpy(field, valid, len);
 }
 
-/* Append the value of the field called @name (length @len) to @out. */
-static gboolean append_field(const CavEvent *event, const char *name, gsize len, GString *out)
+CavRefKind ev_field_ref_kind(const char *field_name)
+{
+    static const char *const creatures[] = {"creature", "target", "killer", "parent",
+                                            "child",    "colony", "holder"};
+    static const char *const items[] = {"item", "split", "into"};
+
+    g_return_val_if_fail(field_name != NULL, CAV_REF_NONE);
+    for (guint i = 0; i < G_N_ELEMENTS(creatures); i++)
+        if (strcmp(field_name, creatures[i]) == 0)
+            return CAV_REF_CREATURE;
+    for (guint i = 0; i < G_N_ELEMENTS(items); i++)
+        if (strcmp(field_name, items[i]) == 0)
+            return CAV_REF_ITEM;
+    return CAV_REF_NONE;
+}
+
+/* Per type, the reference kind of each field, worked out once from the names. */
+#define REF_FIELDS_MAX 32
+static const guint8 *field_ref_kinds(CavEventType type)
+{
+    static guint8 kinds[CAV_EVENT_TYPE_COUNT][REF_FIELDS_MAX];
+    static gsize done;
+
+    if (g_once_init_enter(&done)) {
+        for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+            const CavFieldInfo *fields;
+            guint n = ev_type_fields((CavEventType) t, &fields);
+
+            g_assert(n <= REF_FIELDS_MAX);
+            for (guint i = 0; i < n; i++)
+                kinds[t][i] = fields[i].kind == CAV_FIELD_I32
+                                  ? (guint8) ev_field_ref_kind(fields[i].name)
+                                  : (guint8) CAV_REF_NONE;
+        }
+        g_once_init_leave(&done, 1);
+    }
+    return kinds[type];
+}
+
+guint ev_refs(const CavEvent *event, CavRef *out, guint max)
+{
+    const CavFieldInfo *fields;
+    const guint8 *kinds;
+    guint n, found = 0;
+
+    g_return_val_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT, 0);
+    n = ev_type_fields(event->type, &fields);
+    kinds = field_ref_kinds(event->type);
+    for (guint i = 0; i < n && found < max; i++) {
+        gint32 id;
+
+        if (kinds[i] == CAV_REF_NONE)
+            continue;
+        memcpy(&id, (const guint8 *) &event->as + fields[i].offset, sizeof id);
+        if (id == 0)
+            continue;
+        out[found++] = (CavRef){.kind = (CavRefKind) kinds[i], .id = id, .field = fields[i].name};
+    }
+    return found;
+}
+
+static void default_namer(CavRefKind kind, gint32 id, GString *out, gpointer data)
+{
+    if (id == 0)
+        g_string_append(out, kind == CAV_REF_ITEM ? "nothing" : "nobody");
+    else
+        g_string_append_printf(out, "%s %" G_GINT32_FORMAT,
+                               kind == CAV_REF_ITEM ? "item" : "creature", id);
+}
+
+/* Append the value of the field called @name (length @len) to @out, naming
+ * entities through @namer. */
+static gboolean append_field(const CavEvent *event, const char *name, gsize len, CavRefNamer namer,
+                             gpointer data, GString *out)
 {
     const CavFieldInfo *fields;
     guint n = ev_type_fields(event->type, &fields);
+    const guint8 *kinds = field_ref_kinds(event->type);
     const guint8 *payload = (const guint8 *) &event->as;
 
     for (guint i = 0; i < n; i++) {
         if (strlen(fields[i].name) != len || strncmp(fields[i].name, name, len) != 0)
             continue;
         const void *at = payload + fields[i].offset;
+        if (kinds[i] != CAV_REF_NONE) {
+            namer((CavRefKind) kinds[i], *(const gint32 *) at, out, data);
+            return TRUE;
+        }
         switch (fields[i].kind) {
         case CAV_FIELD_I32:
             g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
@@ -156,15 +233,21 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
     return FALSE;
 }
 
-void ev_summary(const CavEvent *event, GString *out)
+void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, GString *out)
 {
-    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
+    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT && namer != NULL);
     for (const char *p = type_info[event->type].summary; *p != '\0'; p++) {
         const char *close = *p == '{' ? strchr(p, '}') : NULL;
-        if (close != NULL && append_field(event, p + 1, (gsize) (close - p - 1), out)) {
+        if (close != NULL &&
+            append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
             p = close;
             continue;
         }
         g_string_append_c(out, *p);
     }
+}
+
+void ev_summary(const CavEvent *event, GString *out)
+{
+    ev_summary_named(event, default_namer, NULL, out);
 }

@@ -72,8 +72,33 @@ CavEvent ev_init(CavEventType type);
 void ev_set_text(char *field, gsize cap, const char *src);
 #define EV_SET_STR(field, src) ev_set_text((field), sizeof(field), (src))
 
-/* Render the catalog's one-line summary for @event into @out (appended). */
+/* What an entity id in a payload field refers to. A field refers to a
+ * creature or an item by its name alone (creature, target, killer, parent,
+ * child, colony, holder; item, split, into), so every tool finds the same
+ * references without a list per type. */
+typedef enum { CAV_REF_NONE = 0, CAV_REF_CREATURE, CAV_REF_ITEM } CavRefKind;
+
+typedef struct {
+    CavRefKind kind;
+    gint32 id;
+    const char *field; /* the payload field naming it (static) */
+} CavRef;
+
+CavRefKind ev_field_ref_kind(const char *field_name);
+
+/* The entities @event's payload names (non-zero ids, in field order), at
+ * most @max of them; returns how many were written. */
+guint ev_refs(const CavEvent *event, CavRef *out, guint max);
+
+/* Render the catalog's one-line summary for @event into @out (appended),
+ * with entities as "creature 5" / "item 7" ("nobody", "nothing" for 0). */
 void ev_summary(const CavEvent *event, GString *out);
+
+/* Appends the name of entity @id of @kind (id may be 0) to @out. */
+typedef void (*CavRefNamer)(CavRefKind kind, gint32 id, GString *out, gpointer data);
+
+/* The summary with each entity named by @namer (say "goblin 5", "you"). */
+void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, GString *out);
 
 /* Number of payload fields of @type and their names / kinds, for codecs,
  * views and tools that walk payloads generically. */

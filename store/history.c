@@ -1,62 +1,192 @@
-/* history.c — snapshots plus folding: the state at any event of a game. */
+/* history.c — snapshots plus folding: the state at any event of a game, an
+ * index of every event, and following a file that is still being written. */
 #include "history.h"
 
 #include "game.h"
 #include "rules.h"
 #include "store.h"
 
+#include <gio/gio.h>
 #include <string.h>
 
 #define HISTORY_DEFAULT_EVERY 2048
+#define HISTORY_PROGRESS_EVERY 16384
+
+/* The state and the player's view after event index × every. */
+typedef struct {
+    GBytes *state;
+    CavView *view;
+} Shot;
 
 struct History {
+    char *path;
     Store *store;
-    gint64 every;     /* events between snapshots */
-    gint64 length;    /* the last seq */
-    GPtrArray *shots; /* of GBytes: shots[i] is the state after event i × every */
-    CavState *state;  /* the current state */
+    gint64 every;                       /* events between snapshots */
+    GArray *shots;                      /* of Shot: shots[i] is after event i × every */
+    GArray *entries;                    /* of HistoryEntry: entries[seq - 1] */
+    GArray *turn_start;                 /* of gint64: the first seq of each turn */
+    GPtrArray *names[CAV_REF_ITEM + 1]; /* of char *: kind or name by id */
+    CavState *state;                    /* the current state (seeks) */
+    CavView *view;
+    CavState *last; /* the state after the newest event (updates) */
+    CavView *last_view;
     gsize shot_bytes;
 };
+
+static void shot_clear(gpointer data)
+{
+    Shot *shot = data;
+
+    g_bytes_unref(shot->state);
+    g_free(shot->view);
+}
+
+static void add_shot(History *h, const CavState *state, const CavView *view)
+{
+    Shot shot = {.state = state_snapshot(state), .view = g_memdup2(view, sizeof *view)};
+
+    h->shot_bytes += g_bytes_get_size(shot.state) + sizeof *view;
+    g_array_append_val(h->shots, shot);
+}
+
+/* Remember the names of entities @event names that are new, from @after. */
+static void learn_names(History *h, const CavEvent *event, const CavState *after)
+{
+    CavRef refs[8];
+    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+
+    for (guint i = 0; i < n; i++) {
+        GPtrArray *names = h->names[refs[i].kind];
+        guint id = (guint) refs[i].id;
+        const char *name = NULL;
+
+        if (id < names->len && names->pdata[id] != NULL)
+            continue;
+        if (refs[i].kind == CAV_REF_CREATURE) {
+            const CavCreature *creature = state_creature(after, refs[i].id);
+            name = creature != NULL ? creature->kind : NULL;
+        } else {
+            const CavItem *item = state_item(after, refs[i].id);
+            name = item != NULL ? item->name : NULL;
+        }
+        if (name == NULL)
+            continue;
+        if (id >= names->len)
+            g_ptr_array_set_size(names, (gint) id + 1);
+        names->pdata[id] = g_strdup(name);
+    }
+}
+
+/* Index @event (just evolved into @after, with @view beside it). */
+static void take_in(History *h, const CavEvent *event, const CavState *after, const CavView *view)
+{
+    HistoryEntry entry = {
+        .cause = event->cause,
+        .turn = event->turn,
+        .type = (guint16) event->type,
+        .actor = (guint16) event->actor,
+    };
+    CavRef refs[8];
+    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs)), creatures = 0, items = 0;
+
+    for (guint i = 0; i < n; i++) {
+        /* The catalog never names more (test-store checks every type). */
+        if (refs[i].kind == CAV_REF_CREATURE && creatures < HISTORY_REFS)
+            entry.creatures[creatures++] = (guint16) refs[i].id;
+        else if (refs[i].kind == CAV_REF_ITEM && items < HISTORY_REFS)
+            entry.items[items++] = (guint16) refs[i].id;
+    }
+    g_array_append_val(h->entries, entry);
+    while ((gint64) h->turn_start->len <= event->turn)
+        g_array_append_val(h->turn_start, event->seq);
+    learn_names(h, event, after);
+    if (event->seq % h->every == 0)
+        add_shot(h, after, view);
+}
 
 typedef struct {
     History *history;
     Game *game;
+    HistoryProgress progress;
+    gpointer data;
+    GCancellable *cancellable;
+    gint64 total;
 } Opening;
 
-/* After each event folded on opening: a snapshot every h->every events. */
-static gboolean snapshot_every(const CavEvent *event, gpointer user_data, GError **error)
+static gboolean open_one(const CavEvent *event, gpointer user_data, GError **error)
 {
     Opening *o = user_data;
-    History *h = o->history;
 
-    if (event->seq % h->every == 0) {
-        GBytes *shot = state_snapshot(game_state(o->game));
-        h->shot_bytes += g_bytes_get_size(shot);
-        g_ptr_array_add(h->shots, shot);
+    take_in(o->history, event, game_state(o->game), game_view(o->game));
+    if (event->seq % HISTORY_PROGRESS_EVERY == 0) {
+        if (g_cancellable_set_error_if_cancelled(o->cancellable, error))
+            return FALSE;
+        if (o->progress != NULL)
+            o->progress(event->seq, o->total, o->data);
     }
     return TRUE;
 }
 
-History *history_open(const char *path, gint64 every, GError **error)
+static History *history_alloc(const char *path, gint64 every)
 {
-    g_autoptr(History) h = g_new0(History, 1);
+    History *h = g_new0(History, 1);
+
+    h->path = g_strdup(path);
+    h->every = every > 0 ? every : HISTORY_DEFAULT_EVERY;
+    h->shots = g_array_new(FALSE, FALSE, sizeof(Shot));
+    g_array_set_clear_func(h->shots, shot_clear);
+    h->entries = g_array_new(FALSE, FALSE, sizeof(HistoryEntry));
+    h->turn_start = g_array_new(FALSE, FALSE, sizeof(gint64));
+    h->names[CAV_REF_NONE] = g_ptr_array_new();
+    h->names[CAV_REF_CREATURE] = g_ptr_array_new_with_free_func(g_free);
+    h->names[CAV_REF_ITEM] = g_ptr_array_new_with_free_func(g_free);
+    h->state = state_new();
+    h->view = g_new0(CavView, 1);
+    h->last = state_new();
+    h->last_view = g_new0(CavView, 1);
+    view_init(h->view);
+    return h;
+}
+
+History *history_open_full(const char *path, gint64 every, HistoryProgress progress, gpointer data,
+                           GCancellable *cancellable, GError **error)
+{
+    g_autoptr(History) h = NULL;
     g_autoptr(Game) game = game_new(NULL);
-    Opening o = {.history = h, .game = game};
+    Opening o = {.game = game, .progress = progress, .data = data, .cancellable = cancellable};
+    gint32 last_turn;
+    guint64 digest;
+    gboolean ok;
 
     g_return_val_if_fail(path != NULL, NULL);
-    h->every = every > 0 ? every : HISTORY_DEFAULT_EVERY;
-    h->shots = g_ptr_array_new_with_free_func((GDestroyNotify) g_bytes_unref);
-    h->state = state_new();
+    h = history_alloc(path, every);
+    o.history = h;
     h->store = store_open(path, FALSE, error);
-    if (h->store == NULL)
+    if (h->store == NULL || !store_begin_read(h->store, error))
         return NULL;
-    game_track_view(game, FALSE);
-    g_ptr_array_add(h->shots, state_snapshot(h->state));
-    if (!store_fold_checked(h->store, game, snapshot_every, &o, error))
+    ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
+    if (ok) {
+        /* Reserve the index at once: a million entries grow no copies. */
+        g_array_set_size(h->entries, (guint) MAX(o.total, 0));
+        g_array_set_size(h->entries, 0);
+        add_shot(h, h->state, h->view);
+        ok = store_fold_checked(h->store, game, open_one, &o, error);
+    }
+    store_end_read(h->store);
+    if (!ok)
         return NULL;
-    h->length = game_state(game)->last_seq;
     memcpy(h->state, game_state(game), sizeof *h->state);
+    memcpy(h->view, game_view(game), sizeof *h->view);
+    memcpy(h->last, h->state, sizeof *h->last);
+    memcpy(h->last_view, h->view, sizeof *h->last_view);
+    if (progress != NULL)
+        progress(o.total, o.total, data);
     return g_steal_pointer(&h);
+}
+
+History *history_open(const char *path, gint64 every, GError **error)
+{
+    return history_open_full(path, every, NULL, NULL, NULL, error);
 }
 
 void history_free(History *history)
@@ -64,16 +194,29 @@ void history_free(History *history)
     if (history == NULL)
         return;
     store_free(history->store);
-    if (history->shots != NULL)
-        g_ptr_array_unref(history->shots);
+    g_array_unref(history->shots);
+    g_array_unref(history->entries);
+    g_array_unref(history->turn_start);
+    for (guint k = 0; k < G_N_ELEMENTS(history->names); k++)
+        g_ptr_array_unref(history->names[k]);
     g_free(history->state);
+    g_free(history->view);
+    g_free(history->last);
+    g_free(history->last_view);
+    g_free(history->path);
     g_free(history);
+}
+
+const char *history_path(const History *history)
+{
+    g_return_val_if_fail(history != NULL, NULL);
+    return history->path;
 }
 
 gint64 history_length(const History *history)
 {
     g_return_val_if_fail(history != NULL, 0);
-    return history->length;
+    return (gint64) history->entries->len;
 }
 
 const CavState *history_state(const History *history)
@@ -82,21 +225,116 @@ const CavState *history_state(const History *history)
     return history->state;
 }
 
+const CavView *history_view(const History *history)
+{
+    g_return_val_if_fail(history != NULL, NULL);
+    return history->view;
+}
+
+const CavState *history_last_state(const History *history)
+{
+    g_return_val_if_fail(history != NULL, NULL);
+    return history->last;
+}
+
 gsize history_snapshot_bytes(const History *history)
 {
     g_return_val_if_fail(history != NULL, 0);
     return history->shot_bytes;
 }
 
-static gboolean fold_seek(const CavEvent *event, gpointer user_data, GError **error)
+/* Validate and evolve one event into a state and view (seeks, updates). */
+typedef struct {
+    History *history;
+    CavState *state;
+    CavView *view;
+    gboolean index; /* updates: index the event too */
+} Folding;
+
+static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
 {
-    CavState *state = user_data;
+    Folding *f = user_data;
+    g_autoptr(GError) local = NULL;
 
     /* Checked when the history was opened; checked again, since the file
      * may have been changed behind our back (the checks are cheap). */
-    if (!validate_event(state, event, error))
+    if (event->seq != f->state->last_seq + 1 || event->turn < f->state->turn)
+        return g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                           "“%s”: event %" G_GINT64_FORMAT " is out of order", f->history->path,
+                           event->seq),
+               FALSE;
+    if (!validate_event(f->state, event, &local)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "“%s”: %s", f->history->path,
+                    local->message);
         return FALSE;
-    evolve(state, event);
+    }
+    evolve(f->state, event);
+    view_apply(f->view, f->state, event);
+    if (f->index)
+        take_in(f->history, event, f->state, f->view);
+    return TRUE;
+}
+
+gboolean history_update(History *history, gint64 *added, GError **error)
+{
+    History *h = history;
+    g_autofree CavState *state = NULL;
+    g_autofree CavView *view = NULL;
+    Folding f;
+    gint32 turn;
+    guint64 digest;
+    gint64 last_seq, length, old_turns;
+    guint old_shots, old_names[G_N_ELEMENTS(h->names)];
+    gboolean ok;
+    StoreFilter filter = {.by_seq = TRUE};
+
+    g_return_val_if_fail(history != NULL, FALSE);
+    if (added != NULL)
+        *added = 0;
+    length = history_length(h);
+    if (!store_begin_read(h->store, error))
+        return FALSE;
+    ok = store_last_turn(h->store, &turn, &digest, &last_seq, error);
+    if (!ok || last_seq == length) {
+        store_end_read(h->store);
+        return ok;
+    }
+    if (last_seq < length) {
+        store_end_read(h->store);
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "“%s”: the file lost events it held before", h->path);
+        return FALSE;
+    }
+    /* Fold into copies, so that a bad turn leaves everything as it was. */
+    state = g_memdup2(h->last, sizeof *state);
+    view = g_memdup2(h->last_view, sizeof *view);
+    old_shots = h->shots->len;
+    old_turns = h->turn_start->len;
+    for (guint k = 0; k < G_N_ELEMENTS(h->names); k++)
+        old_names[k] = h->names[k]->len;
+    f = (Folding){.history = h, .state = state, .view = view, .index = TRUE};
+    filter.first_seq = length + 1;
+    filter.last_seq = last_seq;
+    ok = store_foreach_event(h->store, &filter, fold_one, &f, error);
+    if (ok && (state->last_seq != last_seq || state->turn != turn)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                    "“%s”: the events do not end where turn %d ends", h->path, turn);
+        ok = FALSE;
+    }
+    ok = ok && store_check_digest(h->store, turn, state, error);
+    store_end_read(h->store);
+    if (!ok) {
+        g_array_set_size(h->entries, (guint) length);
+        g_array_set_size(h->shots, old_shots);
+        g_array_set_size(h->turn_start, (guint) old_turns);
+        for (guint k = 0; k < G_N_ELEMENTS(h->names); k++)
+            g_ptr_array_set_size(h->names[k], (gint) old_names[k]);
+        return FALSE;
+    }
+    memcpy(h->last, state, sizeof *state);
+    memcpy(h->last_view, view, sizeof *view);
+    if (added != NULL)
+        *added = last_seq - length;
     return TRUE;
 }
 
@@ -105,17 +343,139 @@ gboolean history_seek(History *history, gint64 seq, GError **error)
     CavState *state;
     gint64 shot;
     StoreFilter filter = {.by_seq = TRUE};
+    Folding f;
 
     g_return_val_if_fail(history != NULL, FALSE);
     state = history->state;
-    seq = CLAMP(seq, 0, history->length);
+    seq = CLAMP(seq, 0, history_length(history));
     shot = seq / history->every;
     /* Fold on from here when here is at or past the nearest snapshot. */
-    if (state->last_seq > seq || state->last_seq < shot * history->every)
-        state_restore(state, g_ptr_array_index(history->shots, shot));
+    if (state->last_seq > seq || state->last_seq < shot * history->every) {
+        const Shot *at = &g_array_index(history->shots, Shot, shot);
+        state_restore(state, at->state);
+        memcpy(history->view, at->view, sizeof *history->view);
+    }
     if (state->last_seq == seq)
         return TRUE;
     filter.first_seq = state->last_seq + 1;
     filter.last_seq = seq;
-    return store_foreach_event(history->store, &filter, fold_seek, state, error);
+    f = (Folding){.history = history, .state = state, .view = history->view};
+    return store_foreach_event(history->store, &filter, fold_one, &f, error);
+}
+
+const HistoryEntry *history_entry(const History *history, gint64 seq)
+{
+    g_return_val_if_fail(history != NULL, NULL);
+    if (seq < 1 || seq > history_length(history))
+        return NULL;
+    return &g_array_index(history->entries, HistoryEntry, seq - 1);
+}
+
+gboolean history_entry_names(const HistoryEntry *entry, CavRefKind kind, gint32 id)
+{
+    const guint16 *ids;
+
+    g_return_val_if_fail(entry != NULL, FALSE);
+    if (id <= 0 || id > G_MAXUINT16)
+        return FALSE;
+    if (kind == CAV_REF_CREATURE && entry->actor == id)
+        return TRUE;
+    ids = kind == CAV_REF_CREATURE ? entry->creatures : kind == CAV_REF_ITEM ? entry->items : NULL;
+    for (guint i = 0; ids != NULL && i < HISTORY_REFS; i++)
+        if (ids[i] == id)
+            return TRUE;
+    return FALSE;
+}
+
+gint64 history_turn_start(const History *history, gint32 turn)
+{
+    g_return_val_if_fail(history != NULL, 0);
+    if (turn < 0 || (guint) turn >= history->turn_start->len)
+        return 0;
+    return g_array_index(history->turn_start, gint64, turn);
+}
+
+gint32 history_turns(const History *history)
+{
+    g_return_val_if_fail(history != NULL, 0);
+    return (gint32) history->turn_start->len;
+}
+
+static gboolean append_event(const CavEvent *event, gpointer user_data, GError **error)
+{
+    g_array_append_vals(user_data, event, 1);
+    return TRUE;
+}
+
+gboolean history_read(History *history, gint64 first, gint64 last, GArray *out, GError **error)
+{
+    StoreFilter filter = {.by_seq = TRUE, .first_seq = first, .last_seq = last};
+
+    g_return_val_if_fail(history != NULL && out != NULL, FALSE);
+    g_return_val_if_fail(g_array_get_element_size(out) == sizeof(CavEvent), FALSE);
+    return store_foreach_event(history->store, &filter, append_event, out, error);
+}
+
+char *history_turn_command(History *history, gint32 turn, GError **error)
+{
+    char *json = NULL;
+
+    g_return_val_if_fail(history != NULL, NULL);
+    store_turn_command(history->store, turn, &json, error);
+    return json;
+}
+
+GArray *history_caused(const History *history, gint64 seq)
+{
+    GArray *caused = g_array_new(FALSE, FALSE, sizeof(gint64));
+    const HistoryEntry *entry = history_entry(history, seq);
+
+    /* Consequences follow their cause within its turn. */
+    for (gint64 s = seq + 1; entry != NULL && s <= history_length(history); s++) {
+        const HistoryEntry *e = history_entry(history, s);
+
+        if (e->turn != entry->turn)
+            break;
+        if (e->cause == seq)
+            g_array_append_val(caused, s);
+    }
+    return caused;
+}
+
+const char *history_kind(const History *history, CavRefKind kind, gint32 id)
+{
+    GPtrArray *names;
+
+    g_return_val_if_fail(history != NULL, NULL);
+    if (kind != CAV_REF_CREATURE && kind != CAV_REF_ITEM)
+        return NULL;
+    names = history->names[kind];
+    return id > 0 && (guint) id < names->len ? names->pdata[id] : NULL;
+}
+
+void history_append_name(const History *history, CavRefKind kind, gint32 id, GString *out)
+{
+    const char *name = history_kind(history, kind, id);
+
+    if (id == 0)
+        g_string_append(out, kind == CAV_REF_ITEM ? "nothing" : "nobody");
+    else if (kind == CAV_REF_CREATURE && id == history->last->player)
+        g_string_append(out, "you");
+    else
+        g_string_append_printf(out, "%s %" G_GINT32_FORMAT,
+                               name != NULL           ? name
+                               : kind == CAV_REF_ITEM ? "item"
+                                                      : "creature",
+                               id);
+}
+
+static void name_ref(CavRefKind kind, gint32 id, GString *out, gpointer data)
+{
+    history_append_name(data, kind, id, out);
+}
+
+void history_summary(const History *history, const CavEvent *event, GString *out)
+{
+    g_return_if_fail(history != NULL && event != NULL);
+    ev_summary_named(event, name_ref, (gpointer) history, out);
 }

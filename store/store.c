@@ -855,6 +855,40 @@ gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **
            fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest", turn);
 }
 
+gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+
+    g_return_val_if_fail(store != NULL && json != NULL, FALSE);
+    *json = NULL;
+    if (!prepare(store, "SELECT command FROM turns WHERE turn = ?", &stmt, error))
+        return FALSE;
+    sqlite3_bind_int(stmt, 1, turn);
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW && sqlite3_column_type(stmt, 0) == SQLITE_TEXT)
+        *json = g_strdup((const char *) sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the turns");
+    return *json != NULL ||
+           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no command", turn);
+}
+
+gboolean store_begin_read(Store *store, GError **error)
+{
+    g_return_val_if_fail(store != NULL, FALSE);
+    /* A deferred transaction takes its snapshot at the first read. */
+    return exec(store, "BEGIN; SELECT count(*) FROM turns;", error, "reading");
+}
+
+void store_end_read(Store *store)
+{
+    g_return_if_fail(store != NULL);
+    if (!sqlite3_get_autocommit(store->db))
+        sqlite3_exec(store->db, "COMMIT;", NULL, NULL, NULL);
+}
+
 /* Decode one row of (seq, turn, type, version, cause, actor, payload). */
 static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GError **error)
 {

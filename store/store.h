@@ -118,6 +118,14 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
 /* The digest recorded for @turn. */
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error);
 
+/* The command of @turn as recorded (its JSON text; caller frees). */
+gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **error);
+
+/* Hold one read transaction from begin to end, so that reads in between see
+ * one moment of a file another process is writing (WAL): no turn half seen. */
+gboolean store_begin_read(Store *store, GError **error);
+void store_end_read(Store *store);
+
 /* Which events store_foreach_event() reads. Zeroed means everything. */
 typedef struct {
     gboolean by_type;

@@ -235,7 +235,7 @@ static void test_summary(void)
 
     e.as.TileDug = (CavEvTileDug){.creature = 1, .z = 2, .x = 30, .y = 4};
     ev_summary(&e, text);
-    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 2 dug into floor by 1");
+    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 2 dug into floor by creature 1");
 }
 
 static void test_sql_views(void)

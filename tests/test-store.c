@@ -831,7 +831,8 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
 
 typedef struct {
     Game *game;
-    GArray *digests; /* state_digest after each seq; [0] before any */
+    GArray *digests;      /* state_digest after each seq; [0] before any */
+    GArray *view_digests; /* view_digest after each seq, when non-NULL */
 } EveryDigest;
 
 static gboolean fold_every(const CavEvent *event, gpointer user_data, GError **error)
@@ -843,6 +844,10 @@ static gboolean fold_every(const CavEvent *event, gpointer user_data, GError **e
         return FALSE;
     digest = state_digest(game_state(d->game));
     g_array_append_val(d->digests, digest);
+    if (d->view_digests != NULL) {
+        digest = view_digest(game_view(d->game));
+        g_array_append_val(d->view_digests, digest);
+    }
     return TRUE;
 }
 
@@ -855,19 +860,23 @@ static void test_history_seek(TmpDir *fixture, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_autoptr(Game) game = game_new(NULL);
     g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    g_autoptr(GArray) view_digests = g_array_new(FALSE, FALSE, sizeof(guint64));
     g_autoptr(History) history = NULL;
     g_autofree CavState *fresh = state_new();
-    EveryDigest every = {.game = game, .digests = digests};
-    guint64 empty = state_digest(fresh);
+    g_autofree CavView *no_view = g_new0(CavView, 1);
+    EveryDigest every = {.game = game, .digests = digests, .view_digests = view_digests};
+    guint64 empty = state_digest(fresh), unseen;
     gint64 n;
 
     play_turns(session, 400);
     g_clear_pointer(&session, session_free);
+    view_init(no_view);
+    unseen = view_digest(no_view);
     g_array_append_val(digests, empty);
+    g_array_append_val(view_digests, unseen);
     {
         g_autoptr(Store) store = store_open(path, FALSE, &error);
         g_assert_no_error(error);
-        game_track_view(game, FALSE);
         g_assert_true(store_foreach_event(store, NULL, fold_every, &every, &error));
     }
     history = history_open(path, 97, &error);
@@ -884,10 +893,275 @@ static void test_history_seek(TmpDir *fixture, gconstpointer data)
         g_assert_cmpint(history_state(history)->last_seq, ==, seq);
         g_assert_cmphex(state_digest(history_state(history)), ==,
                         g_array_index(digests, guint64, seq));
+        g_assert_cmphex(view_digest(history_view(history)), ==,
+                        g_array_index(view_digests, guint64, seq));
     }
     g_assert_true(history_seek(history, n, &error));
     g_assert_cmpint(memcmp(history_state(history), game_state(game), sizeof(CavState)), ==, 0);
     g_assert_cmpuint(history_snapshot_bytes(history), <, (gsize) (n / 97 + 1) * 400 * 1024);
+}
+
+/* ---- /store/history/index ----------------------------------------------------- */
+
+/* Every entity field of the catalog fits an index entry. */
+static void test_history_refs_fit(void)
+{
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) t, &fields), creatures = 0, items = 0;
+
+        for (guint i = 0; i < n; i++) {
+            creatures += ev_field_ref_kind(fields[i].name) == CAV_REF_CREATURE;
+            items += ev_field_ref_kind(fields[i].name) == CAV_REF_ITEM;
+        }
+        g_assert_cmpuint(creatures, <=, HISTORY_REFS);
+        g_assert_cmpuint(items, <=, HISTORY_REFS);
+    }
+    g_assert_cmpint(ev_field_ref_kind("killer"), ==, CAV_REF_CREATURE);
+    g_assert_cmpint(ev_field_ref_kind("split"), ==, CAV_REF_ITEM);
+    g_assert_cmpint(ev_field_ref_kind("damage"), ==, CAV_REF_NONE);
+}
+
+/* The id in the I32 field @name of @event's payload, or 0 when it has none. */
+static gint32 payload_id(const CavEvent *event, const char *name)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(event->type, &fields);
+
+    for (guint i = 0; i < n; i++)
+        if (strcmp(fields[i].name, name) == 0 && fields[i].kind == CAV_FIELD_I32)
+            return *(const gint32 *) ((const guint8 *) &event->as + fields[i].offset);
+    return 0;
+}
+
+static History *history_of_game(TmpDir *fixture, gint64 seed, gint32 turns, char **out_path)
+{
+    g_autofree char *path = tmp_path(fixture, "game.cavelog");
+    g_autoptr(Session) session = new_game(path, seed);
+    g_autoptr(GError) error = NULL;
+    History *history;
+
+    play_turns(session, turns);
+    g_clear_pointer(&session, session_free);
+    history = history_open(path, 0, &error);
+    g_assert_no_error(error);
+    if (out_path != NULL)
+        *out_path = g_steal_pointer(&path);
+    return history;
+}
+
+/* Each index entry says what its decoded event says: turn, type, cause,
+ * actor, and exactly the entities named by the fields that name them. */
+static void test_history_index(TmpDir *fixture, gconstpointer data)
+{
+    static const char *const creature_fields[] = {"creature", "target", "killer", "parent",
+                                                  "child",    "colony", "holder"};
+    static const char *const item_fields[] = {"item", "split", "into"};
+    g_autoptr(History) history = history_of_game(fixture, 20252, 500, NULL);
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    g_autoptr(GError) error = NULL;
+    gint64 n = history_length(history);
+    guint named = 0;
+
+    g_assert_true(history_read(history, 1, n, events, &error));
+    g_assert_no_error(error);
+    g_assert_cmpuint(events->len, ==, (guint) n);
+    g_assert_null(history_entry(history, 0));
+    g_assert_null(history_entry(history, n + 1));
+    for (guint i = 0; i < events->len; i++) {
+        const CavEvent *event = &g_array_index(events, CavEvent, i);
+        const HistoryEntry *entry = history_entry(history, event->seq);
+        guint creatures = 0, items = 0;
+
+        g_assert_cmpint(event->seq, ==, (gint64) i + 1);
+        g_assert_cmpint(entry->turn, ==, event->turn);
+        g_assert_cmpint(entry->type, ==, event->type);
+        g_assert_cmpint(entry->cause, ==, event->cause);
+        g_assert_cmpint(entry->actor, ==, event->actor);
+        for (guint f = 0; f < G_N_ELEMENTS(creature_fields); f++) {
+            gint32 id = payload_id(event, creature_fields[f]);
+            if (id != 0) {
+                g_assert_true(history_entry_names(entry, CAV_REF_CREATURE, id));
+                creatures++;
+            }
+        }
+        for (guint f = 0; f < G_N_ELEMENTS(item_fields); f++) {
+            gint32 id = payload_id(event, item_fields[f]);
+            if (id != 0) {
+                g_assert_true(history_entry_names(entry, CAV_REF_ITEM, id));
+                items++;
+            }
+        }
+        for (guint r = 0; r < HISTORY_REFS; r++) {
+            creatures -= entry->creatures[r] != 0;
+            items -= entry->items[r] != 0;
+        }
+        g_assert_cmpuint(creatures, ==, 0);
+        g_assert_cmpuint(items, ==, 0);
+        g_assert_false(history_entry_names(entry, CAV_REF_CREATURE, 1000));
+        named += entry->items[0] != 0;
+    }
+    g_assert_cmpuint(named, >, 0);
+}
+
+/* history_caused lists exactly the events whose cause is the given one. */
+static void test_history_caused(TmpDir *fixture, gconstpointer data)
+{
+    g_autoptr(History) history = history_of_game(fixture, 20253, 500, NULL);
+    gint64 n = history_length(history);
+    g_autoptr(GHashTable) effects = g_hash_table_new(g_int64_hash, g_int64_equal);
+    guint with_effects = 0;
+
+    for (gint64 seq = 1; seq <= n; seq++) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        if (entry->cause != 0)
+            g_hash_table_insert(
+                effects, (gpointer) &entry->cause,
+                GINT_TO_POINTER(GPOINTER_TO_INT(g_hash_table_lookup(effects, &entry->cause)) + 1));
+    }
+    for (gint64 seq = 1; seq <= n; seq++) {
+        g_autoptr(GArray) caused = history_caused(history, seq);
+        gint expected = GPOINTER_TO_INT(g_hash_table_lookup(effects, &seq));
+
+        g_assert_cmpint((gint) caused->len, ==, expected);
+        for (guint i = 0; i < caused->len; i++)
+            g_assert_cmpint(history_entry(history, g_array_index(caused, gint64, i))->cause, ==,
+                            seq);
+        with_effects += caused->len > 0;
+    }
+    g_assert_cmpuint(with_effects, >, 0);
+}
+
+/* A turn's first event, its command, and the names of things. */
+static void test_history_turns_and_names(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = NULL;
+    g_autoptr(History) history = history_of_game(fixture, 20254, 300, &path);
+    sqlite3 *db = db_open(path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) text = g_string_new(NULL);
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    gint32 turns = history_turns(history);
+    const CavState *state = history_last_state(history);
+    gboolean named_monster = FALSE;
+
+    g_assert_cmpint(turns, ==, db_int(db, "SELECT count(*) FROM turns"));
+    for (gint32 t = 0; t < turns; t++) {
+        g_autofree char *sql = g_strdup_printf("SELECT first_seq FROM turns WHERE turn = %d", t);
+        g_autofree char *command = NULL;
+
+        g_assert_cmpint(history_turn_start(history, t), ==, db_int(db, sql));
+        if (t % 50 == 1) {
+            command = history_turn_command(history, t, &error);
+            g_assert_no_error(error);
+            g_assert_nonnull(strstr(command, "\"command\":"));
+        }
+    }
+    g_assert_cmpint(history_turn_start(history, turns), ==, 0);
+    g_assert_null(history_turn_command(history, turns + 5, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    sqlite3_close(db);
+
+    history_append_name(history, CAV_REF_CREATURE, state->player, text);
+    g_assert_cmpstr(text->str, ==, "you");
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *creature = state_creature(state, id);
+        g_autofree char *expected = g_strdup_printf("%s %d", creature->kind, id);
+
+        if (id == state->player)
+            continue;
+        g_string_truncate(text, 0);
+        history_append_name(history, CAV_REF_CREATURE, id, text);
+        g_assert_cmpstr(text->str, ==, expected);
+        named_monster = TRUE;
+    }
+    g_assert_true(named_monster);
+    g_string_truncate(text, 0);
+    history_append_name(history, CAV_REF_ITEM, 0, text);
+    g_assert_cmpstr(text->str, ==, "nothing");
+
+    /* A summary names the actor: the player's first move is "you moved". */
+    for (gint64 seq = 1; seq <= history_length(history); seq++) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        if (entry->type == CAV_EVENT_CREATURE_MOVED && entry->actor == state->player) {
+            g_assert_true(history_read(history, seq, seq, events, &error));
+            break;
+        }
+    }
+    g_assert_cmpuint(events->len, ==, 1);
+    g_string_truncate(text, 0);
+    history_summary(history, &g_array_index(events, CavEvent, 0), text);
+    g_assert_true(g_str_has_prefix(text->str, "you moved ("));
+}
+
+/* ---- /store/history/follow --------------------------------------------------- */
+
+/* A history opened while the game goes on takes in each new turn, checked,
+ * and ends up where the live game is. */
+static void test_history_follow(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "live.cavelog");
+    g_autoptr(Session) session = new_game(path, 20255);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = NULL;
+    gint64 added = -1, before;
+
+    play_turns(session, 40);
+    history = history_open(path, 64, &error);
+    g_assert_no_error(error);
+    g_assert_true(history_update(history, &added, &error));
+    g_assert_cmpint(added, ==, 0);
+    for (gint round = 0; round < 5; round++) {
+        before = history_length(history);
+        play_turns(session, 30);
+        g_assert_true(history_update(history, &added, &error));
+        g_assert_no_error(error);
+        g_assert_cmpint(added, >, 0);
+        g_assert_cmpint(history_length(history), ==, before + added);
+        g_assert_cmpint(history_length(history), ==, session_state(session)->last_seq);
+        g_assert_cmphex(state_digest(history_last_state(history)), ==,
+                        state_digest(session_state(session)));
+        g_assert_true(history_seek(history, history_length(history), &error));
+        g_assert_cmphex(state_digest(history_state(history)), ==,
+                        state_digest(session_state(session)));
+        g_assert_nonnull(history_entry(history, history_length(history)));
+    }
+    g_assert_true(history_seek(history, 1, &error));
+    g_assert_cmpint(history_state(history)->last_seq, ==, 1);
+}
+
+/* New rows a game never writes (a turn whose digest does not match) are
+ * refused, and the history stays as it was. */
+static void test_history_follow_tampered(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "live.cavelog");
+    g_autoptr(Session) session = new_game(path, 20256);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = NULL;
+    sqlite3 *db;
+    gint64 length, added = -1;
+    guint64 digest;
+
+    play_turns(session, 30);
+    history = history_open(path, 64, &error);
+    g_assert_no_error(error);
+    length = history_length(history);
+    digest = state_digest(history_last_state(history));
+    play_turns(session, 10);
+    g_clear_pointer(&session, session_free);
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "UPDATE turns SET digest = '0000000000000001'"
+                                 " WHERE turn = (SELECT max(turn) FROM turns)",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    sqlite3_close(db);
+    g_assert_false(history_update(history, &added, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_cmpint(added, ==, 0);
+    g_assert_cmpint(history_length(history), ==, length);
+    g_assert_null(history_entry(history, length + 1));
+    g_assert_cmphex(state_digest(history_last_state(history)), ==, digest);
 }
 
 /* ---- main ------------------------------------------------------------------- */
@@ -915,6 +1189,12 @@ int main(int argc, char **argv)
     ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
     ADD("/store/schema/v1-real-file", test_schema_v1_real_file);
     ADD("/store/history/seek", test_history_seek);
+    ADD("/store/history/index", test_history_index);
+    ADD("/store/history/caused", test_history_caused);
+    ADD("/store/history/turns-and-names", test_history_turns_and_names);
+    ADD("/store/history/follow", test_history_follow);
+    ADD("/store/history/follow-tampered", test_history_follow_tampered);
+    g_test_add_func("/store/history/refs-fit", test_history_refs_fit);
 #undef ADD
 
     status = g_test_run();
