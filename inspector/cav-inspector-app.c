@@ -1,0 +1,330 @@
+/* cav-inspector-app.c — the application: windows, the open dialog, recent
+ * files, About, and the headless screenshot mode. */
+#include "cav-inspector-app.h"
+
+#include "cav-inspector-window.h"
+#include "cav-render.h"
+#include "cavelog-config.h"
+#include "store.h"
+
+#include <stdio.h>
+
+#define SCREENSHOT_FRAMES 12 /* frames to let the window settle before rendering */
+
+struct _CavInspectorApp {
+    GtkApplication parent_instance;
+    char *screenshot; /* --screenshot: the PNG to write, or NULL */
+    gint64 at;        /* --at: the event to show, -1 for the last */
+    gboolean truth;   /* --truth */
+    guint frames;
+    GtkWidget *shot_window; /* the window being rendered */
+    gulong after_paint;
+    int exit_status;
+};
+
+G_DEFINE_FINAL_TYPE(CavInspectorApp, cav_inspector_app, GTK_TYPE_APPLICATION)
+
+/* ---- windows and files --------------------------------------------------- */
+
+static CavInspectorWindow *new_window(CavInspectorApp *self)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(GTK_APPLICATION(self));
+
+    if (self->truth)
+        g_action_group_activate_action(G_ACTION_GROUP(window), "truth", NULL);
+    return window;
+}
+
+/* Open @file in the active window when it shows nothing, else in a new one. */
+static void open_file(CavInspectorApp *self, GFile *file)
+{
+    GtkWindow *active = gtk_application_get_active_window(GTK_APPLICATION(self));
+    CavInspectorWindow *window = NULL;
+
+    if (CAV_IS_INSPECTOR_WINDOW(active) &&
+        cav_inspector_window_get_file(CAV_INSPECTOR_WINDOW(active)) == NULL)
+        window = CAV_INSPECTOR_WINDOW(active);
+    if (window == NULL)
+        window = new_window(self);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+}
+
+static void on_chooser_response(GtkNativeDialog *dialog, int response, gpointer user_data)
+{
+    CavInspectorApp *self = user_data;
+
+    if (response == GTK_RESPONSE_ACCEPT) {
+        g_autoptr(GFile) file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(dialog));
+        if (file != NULL)
+            open_file(self, file);
+    }
+    g_object_unref(dialog);
+}
+
+static void show_open_dialog(CavInspectorApp *self)
+{
+    GtkWindow *parent = gtk_application_get_active_window(GTK_APPLICATION(self));
+    GtkFileChooserNative *chooser = gtk_file_chooser_native_new(
+        "Open a Game", parent, GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+    g_autoptr(GtkFileFilter) games = gtk_file_filter_new();
+    g_autoptr(GtkFileFilter) all = gtk_file_filter_new();
+    g_autofree char *dir = store_games_dir();
+    g_autoptr(GFile) folder = g_file_new_for_path(dir);
+
+    gtk_file_filter_set_name(games, "cavelog games");
+    gtk_file_filter_add_pattern(games, "*.cavelog");
+    gtk_file_filter_set_name(all, "All files");
+    gtk_file_filter_add_pattern(all, "*");
+    gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), games);
+    gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), all);
+    if (g_file_test(dir, G_FILE_TEST_IS_DIR))
+        gtk_file_chooser_set_current_folder(GTK_FILE_CHOOSER(chooser), folder, NULL);
+    gtk_native_dialog_set_modal(GTK_NATIVE_DIALOG(chooser), TRUE);
+    g_signal_connect(chooser, "response", G_CALLBACK(on_chooser_response), self);
+    gtk_native_dialog_show(GTK_NATIVE_DIALOG(chooser));
+}
+
+static void on_open(GSimpleAction *action, GVariant *parameter, gpointer self)
+{
+    show_open_dialog(self);
+}
+
+static void on_open_uri(GSimpleAction *action, GVariant *parameter, gpointer self)
+{
+    g_autoptr(GFile) file = g_file_new_for_uri(g_variant_get_string(parameter, NULL));
+
+    open_file(self, file);
+}
+
+static void on_new_window(GSimpleAction *action, GVariant *parameter, gpointer self)
+{
+    gtk_window_present(GTK_WINDOW(new_window(self)));
+}
+
+static void on_about(GSimpleAction *action, GVariant *parameter, gpointer self)
+{
+    static const char *const authors[] = {"The cavelog developers", NULL};
+
+    gtk_show_about_dialog(gtk_application_get_active_window(GTK_APPLICATION(self)), "program-name",
+                          "cavelog Inspector", "version", CAVELOG_VERSION, "comments",
+                          "Move through a cavelog game’s whole history: the world at any event, "
+                          "every event, and what caused what.",
+                          "license-type", GTK_LICENSE_GPL_3_0, "authors", authors, "logo-icon-name",
+                          "utilities-system-monitor", NULL);
+}
+
+static void on_quit(GSimpleAction *action, GVariant *parameter, gpointer self)
+{
+    g_application_quit(G_APPLICATION(self));
+}
+
+static const GActionEntry app_actions[] = {
+    {.name = "open", .activate = on_open},
+    {.name = "open-uri", .activate = on_open_uri, .parameter_type = "s"},
+    {.name = "new-window", .activate = on_new_window},
+    {.name = "about", .activate = on_about},
+    {.name = "quit", .activate = on_quit},
+};
+
+/* ---- headless screenshots -------------------------------------------------- */
+
+static void screenshot_fail(CavInspectorApp *self, GtkWidget *window, const char *message)
+{
+    fprintf(stderr, "cavelog-inspector: %s\n", message);
+    self->exit_status = 1;
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+/* Render in an idle after a paint, when the window's last frame is whole. */
+static gboolean screenshot_render(gpointer user_data)
+{
+    CavInspectorApp *self = user_data;
+    GtkWidget *window = self->shot_window;
+    g_autoptr(GError) error = NULL;
+
+    if (!cav_render_widget_png(window, self->screenshot, &error))
+        screenshot_fail(self, window, error->message);
+    else
+        gtk_window_destroy(GTK_WINDOW(window));
+    return G_SOURCE_REMOVE;
+}
+
+static void screenshot_after_paint(GdkFrameClock *clock, gpointer user_data)
+{
+    CavInspectorApp *self = user_data;
+
+    g_clear_signal_handler(&self->after_paint, clock);
+    g_idle_add(screenshot_render, user_data);
+}
+
+/* Let the window settle for a few frames (lists fill, sizes settle). */
+static gboolean screenshot_tick(GtkWidget *window, GdkFrameClock *clock, gpointer user_data)
+{
+    CavInspectorApp *self = user_data;
+
+    gtk_widget_queue_draw(window);
+    if (++self->frames < SCREENSHOT_FRAMES)
+        return G_SOURCE_CONTINUE;
+    self->shot_window = window;
+    self->after_paint =
+        g_signal_connect(clock, "after-paint", G_CALLBACK(screenshot_after_paint), self);
+    return G_SOURCE_REMOVE;
+}
+
+static void screenshot_loaded(CavInspectorWindow *window, gpointer user_data)
+{
+    CavInspectorApp *self = user_data;
+    gint64 length = history_length(cav_inspector_window_get_history(window));
+
+    if (self->at > length) {
+        g_autofree char *message = g_strdup_printf(
+            "--at %" G_GINT64_FORMAT ": the game has only %" G_GINT64_FORMAT " events", self->at,
+            length);
+        screenshot_fail(self, GTK_WIDGET(window), message);
+        return;
+    }
+    cav_inspector_window_show_event(window, self->at >= 0 ? self->at : length);
+    gtk_widget_add_tick_callback(GTK_WIDGET(window), screenshot_tick, self, NULL);
+}
+
+static void screenshot_failed(CavInspectorWindow *window, GError *error, gpointer user_data)
+{
+    screenshot_fail(user_data, GTK_WIDGET(window), error->message);
+}
+
+static void start_screenshot(CavInspectorApp *self, GFile *file)
+{
+    CavInspectorWindow *window = new_window(self);
+
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect(window, "loaded", G_CALLBACK(screenshot_loaded), self);
+    g_signal_connect(window, "failed", G_CALLBACK(screenshot_failed), self);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+}
+
+/* ---- GApplication ----------------------------------------------------------- */
+
+static int cav_inspector_app_handle_local_options(GApplication *app, GVariantDict *options)
+{
+    CavInspectorApp *self = CAV_INSPECTOR_APP(app);
+
+    if (g_variant_dict_contains(options, "version")) {
+        printf("cavelog-inspector %s\n", CAVELOG_VERSION);
+        return 0;
+    }
+    g_variant_dict_lookup(options, "screenshot", "^ay", &self->screenshot);
+    g_variant_dict_lookup(options, "at", "x", &self->at);
+    self->truth = g_variant_dict_contains(options, "truth");
+    if (self->at < -1) {
+        fprintf(stderr, "cavelog-inspector: --at takes an event number (0 or more)\n");
+        return 2;
+    }
+    /* A screenshot is this process's own business, not a running instance's. */
+    if (self->screenshot != NULL)
+        g_application_set_flags(app, g_application_get_flags(app) | G_APPLICATION_NON_UNIQUE);
+    return -1;
+}
+
+static void cav_inspector_app_startup(GApplication *app)
+{
+    static const struct {
+        const char *action;
+        const char *accels[2];
+    } accels[] = {
+        {"app.open", {"<Control>o", NULL}},     {"app.new-window", {"<Control>n", NULL}},
+        {"app.quit", {"<Control>q", NULL}},     {"win.find", {"<Control>f", NULL}},
+        {"window.close", {"<Control>w", NULL}},
+    };
+
+    G_APPLICATION_CLASS(cav_inspector_app_parent_class)->startup(app);
+    g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions), app);
+    for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
+        gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,
+                                              accels[i].accels);
+}
+
+static void cav_inspector_app_activate(GApplication *app)
+{
+    CavInspectorApp *self = CAV_INSPECTOR_APP(app);
+
+    if (self->screenshot != NULL) {
+        fprintf(stderr, "cavelog-inspector: --screenshot needs a game FILE\n");
+        self->exit_status = 2;
+        return;
+    }
+    gtk_window_present(GTK_WINDOW(new_window(self)));
+    show_open_dialog(self);
+}
+
+static void cav_inspector_app_open(GApplication *app, GFile **files, int n_files, const char *hint)
+{
+    CavInspectorApp *self = CAV_INSPECTOR_APP(app);
+
+    if (self->screenshot != NULL) {
+        if (n_files != 1) {
+            fprintf(stderr, "cavelog-inspector: --screenshot takes exactly one game FILE\n");
+            self->exit_status = 2;
+            return;
+        }
+        start_screenshot(self, files[0]);
+        return;
+    }
+    for (int i = 0; i < n_files; i++) {
+        CavInspectorWindow *window = new_window(self);
+        gtk_window_present(GTK_WINDOW(window));
+        cav_inspector_window_open(window, files[i]);
+    }
+}
+
+static void cav_inspector_app_finalize(GObject *object)
+{
+    CavInspectorApp *self = CAV_INSPECTOR_APP(object);
+
+    g_free(self->screenshot);
+    G_OBJECT_CLASS(cav_inspector_app_parent_class)->finalize(object);
+}
+
+static void cav_inspector_app_class_init(CavInspectorAppClass *klass)
+{
+    GApplicationClass *app_class = G_APPLICATION_CLASS(klass);
+
+    G_OBJECT_CLASS(klass)->finalize = cav_inspector_app_finalize;
+    app_class->handle_local_options = cav_inspector_app_handle_local_options;
+    app_class->startup = cav_inspector_app_startup;
+    app_class->activate = cav_inspector_app_activate;
+    app_class->open = cav_inspector_app_open;
+}
+
+static void cav_inspector_app_init(CavInspectorApp *self)
+{
+    static const GOptionEntry options[] = {
+        {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+         "Render the window showing FILE to OUT.png and exit", "OUT.png"},
+        {"at", 0, 0, G_OPTION_ARG_INT64, NULL,
+         "With --screenshot: show the world after event SEQ (default: the last)", "SEQ"},
+        {"truth", 0, 0, G_OPTION_ARG_NONE, NULL,
+         "Show the whole truth instead of what the player saw", NULL},
+        {"version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL},
+        {NULL},
+    };
+
+    self->at = -1;
+    g_application_add_main_option_entries(G_APPLICATION(self), options);
+    g_application_set_option_context_parameter_string(G_APPLICATION(self), "[FILE…]");
+    g_application_set_option_context_summary(G_APPLICATION(self),
+                                             "Move through the history of cavelog game files.");
+}
+
+CavInspectorApp *cav_inspector_app_new(void)
+{
+    return g_object_new(CAV_TYPE_INSPECTOR_APP, "application-id", "org.cavelog.Inspector", "flags",
+                        G_APPLICATION_HANDLES_OPEN, NULL);
+}
+
+int cav_inspector_app_get_exit_status(CavInspectorApp *self)
+{
+    g_return_val_if_fail(CAV_IS_INSPECTOR_APP(self), 1);
+    return self->exit_status;
+}

@@ -1,0 +1,22 @@
+/* cav-inspector-app.h — the cavelog Inspector application: opens game files
+ * in windows, keeps recent files, and renders a window to a PNG headlessly
+ * (--screenshot). */
+#ifndef CAV_INSPECTOR_CAV_INSPECTOR_APP_H
+#define CAV_INSPECTOR_CAV_INSPECTOR_APP_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define CAV_TYPE_INSPECTOR_APP (cav_inspector_app_get_type())
+G_DECLARE_FINAL_TYPE(CavInspectorApp, cav_inspector_app, CAV, INSPECTOR_APP, GtkApplication)
+
+CavInspectorApp *cav_inspector_app_new(void);
+
+/* What the program should exit with: g_application_run()'s status, or 1 when
+ * a headless screenshot failed. */
+int cav_inspector_app_get_exit_status(CavInspectorApp *self);
+
+G_END_DECLS
+
+#endif

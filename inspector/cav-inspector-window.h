@@ -1,0 +1,47 @@
+/* cav-inspector-window.h — one game file's history in a window: the map at
+ * the shown event, the timeline, filters, the scrubber, entities and the
+ * selected event's detail. */
+#ifndef CAV_INSPECTOR_CAV_INSPECTOR_WINDOW_H
+#define CAV_INSPECTOR_CAV_INSPECTOR_WINDOW_H
+
+#include <gtk/gtk.h>
+
+#include "history.h"
+
+G_BEGIN_DECLS
+
+#define CAV_TYPE_INSPECTOR_WINDOW (cav_inspector_window_get_type())
+G_DECLARE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, CAV, INSPECTOR_WINDOW,
+                     GtkApplicationWindow)
+
+CavInspectorWindow *cav_inspector_window_new(GtkApplication *application);
+
+/* Read @file in the background and show it; a file that cannot be read is
+ * reported in a dialog (or, for a headless window, to the "failed" signal)
+ * and the window goes on showing what it showed. */
+void cav_inspector_window_open(CavInspectorWindow *self, GFile *file);
+
+/* The file shown, or NULL. */
+GFile *cav_inspector_window_get_file(CavInspectorWindow *self);
+
+/* Whether a game is loaded and shown. */
+gboolean cav_inspector_window_is_loaded(CavInspectorWindow *self);
+
+/* Headless use: no dialogs; "loaded" and "failed" (a GError) are emitted. */
+void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headless);
+
+/* Show the world after event @seq (clamped to the history). */
+void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq);
+
+/* The seq of the event shown (0: before the first). */
+gint64 cav_inspector_window_get_event(CavInspectorWindow *self);
+
+/* The history shown (borrowed), or NULL before one is loaded. */
+History *cav_inspector_window_get_history(CavInspectorWindow *self);
+
+/* The filtered timeline, as the window shows it (borrowed). */
+GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self);
+
+G_END_DECLS
+
+#endif

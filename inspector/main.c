@@ -1,0 +1,10 @@
+/* main.c — cavelog-inspector [FILE…]: see cav-inspector-app.c. */
+#include "cav-inspector-app.h"
+
+int main(int argc, char **argv)
+{
+    g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
+    int status = g_application_run(G_APPLICATION(app), argc, argv);
+
+    return status != 0 ? status : cav_inspector_app_get_exit_status(app);
+}

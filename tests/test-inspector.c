@@ -1,0 +1,542 @@
+/* test-inspector.c — the inspector's window and program on a real (virtual)
+ * display: the state shown at event N is the fold of the first N events,
+ * whichever way the window got there; the scrubber, timeline and keys stay
+ * in step; bad files are refused without harm; a live file is followed; and
+ * --screenshot renders a PNG whose map is drawn. Run under xvfb-run. */
+#include <gtk/gtk.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cav-event-row.h"
+#include "cav-inspector-window.h"
+#include "cav-map-view.h"
+#include "cav-render.h"
+#include "cav-timeline-filter.h"
+#include "game.h"
+#include "history.h"
+#include "store.h"
+#include "testutil.h"
+
+#define SEED 20261
+#define TURNS 700
+#define WAIT_S 30
+
+/* ---- fixture: a recorded game and the digest after every event ------------- */
+
+typedef struct {
+    TmpDir tmp;
+    char *path;
+    GArray *digests; /* state_digest after each seq; [0] before any */
+    GtkWidget *window;
+} Fixture;
+
+static gboolean fold_digest(const CavEvent *event, gpointer user_data, GError **error)
+{
+    gpointer *args = user_data;
+    Game *game = args[0];
+    guint64 digest;
+
+    if (!game_fold(game, event, error))
+        return FALSE;
+    digest = state_digest(game_state(game));
+    g_array_append_val((GArray *) args[1], digest);
+    return TRUE;
+}
+
+static void record_game(Fixture *f, gint32 turns)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(f->path, SEED, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    for (gint32 t = 0; t < turns && play_bot_turn(session); t++)
+        ;
+}
+
+static void compute_digests(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(f->path, FALSE, &error);
+    g_autoptr(Game) game = game_new(NULL);
+    g_autofree CavState *fresh = state_new();
+    guint64 empty = state_digest(fresh);
+    gpointer args[2] = {game, f->digests};
+
+    g_assert_no_error(error);
+    g_array_set_size(f->digests, 0);
+    g_array_append_val(f->digests, empty);
+    game_track_view(game, FALSE);
+    g_assert_true(store_foreach_event(store, NULL, fold_digest, args, &error));
+    g_assert_no_error(error);
+}
+
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+    tmp_dir_setup(&f->tmp, data);
+    f->path = tmp_path(&f->tmp, "game.cavelog");
+    f->digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    if (data != NULL) {
+        record_game(f, GPOINTER_TO_INT(data));
+        compute_digests(f);
+    }
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+    if (f->window != NULL)
+        gtk_window_destroy(GTK_WINDOW(f->window));
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_array_unref(f->digests);
+    g_free(f->path);
+    tmp_dir_teardown(&f->tmp, data);
+}
+
+/* ---- driving the window ------------------------------------------------------ */
+
+static gboolean on_timeout(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+static void on_flag(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+}
+
+static void on_failed(CavInspectorWindow *window, GError *error, gpointer data)
+{
+    GError **out = data;
+
+    *out = g_error_copy(error);
+}
+
+/* Open the fixture's file in a new headless window and wait until shown. */
+static CavInspectorWindow *open_window(Fixture *f)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    GError *error = NULL;
+    gboolean loaded = FALSE;
+
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(on_flag), &loaded);
+    g_signal_connect(window, "failed", G_CALLBACK(on_failed), &error);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    {
+        gboolean timed_out = FALSE;
+        guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+
+        while (!loaded && error == NULL && !timed_out)
+            g_main_context_iteration(NULL, TRUE);
+        g_assert_false(timed_out);
+        g_source_remove(timeout);
+    }
+    g_assert_no_error(error);
+    g_signal_handlers_disconnect_by_data(window, &loaded);
+    g_signal_handlers_disconnect_by_data(window, &error);
+    return window;
+}
+
+/* The first widget of @type (and, when non-NULL, named @name) below @root,
+ * depth first. */
+static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
+        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_named(child, type, name);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static GtkWidget *find_widget(GtkWidget *root, GType type)
+{
+    const char *name = type == GTK_TYPE_SCALE         ? "scrubber"
+                       : type == GTK_TYPE_COLUMN_VIEW ? "timeline"
+                       : type == GTK_TYPE_LIST_VIEW   ? "entity-history"
+                       : type == GTK_TYPE_MENU_BUTTON ? "types"
+                                                      : NULL;
+    GtkWidget *found = find_named(root, type, name);
+
+    g_assert_nonnull(found);
+    return found;
+}
+
+static void assert_shows(Fixture *f, CavInspectorWindow *window, gint64 seq)
+{
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *scale = find_widget(GTK_WIDGET(window), GTK_TYPE_SCALE);
+
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    g_assert_cmpint(history_state(history)->last_seq, ==, seq);
+    g_assert_cmphex(state_digest(history_state(history)), ==,
+                    g_array_index(f->digests, guint64, seq));
+    g_assert_cmpfloat(gtk_range_get_value(GTK_RANGE(scale)), ==, (double) seq);
+}
+
+static void activate(CavInspectorWindow *window, const char *action)
+{
+    g_action_group_activate_action(G_ACTION_GROUP(window), action, NULL);
+}
+
+/* The timeline's selected row, as the column view holds it. */
+static gint64 selected_seq(CavInspectorWindow *window)
+{
+    GtkColumnView *view = GTK_COLUMN_VIEW(find_widget(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW));
+    GtkSingleSelection *selection = GTK_SINGLE_SELECTION(gtk_column_view_get_model(view));
+    CavEventRow *row = gtk_single_selection_get_selected_item(selection);
+
+    return row != NULL ? cav_event_row_get_seq(row) : 0;
+}
+
+/* ---- /inspector/window/seek ---------------------------------------------------- */
+
+/* Whatever moves the window — the scrubber, a timeline row, the keys'
+ * actions — the state shown after event N is the fold of the first N. */
+static void test_seek(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    gint64 n = history_length(history);
+    GtkWidget *scale = find_widget(GTK_WIDGET(window), GTK_TYPE_SCALE);
+    GtkColumnView *view = GTK_COLUMN_VIEW(find_widget(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW));
+    GtkSingleSelection *selection = GTK_SINGLE_SELECTION(gtk_column_view_get_model(view));
+
+    g_assert_cmpint(n, ==, (gint64) f->digests->len - 1);
+    g_assert_cmpint(n, >, 5000);
+    /* It opens at the newest event. */
+    assert_shows(f, window, n);
+    g_assert_cmpint(selected_seq(window), ==, n);
+    g_assert_cmpuint(g_list_model_get_n_items(G_LIST_MODEL(selection)), ==, (guint) n);
+
+    for (gint i = 0; i < 60; i++) {
+        gint64 seq = g_test_rand_int_range(0, (gint32) n + 1);
+
+        /* The scrubber, dragged: the timeline follows. */
+        gtk_range_set_value(GTK_RANGE(scale), (double) seq);
+        assert_shows(f, window, seq);
+        g_assert_cmpint(selected_seq(window), ==, seq);
+
+        /* A row chosen in the timeline: the scrubber follows. */
+        seq = g_test_rand_int_range(1, (gint32) n + 1);
+        gtk_single_selection_set_selected(selection, (guint) seq - 1);
+        assert_shows(f, window, seq);
+
+        /* The keys, forward and back. */
+        activate(window, "next-event");
+        assert_shows(f, window, MIN(seq + 1, n));
+        activate(window, "prev-event");
+        activate(window, "prev-event");
+        assert_shows(f, window, MAX(MIN(seq + 1, n) - 2, 0));
+    }
+
+    /* A turn at a time: the first event of the next turn, then back. */
+    cav_inspector_window_show_event(window, history_turn_start(history, 10) + 2);
+    activate(window, "next-turn");
+    assert_shows(f, window, history_turn_start(history, 11));
+    activate(window, "prev-turn");
+    assert_shows(f, window, history_turn_start(history, 10));
+    activate(window, "prev-turn");
+    assert_shows(f, window, history_turn_start(history, 9));
+    activate(window, "first");
+    assert_shows(f, window, 0);
+    activate(window, "last");
+    assert_shows(f, window, n);
+}
+
+/* With a filter, the keys step between matching events only, and the
+ * timeline holds exactly those. */
+static void test_filtered_steps(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GListModel *timeline = cav_inspector_window_get_timeline(window);
+    GtkWidget *types = find_widget(GTK_WIDGET(window), GTK_TYPE_MENU_BUTTON);
+    g_autoptr(GArray) died = g_array_new(FALSE, FALSE, sizeof(gint64));
+    GtkWidget *popover = GTK_WIDGET(gtk_menu_button_get_popover(GTK_MENU_BUTTON(types)));
+    GtkWidget *check = NULL;
+
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
+            g_array_append_val(died, seq);
+    g_assert_cmpuint(died->len, >=, 3);
+
+    /* Tick "CreatureDied" in the types popover, as a person would. */
+    (void) types;
+    for (GtkWidget *w = find_widget(popover, GTK_TYPE_CHECK_BUTTON); w != NULL;
+         w = gtk_widget_get_next_sibling(w))
+        if (g_strcmp0(gtk_check_button_get_label(GTK_CHECK_BUTTON(w)), "CreatureDied") == 0)
+            check = w;
+    g_assert_nonnull(check);
+    gtk_check_button_set_active(GTK_CHECK_BUTTON(check), TRUE);
+    while (gtk_filter_list_model_get_pending(GTK_FILTER_LIST_MODEL(timeline)) > 0)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, died->len);
+
+    activate(window, "first");
+    assert_shows(f, window, g_array_index(died, gint64, 0));
+    for (guint i = 1; i < died->len; i++) {
+        activate(window, "next-event");
+        assert_shows(f, window, g_array_index(died, gint64, i));
+        g_assert_cmpint(selected_seq(window), ==, g_array_index(died, gint64, i));
+    }
+    activate(window, "next-event"); /* past the last: stays */
+    assert_shows(f, window, g_array_index(died, gint64, died->len - 1));
+    activate(window, "prev-event");
+    assert_shows(f, window, g_array_index(died, gint64, died->len - 2));
+    /* The scrubber between two matches shows that event; the timeline marks
+     * the match before it. */
+    gtk_range_set_value(GTK_RANGE(find_widget(GTK_WIDGET(window), GTK_TYPE_SCALE)),
+                        (double) g_array_index(died, gint64, 1) + 1);
+    assert_shows(f, window, g_array_index(died, gint64, 1) + 1);
+    g_assert_cmpint(selected_seq(window), ==, g_array_index(died, gint64, 1));
+}
+
+/* Clicking a creature on the map selects it: its history is every event
+ * that names it. */
+static void test_entity_history(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(find_widget(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW));
+    GtkListView *list = GTK_LIST_VIEW(find_widget(GTK_WIDGET(window), GTK_TYPE_LIST_VIEW));
+    GListModel *events;
+    const CavCreature *player;
+    guint expected = 0;
+
+    /* Mid-game, where the player stands. */
+    cav_inspector_window_show_event(window, history_length(history) / 2);
+    player = state_player(history_state(history));
+    g_assert_nonnull(player);
+    g_signal_emit_by_name(map, "cell-clicked", player->x, player->y);
+    events = G_LIST_MODEL(gtk_list_view_get_model(list));
+    while (gtk_filter_list_model_get_pending(GTK_FILTER_LIST_MODEL(
+               gtk_single_selection_get_model(GTK_SINGLE_SELECTION(events)))) > 0)
+        g_main_context_iteration(NULL, TRUE);
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        expected += history_entry_names(history_entry(history, seq), CAV_REF_CREATURE, player->id);
+    g_assert_cmpuint(expected, >, 100);
+    g_assert_cmpuint(g_list_model_get_n_items(events), ==, expected);
+    for (guint i = 0; i < expected; i += 37) {
+        g_autoptr(CavEventRow) row = g_list_model_get_item(events, i);
+        g_assert_true(history_entry_names(history_entry(history, cav_event_row_get_seq(row)),
+                                          CAV_REF_CREATURE, player->id));
+    }
+    /* "Filter timeline" narrows the main timeline to the same events. */
+    g_action_group_activate_action(G_ACTION_GROUP(window), "filter-entity", NULL);
+    while (gtk_filter_list_model_get_pending(
+               GTK_FILTER_LIST_MODEL(cav_inspector_window_get_timeline(window))) > 0)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_cmpuint(g_list_model_get_n_items(cav_inspector_window_get_timeline(window)), ==,
+                     expected);
+}
+
+/* ---- bad files ----------------------------------------------------------------- */
+
+static void expect_refused(const char *path, gint code)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(path);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *before = NULL, *after = NULL;
+    gsize before_len = 0, after_len = 0;
+
+    g_file_get_contents(path, &before, &before_len, NULL);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect(window, "failed", G_CALLBACK(on_failed), &error);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    while (error == NULL)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_error(error, STORE_ERROR, code);
+    g_assert_false(cav_inspector_window_is_loaded(window));
+    g_assert_null(cav_inspector_window_get_file(window));
+    g_file_get_contents(path, &after, &after_len, NULL);
+    g_assert_cmpmem(before, before_len, after, after_len);
+    gtk_window_destroy(GTK_WINDOW(window));
+}
+
+static void test_bad_files(Fixture *f, gconstpointer data)
+{
+    g_autofree char *text = tmp_path(&f->tmp, "notes.cavelog");
+    g_autofree char *missing = tmp_path(&f->tmp, "missing.cavelog");
+    sqlite3 *db;
+
+    g_assert_true(g_file_set_contents(text, "not a game at all\n", -1, NULL));
+    expect_refused(text, STORE_ERROR_NOT_A_GAME);
+    expect_refused(missing, STORE_ERROR_NOT_FOUND);
+    /* Tampered: an event's payload changed after the fact. */
+    record_game(f, 40);
+    g_assert_cmpint(sqlite3_open_v2(f->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "UPDATE events SET payload = json_set(payload, '$.x', 2)"
+                                 " WHERE seq = (SELECT max(seq) FROM events"
+                                 " WHERE type = 'CreatureMoved')",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    sqlite3_close(db);
+    expect_refused(f->path, STORE_ERROR_TAMPERED);
+}
+
+/* ---- following a live file ------------------------------------------------------- */
+
+static void test_follow(Fixture *f, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(f->path, SEED + 2, "tester", NULL, &error);
+    CavInspectorWindow *window;
+    History *history;
+    gint64 before;
+    gint64 start;
+    gboolean caught_up = FALSE;
+
+    g_assert_no_error(error);
+    for (gint t = 0; t < 30; t++)
+        play_bot_turn(session);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    activate(window, "follow");
+    before = history_length(history);
+    for (gint t = 0; t < 20; t++)
+        play_bot_turn(session);
+    g_assert_cmpint(session_state(session)->last_seq, >, before);
+    /* New events appear within a second, and follow shows the newest. */
+    start = g_get_monotonic_time();
+    while (!caught_up && g_get_monotonic_time() - start < G_USEC_PER_SEC) {
+        g_main_context_iteration(NULL, FALSE);
+        caught_up = cav_inspector_window_get_event(window) == session_state(session)->last_seq;
+        g_usleep(1000);
+    }
+    g_assert_true(caught_up);
+    g_assert_cmphex(state_digest(history_state(history)), ==, state_digest(session_state(session)));
+    g_assert_cmpuint(g_list_model_get_n_items(cav_inspector_window_get_timeline(window)), ==,
+                     (guint) session_state(session)->last_seq);
+    /* Moving away stops following; the list still grows. */
+    activate(window, "first");
+    g_assert_false(
+        g_variant_get_boolean(g_action_group_get_action_state(G_ACTION_GROUP(window), "follow")));
+}
+
+/* ---- screenshots ---------------------------------------------------------------- */
+
+/* Pixels of @texture inside @box that differ from @background. */
+static guint count_drawn(GdkTexture *texture, const graphene_rect_t *box, const GdkRGBA *background)
+{
+    int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
+    g_autofree guchar *pixels = g_malloc((gsize) width * (gsize) height * 4);
+    guint drawn = 0;
+    guint8 bg[3] = {(guint8) (background->red * 255 + 0.5),
+                    (guint8) (background->green * 255 + 0.5),
+                    (guint8) (background->blue * 255 + 0.5)};
+
+    /* Memory format: B, G, R, A on little-endian machines (CAIRO_FORMAT_ARGB32). */
+    gdk_texture_download(texture, pixels, (gsize) width * 4);
+    for (int y = (int) box->origin.y; y < (int) (box->origin.y + box->size.height); y++)
+        for (int x = (int) box->origin.x; x < (int) (box->origin.x + box->size.width); x++) {
+            const guchar *p = pixels + ((gsize) y * (gsize) width + (gsize) x) * 4;
+            if (abs(p[2] - bg[0]) + abs(p[1] - bg[1]) + abs(p[0] - bg[2]) > 60)
+                drawn++;
+        }
+    return drawn;
+}
+
+static char *inspector_bin(void)
+{
+    return g_test_build_filename(G_TEST_BUILT, "..", "inspector", "cavelog-inspector", NULL);
+}
+
+/* The program's --screenshot: a PNG of the window at the event, whose map
+ * area is drawn; the same window, rendered in this process, says where the
+ * map is. */
+static void test_screenshot(Fixture *f, gconstpointer data)
+{
+    g_autofree char *bin = inspector_bin();
+    g_autofree char *png = tmp_path(&f->tmp, "shot.png");
+    g_autofree char *at = g_strdup_printf("%u", f->digests->len / 2);
+    g_autofree char *err = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GdkTexture) shot = NULL;
+    CavInspectorWindow *window;
+    GtkWidget *map;
+    graphene_rect_t box;
+    GdkRGBA background;
+    int status;
+    const char *argv[] = {bin, "--screenshot", png, "--at", at, f->path, NULL};
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("cavelog-inspector --screenshot failed: %s", err);
+    shot = gdk_texture_new_from_filename(png, &error);
+    g_assert_no_error(error);
+
+    /* The same window in this process, at the same event and default size. */
+    window = open_window(f);
+    cav_inspector_window_show_event(window, f->digests->len / 2);
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_assert_cmpint(gdk_texture_get_width(shot), ==, gtk_widget_get_width(f->window));
+    g_assert_cmpint(gdk_texture_get_height(shot), ==, gtk_widget_get_height(f->window));
+    map = find_widget(f->window, CAV_TYPE_MAP_VIEW);
+    g_assert_true(gtk_widget_compute_bounds(map, f->window, &box));
+    g_assert_cmpfloat(box.size.width, >, 400);
+    cav_map_background(&background);
+    /* A map drawn: many glyph pixels, not a blank rectangle. */
+    g_assert_cmpuint(count_drawn(shot, &box, &background), >, 2000);
+}
+
+/* A file it cannot read: a message on stderr, a failing status, no PNG. */
+static void test_screenshot_bad_file(Fixture *f, gconstpointer data)
+{
+    g_autofree char *bin = inspector_bin();
+    g_autofree char *png = tmp_path(&f->tmp, "shot.png");
+    g_autofree char *bad = tmp_path(&f->tmp, "bad.cavelog");
+    g_autofree char *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status;
+    const char *argv[] = {bin, "--screenshot", png, bad, NULL};
+
+    g_assert_true(g_file_set_contents(bad, "SQLite format 3\0garbage", 24, NULL));
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err,
+                               &status, &error));
+    g_assert_false(g_spawn_check_wait_status(status, NULL));
+    g_assert_nonnull(strstr(err, "bad.cavelog"));
+    g_assert_false(g_file_test(png, G_FILE_TEST_EXISTS));
+}
+
+int main(int argc, char **argv)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *data_home = g_dir_make_tmp("cavelog-inspector-data-XXXXXX", &error);
+    int status;
+
+    g_assert_no_error(error);
+    /* Recent files go to a folder of the test's own. */
+    g_setenv("XDG_DATA_HOME", data_home, TRUE);
+    g_setenv("GDK_BACKEND", "x11", TRUE);
+    g_setenv("GTK_A11Y", "none", TRUE);
+    gtk_test_init(&argc, &argv, NULL);
+
+#define ADD(path, turns, func)                                                                     \
+    g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)
+    ADD("/inspector/window/seek", TURNS, test_seek);
+    ADD("/inspector/window/filtered-steps", TURNS, test_filtered_steps);
+    ADD("/inspector/window/entity-history", TURNS, test_entity_history);
+    ADD("/inspector/window/follow", 0, test_follow);
+    ADD("/inspector/window/bad-files", 0, test_bad_files);
+    ADD("/inspector/screenshot/png", TURNS, test_screenshot);
+    ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
+#undef ADD
+    status = g_test_run();
+    remove_tree(data_home);
+    return status;
+}
