@@ -3,11 +3,16 @@
  * history"; budget < 16 ms on a 1M-event game). It records one long game by
  * having the player wait in the caves with enough hp and food for ever (a
  * data folder tuned for it, through CAVELOG_DATA_DIR), while the monsters go
- * on living. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. */
+ * on living. It also times what the inspector's window does on top: the
+ * timeline's first screen of rows, a row far away, and a filter over every
+ * event. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. */
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cav-event-row.h"
+#include "cav-timeline-filter.h"
+#include "cav-timeline.h"
 #include "history.h"
 #include "session.h"
 
@@ -62,6 +67,50 @@ static gint compare_i64(gconstpointer a, gconstpointer b)
     return x < y ? -1 : x > y;
 }
 
+/* Read every column of row @position of @model, as a cell would. */
+static void read_row(GListModel *model, guint position)
+{
+    g_autoptr(CavEventRow) row = g_list_model_get_item(model, position);
+
+    g_assert_nonnull(cav_event_row_get_summary(row));
+    g_assert_nonnull(cav_event_row_get_actor(row));
+    g_assert_nonnull(cav_event_row_get_target(row));
+}
+
+/* The inspector's timeline over the history (which it takes over). */
+static void time_timeline(History *history, GRand *rand)
+{
+    g_autoptr(CavTimeline) timeline = NULL;
+    g_autoptr(CavTimelineFilter) filter = NULL;
+    g_autoptr(GtkFilterListModel) filtered = NULL;
+    gboolean types[CAV_EVENT_TYPE_COUNT] = {FALSE};
+    gint64 t0 = g_get_monotonic_time(), t1, t2, t3, t4;
+    guint n;
+
+    timeline = cav_timeline_new(history);
+    n = g_list_model_get_n_items(G_LIST_MODEL(timeline));
+    for (guint i = 0; i < 40; i++) /* a screenful at the newest events */
+        read_row(G_LIST_MODEL(timeline), n - 1 - i);
+    t1 = g_get_monotonic_time();
+    for (guint i = 0; i < 100; i++) /* jumps anywhere */
+        read_row(G_LIST_MODEL(timeline), (guint) g_rand_int_range(rand, 0, (gint32) n));
+    t2 = g_get_monotonic_time();
+    for (guint i = 0; i < 2000; i++) /* scrolling on from one of them */
+        read_row(G_LIST_MODEL(timeline), i);
+    t3 = g_get_monotonic_time();
+    types[CAV_EVENT_CREATURE_ATTACKED] = TRUE;
+    filter = cav_timeline_filter_new(timeline);
+    cav_timeline_filter_set_types(filter, types);
+    filtered = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(timeline)),
+                                         GTK_FILTER(g_object_ref(filter)));
+    t4 = g_get_monotonic_time();
+    g_print("  timeline: first screen (40 rows) %.2f ms, a row anywhere %.0f us,"
+            " a row scrolled to %.1f us\n",
+            (t1 - t0) / 1e3, (t2 - t1) / 100.0, (t3 - t2) / 2000.0);
+    g_print("  type filter over all %u events: %.2f s (%u match)\n", n, (t4 - t3) / 1e6,
+            g_list_model_get_n_items(G_LIST_MODEL(filtered)));
+}
+
 int main(int argc, char **argv)
 {
     gint64 events = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 1000000;
@@ -102,6 +151,7 @@ int main(int argc, char **argv)
             g_array_index(times, gint64, times->len / 2) / 1e3,
             g_array_index(times, gint64, times->len * 95 / 100) / 1e3,
             g_array_index(times, gint64, times->len - 1) / 1e3, total / 1e3 / (double) seeks);
+    time_timeline(g_steal_pointer(&history), rand);
     g_rand_free(rand);
     {
         g_autofree char *wal = g_strconcat(path, "-wal", NULL);

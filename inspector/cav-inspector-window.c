@@ -354,7 +354,14 @@ static void describe_entity(CavInspectorWindow *self)
         if (c == NULL) {
             g_string_append(out, "Not yet spawned at this event.");
         } else {
-            g_string_append_printf(out, "<b>%s %d</b>%s\n", c->kind, c->id,
+            g_autoptr(GString) name = g_string_new(NULL);
+            g_autofree char *escaped = NULL;
+
+            history_append_name(self->history, CAV_REF_CREATURE, c->id, name);
+            escaped = g_markup_escape_text(name->str, -1);
+            g_autofree char *kind = g_markup_escape_text(c->kind, -1);
+
+            g_string_append_printf(out, "<b>%s</b> — %s %d%s\n", escaped, kind, c->id,
                                    c->alive ? "" : " (dead)");
             g_string_append_printf(out, "hp %d/%d · attack %d · defense %d · level %d (%d xp)\n",
                                    c->hp, c->max_hp, state_attack(state, c),
@@ -377,7 +384,9 @@ static void describe_entity(CavInspectorWindow *self)
         if (item == NULL) {
             g_string_append(out, "Not yet spawned at this event.");
         } else {
-            g_string_append_printf(out, "<b>%s %d</b> ×%d%s\n", item->name, item->id, item->count,
+            g_autofree char *name = g_markup_escape_text(item->name, -1);
+
+            g_string_append_printf(out, "<b>%s %d</b> ×%d%s\n", name, item->id, item->count,
                                    item->count <= 0 ? " (gone)" : "");
             g_string_append_printf(out, "attack %d · defense %d · food %d\n", item->attack,
                                    item->defense, item->food);
@@ -944,6 +953,8 @@ static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *it
     GtkWidget *cell = gtk_inscription_new(NULL);
 
     gtk_inscription_set_min_chars(GTK_INSCRIPTION(cell), GPOINTER_TO_UINT(user_data));
+    gtk_inscription_set_text_overflow(GTK_INSCRIPTION(cell),
+                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
     gtk_list_item_set_child(item, cell);
 }
 
@@ -1258,8 +1269,8 @@ static void setup_lists(CavInspectorWindow *self)
     add_column(self->timeline_view, "Seq", "seq", 6, FALSE);
     add_column(self->timeline_view, "Turn", "turn", 4, FALSE);
     add_column(self->timeline_view, "Type", "type-name", 15, FALSE);
-    add_column(self->timeline_view, "Actor", "actor", 8, FALSE);
-    add_column(self->timeline_view, "Target", "target", 8, FALSE);
+    add_column(self->timeline_view, "Actor", "actor", 11, FALSE);
+    add_column(self->timeline_view, "Target", "target", 11, FALSE);
     add_column(self->timeline_view, "Summary", "summary", 24, TRUE);
 
     self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);

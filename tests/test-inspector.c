@@ -197,6 +197,23 @@ static gint64 selected_seq(CavInspectorWindow *window)
     return row != NULL ? cav_event_row_get_seq(row) : 0;
 }
 
+/* With CAVELOG_TEST_SHOTS=DIR, save the window as DIR/@name, to look at. */
+static void save_shot(Fixture *f, const char *name)
+{
+    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+    g_autofree char *path = NULL;
+    g_autoptr(GError) error = NULL;
+    gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
+
+    if (dir == NULL)
+        return;
+    while (g_get_monotonic_time() < until)
+        g_main_context_iteration(NULL, FALSE);
+    path = g_build_filename(dir, name, NULL);
+    if (!cav_render_widget_png(f->window, path, &error))
+        g_test_message("could not save %s: %s", path, error->message);
+}
+
 /* ---- /inspector/window/seek ---------------------------------------------------- */
 
 /* Whatever moves the window — the scrubber, a timeline row, the keys'
@@ -330,6 +347,7 @@ static void test_entity_history(Fixture *f, gconstpointer data)
         g_assert_true(history_entry_names(history_entry(history, cav_event_row_get_seq(row)),
                                           CAV_REF_CREATURE, player->id));
     }
+    save_shot(f, "entities.png");
     /* "Filter timeline" narrows the main timeline to the same events. */
     g_action_group_activate_action(G_ACTION_GROUP(window), "filter-entity", NULL);
     while (gtk_filter_list_model_get_pending(
