@@ -346,6 +346,12 @@ static gboolean load_source(Source *src, GError **error)
     return FALSE;
 }
 
+gboolean content_kind_name_ok(const char *name)
+{
+    g_return_val_if_fail(name != NULL, FALSE);
+    return name[0] != '\0' && strspn(name, "abcdefghijklmnopqrstuvwxyz ") == strlen(name);
+}
+
 static gboolean parse_kinds(CavContent *content, const Source *src, GError **error)
 {
     g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
@@ -362,6 +368,10 @@ static gboolean parse_kinds(CavContent *content, const Source *src, GError **err
         if (strcmp(groups[i], "defaults") == 0 || strcmp(groups[i], "rules") == 0 ||
             strcmp(groups[i], "levelup") == 0)
             continue;
+        if (!content_kind_name_ok(groups[i]) || strlen(groups[i]) >= sizeof kind.name)
+            return bad(error, src, groups[i], NULL,
+                       "a creature kind is named with at most %zu lowercase letters and spaces",
+                       sizeof kind.name - 1);
         g_strlcpy(kind.name, groups[i], sizeof kind.name);
         if (!parse_group(src, groups[i], creature_fields, G_N_ELEMENTS(creature_fields), TRUE,
                          (guint8 *) &kind, error))

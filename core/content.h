@@ -167,6 +167,10 @@ const char *content_stack_name(CavStack stack);
 gboolean content_tags_from_names(const char *names, guint32 *out);
 gboolean content_features_from_names(const char *names, guint32 *out);
 gboolean content_behaviour_from_name(const char *name, CavBehaviour *out);
+
+/* Whether @name can name a creature kind: lowercase ASCII letters and
+ * spaces. The data files and recorded games are held to the same rule. */
+gboolean content_kind_name_ok(const char *name);
 gboolean content_bonus_from_name(const char *name, CavBonus *out);
 gboolean content_stack_from_name(const char *name, CavStack *out);
 

@@ -168,7 +168,7 @@ static gboolean check_spawned(const CavState *state, const CavEvent *event, GErr
         return invalid(error, event, "no creature can appear before the world is made");
     if (event->turn != 0)
         return invalid(error, event, "creatures appear only when the world is made");
-    if (e->kind[0] == '\0' || strspn(e->kind, "abcdefghijklmnopqrstuvwxyz ") != strlen(e->kind))
+    if (!content_kind_name_ok(e->kind))
         return invalid(error, event, "“%s” is not a kind of creature", e->kind);
     if (strcmp(e->kind, "player") == 0 && state->player != 0)
         return invalid(error, event, "there is only one player");

@@ -213,6 +213,8 @@ static void test_errors(void)
     assert_error(FALSE, "colour=green\nhp=10", "colour=mauve\nhp=10",
                  "[fungus] colour:", "not a colour");
     assert_error(FALSE, "behaviour=bat", "behaviour=vampire", "[bat] behaviour:", "vampire");
+    /* A kind that recorded games could not hold is refused up front. */
+    assert_error(FALSE, "[bat]", "[Bät]", "[Bät]", "lowercase letters and spaces");
     assert_error(FALSE, "glyph=b", "glyph=bb", "[bat] glyph:", "one visible");
     assert_error(TRUE, "tags=weapon;blade\nfeatures=wield;throw\nattack=10",
                  "tags=weapon;shiny\nfeatures=wield;throw\nattack=10", "[sword] tags:", "shiny");
