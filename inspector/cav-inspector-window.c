@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#define FOLLOW_POLL_MS 400
+#define FOLLOW_POLL_MS 250
 #define PROGRESS_POLL_MS 100
 
 static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */

@@ -404,6 +404,53 @@ static void test_bad_files(Fixture *f, gconstpointer data)
     expect_refused(f->path, STORE_ERROR_TAMPERED);
 }
 
+/* With a person at the window, a bad file is a dialog saying what is wrong,
+ * over a window that goes on working. */
+static void test_error_dialog(Fixture *f, gconstpointer data)
+{
+    g_autofree char *bad = tmp_path(&f->tmp, "broken.cavelog");
+    g_autoptr(GFile) file = g_file_new_for_path(bad);
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    GtkWidget *dialog = NULL;
+    g_autofree char *secondary = NULL;
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+
+    f->window = GTK_WIDGET(window);
+    g_assert_true(g_file_set_contents(bad, "SQLite format 3\0garbage", 24, NULL));
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    while (dialog == NULL && g_get_monotonic_time() < until) {
+        GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
+        g_main_context_iteration(NULL, FALSE);
+        for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+            g_autoptr(GtkWidget) w = g_list_model_get_item(toplevels, i);
+            if (GTK_IS_MESSAGE_DIALOG(w))
+                dialog = w;
+        }
+    }
+    g_assert_nonnull(dialog);
+    g_assert_true(gtk_window_get_transient_for(GTK_WINDOW(dialog)) == GTK_WINDOW(window));
+    g_object_get(dialog, "secondary-text", &secondary, NULL);
+    g_assert_nonnull(strstr(secondary, "broken.cavelog"));
+    g_assert_false(cav_inspector_window_is_loaded(window));
+    {
+        const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+        gint64 settle = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
+        while (g_get_monotonic_time() < settle)
+            g_main_context_iteration(NULL, FALSE);
+        if (dir != NULL) {
+            g_autofree char *path = g_build_filename(dir, "error-dialog.png", NULL);
+            cav_render_widget_png(dialog, path, NULL);
+        }
+    }
+    gtk_window_destroy(GTK_WINDOW(dialog));
+    /* The window still opens a good file afterwards. */
+    record_game(f, 20);
+    gtk_window_destroy(GTK_WINDOW(window));
+    f->window = NULL;
+    open_window(f);
+}
+
 /* ---- following a live file ------------------------------------------------------- */
 
 static void test_follow(Fixture *f, gconstpointer data)
@@ -551,6 +598,7 @@ int main(int argc, char **argv)
     ADD("/inspector/window/entity-history", TURNS, test_entity_history);
     ADD("/inspector/window/follow", 0, test_follow);
     ADD("/inspector/window/bad-files", 0, test_bad_files);
+    ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
 #undef ADD
