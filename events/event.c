@@ -189,6 +189,24 @@ guint ev_refs(const CavEvent *event, CavRef *out, guint max)
     return found;
 }
 
+void ev_append_field_value(const CavEvent *event, const CavFieldInfo *field, GString *out)
+{
+    const void *at = (const guint8 *) &event->as + field->offset;
+
+    switch (field->kind) {
+    case CAV_FIELD_I32:
+        g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
+        break;
+    case CAV_FIELD_I64:
+        g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
+        break;
+    case CAV_FIELD_STR:
+    case CAV_FIELD_ROW:
+        g_string_append_len(out, at, (gssize) strnlen(at, field->size));
+        break;
+    }
+}
+
 static void default_namer(CavRefKind kind, gint32 id, GString *out, gpointer data)
 {
     if (id == 0)
@@ -212,22 +230,10 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
         if (strlen(fields[i].name) != len || strncmp(fields[i].name, name, len) != 0)
             continue;
         const void *at = payload + fields[i].offset;
-        if (kinds[i] != CAV_REF_NONE) {
+        if (kinds[i] != CAV_REF_NONE)
             namer((CavRefKind) kinds[i], *(const gint32 *) at, out, data);
-            return TRUE;
-        }
-        switch (fields[i].kind) {
-        case CAV_FIELD_I32:
-            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
-            break;
-        case CAV_FIELD_I64:
-            g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
-            break;
-        case CAV_FIELD_STR:
-        case CAV_FIELD_ROW:
-            g_string_append_len(out, at, (gssize) strnlen(at, fields[i].size));
-            break;
-        }
+        else
+            ev_append_field_value(event, &fields[i], out);
         return TRUE;
     }
     return FALSE;

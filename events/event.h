@@ -111,6 +111,10 @@ typedef struct {
 } CavFieldInfo;
 guint ev_type_fields(CavEventType type, const CavFieldInfo **out_fields);
 
+/* Append the value of @field (one of @event's type) to @out as text: the
+ * number, or the string as stored (unquoted, unescaped). */
+void ev_append_field_value(const CavEvent *event, const CavFieldInfo *field, GString *out);
+
 G_END_DECLS
 
 #endif

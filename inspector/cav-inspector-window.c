@@ -208,28 +208,22 @@ static void append_payload(CavInspectorWindow *self, GString *out, const CavEven
     guint n = ev_type_fields(event->type, &fields);
 
     for (guint i = 0; i < n; i++) {
-        const void *at = (const guint8 *) &event->as + fields[i].offset;
         CavRefKind kind = ev_field_ref_kind(fields[i].name);
-        g_autofree char *text = NULL;
+        g_autoptr(GString) value = g_string_new(NULL);
+        g_autofree char *escaped = NULL;
 
         g_string_append_printf(out, "\n  <tt>%-10s</tt> ", fields[i].name);
-        switch (fields[i].kind) {
-        case CAV_FIELD_I32:
-            if (kind != CAV_REF_NONE) {
-                append_link(self, out, kind, *(const gint32 *) at);
-                break;
-            }
-            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
-            break;
-        case CAV_FIELD_I64:
-            g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
-            break;
-        case CAV_FIELD_STR:
-        case CAV_FIELD_ROW:
-            text = g_markup_escape_text(at, (gssize) strnlen(at, fields[i].size));
-            g_string_append_printf(out, "<tt>“%s”</tt>", text);
-            break;
+        if (kind != CAV_REF_NONE && fields[i].kind == CAV_FIELD_I32) {
+            append_link(self, out, kind,
+                        *(const gint32 *) ((const guint8 *) &event->as + fields[i].offset));
+            continue;
         }
+        ev_append_field_value(event, &fields[i], value);
+        escaped = g_markup_escape_text(value->str, -1);
+        if (fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW)
+            g_string_append_printf(out, "<tt>“%s”</tt>", escaped);
+        else
+            g_string_append(out, escaped);
     }
 }
 

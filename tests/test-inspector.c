@@ -255,6 +255,38 @@ static void test_seek(Fixture *f, gconstpointer data)
         assert_shows(f, window, MAX(MIN(seq + 1, n) - 2, 0));
     }
 
+    /* The detail of a blow: its payload, the creature it names as a link,
+     * and the events it caused (the death it led to, when it killed). */
+    for (gint64 seq = 1; seq <= n; seq++) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        g_autoptr(GArray) caused = NULL;
+        GtkLabel *detail;
+        const char *text;
+
+        if (entry->type != CAV_EVENT_CREATURE_DIED || entry->cause == 0)
+            continue;
+        cav_inspector_window_show_event(window, entry->cause);
+        detail = GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail"));
+        text = gtk_label_get_label(detail); /* the markup */
+        g_assert_nonnull(strstr(text, "CreatureAttacked"));
+        g_assert_nonnull(strstr(text, "damage"));
+        g_assert_nonnull(strstr(text, "href=\"creature:"));
+        caused = history_caused(history, entry->cause);
+        g_assert_cmpuint(caused->len, >, 0);
+        {
+            g_autofree char *link = g_strdup_printf("seq:%" G_GINT64_FORMAT, seq);
+            g_autofree char *href = g_strdup_printf("href=\"%s\"", link);
+            gboolean handled = FALSE;
+
+            g_assert_nonnull(strstr(text, href));
+            /* Following the link shows the death. */
+            g_signal_emit_by_name(detail, "activate-link", link, &handled);
+            g_assert_true(handled);
+            assert_shows(f, window, seq);
+        }
+        break;
+    }
+
     /* A turn at a time: the first event of the next turn, then back. */
     cav_inspector_window_show_event(window, history_turn_start(history, 10) + 2);
     activate(window, "next-turn");
