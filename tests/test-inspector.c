@@ -229,8 +229,24 @@ static void test_seek(Fixture *f, gconstpointer data)
 
     g_assert_cmpint(n, ==, (gint64) f->digests->len - 1);
     g_assert_cmpint(n, >, 5000);
-    /* It opens at the newest event. */
+    /* It opens at the newest event, and the file is now a recent one. */
     assert_shows(f, window, n);
+    {
+        g_autoptr(GFile) file = g_file_new_for_path(f->path);
+        g_autofree char *uri = g_file_get_uri(file);
+        gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+        gboolean listed = FALSE;
+
+        /* The manager writes its file, and reads it back, in idles. */
+        while (!listed && g_get_monotonic_time() < until) {
+            GList *items = gtk_recent_manager_get_items(gtk_recent_manager_get_default());
+            for (GList *l = items; l != NULL; l = l->next)
+                listed = listed || g_strcmp0(gtk_recent_info_get_uri(l->data), uri) == 0;
+            g_list_free_full(items, (GDestroyNotify) gtk_recent_info_unref);
+            g_main_context_iteration(NULL, FALSE);
+        }
+        g_assert_true(listed);
+    }
     g_assert_cmpint(selected_seq(window), ==, n);
     g_assert_cmpuint(g_list_model_get_n_items(G_LIST_MODEL(selection)), ==, (guint) n);
 
@@ -389,6 +405,78 @@ static void test_entity_history(Fixture *f, gconstpointer data)
                      expected);
 }
 
+/* The keys of DESIGN.md and the README reach the window's actions. */
+static void test_keys(Fixture *f, gconstpointer data)
+{
+    static const char *const expected[][2] = {
+        {"Right", "win.next-event"},
+        {"Left", "win.prev-event"},
+        {"<Shift>Right", "win.next-turn"},
+        {"<Shift>Left", "win.prev-turn"},
+        {"Home", "win.first"},
+        {"End", "win.last"},
+        {"space", "win.play"},
+        {"f", "win.follow"},
+        {"t", "win.truth"},
+    };
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    GtkWidget *map = find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL);
+    g_autoptr(GHashTable) found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+
+    f->window = GTK_WIDGET(window);
+    /* Every controller on the map's ancestors, as a key press would meet them. */
+    for (GtkWidget *w = map; w != NULL; w = gtk_widget_get_parent(w)) {
+        g_autoptr(GListModel) controllers = gtk_widget_observe_controllers(w);
+        for (guint i = 0; i < g_list_model_get_n_items(controllers); i++) {
+            g_autoptr(GObject) controller = g_list_model_get_item(controllers, i);
+            if (!GTK_IS_SHORTCUT_CONTROLLER(controller))
+                continue;
+            for (guint j = 0; j < g_list_model_get_n_items(G_LIST_MODEL(controller)); j++) {
+                g_autoptr(GtkShortcut) shortcut =
+                    g_list_model_get_item(G_LIST_MODEL(controller), j);
+                GtkShortcutAction *action = gtk_shortcut_get_action(shortcut);
+                if (GTK_IS_NAMED_ACTION(action))
+                    g_hash_table_insert(
+                        found, gtk_shortcut_trigger_to_string(gtk_shortcut_get_trigger(shortcut)),
+                        g_strdup(gtk_named_action_get_action_name(GTK_NAMED_ACTION(action))));
+            }
+        }
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(expected); i++) {
+        g_autoptr(GtkShortcutTrigger) trigger = gtk_shortcut_trigger_parse_string(expected[i][0]);
+        g_autofree char *key = gtk_shortcut_trigger_to_string(trigger);
+        const char *name = expected[i][1] + strlen("win.");
+
+        g_assert_cmpstr(g_hash_table_lookup(found, key), ==, expected[i][1]);
+        g_assert_true(g_action_group_has_action(G_ACTION_GROUP(window), name));
+    }
+}
+
+/* The level selector shows another level; "Player's Level" follows them. */
+static void test_levels(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
+    GtkDropDown *levels = GTK_DROP_DOWN(find_named(GTK_WIDGET(window), GTK_TYPE_DROP_DOWN, NULL));
+    gint64 deeper = 0;
+
+    g_assert_cmpint(cav_map_view_get_level(map), ==, state_player(history_state(history))->z);
+    gtk_drop_down_set_selected(levels, 3);
+    g_assert_cmpint(cav_map_view_get_level(map), ==, 2);
+    activate(window, "first");
+    g_assert_cmpint(cav_map_view_get_level(map), ==, 2);
+    gtk_drop_down_set_selected(levels, 0);
+    for (gint64 seq = 1; seq <= history_length(history) && deeper == 0; seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_TOOK_STAIRS &&
+            history_entry(history, seq)->actor == state_player(history_last_state(history))->id)
+            deeper = seq;
+    g_assert_cmpint(deeper, >, 0);
+    cav_inspector_window_show_event(window, deeper);
+    g_assert_cmpint(cav_map_view_get_level(map), ==, state_player(history_state(history))->z);
+    g_assert_cmpint(cav_map_view_get_level(map), !=, 0);
+}
+
 /* ---- bad files ----------------------------------------------------------------- */
 
 static void expect_refused(const char *path, gint code)
@@ -434,6 +522,11 @@ static void test_bad_files(Fixture *f, gconstpointer data)
                     ==, SQLITE_OK);
     sqlite3_close(db);
     expect_refused(f->path, STORE_ERROR_TAMPERED);
+    /* Written by a newer cavelog. */
+    g_assert_cmpint(sqlite3_open_v2(f->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db, "PRAGMA user_version = 99", NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close(db);
+    expect_refused(f->path, STORE_ERROR_NEWER);
 }
 
 /* With a person at the window, a bad file is a dialog saying what is wrong,
@@ -629,6 +722,8 @@ int main(int argc, char **argv)
     ADD("/inspector/window/filtered-steps", TURNS, test_filtered_steps);
     ADD("/inspector/window/entity-history", TURNS, test_entity_history);
     ADD("/inspector/window/follow", 0, test_follow);
+    ADD("/inspector/window/keys", 0, test_keys);
+    ADD("/inspector/window/levels", TURNS, test_levels);
     ADD("/inspector/window/bad-files", 0, test_bad_files);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
