@@ -49,12 +49,10 @@ static void add_shot(History *h, const CavState *state, const CavView *view)
     g_array_append_val(h->shots, shot);
 }
 
-/* Remember the names of entities @event names that are new, from @after. */
-static void learn_names(History *h, const CavEvent *event, const CavState *after)
+/* Remember the names of the entities in @refs (an event's) that are new,
+ * from @after. */
+static void learn_names(History *h, const CavRef *refs, guint n, const CavState *after)
 {
-    CavRef refs[8];
-    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs));
-
     for (guint i = 0; i < n; i++) {
         GPtrArray *names = h->names[refs[i].kind];
         guint id = (guint) refs[i].id;
@@ -99,7 +97,7 @@ static void take_in(History *h, const CavEvent *event, const CavState *after, co
     g_array_append_val(h->entries, entry);
     while ((gint64) h->turn_start->len <= event->turn)
         g_array_append_val(h->turn_start, event->seq);
-    learn_names(h, event, after);
+    learn_names(h, refs, n, after);
     if (event->seq % h->every == 0)
         add_shot(h, after, view);
 }
