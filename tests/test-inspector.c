@@ -30,19 +30,6 @@ typedef struct {
     GtkWidget *window;
 } Fixture;
 
-static gboolean fold_digest(const CavEvent *event, gpointer user_data, GError **error)
-{
-    gpointer *args = user_data;
-    Game *game = args[0];
-    guint64 digest;
-
-    if (!game_fold(game, event, error))
-        return FALSE;
-    digest = state_digest(game_state(game));
-    g_array_append_val((GArray *) args[1], digest);
-    return TRUE;
-}
-
 static void record_game(Fixture *f, gint32 turns)
 {
     g_autoptr(GError) error = NULL;
@@ -55,19 +42,10 @@ static void record_game(Fixture *f, gint32 turns)
 
 static void compute_digests(Fixture *f)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(Store) store = store_open(f->path, FALSE, &error);
     g_autoptr(Game) game = game_new(NULL);
-    g_autofree CavState *fresh = state_new();
-    guint64 empty = state_digest(fresh);
-    gpointer args[2] = {game, f->digests};
 
-    g_assert_no_error(error);
-    g_array_set_size(f->digests, 0);
-    g_array_append_val(f->digests, empty);
     game_track_view(game, FALSE);
-    g_assert_true(store_foreach_event(store, NULL, fold_digest, args, &error));
-    g_assert_no_error(error);
+    fold_digests(f->path, game, f->digests, NULL);
 }
 
 static void fixture_setup(Fixture *f, gconstpointer data)

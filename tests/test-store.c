@@ -829,28 +829,6 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
 
 /* ---- /store/history/seek ------------------------------------------------------ */
 
-typedef struct {
-    Game *game;
-    GArray *digests;      /* state_digest after each seq; [0] before any */
-    GArray *view_digests; /* view_digest after each seq, when non-NULL */
-} EveryDigest;
-
-static gboolean fold_every(const CavEvent *event, gpointer user_data, GError **error)
-{
-    EveryDigest *d = user_data;
-    guint64 digest;
-
-    if (!game_fold(d->game, event, error))
-        return FALSE;
-    digest = state_digest(game_state(d->game));
-    g_array_append_val(d->digests, digest);
-    if (d->view_digests != NULL) {
-        digest = view_digest(game_view(d->game));
-        g_array_append_val(d->view_digests, digest);
-    }
-    return TRUE;
-}
-
 /* The state after event N, reached by seeking (forward, backward, across
  * snapshots), equals the fold of the first N events. */
 static void test_history_seek(TmpDir *fixture, gconstpointer data)
@@ -862,23 +840,11 @@ static void test_history_seek(TmpDir *fixture, gconstpointer data)
     g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
     g_autoptr(GArray) view_digests = g_array_new(FALSE, FALSE, sizeof(guint64));
     g_autoptr(History) history = NULL;
-    g_autofree CavState *fresh = state_new();
-    g_autofree CavView *no_view = g_new0(CavView, 1);
-    EveryDigest every = {.game = game, .digests = digests, .view_digests = view_digests};
-    guint64 empty = state_digest(fresh), unseen;
     gint64 n;
 
     play_turns(session, 400);
     g_clear_pointer(&session, session_free);
-    view_init(no_view);
-    unseen = view_digest(no_view);
-    g_array_append_val(digests, empty);
-    g_array_append_val(view_digests, unseen);
-    {
-        g_autoptr(Store) store = store_open(path, FALSE, &error);
-        g_assert_no_error(error);
-        g_assert_true(store_foreach_event(store, NULL, fold_every, &every, &error));
-    }
+    fold_digests(path, game, digests, view_digests);
     history = history_open(path, 97, &error);
     g_assert_no_error(error);
     n = history_length(history);

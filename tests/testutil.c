@@ -3,6 +3,44 @@
 
 #include <glib/gstdio.h>
 
+#include "store.h"
+
+typedef struct {
+    Game *game;
+    GArray *digests, *view_digests;
+} Digests;
+
+static void append_digests(Digests *d)
+{
+    guint64 digest = state_digest(game_state(d->game));
+
+    g_array_append_val(d->digests, digest);
+    if (d->view_digests != NULL) {
+        digest = view_digest(game_view(d->game));
+        g_array_append_val(d->view_digests, digest);
+    }
+}
+
+static gboolean fold_and_digest(const CavEvent *event, gpointer user_data, GError **error)
+{
+    if (!game_fold(((Digests *) user_data)->game, event, error))
+        return FALSE;
+    append_digests(user_data);
+    return TRUE;
+}
+
+void fold_digests(const char *path, Game *game, GArray *digests, GArray *view_digests)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    Digests d = {.game = game, .digests = digests, .view_digests = view_digests};
+
+    g_assert_no_error(error);
+    append_digests(&d);
+    g_assert_true(store_foreach_event(store, NULL, fold_and_digest, &d, &error));
+    g_assert_no_error(error);
+}
+
 void remove_tree(const char *path)
 {
     GDir *dir;

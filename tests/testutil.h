@@ -27,6 +27,12 @@ gboolean play_bot_turn(Session *session);
 /* One integer from @sql (a query giving one row, one column) on @db. */
 gint64 db_int(sqlite3 *db, const char *sql);
 
+/* Fold every event of the game file at @path into @game (fresh), appending
+ * to @digests the state's digest before any event and after each one (index
+ * = seq), and, when @view_digests is non-NULL, the player's view's digest
+ * likewise (@game must track the view then). */
+void fold_digests(const char *path, Game *game, GArray *digests, GArray *view_digests);
+
 /* Remove @path and, if it is a folder, everything below it. */
 void remove_tree(const char *path);
 
