@@ -6,6 +6,8 @@
 #include <string.h>
 #include <yajl/yajl_tree.h>
 
+#define CAV_CELL_MAX 1000 /* no map is wider or taller */
+
 typedef struct {
     CavCommandKind kind;
     const char *name;
@@ -17,6 +19,8 @@ static const CommandName names[] = {
     {.kind = CMD_ASCEND, .name = "ascend"}, {.kind = CMD_PICKUP, .name = "pickup"},
     {.kind = CMD_DROP, .name = "drop"},     {.kind = CMD_EAT, .name = "eat"},
     {.kind = CMD_EQUIP, .name = "equip"},   {.kind = CMD_CHOOSE, .name = "choose"},
+    {.kind = CMD_THROW, .name = "throw"},   {.kind = CMD_FIRE, .name = "fire"},
+    {.kind = CMD_QUAFF, .name = "quaff"},
 };
 
 G_DEFINE_QUARK(cavelog_command_error, command_error)
@@ -41,9 +45,25 @@ CavCommand command_choose(gint32 bonus)
     return (CavCommand){.kind = CMD_CHOOSE, .bonus = bonus};
 }
 
+CavCommand command_throw(gint32 item, gint32 x, gint32 y)
+{
+    return (CavCommand){.kind = CMD_THROW, .item = item, .x = x, .y = y};
+}
+
+CavCommand command_fire(gint32 x, gint32 y)
+{
+    return (CavCommand){.kind = CMD_FIRE, .x = x, .y = y};
+}
+
 static gboolean has_item(CavCommandKind kind)
 {
-    return kind == CMD_DROP || kind == CMD_EAT || kind == CMD_EQUIP;
+    return kind == CMD_DROP || kind == CMD_EAT || kind == CMD_EQUIP || kind == CMD_THROW ||
+           kind == CMD_QUAFF;
+}
+
+static gboolean has_cell(CavCommandKind kind)
+{
+    return kind == CMD_THROW || kind == CMD_FIRE;
 }
 
 static const char *kind_name(CavCommandKind kind)
@@ -64,6 +84,8 @@ void command_to_json(const CavCommand *command, GString *out)
         g_string_append_printf(out, ",\"seed\":%" G_GINT64_FORMAT, command->seed);
     if (has_item(command->kind))
         g_string_append_printf(out, ",\"item\":%d", command->item);
+    if (has_cell(command->kind))
+        g_string_append_printf(out, ",\"x\":%d,\"y\":%d", command->x, command->y);
     if (command->kind == CMD_CHOOSE)
         g_string_append_printf(out, ",\"bonus\":\"%s\"",
                                content_bonus_name((CavBonus) command->bonus));
@@ -99,7 +121,7 @@ gboolean command_from_json(const char *json, CavCommand *out, GError **error)
     yajl_val root = yajl_tree_parse(json, NULL, 0);
     yajl_val name = root != NULL ? yajl_tree_get(root, path, yajl_t_string) : NULL;
     gboolean ok = FALSE;
-    gint64 dx = 0, dy = 0, seed = 0, item = 0;
+    gint64 dx = 0, dy = 0, seed = 0, item = 0, x = 0, y = 0;
 
     memset(out, 0, sizeof *out);
     for (guint i = 0; name != NULL && i < G_N_ELEMENTS(names); i++) {
@@ -114,12 +136,17 @@ gboolean command_from_json(const char *json, CavCommand *out, GError **error)
             ok = get_int(root, "seed", G_MININT64, G_MAXINT64, &seed);
         if (has_item(out->kind))
             ok = get_int(root, "item", 1, G_MAXINT32, &item);
+        if (has_cell(out->kind))
+            ok = ok && get_int(root, "x", 0, CAV_CELL_MAX, &x) &&
+                 get_int(root, "y", 0, CAV_CELL_MAX, &y);
         if (out->kind == CMD_CHOOSE)
             ok = get_bonus(root, &out->bonus);
     }
     out->item = (gint32) item;
     out->dx = (gint32) dx;
     out->dy = (gint32) dy;
+    out->x = (gint32) x;
+    out->y = (gint32) y;
     out->seed = seed;
     yajl_tree_free(root);
     if (!ok)

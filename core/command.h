@@ -18,20 +18,26 @@ typedef enum {
     CMD_EAT,     /* eat one of @item */
     CMD_EQUIP,   /* wield or wear @item; take it off when it is already on */
     CMD_CHOOSE,  /* choose @bonus for a level gained; takes no time */
+    CMD_THROW,   /* throw one of @item at the cell (x, y) */
+    CMD_FIRE,    /* fire the wielded ranged weapon at the cell (x, y) */
+    CMD_QUAFF,   /* drink one of @item */
 } CavCommandKind;
 
 typedef struct {
     CavCommandKind kind;
     gint32 dx, dy; /* CMD_MOVE: each in -1 … 1, not both 0 */
     gint64 seed;   /* CMD_START only */
-    gint32 item;   /* CMD_DROP, CMD_EAT, CMD_EQUIP: an item id in the pack */
+    gint32 item;   /* CMD_DROP, CMD_EAT, CMD_EQUIP, CMD_THROW, CMD_QUAFF: an item id in the pack */
     gint32 bonus;  /* CMD_CHOOSE: a CavBonus */
+    gint32 x, y;   /* CMD_THROW, CMD_FIRE: the cell aimed at, on the actor's level */
 } CavCommand;
 
 CavCommand command_move(gint32 dx, gint32 dy);
 CavCommand command_simple(CavCommandKind kind);
 CavCommand command_item(CavCommandKind kind, gint32 item);
 CavCommand command_choose(gint32 bonus);
+CavCommand command_throw(gint32 item, gint32 x, gint32 y);
+CavCommand command_fire(gint32 x, gint32 y);
 
 /* Append @command as a JSON object to @out. */
 void command_to_json(const CavCommand *command, GString *out);

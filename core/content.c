@@ -9,8 +9,9 @@
 G_DEFINE_QUARK(cavelog_content_error, content_error)
 
 struct CavContent {
-    GArray *kinds; /* of CavCreatureKind */
-    GArray *types; /* of CavItemType */
+    GArray *kinds;       /* of CavCreatureKind */
+    GArray *types;       /* of CavItemType */
+    GArray *appearances; /* of CavAppearanceLook */
     CavRules rules;
 };
 
@@ -22,7 +23,8 @@ typedef enum {
     FIELD_TAGS,
     FIELD_FEATURES,
     FIELD_SPAWN,
-    FIELD_STACK
+    FIELD_STACK,
+    FIELD_TEXT /* a short name of printable ASCII */
 } FieldKind;
 
 typedef struct {
@@ -77,6 +79,25 @@ static const Field item_fields[] = {
     TYPE_INT(food_per_hp, 0, 1000),
     TYPE_INT(rotten_food_percent, -1000, 1000),
     TYPE_INT(sick_damage, 0, 10000),
+    TYPE_INT(spawn_per_level, 0, 1000),
+    TYPE_INT(weight, 1, 1000),
+    {"effect", FIELD_TEXT, offsetof(CavItemType, effect_name), 0, 0, FALSE},
+#define EFFECT_INT(key, lo, hi)                                                                    \
+    {                                                                                              \
+        "effect_" #key, FIELD_INT, offsetof(CavItemType, effect.key), lo, hi, FALSE                \
+    }
+    EFFECT_INT(duration, 1, 100000),
+    EFFECT_INT(hp, -10000, 10000),
+    EFFECT_INT(mana, -10000, 10000),
+    EFFECT_INT(xp_per_level, 0, 10000),
+    EFFECT_INT(turn_hp, -1000, 1000),
+    EFFECT_INT(turn_chance, 1, 100),
+    EFFECT_INT(attack, -1000, 1000),
+    EFFECT_INT(defense, -1000, 1000),
+    EFFECT_INT(vision, -40, 40),
+    EFFECT_INT(hp_regen, -100000, 100000),
+    EFFECT_INT(mana_regen, -100000, 100000),
+#undef EFFECT_INT
 };
 
 #define RULE_INT(key, lo, hi)                                                                      \
@@ -304,6 +325,13 @@ static gboolean parse_field(const Source *src, const char *group, const Field *f
         if (!content_stack_from_name(value, (CavStack *) (record + f->offset)))
             return bad(error, src, group, f->key, "“%s” is not none, hard or soft", value);
         return TRUE;
+    case FIELD_TEXT:
+        if (value[0] == '\0' || strlen(value) >= CAV_NAME_MAX ||
+            strspn(value, "abcdefghijklmnopqrstuvwxyz '-") != strlen(value))
+            return bad(error, src, group, f->key,
+                       "a name of at most %d lowercase letters, spaces, ' and -", CAV_NAME_MAX - 1);
+        g_strlcpy((char *) (record + f->offset), value, CAV_NAME_MAX);
+        return TRUE;
     case FIELD_SPAWN:
     default:
         return parse_spawn(src, group, value, (CavItemType *) record, error);
@@ -381,19 +409,65 @@ static gboolean parse_kinds(CavContent *content, const Source *src, GError **err
     return TRUE;
 }
 
+/* A potion can be drunk and must fit in a game's table of looks. */
+static gboolean check_potion(const Source *src, const CavItemType *type, GError **error)
+{
+    if (!content_item_has_tag(type, CAV_TAG_POTION))
+        return TRUE;
+    if (!content_item_can(type, CAV_FEATURE_QUAFF) || type->stack != CAV_STACK_HARD ||
+        type->effect_name[0] == '\0')
+        return bad(error, src, type->name, NULL,
+                   "a potion can be quaffed, stacks hard and names its effect");
+    if (strlen(type->name) >= CAV_NAME_MAX)
+        return bad(error, src, type->name, NULL, "a potion's name has at most %d characters",
+                   CAV_NAME_MAX - 1);
+    return TRUE;
+}
+
+/* [appearances]: each key a look (lowercase letters), its value a colour.
+ * There must be a look for every kind of potion. */
+static gboolean parse_appearances(CavContent *content, const Source *src, GError **error)
+{
+    g_auto(GStrv) keys = g_key_file_get_keys(src->keys, "appearances", NULL, NULL);
+    guint potions = 0;
+
+    for (guint i = 0; keys != NULL && keys[i] != NULL; i++) {
+        CavAppearanceLook look = {0};
+        g_autofree char *value = g_key_file_get_value(src->keys, "appearances", keys[i], NULL);
+        if (!content_kind_name_ok(keys[i]) || strlen(keys[i]) >= CAV_WORD_MAX)
+            return bad(error, src, "appearances", keys[i],
+                       "a look is named with at most %d lowercase letters", CAV_WORD_MAX - 1);
+        g_strlcpy(look.name, keys[i], sizeof look.name);
+        if (!parse_colour(src, "appearances", g_strstrip(value), look.colour, error))
+            return FALSE;
+        g_array_append_val(content->appearances, look);
+    }
+    for (guint i = 0; i < content->types->len; i++)
+        potions +=
+            content_item_has_tag(&g_array_index(content->types, CavItemType, i), CAV_TAG_POTION);
+    if (potions > content->appearances->len || potions > CAV_POTION_KINDS_MAX)
+        return bad(error, src, "appearances", NULL,
+                   "%u kinds of potion need as many looks (and at most %d kinds)", potions,
+                   CAV_POTION_KINDS_MAX);
+    return TRUE;
+}
+
 static gboolean parse_types(CavContent *content, const Source *src, GError **error)
 {
     g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
 
     for (guint i = 0; groups[i] != NULL; i++) {
-        CavItemType type = {0};
+        CavItemType type = {.weight = 1, .effect = {.duration = 1, .turn_chance = 100}};
+        if (strcmp(groups[i], "appearances") == 0)
+            continue;
         g_strlcpy(type.name, groups[i], sizeof type.name);
         if (!parse_group(src, groups[i], item_fields, G_N_ELEMENTS(item_fields), FALSE,
-                         (guint8 *) &type, error))
+                         (guint8 *) &type, error) ||
+            !check_potion(src, &type, error))
             return FALSE;
         g_array_append_val(content->types, type);
     }
-    return TRUE;
+    return parse_appearances(content, src, error);
 }
 
 CavContent *content_parse(const char *creatures_text, const char *creatures_name,
@@ -407,6 +481,7 @@ CavContent *content_parse(const char *creatures_text, const char *creatures_name
     g_return_val_if_fail(creatures_text != NULL && items_text != NULL, NULL);
     content->kinds = g_array_new(FALSE, TRUE, sizeof(CavCreatureKind));
     content->types = g_array_new(FALSE, TRUE, sizeof(CavItemType));
+    content->appearances = g_array_new(FALSE, TRUE, sizeof(CavAppearanceLook));
     ok = load_source(&creatures, error) && load_source(&items, error) &&
          parse_kinds(content, &creatures, error) && parse_types(content, &items, error);
     if (creatures.keys != NULL)
@@ -455,6 +530,8 @@ void content_free(CavContent *content)
         g_array_unref(content->kinds);
     if (content->types != NULL)
         g_array_unref(content->types);
+    if (content->appearances != NULL)
+        g_array_unref(content->appearances);
     g_free(content);
 }
 
@@ -484,6 +561,13 @@ const CavItemType *content_item_type(const CavContent *content, const char *name
         if (strcmp(g_array_index(content->types, CavItemType, i).name, name) == 0)
             return &g_array_index(content->types, CavItemType, i);
     return NULL;
+}
+
+guint content_appearances(const CavContent *content, const CavAppearanceLook **out)
+{
+    g_return_val_if_fail(content != NULL && out != NULL, 0);
+    *out = (const CavAppearanceLook *) content->appearances->data;
+    return content->appearances->len;
 }
 
 const CavRules *content_rules(const CavContent *content)

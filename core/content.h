@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 GQuark content_error_quark(void);
 
 #define CAV_COLOUR_MAX 24
+#define CAV_WORD_MAX 16         /* hunger words, potion looks */
+#define CAV_NAME_MAX 32         /* kinds, item types and names held in the state */
+#define CAV_POTION_KINDS_MAX 16 /* kinds of potion one game can have */
 
 /* X(ENUM, "name") lists; each becomes a bit in CavItemType.tags / .features. */
 #define CAV_TAG_LIST(X)                                                                            \
@@ -95,6 +98,21 @@ typedef struct {
     gint32 spawn_base, spawn_per_level; /* on level z (0-based): base + z * per_level */
 } CavCreatureKind;
 
+/* What an effect does (catalog.h CAV_EFFECT_FIELDS, field for field): hp,
+ * mana and xp_per_level × the holder's level once when it starts; turn_hp
+ * each turn with turn_chance percent; attack … mana_regen added to the
+ * holder's numbers while it lasts, for duration turns. */
+typedef struct {
+    gint32 duration, hp, mana, xp_per_level, turn_hp, turn_chance;
+    gint32 attack, defense, vision, hp_regen, mana_regen;
+} CavEffectSpec;
+
+/* A look a potion kind can be given in a game ("cyan"), and its colour. */
+typedef struct {
+    char name[CAV_STR_MAX];
+    char colour[CAV_COLOUR_MAX];
+} CavAppearanceLook;
+
 typedef struct {
     char name[CAV_STR_MAX];
     char glyph;
@@ -102,9 +120,13 @@ typedef struct {
     guint32 tags;     /* bit (1 << CavTag) per tag */
     guint32 features; /* bit (1 << CavFeature) per feature */
     gint32 attack, defense, thrown, ranged, food;
-    gint32 spawn;           /* per level; with a pool, picks from the pool */
-    char pool[CAV_STR_MAX]; /* "" or the pool the type is picked from */
-    gint32 spawn_level;     /* 0: every level; else only that level (1-based) */
+    gint32 spawn;                   /* per level; with a pool, picks from the pool */
+    gint32 spawn_per_level;         /* added to spawn for each level below the first */
+    gint32 weight;                  /* chance of being picked from its pool, relative (default 1) */
+    CavEffectSpec effect;           /* potions: what drinking it does */
+    char effect_name[CAV_NAME_MAX]; /* potions: the effect's short name ("poison") */
+    char pool[CAV_STR_MAX];         /* "" or the pool the type is picked from */
+    gint32 spawn_level;             /* 0: every level; else only that level (1-based) */
     CavStack stack;
     gint32 rot_turns;           /* 0: never rots; else fresh for this many turns */
     gint32 food_per_hp;         /* corpses: food value per max hp of the dead */
@@ -147,6 +169,10 @@ guint content_item_types(const CavContent *content, const CavItemType **out);
 /* By name, or NULL. */
 const CavCreatureKind *content_creature_kind(const CavContent *content, const char *name);
 const CavItemType *content_item_type(const CavContent *content, const char *name);
+
+/* The looks potions are given ([appearances] in items.ini), in file order.
+ * Borrowed; valid while @content lives. */
+guint content_appearances(const CavContent *content, const CavAppearanceLook **out);
 
 /* The rules' numbers. Borrowed; valid while @content lives. */
 const CavRules *content_rules(const CavContent *content);

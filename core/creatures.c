@@ -18,7 +18,7 @@ static gboolean sees_player(const CavState *state, const guint8 fov[CAV_HEIGHT][
         return FALSE;
     dx = player->x - c->x;
     dy = player->y - c->y;
-    return dx * dx + dy * dy <= c->vision * c->vision;
+    return dx * dx + dy * dy <= state_vision(c) * state_vision(c);
 }
 
 /* A random neighbour or staying put; a step into another kind attacks. */
@@ -175,17 +175,92 @@ static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out
     return FALSE;
 }
 
+/* Pick up what lies here, into a stack already carried when it fits one
+ * (GAME.md's stacks are every creature's). */
 static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out)
 {
     const CavItem *item = state_item_at(state, c->z, c->x, c->y);
+    const CavItem *into = item != NULL ? rules_pack_stack_for(state, c, item) : NULL;
     CavEvent event = ev_init(CAV_EVENT_ITEM_PICKED_UP);
 
-    if (item == NULL || state_pack_used(c) >= CAV_PACK_SLOTS)
+    if (item == NULL || (into == NULL && state_pack_used(c) >= CAV_PACK_SLOTS))
         return FALSE;
-    event.as.ItemPickedUp = (CavEvItemPickedUp){.creature = c->id, .item = item->id};
+    event.as.ItemPickedUp = (CavEvItemPickedUp){
+        .creature = c->id, .item = item->id, .into = into != NULL ? into->id : 0};
     event.actor = c->id;
     rules_push(out, event);
     return TRUE;
+}
+
+/* Below half hp, a goblin drinks the first potion it carries, known or
+ * not: that is how others learn what potions are. */
+static gboolean drink(const CavState *state, const CavCreature *c, GArray *out)
+{
+    if (c->hp * 2 >= c->max_hp)
+        return FALSE;
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, c->pack[i]);
+        if (item != NULL && item->count > 0 && (item->features & (1u << CAV_FEATURE_QUAFF)) &&
+            state_look_of_kind(state, item->type) != NULL) {
+            rules_quaff(c, item, out);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* The spare missile or weapon @c would throw: the highest thrown value
+ * above 1 among what it carries but does not use. */
+static const CavItem *best_throwable(const CavState *state, const CavCreature *c)
+{
+    const CavItem *best = NULL;
+    guint32 kinds = (1u << CAV_TAG_MISSILE) | (1u << CAV_TAG_WEAPON);
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = state_item(state, c->pack[i]);
+        if (item == NULL || item->count <= 0 || item->id == c->weapon || item->id == c->armour ||
+            !(item->tags & kinds) || !(item->features & (1u << CAV_FEATURE_THROW)) ||
+            item->thrown <= 1)
+            continue;
+        if (best == NULL || item->thrown > best->thrown)
+            best = item;
+    }
+    return best;
+}
+
+/* At range, a goblin that sees the player fires its bow or throws its best
+ * spare missile; next to them, it fights hand to hand (hunt). */
+static gboolean shoot(const CavState *state, const CavContent *content, const CavCreature *c,
+                      CavRng *rng, GArray *out)
+{
+    const CavCreature *player = state_player(state);
+    const CavItem *weapon = state_item(state, c->weapon), *missile;
+
+    if (ABS(player->x - c->x) <= 1 && ABS(player->y - c->y) <= 1)
+        return FALSE;
+    if (!rules_can_aim(state, c, player->x, player->y))
+        return FALSE;
+    if (weapon != NULL && weapon->ranged > 0)
+        return rules_fire(state, content, c, player->x, player->y, rng, out);
+    missile = best_throwable(state, c);
+    return missile != NULL &&
+           rules_throw(state, content, c, missile, player->x, player->y, rng, out);
+}
+
+static void act_goblin(const CavState *state, const CavContent *content,
+                       const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], const CavCreature *c,
+                       CavRng *rng, GArray *out)
+{
+    gboolean sees = sees_player(state, player_fov, c);
+
+    if (gear_up(state, c, out) || drink(state, c, out))
+        return;
+    if (sees && shoot(state, content, c, rng, out))
+        return;
+    if (sees)
+        hunt(state, content, c, rng, out);
+    else if (!pick_up(state, c, out))
+        wander(state, content, c, rng, out);
 }
 
 void decide_creature(const CavState *state, const CavContent *content,
@@ -215,12 +290,7 @@ void decide_creature(const CavState *state, const CavContent *content,
             wander(state, content, c, rng, out);
         return;
     case CAV_BEHAVIOUR_GOBLIN:
-        if (gear_up(state, c, out))
-            return;
-        if (sees_player(state, player_fov, c))
-            hunt(state, content, c, rng, out);
-        else if (!pick_up(state, c, out))
-            wander(state, content, c, rng, out);
+        act_goblin(state, content, player_fov, c, rng, out);
         return;
     case CAV_BEHAVIOUR_PLAYER:
     case CAV_BEHAVIOUR_COUNT:

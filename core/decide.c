@@ -31,6 +31,7 @@ typedef struct {
     guint8 creature[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
     guint8 item[CAV_LEVELS][CAV_HEIGHT][CAV_WIDTH];
     gint32 next_creature, next_item;
+    GHashTable *looks; /* potion type name → its CavAppearanceLook */
 } Setup;
 
 /* A random plain floor cell of level @z free of whatever @taken marks, or
@@ -72,21 +73,25 @@ static void place_creature(Setup *setup, const CavCreatureKind *kind, gint32 z, 
     rules_push(out, spawned);
 }
 
-/* A random type from @pool (uniform over its members), or NULL. */
+/* A random type from @pool (by the members' weights), or NULL. */
 static const CavItemType *pick_from_pool(const CavContent *content, const char *pool, CavRng *rng)
 {
     const CavItemType *types;
     guint n = content_item_types(content, &types);
-    gint32 members = 0, pick;
+    gint32 weights = 0, pick;
 
     for (guint i = 0; i < n; i++)
-        members += strcmp(types[i].pool, pool) == 0;
-    if (members == 0)
+        weights += strcmp(types[i].pool, pool) == 0 ? types[i].weight : 0;
+    if (weights == 0)
         return NULL;
-    pick = rng_range(rng, 0, members - 1);
-    for (guint i = 0; i < n; i++)
-        if (strcmp(types[i].pool, pool) == 0 && pick-- == 0)
+    pick = rng_range(rng, 0, weights - 1);
+    for (guint i = 0; i < n; i++) {
+        if (strcmp(types[i].pool, pool) != 0)
+            continue;
+        pick -= types[i].weight;
+        if (pick < 0)
             return &types[i];
+    }
     return NULL;
 }
 
@@ -94,12 +99,63 @@ static void place_item(Setup *setup, const CavItemType *type, gint32 holder, gin
                        GArray *out)
 {
     gint32 x = 0, y = 0;
+    CavEvent spawned;
+    const CavAppearanceLook *look;
 
     if (type == NULL || setup->next_item > CAV_ITEMS_MAX)
         return;
     if (holder == 0 && !random_floor(setup, z, setup->item[z], rng, &x, &y))
         return;
-    rules_push(out, rules_item_spawned(type, setup->next_item++, holder, z, x, y));
+    spawned = rules_item_spawned(type, setup->next_item++, holder, z, x, y);
+    look = g_hash_table_lookup(setup->looks, type->name);
+    if (look != NULL)
+        EV_SET_STR(spawned.as.ItemSpawned.colour, look->colour);
+    rules_push(out, spawned);
+}
+
+/* Every kind of potion gets a look of its own, drawn anew each game (a
+ * shuffle of the looks, the first ones given out in file order). */
+static void assign_looks(Setup *setup, const CavContent *content, CavRng *rng, GArray *out)
+{
+    const CavAppearanceLook *looks;
+    const CavItemType *types;
+    guint n_looks = content_appearances(content, &looks), n = content_item_types(content, &types);
+    g_autofree guint *order = g_new(guint, MAX(n_looks, 1));
+    guint next = 0;
+
+    for (guint i = 0; i < n_looks; i++)
+        order[i] = i;
+    for (guint i = n_looks; i > 1; i--) {
+        guint j = (guint) rng_range(rng, 0, (gint32) i - 1), swap = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = swap;
+    }
+    for (guint t = 0; t < n && next < n_looks; t++) {
+        const CavItemType *type = &types[t];
+        const CavAppearanceLook *look = &looks[order[next++]];
+        CavEvent event = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
+        CavEvAppearanceAssigned *e = &event.as.AppearanceAssigned;
+        if (!content_item_has_tag(type, CAV_TAG_POTION)) {
+            next--;
+            continue;
+        }
+        *e = (CavEvAppearanceAssigned){.duration = type->effect.duration,
+                                       .hp = type->effect.hp,
+                                       .mana = type->effect.mana,
+                                       .xp_per_level = type->effect.xp_per_level,
+                                       .turn_hp = type->effect.turn_hp,
+                                       .turn_chance = type->effect.turn_chance,
+                                       .attack = type->effect.attack,
+                                       .defense = type->effect.defense,
+                                       .vision = type->effect.vision,
+                                       .hp_regen = type->effect.hp_regen,
+                                       .mana_regen = type->effect.mana_regen};
+        EV_SET_STR(e->kind, type->name);
+        EV_SET_STR(e->appearance, look->name);
+        EV_SET_STR(e->colour, look->colour);
+        rules_push(out, event);
+        g_hash_table_insert(setup->looks, (gpointer) type->name, (gpointer) look);
+    }
 }
 
 /* Each kind's spawn count on level @z; goblins get a random weapon and armour. */
@@ -137,11 +193,12 @@ static void populate_items(Setup *setup, const CavContent *content, gint32 z, Ca
         const CavItemType *type = &types[t];
         if (type->spawn_level != 0 && type->spawn_level != z + 1)
             continue;
+        gint32 count = type->spawn + z * type->spawn_per_level;
         if (type->pool[0] == '\0') {
-            for (gint32 i = 0; i < type->spawn; i++)
+            for (gint32 i = 0; i < count; i++)
                 place_item(setup, type, 0, z, rng, out);
         } else if (g_hash_table_add(pools_done, (gpointer) type->pool)) {
-            for (gint32 i = 0; i < type->spawn; i++)
+            for (gint32 i = 0; i < count; i++)
                 place_item(setup, pick_from_pool(content, type->pool, rng), 0, z, rng, out);
         }
     }
@@ -167,11 +224,14 @@ void decide_start(const CavState *state, const CavContent *content, gint64 seed,
     setup->levels = levels;
     setup->next_creature = 1;
     setup->next_item = 1;
+    setup->looks = g_hash_table_new(g_str_hash, g_str_equal);
+    assign_looks(setup, content, rng, out);
     place_creature(setup, content_creature_kind(content, "player"), 0, rng, out);
     for (gint32 z = 0; z < CAV_LEVELS; z++) {
         populate_creatures(setup, content, z, rng, out);
         populate_items(setup, content, z, rng, out);
     }
+    g_hash_table_unref(setup->looks);
 }
 
 static gboolean reject(char **why, const char *message)
@@ -348,6 +408,60 @@ static gboolean decide_equip(const CavState *state, const CavCreature *player, g
     return TRUE;
 }
 
+/* The cell the player aims at, or a rejection. */
+static gboolean aim_ok(const CavState *state, const CavCreature *player, gint32 x, gint32 y,
+                       char **why)
+{
+    if (x == player->x && y == player->y)
+        return reject(why, "Aim at something other than yourself.");
+    if (!rules_can_aim(state, player, x, y))
+        return reject(why, "You cannot see there.");
+    return TRUE;
+}
+
+static gboolean decide_throw(const CavState *state, const CavContent *content,
+                             const CavCreature *player, const CavCommand *command, CavRng *rng,
+                             GArray *out, char **why)
+{
+    const CavItem *item = own_item(state, player, command->item, why);
+
+    if (item == NULL)
+        return FALSE;
+    if (!(item->features & (1u << CAV_FEATURE_THROW)))
+        return reject(why, "You cannot throw that.");
+    if (!aim_ok(state, player, command->x, command->y, why))
+        return FALSE;
+    return rules_throw(state, content, player, item, command->x, command->y, rng, out) ||
+           reject(why, "There is no room for it to land.");
+}
+
+static gboolean decide_fire(const CavState *state, const CavContent *content,
+                            const CavCreature *player, const CavCommand *command, CavRng *rng,
+                            GArray *out, char **why)
+{
+    const CavItem *weapon = state_item(state, player->weapon);
+
+    if (weapon == NULL || weapon->ranged <= 0)
+        return reject(why, "You wield nothing that shoots.");
+    if (!aim_ok(state, player, command->x, command->y, why))
+        return FALSE;
+    return rules_fire(state, content, player, command->x, command->y, rng, out);
+}
+
+static gboolean decide_quaff(const CavState *state, const CavCreature *player, gint32 id,
+                             GArray *out, char **why)
+{
+    const CavItem *item = own_item(state, player, id, why);
+
+    if (item == NULL)
+        return FALSE;
+    if (!(item->features & (1u << CAV_FEATURE_QUAFF)) ||
+        state_look_of_kind(state, item->type) == NULL)
+        return reject(why, "You cannot drink that.");
+    rules_quaff(player, item, out);
+    return TRUE;
+}
+
 static gboolean decide_choose(const CavContent *content, const CavCreature *player, gint32 bonus,
                               GArray *out, char **why)
 {
@@ -400,6 +514,12 @@ gboolean decide_player(const CavState *state, const CavContent *content, const C
         return decide_equip(state, player, command->item, out, why);
     case CMD_CHOOSE:
         return decide_choose(content, player, command->bonus, out, why);
+    case CMD_THROW:
+        return decide_throw(state, content, player, command, rng, out, why);
+    case CMD_FIRE:
+        return decide_fire(state, content, player, command, rng, out, why);
+    case CMD_QUAFF:
+        return decide_quaff(state, player, command->item, out, why);
     case CMD_START:
     default:
         return reject(why, "The game has already started.");

@@ -251,9 +251,9 @@ static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
             continue;
         spend_food(c, e->food);
         if (c->hp < c->max_hp)
-            c->hp_regen_acc = MIN(c->hp_regen_acc + c->hp_regen, G_MAXINT32 / 2);
+            c->hp_regen_acc = MIN(c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2);
         if (c->mana < c->max_mana)
-            c->mana_regen_acc = MIN(c->mana_regen_acc + c->mana_regen, G_MAXINT32 / 2);
+            c->mana_regen_acc = MIN(c->mana_regen_acc + state_mana_regen(c), G_MAXINT32 / 2);
     }
 }
 
@@ -468,6 +468,188 @@ static void evolve_equipped(CavState *state, gint32 creature, gint32 item, const
         *slot = 0;
 }
 
+static void spec_from(CavEffectSpec *spec, gint32 duration, gint32 hp, gint32 mana, gint32 xp,
+                      gint32 turn_hp, gint32 turn_chance, gint32 attack, gint32 defense,
+                      gint32 vision, gint32 hp_regen, gint32 mana_regen)
+{
+    *spec = (CavEffectSpec){.duration = duration,
+                            .hp = hp,
+                            .mana = mana,
+                            .xp_per_level = xp,
+                            .turn_hp = turn_hp,
+                            .turn_chance = turn_chance,
+                            .attack = attack,
+                            .defense = defense,
+                            .vision = vision,
+                            .hp_regen = hp_regen,
+                            .mana_regen = mana_regen};
+}
+
+static void evolve_look(CavState *state, const CavEvAppearanceAssigned *e)
+{
+    CavPotionLook *look;
+
+    if (state->look_count < 0 || state->look_count >= CAV_POTION_KINDS_MAX)
+        return;
+    look = &state->looks[state->look_count++];
+    g_strlcpy(look->kind, e->kind, sizeof look->kind);
+    g_strlcpy(look->appearance, e->appearance, sizeof look->appearance);
+    g_strlcpy(look->colour, e->colour, sizeof look->colour);
+    spec_from(&look->spec, e->duration, e->hp, e->mana, e->xp_per_level, e->turn_hp, e->turn_chance,
+              e->attack, e->defense, e->vision, e->hp_regen, e->mana_regen);
+}
+
+/* The unit that flies: a split-off one from a stack, or the whole item. */
+static CavItem *take_one(CavState *state, CavCreature *c, CavItem *item, gint32 split)
+{
+    CavItem *part;
+
+    if (split <= 0 || split > CAV_ITEMS_MAX) {
+        pack_remove(c, item->id);
+        item->holder = 0;
+        return item;
+    }
+    part = &state->items[split];
+    *part = *item;
+    part->id = split;
+    part->count = 1;
+    part->holder = 0;
+    state->item_count = MAX(state->item_count, split);
+    if (--item->count <= 0)
+        pack_remove(c, item->id);
+    return part;
+}
+
+static void wound(CavState *state, gint32 target, gint32 damage)
+{
+    CavCreature *t = creature_mut(state, target);
+
+    if (t != NULL && damage > 0 && damage <= 100000)
+        t->hp -= damage;
+}
+
+/* A potion breaks where it stops; anything else lies where it landed. */
+static void evolve_thrown(CavState *state, const CavEvItemThrown *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavItem *item = item_mut(state, e->item);
+    CavItem *flying;
+
+    if (c == NULL || item == NULL)
+        return;
+    spend_food(c, e->food);
+    flying = take_one(state, c, item, e->split);
+    flying->z = e->z;
+    flying->x = e->x;
+    flying->y = e->y;
+    if (flying->tags & (1u << CAV_TAG_POTION))
+        flying->count = 0;
+    else
+        lie(state, flying, TRUE);
+    wound(state, e->target, e->damage);
+}
+
+static void evolve_fired(CavState *state, const CavEvShotFired *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL)
+        spend_food(c, e->food);
+    wound(state, e->target, e->damage);
+}
+
+static void evolve_quaffed(CavState *state, const CavEvItemQuaffed *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavItem *item = item_mut(state, e->item);
+
+    if (c == NULL || item == NULL)
+        return;
+    if (--item->count <= 0)
+        pack_remove(c, item->id);
+}
+
+/* Add (@sign 1) or take away (-1) an effect's modifiers on its holder. */
+static void modify(CavCreature *c, const CavEffectSpec *spec, gint32 sign)
+{
+    c->effect_attack += sign * spec->attack;
+    c->effect_defense += sign * spec->defense;
+    c->effect_vision += sign * spec->vision;
+    c->effect_hp_regen += sign * spec->hp_regen;
+    c->effect_mana_regen += sign * spec->mana_regen;
+}
+
+static void evolve_effect_started(CavState *state, const CavEvEffectStarted *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    CavEffect *effect;
+
+    if (c == NULL || e->effect <= 0 || e->effect > CAV_EFFECTS_MAX)
+        return;
+    effect = &state->effects[e->effect];
+    *effect = (CavEffect){.id = e->effect,
+                          .creature = e->creature,
+                          .item = e->item,
+                          .remaining = e->duration,
+                          .active = TRUE};
+    g_strlcpy(effect->name, e->name, sizeof effect->name);
+    spec_from(&effect->spec, e->duration, e->hp, e->mana, e->xp_per_level, e->turn_hp,
+              e->turn_chance, e->attack, e->defense, e->vision, e->hp_regen, e->mana_regen);
+    state->effect_count = MAX(state->effect_count, e->effect);
+    modify(c, &effect->spec, 1);
+}
+
+static void change_hp_mana(CavCreature *c, gint32 hp, gint32 mana)
+{
+    c->hp = hp > 0 ? MIN(c->max_hp, c->hp + hp) : c->hp + hp;
+    c->mana = CLAMP(c->mana + mana, 0, c->max_mana);
+}
+
+static void evolve_effect_applied(CavState *state, const CavEvEffectApplied *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL && ABS(e->hp) <= 100000 && ABS(e->mana) <= 100000)
+        change_hp_mana(c, e->hp, e->mana);
+}
+
+/* Every effect working on level @z: its hp a turn when sure to come (those
+ * left to chance came as EffectApplied), and one turn less to run. */
+static void evolve_ticked(CavState *state, const CavEvEffectsTicked *e)
+{
+    for (gint32 id = 1; id <= state->effect_count; id++) {
+        CavEffect *effect = &state->effects[id];
+        CavCreature *c = creature_mut(state, effect->creature);
+        if (!effect->active || c == NULL || !c->alive || c->z != e->z)
+            continue;
+        if (effect->spec.turn_chance >= 100)
+            change_hp_mana(c, effect->spec.turn_hp, 0);
+        effect->remaining = MAX(0, effect->remaining - 1);
+    }
+}
+
+static void evolve_effect_ended(CavState *state, const CavEvEffectEnded *e)
+{
+    CavEffect *effect = (CavEffect *) state_effect(state, e->effect);
+    CavCreature *c;
+
+    if (effect == NULL || !effect->active)
+        return;
+    effect->active = FALSE;
+    c = creature_mut(state, effect->creature);
+    if (c != NULL)
+        modify(c, &effect->spec, -1);
+}
+
+static void evolve_identified(CavState *state, const CavEvItemIdentified *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+    gint32 look = state_look_index(state, e->appearance);
+
+    if (c != NULL && look >= 0)
+        c->known |= 1u << look;
+}
+
 static void evolve_lost(CavState *state, const CavEvGameLost *e)
 {
     state->outcome = OUTCOME_LOST;
@@ -552,6 +734,33 @@ static void evolve_payload(CavState *state, const CavEvent *event)
     case CAV_EVENT_ITEM_UNEQUIPPED:
         evolve_equipped(state, event->as.ItemUnequipped.creature, event->as.ItemUnequipped.item,
                         event->as.ItemUnequipped.slot, FALSE);
+        break;
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+        evolve_look(state, &event->as.AppearanceAssigned);
+        break;
+    case CAV_EVENT_ITEM_THROWN:
+        evolve_thrown(state, &event->as.ItemThrown);
+        break;
+    case CAV_EVENT_SHOT_FIRED:
+        evolve_fired(state, &event->as.ShotFired);
+        break;
+    case CAV_EVENT_ITEM_QUAFFED:
+        evolve_quaffed(state, &event->as.ItemQuaffed);
+        break;
+    case CAV_EVENT_EFFECT_STARTED:
+        evolve_effect_started(state, &event->as.EffectStarted);
+        break;
+    case CAV_EVENT_EFFECT_APPLIED:
+        evolve_effect_applied(state, &event->as.EffectApplied);
+        break;
+    case CAV_EVENT_EFFECTS_TICKED:
+        evolve_ticked(state, &event->as.EffectsTicked);
+        break;
+    case CAV_EVENT_EFFECT_ENDED:
+        evolve_effect_ended(state, &event->as.EffectEnded);
+        break;
+    case CAV_EVENT_ITEM_IDENTIFIED:
+        evolve_identified(state, &event->as.ItemIdentified);
         break;
     case CAV_EVENT_GAME_WON:
         state->outcome = OUTCOME_WON;

@@ -176,7 +176,7 @@ static gint32 widest_vision(const CavState *state, gint32 z)
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *c = &state->creatures[id];
         if (c->id != 0 && c->alive && c->z == z)
-            vision = MAX(vision, c->vision);
+            vision = MAX(vision, state_vision(c));
     }
     return vision;
 }
@@ -209,6 +209,12 @@ static void creatures_act(Game *game, gint32 turn)
 static void upkeep(Game *game, gint32 turn)
 {
     decide_upkeep(game->state, game->content, game->decided);
+    commit_decided(game, turn);
+    if (!over(game))
+        decide_effects(game->state, &game->rng, game->decided);
+    commit_decided(game, turn);
+    if (!over(game))
+        decide_effect_ends(game->state, game->decided);
     commit_decided(game, turn);
     if (!over(game))
         decide_regeneration(game->state, game->decided);

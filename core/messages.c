@@ -168,7 +168,7 @@ static gboolean describe_item_deed(const CavState *after, const CavView *view, g
         return FALSE;
     name_of(after, creature, text);
     g_string_append_printf(text, " %s ", is_player(after, creature) ? mine : theirs);
-    messages_item_name(item, count, article, text);
+    messages_item_name(after, item, count, article, text);
     g_string_append_c(text, '.');
     sentence(out, text->str);
     return TRUE;
@@ -190,7 +190,9 @@ static gboolean describe_picked_up(const CavState *after, const CavView *view,
         return FALSE;
     name_of(after, e->creature, text);
     g_string_append(text, is_player(after, e->creature) ? " pick up more " : " picks up more ");
-    messages_plural(into->name, text);
+    g_autoptr(GString) name = g_string_new(NULL);
+    state_item_name_for(after, state_player(after), into, name);
+    messages_plural(name->str, text);
     if (is_player(after, e->creature))
         g_string_append_printf(text, " (%d now)", into->count);
     g_string_append_c(text, '.');
@@ -260,6 +262,144 @@ static gboolean describe_lost(const CavEvGameLost *e, GString *out)
     return TRUE;
 }
 
+/* "You throw a dagger; it hits the goblin." "The goblin throws a rock." A
+ * potion: "A red potion shatters on the zombie." */
+static gboolean describe_thrown(const CavState *after, const CavView *view,
+                                const CavEvItemThrown *e, GString *out)
+{
+    const CavItem *item = state_item(after, e->split != 0 ? e->split : e->item);
+    gboolean potion = item != NULL && (item->tags & (1u << CAV_TAG_POTION));
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (item == NULL)
+        return FALSE;
+    if (perceives(after, view, e->creature)) {
+        name_of(after, e->creature, text);
+        g_string_append(text, is_player(after, e->creature) ? " throw " : " throws ");
+        messages_item_name(after, item, 1, MESSAGES_A, text);
+        if (e->target != 0 && !potion && perceives(after, view, e->target)) {
+            g_string_append(text, "; it hits ");
+            name_of(after, e->target, text);
+        }
+        g_string_append(text, ". ");
+    }
+    if (potion && (view_sees(view, e->z, e->to_x, e->to_y) || is_player(after, e->target))) {
+        messages_item_name(after, item, 1, MESSAGES_THE, text);
+        g_string_append(text, " shatters");
+        if (e->target != 0) {
+            g_string_append(text, " on ");
+            name_of(after, e->target, text);
+        }
+        g_string_append(text, ". ");
+    }
+    g_strchomp(text->str);
+    text->len = strlen(text->str);
+    if (text->len == 0)
+        return FALSE;
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* "You shoot the goblin." "The goblin shoots you." "You shoot and miss." */
+static gboolean describe_fired(const CavState *after, const CavView *view, const CavEvShotFired *e,
+                               GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (!perceives(after, view, e->creature) && !perceives(after, view, e->target))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, is_player(after, e->creature) ? " shoot" : " shoots");
+    if (e->target != 0) {
+        g_string_append_c(text, ' ');
+        name_of(after, e->target, text);
+    } else {
+        g_string_append(text, " and miss");
+        if (!is_player(after, e->creature))
+            g_string_append_c(text, 'e');
+        g_string_append_c(text, 's');
+        if (is_player(after, e->creature))
+            g_string_truncate(text, text->len - 1);
+    }
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* How an effect shows: "You feel better." / "The goblin looks better." */
+static gboolean describe_effect(const CavState *after, const CavView *view,
+                                const CavEvEffectStarted *e, GString *out)
+{
+    static const char *const felt[][2] = {
+        {"feel better", "looks better"},           {"feel your mind clear", "looks calmer"},
+        {"feel more experienced", "looks wiser"},  {"feel sick", "looks sick"},
+        {"feel a slow warmth", "looks healthier"}, {"feel stronger", "looks stronger"},
+        {"see farther", "looks sharp-eyed"},
+    };
+    gint k = e->hp > 0                           ? 0
+             : e->mana > 0                       ? 1
+             : e->xp_per_level > 0               ? 2
+             : e->turn_hp < 0                    ? 3
+             : e->turn_hp > 0                    ? 4
+             : (e->attack > 0 || e->defense > 0) ? 5
+             : e->vision > 0                     ? 6
+                                                 : -1;
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (k < 0 || !perceives(after, view, e->creature))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append_printf(text, " %s.", felt[k][is_player(after, e->creature) ? 0 : 1]);
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_effect_ended(const CavState *after, const CavEvEffectEnded *e,
+                                      GString *out)
+{
+    const CavEffect *effect = state_effect(after, e->effect);
+    g_autoptr(GString) text = g_string_new("the ");
+
+    if (effect == NULL || !is_player(after, e->creature) || effect->spec.duration <= 1 ||
+        strcmp(e->reason, "wore off") != 0)
+        return FALSE;
+    g_string_append_printf(text, "%s wears off.", effect->name);
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_identified(const CavState *after, const CavEvItemIdentified *e,
+                                    GString *out)
+{
+    if (!is_player(after, e->creature))
+        return FALSE;
+    g_string_append_printf(out, "You now know: %s potions are ", e->appearance);
+    messages_plural(e->kind, out);
+    g_string_append_c(out, '.');
+    return TRUE;
+}
+
+/* Throwing, firing, drinking and effects; see messages_describe(). */
+static gboolean describe_magic_event(const CavState *after, const CavView *view,
+                                     const CavEvent *event, GString *out)
+{
+    if (event->type == CAV_EVENT_ITEM_THROWN)
+        return describe_thrown(after, view, &event->as.ItemThrown, out);
+    if (event->type == CAV_EVENT_SHOT_FIRED)
+        return describe_fired(after, view, &event->as.ShotFired, out);
+    if (event->type == CAV_EVENT_ITEM_QUAFFED)
+        return describe_item_deed(after, view, event->as.ItemQuaffed.creature, "drink", "drinks",
+                                  state_item(after, event->as.ItemQuaffed.item), 1, MESSAGES_A,
+                                  out);
+    if (event->type == CAV_EVENT_EFFECT_STARTED)
+        return describe_effect(after, view, &event->as.EffectStarted, out);
+    if (event->type == CAV_EVENT_EFFECT_ENDED)
+        return describe_effect_ended(after, &event->as.EffectEnded, out);
+    if (event->type == CAV_EVENT_ITEM_IDENTIFIED)
+        return describe_identified(after, &event->as.ItemIdentified, out);
+    return FALSE;
+}
+
 /* The events about items and levels; see messages_describe(). */
 static gboolean describe_item_event(const CavState *after, const CavView *view,
                                     const CavEvent *event, GString *out)
@@ -301,6 +441,15 @@ static gboolean describe_item_event(const CavState *after, const CavView *view,
     case CAV_EVENT_LEVEL_GAINED:
     case CAV_EVENT_LEVEL_UP_CHOSEN:
     case CAV_EVENT_ITEM_SPAWNED:
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+    case CAV_EVENT_ITEM_THROWN:
+    case CAV_EVENT_SHOT_FIRED:
+    case CAV_EVENT_ITEM_QUAFFED:
+    case CAV_EVENT_EFFECT_STARTED:
+    case CAV_EVENT_EFFECT_APPLIED:
+    case CAV_EVENT_EFFECTS_TICKED:
+    case CAV_EVENT_EFFECT_ENDED:
+    case CAV_EVENT_ITEM_IDENTIFIED:
     case CAV_EVENT_GAME_WON:
     case CAV_EVENT_GAME_LOST:
     case CAV_EVENT_TYPE_COUNT:
@@ -356,6 +505,16 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
     case CAV_EVENT_ITEM_EQUIPPED:
     case CAV_EVENT_ITEM_UNEQUIPPED:
         return describe_item_event(after, view, event, out);
+    case CAV_EVENT_ITEM_THROWN:
+    case CAV_EVENT_SHOT_FIRED:
+    case CAV_EVENT_ITEM_QUAFFED:
+    case CAV_EVENT_EFFECT_STARTED:
+    case CAV_EVENT_EFFECT_ENDED:
+    case CAV_EVENT_ITEM_IDENTIFIED:
+        return describe_magic_event(after, view, event, out);
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+    case CAV_EVENT_EFFECT_APPLIED:
+    case CAV_EVENT_EFFECTS_TICKED:
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:
     case CAV_EVENT_CREATURE_MOVED:
@@ -374,26 +533,33 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
 
 void messages_plural(const char *name, GString *out)
 {
-    gsize len = strlen(name);
+    const char *of = strstr(name, " of ");
+    gsize len = of != NULL ? (gsize) (of - name) : strlen(name);
 
     g_return_if_fail(name != NULL && out != NULL);
-    g_string_append(out, name);
+    g_string_append_len(out, name, (gssize) len);
     if (len > 0 && (name[len - 1] == 's' || name[len - 1] == 'x'))
         g_string_append(out, "es");
     else
         g_string_append_c(out, 's');
+    if (of != NULL)
+        g_string_append(out, of);
 }
 
-void messages_item_name(const CavItem *item, gint32 count, MessagesArticle article, GString *out)
+void messages_item_name(const CavState *state, const CavItem *item, gint32 count,
+                        MessagesArticle article, GString *out)
 {
-    g_return_if_fail(item != NULL && out != NULL);
+    g_autoptr(GString) name = g_string_new(NULL);
+
+    g_return_if_fail(state != NULL && item != NULL && out != NULL);
+    state_item_name_for(state, state_player(state), item, name);
     if (count > 1) {
         g_string_append_printf(out, "%d ", count);
-        messages_plural(item->name, out);
+        messages_plural(name->str, out);
     } else if (article == MESSAGES_THE || (item->tags & (1u << CAV_TAG_CORPSE)) != 0) {
-        g_string_append_printf(out, "the %s", item->name);
+        g_string_append_printf(out, "the %s", name->str);
     } else {
-        g_string_append_printf(out, "%s %s", messages_indefinite(item->name), item->name);
+        g_string_append_printf(out, "%s %s", messages_indefinite(name->str), name->str);
     }
 }
 

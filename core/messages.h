@@ -23,11 +23,14 @@ typedef enum {
     MESSAGES_THE, /* "the dagger" */
 } MessagesArticle;
 
-/* Append @item's name for @count of it to @out: "a dagger" / "the dagger",
- * "5 rocks" when @count > 1. Corpses are always "the bat corpse". */
-void messages_item_name(const CavItem *item, gint32 count, MessagesArticle article, GString *out);
+/* Append @item's name, as the player of @state knows it, for @count of it
+ * to @out: "a dagger" / "the dagger", "5 rocks" when @count > 1, "a cyan
+ * potion" until the player knows what it is. Corpses are always "the bat
+ * corpse". */
+void messages_item_name(const CavState *state, const CavItem *item, gint32 count,
+                        MessagesArticle article, GString *out);
 
-/* Append @name in the plural ("rocks", "bat corpses"). */
+/* Append @name in the plural ("rocks", "bat corpses", "potions of health"). */
 void messages_plural(const char *name, GString *out);
 
 /* Append "the goblin" for @creature, "you" for the player. */

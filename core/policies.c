@@ -6,6 +6,8 @@
  * cause. */
 #include "policies.h"
 
+#include "effects.h"
+
 #include "rules-private.h"
 
 #include <string.h>
@@ -195,6 +197,7 @@ void policies_install(Game *game, const CavContent *content)
     game_add_policy(game, CAV_EVENT_CREATURE_HURT, on_hurt, data);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_drop, data);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_xp, data);
+    effects_install(game);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_game, data);
     game_add_policy(game, CAV_EVENT_XP_GAINED, on_xp, data);
     game_add_policy(game, CAV_EVENT_LEVEL_GAINED, on_level_gained, data);

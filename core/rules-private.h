@@ -42,6 +42,26 @@ CavEvent rules_attack(const CavState *state, const CavContent *content, const Ca
 gboolean rules_free_item_cell(const CavState *state, gint32 z, gint32 x, gint32 y, gint32 radius,
                               const GArray *taken, gint32 *out_x, gint32 *out_y);
 
+/* @c throws one of @item (from its pack) at (ax, ay): an ItemThrown with
+ * where it stopped, whom it hit and where it lies. FALSE (nothing appended)
+ * when it would have nowhere to land. The aim is the caller's to check
+ * (rules_can_aim). */
+gboolean rules_throw(const CavState *state, const CavContent *content, const CavCreature *c,
+                     const CavItem *item, gint32 ax, gint32 ay, CavRng *rng, GArray *out);
+
+/* @c fires its wielded ranged weapon at (ax, ay): a ShotFired. FALSE when
+ * it wields none. */
+gboolean rules_fire(const CavState *state, const CavContent *content, const CavCreature *c,
+                    gint32 ax, gint32 ay, CavRng *rng, GArray *out);
+
+/* @c drinks one of @item: an ItemQuaffed. */
+void rules_quaff(const CavCreature *c, const CavItem *item, GArray *out);
+
+/* The EffectStarted of a potion of @kind on @holder, from @item. FALSE when
+ * the kind has no look in this game or no effect slot is left. */
+gboolean rules_potion_effect(const CavState *state, gint32 holder, const CavItem *item,
+                             CavEvent *out);
+
 /* "a goblin", "an apple", "the player". */
 void rules_article(const char *name, GString *out);
 

@@ -2,6 +2,8 @@
  * formula, xp, hunger words, food values) and building events from data. */
 #include "rules-private.h"
 
+#include "fov.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -227,4 +229,51 @@ const char *rules_hunger_word(const CavContent *content, const CavCreature *c)
     if (percent100 > (gint64) c->max_food * rules->full_percent)
         return "full";
     return "";
+}
+
+void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 ax, gint32 ay,
+                  gint32 *to_x, gint32 *to_y, gint32 *target)
+{
+    gint32 dx = ABS(ax - fx), dy = -ABS(ay - fy);
+    gint32 sx = fx < ax ? 1 : -1, sy = fy < ay ? 1 : -1;
+    gint32 err = dx + dy, x = fx, y = fy;
+
+    *to_x = fx;
+    *to_y = fy;
+    *target = 0;
+    while (x != ax || y != ay) {
+        const CavCreature *there;
+        CavTile tile;
+        gint32 e2 = 2 * err;
+        if (e2 >= dy) {
+            err += dy;
+            x += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y += sy;
+        }
+        tile = state_tile(state, z, x, y);
+        if (tile == TILE_WALL || tile == TILE_OUTSIDE)
+            return;
+        *to_x = x;
+        *to_y = y;
+        there = state_creature_at(state, z, x, y);
+        if (there != NULL) {
+            *target = there->id;
+            return;
+        }
+    }
+}
+
+gint32 rules_missile_attack(const CavCreature *thrower, gint32 value)
+{
+    return MAX(0, thrower->attack + thrower->effect_attack) / 2 + value;
+}
+
+gboolean rules_can_aim(const CavState *state, const CavCreature *c, gint32 ax, gint32 ay)
+{
+    if (!world_in_bounds(ax, ay) || (ax == c->x && ay == c->y))
+        return FALSE;
+    return fov_sees(state, c->z, c->x, c->y, state_vision(c), ax, ay);
 }

@@ -39,6 +39,13 @@ void decide_creature(const CavState *state, const CavContent *content,
  * player's hunger: a HungerChanged when the word changed, and death when
  * food ran out. */
 void decide_upkeep(const CavState *state, const CavContent *content, GArray *out);
+
+/* Effects on the player's level after the upkeep: an EffectApplied for each
+ * effect whose chance per turn came up, then one EffectsTicked for all. Then
+ * (decide_effect_ends, once the tick is evolved) an EffectEnded for each
+ * effect that ran out. */
+void decide_effects(const CavState *state, CavRng *rng, GArray *out);
+void decide_effect_ends(const CavState *state, GArray *out);
 void decide_regeneration(const CavState *state, GArray *out);
 void decide_hunger(const CavState *state, const CavContent *content, GArray *out);
 
@@ -47,6 +54,21 @@ const char *rules_hunger_word(const CavContent *content, const CavCreature *c);
 
 /* Damage of a blow: 1 … attack − defense, and exactly 1 when attack ≤ defense. */
 gint32 rules_damage(gint32 attack, gint32 defense, CavRng *rng);
+
+/* Where a missile thrown or fired from (fx, fy) at (ax, ay) on level @z
+ * stops, walking the line cell by cell: on the first creature in its way
+ * (*@target its id), on the last open cell before a wall, or on the aimed
+ * cell (*@target 0 when nobody is hit). */
+void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 ax, gint32 ay,
+                  gint32 *to_x, gint32 *to_y, gint32 *target);
+
+/* The attack a missile carries: half the thrower's own attack (base and
+ * effects, not gear) plus the missile's thrown or ranged @value. */
+gint32 rules_missile_attack(const CavCreature *thrower, gint32 value);
+
+/* Whether (ax, ay) is a cell @c may aim at: on its level, not its own, in
+ * its view and within its vision. */
+gboolean rules_can_aim(const CavState *state, const CavCreature *c, gint32 ax, gint32 ay);
 
 /* Xp needed to leave @level: level^(exponent) × base (GAME.md "Experience"). */
 gint64 rules_xp_threshold(const CavContent *content, gint32 level);

@@ -81,13 +81,69 @@ static gint32 item_bonus(const CavState *state, gint32 id, gboolean attack)
 gint32 state_attack(const CavState *state, const CavCreature *creature)
 {
     return creature->attack + item_bonus(state, creature->weapon, TRUE) +
-           item_bonus(state, creature->armour, TRUE);
+           item_bonus(state, creature->armour, TRUE) + creature->effect_attack;
 }
 
 gint32 state_defense(const CavState *state, const CavCreature *creature)
 {
     return creature->defense + item_bonus(state, creature->weapon, FALSE) +
-           item_bonus(state, creature->armour, FALSE);
+           item_bonus(state, creature->armour, FALSE) + creature->effect_defense;
+}
+
+gint32 state_vision(const CavCreature *creature)
+{
+    return MAX(0, creature->vision + creature->effect_vision);
+}
+
+gint32 state_hp_regen(const CavCreature *creature)
+{
+    return MAX(0, creature->hp_regen + creature->effect_hp_regen);
+}
+
+gint32 state_mana_regen(const CavCreature *creature)
+{
+    return MAX(0, creature->mana_regen + creature->effect_mana_regen);
+}
+
+const CavEffect *state_effect(const CavState *state, gint32 id)
+{
+    if (id <= 0 || id > CAV_EFFECTS_MAX || state->effects[id].id != id)
+        return NULL;
+    return &state->effects[id];
+}
+
+const CavPotionLook *state_look_of_kind(const CavState *state, const char *kind)
+{
+    for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++)
+        if (strcmp(state->looks[i].kind, kind) == 0)
+            return &state->looks[i];
+    return NULL;
+}
+
+gint32 state_look_index(const CavState *state, const char *appearance)
+{
+    for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++)
+        if (strcmp(state->looks[i].appearance, appearance) == 0)
+            return i;
+    return -1;
+}
+
+gboolean state_knows_item(const CavState *state, const CavCreature *creature, const CavItem *item)
+{
+    const CavPotionLook *look = state_look_of_kind(state, item->type);
+
+    if (look == NULL || creature == NULL)
+        return TRUE;
+    return (creature->known & (1u << (look - state->looks))) != 0;
+}
+
+void state_item_name_for(const CavState *state, const CavCreature *creature, const CavItem *item,
+                         GString *out)
+{
+    if (state_knows_item(state, creature, item))
+        g_string_append(out, item->name);
+    else
+        g_string_append_printf(out, "%s potion", state_look_of_kind(state, item->type)->appearance);
 }
 
 gboolean state_item_rotten(const CavState *state, const CavItem *item)
@@ -143,8 +199,9 @@ GBytes *state_snapshot(const CavState *state)
     gsize head = G_STRUCT_OFFSET(CavState, creatures);
     gsize creatures = sizeof(CavCreature) * (gsize) (state->creature_count + 1);
     gsize items = sizeof(CavItem) * (gsize) (state->item_count + 1);
+    gsize effects = sizeof(CavEffect) * (gsize) (state->effect_count + 1);
     gsize maps = sizeof state->occupant + sizeof state->floor_item;
-    guint8 *data = g_malloc(head + creatures + items + maps), *at = data;
+    guint8 *data = g_malloc(head + creatures + items + effects + maps), *at = data;
 
     memcpy(at, state, head);
     at += head;
@@ -152,31 +209,37 @@ GBytes *state_snapshot(const CavState *state)
     at += creatures;
     memcpy(at, state->items, items);
     at += items;
+    memcpy(at, state->effects, effects);
+    at += effects;
     memcpy(at, state->occupant, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(at, state->floor_item, sizeof state->floor_item);
-    return g_bytes_new_take(data, head + creatures + items + maps);
+    return g_bytes_new_take(data, head + creatures + items + effects + maps);
 }
 
 void state_restore(CavState *state, GBytes *snapshot)
 {
     gsize head = G_STRUCT_OFFSET(CavState, creatures), size;
     const guint8 *at = g_bytes_get_data(snapshot, &size);
-    gsize creatures, items;
+    gsize creatures, items, effects;
 
     g_return_if_fail(size >= head);
     memcpy(state, at, head);
     at += head;
     creatures = sizeof(CavCreature) * (gsize) (state->creature_count + 1);
     items = sizeof(CavItem) * (gsize) (state->item_count + 1);
-    g_return_if_fail(size ==
-                     head + creatures + items + sizeof state->occupant + sizeof state->floor_item);
+    effects = sizeof(CavEffect) * (gsize) (state->effect_count + 1);
+    g_return_if_fail(size == head + creatures + items + effects + sizeof state->occupant +
+                                 sizeof state->floor_item);
     memcpy(state->creatures, at, creatures);
     at += creatures;
     memset(state->creatures + state->creature_count + 1, 0, sizeof state->creatures - creatures);
     memcpy(state->items, at, items);
     at += items;
     memset(state->items + state->item_count + 1, 0, sizeof state->items - items);
+    memcpy(state->effects, at, effects);
+    at += effects;
+    memset(state->effects + state->effect_count + 1, 0, sizeof state->effects - effects);
     memcpy(state->occupant, at, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(state->floor_item, at, sizeof state->floor_item);
@@ -297,6 +360,47 @@ static void hash_item(Hasher *h, const CavItem *item)
     hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
 }
 
+static void hash_spec(Hasher *h, const CavEffectSpec *spec)
+{
+    const gint64 numbers[] = {spec->duration,     spec->hp,        spec->mana,
+                              spec->xp_per_level, spec->turn_hp,   spec->turn_chance,
+                              spec->attack,       spec->defense,   spec->vision,
+                              spec->hp_regen,     spec->mana_regen};
+
+    hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+}
+
+/* Potions, effects and knowledge (cavelog 0.2 on). A state without potion
+ * looks or effects — every game recorded before they existed — adds nothing,
+ * so older files keep their digests. */
+static void hash_magic(Hasher *h, const CavState *state)
+{
+    if (state->look_count == 0 && state->effect_count == 0)
+        return;
+    hash_i64(h, state->look_count);
+    hash_i64(h, state->effect_count);
+    for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++) {
+        hash_text(h, state->looks[i].kind, sizeof state->looks[i].kind);
+        hash_text(h, state->looks[i].effect, sizeof state->looks[i].effect);
+        hash_text(h, state->looks[i].appearance, sizeof state->looks[i].appearance);
+        hash_text(h, state->looks[i].colour, sizeof state->looks[i].colour);
+        hash_spec(h, &state->looks[i].spec);
+    }
+    for (gint32 id = 1; id <= state->effect_count; id++) {
+        const CavEffect *e = &state->effects[id];
+        const gint64 numbers[] = {e->id, e->creature, e->item, e->remaining, e->active ? 1 : 0};
+        hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+        hash_text(h, e->name, sizeof e->name);
+        hash_spec(h, &e->spec);
+    }
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        const gint64 numbers[] = {c->effect_attack,   c->effect_defense,    c->effect_vision,
+                                  c->effect_hp_regen, c->effect_mana_regen, c->known};
+        hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+    }
+}
+
 guint64 state_digest_v1(const CavState *state)
 {
     Hasher hasher, *h = &hasher;
@@ -344,6 +448,7 @@ guint64 state_digest(const CavState *state)
         hash_creature(h, &state->creatures[id]);
     for (gint32 id = 1; id <= state->item_count; id++)
         hash_item(h, &state->items[id]);
+    hash_magic(h, state);
     digest = hasher_end(h);
     return digest;
 }

@@ -17,8 +17,7 @@ G_BEGIN_DECLS
 #define CAV_CREATURES_MAX 1024
 #define CAV_ITEMS_MAX 2048
 #define CAV_PACK_SLOTS 20
-#define CAV_WORD_MAX 16
-#define CAV_NAME_MAX 32 /* kinds, item types and names held in the state */
+#define CAV_EFFECTS_MAX 4096 /* effect instances over a whole game */
 
 typedef enum {
     OUTCOME_PLAYING = 0,
@@ -46,7 +45,32 @@ typedef struct {
     gint32 died_turn;                    /* the turn it died, when !alive */
     char hunger[CAV_WORD_MAX];           /* the last hunger word announced, "" for none */
     gboolean alive;
+    /* The sum of the active effects' modifiers (kept by evolve as effects
+     * start and end), and the potion looks this creature knows: bit i for
+     * CavState.looks[i]. */
+    gint32 effect_attack, effect_defense, effect_vision, effect_hp_regen, effect_mana_regen;
+    guint32 known;
 } CavCreature;
+
+/* A kind of potion as this game has it: its look and what it does. */
+typedef struct {
+    char kind[CAV_NAME_MAX];       /* the item type, "potion of poison" */
+    char effect[CAV_NAME_MAX];     /* the effect's name, "poison" */
+    char appearance[CAV_WORD_MAX]; /* "cyan" */
+    char colour[CAV_COLOUR_MAX];
+    CavEffectSpec spec;
+} CavPotionLook;
+
+/* One application of an effect: two potions of poison are two of these. */
+typedef struct {
+    gint32 id;       /* index into CavState.effects; 0 for an empty slot */
+    gint32 creature; /* its holder */
+    gint32 item;     /* the potion it came from, or 0 */
+    char name[CAV_NAME_MAX];
+    CavEffectSpec spec;
+    gint32 remaining; /* turns it still works */
+    gboolean active;
+} CavEffect;
 
 typedef struct {
     gint32 id; /* index into CavState.items; 0 for an empty slot */
@@ -76,10 +100,14 @@ typedef struct {
     CavOutcome outcome;
     char cause[CAV_STR_MAX];
     char player_name[CAV_STR_MAX];
-    gint32 deepest; /* deepest level (0-based) the player reached */
+    gint32 deepest;      /* deepest level (0-based) the player reached */
+    gint32 look_count;   /* kinds of potion given a look at the start */
+    gint32 effect_count; /* highest effect id in use */
+    CavPotionLook looks[CAV_POTION_KINDS_MAX];
     CavLevelTiles tiles[CAV_LEVELS];
     CavCreature creatures[CAV_CREATURES_MAX + 1];
     CavItem items[CAV_ITEMS_MAX + 1];
+    CavEffect effects[CAV_EFFECTS_MAX + 1];
     /* Where everyone and everything is: the living creature and the floor
      * item on each cell (0 for none). Derived from the records above and
      * kept by evolve, so a lookup is not a scan; not part of the digest. */
@@ -111,9 +139,33 @@ const CavItem *state_item(const CavState *state, gint32 id);
 /* The item lying on the floor at (z, x, y), or NULL. */
 const CavItem *state_item_at(const CavState *state, gint32 z, gint32 x, gint32 y);
 
-/* Effective attack and defense: base + weapon + armour. */
+/* Effective attack and defense: base + weapon + armour + active effects. */
 gint32 state_attack(const CavState *state, const CavCreature *creature);
 gint32 state_defense(const CavState *state, const CavCreature *creature);
+
+/* Effective vision (base + active effects, never below 0) and regeneration
+ * per mille (likewise). */
+gint32 state_vision(const CavCreature *creature);
+gint32 state_hp_regen(const CavCreature *creature);
+gint32 state_mana_regen(const CavCreature *creature);
+
+/* The effect with @id, or NULL for 0, out of range or an empty slot. */
+const CavEffect *state_effect(const CavState *state, gint32 id);
+
+/* The look of potion type @kind in this game, or NULL when it has none. */
+const CavPotionLook *state_look_of_kind(const CavState *state, const char *kind);
+
+/* The index in CavState.looks of @appearance, or -1. */
+gint32 state_look_index(const CavState *state, const char *appearance);
+
+/* Whether @creature knows what @item is: anything but a potion whose look
+ * it has not learned. */
+gboolean state_knows_item(const CavState *state, const CavCreature *creature, const CavItem *item);
+
+/* @item's name as @creature knows it ("cyan potion" or "potion of poison");
+ * @creature NULL knows everything. Appended to @out. */
+void state_item_name_for(const CavState *state, const CavCreature *creature, const CavItem *item,
+                         GString *out);
 
 /* Whether @item has rotted by the state's current turn. */
 gboolean state_item_rotten(const CavState *state, const CavItem *item);

@@ -2,6 +2,8 @@
  * check says, in words, what is impossible about the event. */
 #include "rules.h"
 
+#include "effects.h"
+
 #include <string.h>
 
 G_DEFINE_QUARK(cavelog_validate_error, validate_error)
@@ -615,6 +617,249 @@ static gboolean check_lost(const CavState *state, const CavEvent *event, GError 
     return TRUE;
 }
 
+/* The numbers an effect may have (the data files' limits). */
+static gboolean check_spec(const CavEvent *event, const CavEffectSpec *spec, GError **error)
+{
+    if (spec->duration < 1 || spec->duration > 100000 || ABS(spec->hp) > 10000 ||
+        ABS(spec->mana) > 10000 || spec->xp_per_level < 0 || spec->xp_per_level > 10000 ||
+        ABS(spec->turn_hp) > 1000 || spec->turn_chance < 1 || spec->turn_chance > 100 ||
+        ABS(spec->attack) > 1000 || ABS(spec->defense) > 1000 || ABS(spec->vision) > 40 ||
+        ABS(spec->hp_regen) > 100000 || ABS(spec->mana_regen) > 100000)
+        return invalid(error, event, "impossible effect numbers");
+    return TRUE;
+}
+
+#define SPEC_OF(e)                                                                                 \
+    ((CavEffectSpec){.duration = (e)->duration,                                                    \
+                     .hp = (e)->hp,                                                                \
+                     .mana = (e)->mana,                                                            \
+                     .xp_per_level = (e)->xp_per_level,                                            \
+                     .turn_hp = (e)->turn_hp,                                                      \
+                     .turn_chance = (e)->turn_chance,                                              \
+                     .attack = (e)->attack,                                                        \
+                     .defense = (e)->defense,                                                      \
+                     .vision = (e)->vision,                                                        \
+                     .hp_regen = (e)->hp_regen,                                                    \
+                     .mana_regen = (e)->mana_regen})
+
+static gboolean check_look(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvAppearanceAssigned *e = &event->as.AppearanceAssigned;
+    CavEffectSpec spec = SPEC_OF(e);
+
+    if (event->turn != 0 || state->rows_generated != CAV_LEVELS * CAV_HEIGHT ||
+        state->creature_count != 0 || state->look_count >= CAV_POTION_KINDS_MAX)
+        return invalid(error, event,
+                       "potions get their looks once the world is made, before anyone");
+    if (e->kind[0] == '\0' || strlen(e->kind) >= CAV_NAME_MAX ||
+        !content_kind_name_ok(e->appearance) || strlen(e->appearance) >= CAV_WORD_MAX ||
+        e->colour[0] == '\0' || strlen(e->colour) >= CAV_COLOUR_MAX)
+        return invalid(error, event, "not a kind of potion and a look");
+    if (state_look_of_kind(state, e->kind) != NULL || state_look_index(state, e->appearance) >= 0)
+        return invalid(error, event, "“%s” or “%s” already has a look", e->kind, e->appearance);
+    return check_spec(event, &spec, error);
+}
+
+/* The thrower or shooter, acting, at the line's start, aiming at a cell in
+ * its view and within its vision; the line stops where the event says. */
+static gboolean check_line(const CavState *state, const CavEvent *event, gint32 creature,
+                           const gint32 line[7], gint32 target, GError **error)
+{
+    const CavCreature *c;
+    gint32 to_x, to_y, hit;
+
+    if (!check_creature(state, event, creature, error) ||
+        !check_place(event, line[0], line[1], line[2], error) ||
+        !check_place(event, line[0], line[3], line[4], error) ||
+        !check_place(event, line[0], line[5], line[6], error))
+        return FALSE;
+    c = state_creature(state, creature);
+    if (event->actor != creature || c->z != line[0] || c->x != line[1] || c->y != line[2])
+        return invalid(error, event, "creature %d does not stand where it shoots from", creature);
+    if (!rules_can_aim(state, c, line[3], line[4]))
+        return invalid(error, event, "creature %d cannot see (%d,%d) to aim at it", creature,
+                       line[3], line[4]);
+    rules_flight(state, c->z, c->x, c->y, line[3], line[4], &to_x, &to_y, &hit);
+    if (to_x != line[5] || to_y != line[6] || hit != target)
+        return invalid(error, event, "a missile on that line stops at (%d,%d), hitting %d", to_x,
+                       to_y, hit);
+    return TRUE;
+}
+
+static gboolean check_missile_damage(const CavState *state, const CavEvent *event, gint32 creature,
+                                     gint32 target, gint32 value, gint32 damage, GError **error)
+{
+    gint32 attack = rules_missile_attack(state_creature(state, creature), value), most;
+
+    if (target == 0)
+        return damage == 0 || invalid(error, event, "a missile that hits nobody does no damage");
+    most = MAX(1, attack - state_defense(state, state_creature(state, target)));
+    if (damage < 1 || damage > most)
+        return invalid(error, event,
+                       "a missile of %d cannot come from attack %d against defense %d", damage,
+                       attack, state_defense(state, state_creature(state, target)));
+    return TRUE;
+}
+
+static gboolean check_landing(const CavState *state, const CavEvent *event, const CavItem *item,
+                              const CavEvItemThrown *e, GError **error)
+{
+    if (item->tags & (1u << CAV_TAG_POTION))
+        return (e->x == e->to_x && e->y == e->to_y) ||
+               invalid(error, event, "a potion breaks where it stops");
+    if (state_tile(state, e->z, e->x, e->y) == TILE_WALL ||
+        state_item_at(state, e->z, e->x, e->y) != NULL || ABS(e->x - e->to_x) > 20 ||
+        ABS(e->y - e->to_y) > 20)
+        return invalid(error, event, "item %d cannot land at (%d,%d)", e->item, e->x, e->y);
+    return TRUE;
+}
+
+static gboolean check_thrown(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemThrown *e = &event->as.ItemThrown;
+    const gint32 line[7] = {e->z, e->from_x, e->from_y, e->aim_x, e->aim_y, e->to_x, e->to_y};
+    const CavItem *item;
+
+    if (!check_line(state, event, e->creature, line, e->target, error) ||
+        !check_food(event, e->food, error) ||
+        (item = held_item(state, event, e->creature, e->item, error)) == NULL)
+        return FALSE;
+    if (!(item->features & (1u << CAV_FEATURE_THROW)))
+        return invalid(error, event, "item %d cannot be thrown", e->item);
+    if (item->count > 1 ? e->split != state->item_count + 1 || e->split > CAV_ITEMS_MAX
+                        : e->split != 0)
+        return invalid(error, event, "item %d cannot be split as %d", e->item, e->split);
+    return check_landing(state, event, item, e, error) &&
+           check_missile_damage(state, event, e->creature, e->target, item->thrown, e->damage,
+                                error);
+}
+
+static gboolean check_fired(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvShotFired *e = &event->as.ShotFired;
+    const gint32 line[7] = {e->z, e->from_x, e->from_y, e->aim_x, e->aim_y, e->to_x, e->to_y};
+    const CavItem *weapon;
+
+    if (!check_line(state, event, e->creature, line, e->target, error) ||
+        !check_food(event, e->food, error) ||
+        (weapon = held_item(state, event, e->creature, e->item, error)) == NULL)
+        return FALSE;
+    if (state_creature(state, e->creature)->weapon != e->item || weapon->ranged <= 0)
+        return invalid(error, event, "creature %d wields nothing that shoots", e->creature);
+    return check_missile_damage(state, event, e->creature, e->target, weapon->ranged, e->damage,
+                                error);
+}
+
+static gboolean check_quaffed(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemQuaffed *e = &event->as.ItemQuaffed;
+    const CavItem *item;
+
+    if (!check_creature(state, event, e->creature, error) ||
+        (item = held_item(state, event, e->creature, e->item, error)) == NULL)
+        return FALSE;
+    if (event->actor != e->creature || !(item->features & (1u << CAV_FEATURE_QUAFF)) ||
+        state_look_of_kind(state, item->type) == NULL)
+        return invalid(error, event, "item %d is not a potion creature %d can drink", e->item,
+                       e->creature);
+    return TRUE;
+}
+
+static gboolean check_effect_started(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvEffectStarted *e = &event->as.EffectStarted;
+    const CavItem *item = state_item(state, e->item);
+    const CavPotionLook *look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
+    CavEffectSpec spec = SPEC_OF(e);
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error) ||
+        !check_spec(event, &spec, error))
+        return FALSE;
+    if (e->effect != state->effect_count + 1 || e->effect > CAV_EFFECTS_MAX)
+        return invalid(error, event, "effect id %d is not the next free id", e->effect);
+    if (look == NULL)
+        return invalid(error, event, "an effect comes from a potion");
+    if (strcmp(look->effect, e->name) != 0 || memcmp(&look->spec, &spec, sizeof spec) != 0)
+        return invalid(error, event, "a %s does not do that", look->kind);
+    return TRUE;
+}
+
+/* The effect @id, active and held by @creature. */
+static const CavEffect *held_effect(const CavState *state, const CavEvent *event, gint32 id,
+                                    gint32 creature, GError **error)
+{
+    const CavEffect *effect = state_effect(state, id);
+
+    if (effect == NULL || !effect->active || effect->creature != creature) {
+        invalid(error, event, "creature %d is under no effect %d", creature, id);
+        return NULL;
+    }
+    return effect;
+}
+
+static gboolean between(gint32 value, gint32 a, gint32 b)
+{
+    return value >= MIN(0, MIN(a, b)) && value <= MAX(0, MAX(a, b));
+}
+
+static gboolean check_effect_applied(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvEffectApplied *e = &event->as.EffectApplied;
+    const CavEffect *effect;
+
+    if (!check_creature(state, event, e->creature, error) ||
+        (effect = held_effect(state, event, e->effect, e->creature, error)) == NULL)
+        return FALSE;
+    if (event->actor != 0 || (e->hp == 0 && e->mana == 0) ||
+        !between(e->hp, effect->spec.hp, effect->spec.turn_hp) ||
+        !between(e->mana, effect->spec.mana, 0))
+        return invalid(error, event, "effect %d does not change hp by %d and mana by %d", e->effect,
+                       e->hp, e->mana);
+    return TRUE;
+}
+
+static gboolean check_ticked(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvEffectsTicked *e = &event->as.EffectsTicked;
+    const CavCreature *player = state_player(state);
+
+    if (player == NULL || !player->alive || e->z != player->z || event->actor != 0 ||
+        event->cause != 0 || event->turn == 0)
+        return invalid(error, event, "effects work on the living player's level, after turn 0");
+    if (e->effects <= 0 || e->effects != effects_working_on(state, e->z))
+        return invalid(error, event, "%d effects do not work on level %d", e->effects, e->z);
+    return TRUE;
+}
+
+static gboolean check_effect_ended(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvEffectEnded *e = &event->as.EffectEnded;
+    const CavEffect *effect = held_effect(state, event, e->effect, e->creature, error);
+    const CavCreature *c;
+
+    if (effect == NULL)
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (event->actor != 0 || e->reason[0] == '\0' || (c->alive && effect->remaining > 0))
+        return invalid(error, event, "effect %d has not run out", e->effect);
+    return TRUE;
+}
+
+static gboolean check_identified(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemIdentified *e = &event->as.ItemIdentified;
+    gint32 look = state_look_index(state, e->appearance);
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    if (look < 0 || strcmp(state->looks[look].kind, e->kind) != 0 || e->how[0] == '\0')
+        return invalid(error, event, "%s potions are not %s", e->appearance, e->kind);
+    if (state_creature(state, e->creature)->known & (1u << look))
+        return invalid(error, event, "creature %d knows %s potions already", e->creature,
+                       e->appearance);
+    return TRUE;
+}
+
 static gboolean check_payload(const CavState *state, const CavEvent *event, GError **error)
 {
     switch (event->type) {
@@ -672,6 +917,24 @@ static gboolean check_payload(const CavState *state, const CavEvent *event, GErr
         return check_equipped(state, event, event->as.ItemUnequipped.creature,
                               event->as.ItemUnequipped.item, event->as.ItemUnequipped.slot, FALSE,
                               error);
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+        return check_look(state, event, error);
+    case CAV_EVENT_ITEM_THROWN:
+        return check_thrown(state, event, error);
+    case CAV_EVENT_SHOT_FIRED:
+        return check_fired(state, event, error);
+    case CAV_EVENT_ITEM_QUAFFED:
+        return check_quaffed(state, event, error);
+    case CAV_EVENT_EFFECT_STARTED:
+        return check_effect_started(state, event, error);
+    case CAV_EVENT_EFFECT_APPLIED:
+        return check_effect_applied(state, event, error);
+    case CAV_EVENT_EFFECTS_TICKED:
+        return check_ticked(state, event, error);
+    case CAV_EVENT_EFFECT_ENDED:
+        return check_effect_ended(state, event, error);
+    case CAV_EVENT_ITEM_IDENTIFIED:
+        return check_identified(state, event, error);
     case CAV_EVENT_GAME_WON:
         return check_won(state, event, error);
     case CAV_EVENT_GAME_LOST:

@@ -23,7 +23,7 @@ void view_refresh(CavView *view, const CavState *state)
         return;
     }
     view->z = player->z;
-    fov_compute(state, player->z, player->x, player->y, player->vision, view->visible);
+    fov_compute(state, player->z, player->x, player->y, state_vision(player), view->visible);
     for (gint32 y = 0; y < CAV_HEIGHT; y++)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
             if (view->visible[y][x])
@@ -48,6 +48,20 @@ static gboolean changes_sight(const CavState *after, const CavEvent *event)
         return event->as.TileDug.z == player->z;
     case CAV_EVENT_LEVEL_UP_CHOSEN:
         return event->as.LevelUpChosen.creature == after->player;
+    case CAV_EVENT_EFFECT_STARTED:
+        return event->as.EffectStarted.creature == after->player &&
+               event->as.EffectStarted.vision != 0;
+    case CAV_EVENT_EFFECT_ENDED:
+        return event->as.EffectEnded.creature == after->player &&
+               state_effect(after, event->as.EffectEnded.effect) != NULL &&
+               state_effect(after, event->as.EffectEnded.effect)->spec.vision != 0;
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+    case CAV_EVENT_ITEM_THROWN:
+    case CAV_EVENT_SHOT_FIRED:
+    case CAV_EVENT_ITEM_QUAFFED:
+    case CAV_EVENT_EFFECT_APPLIED:
+    case CAV_EVENT_EFFECTS_TICKED:
+    case CAV_EVENT_ITEM_IDENTIFIED:
     case CAV_EVENT_GAME_STARTED:
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:

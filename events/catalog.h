@@ -12,6 +12,14 @@
 #define CAV_EVENTS_CATALOG_H
 
 /* clang-format off */
+/* What an effect does (potions now, spells later): hp, mana and xp (× the
+ * holder's level) once at its start; turn_hp each turn, with turn_chance
+ * percent; the rest added to the holder's numbers while it lasts. */
+#define CAV_EFFECT_FIELDS(F)                                                                     \
+    F(I32, duration) F(I32, hp) F(I32, mana) F(I32, xp_per_level) F(I32, turn_hp)                \
+    F(I32, turn_chance) F(I32, attack) F(I32, defense) F(I32, vision) F(I32, hp_regen)           \
+    F(I32, mana_regen)
+
 #define CAV_EVENT_CATALOG(X, F)                                                                  \
     X(GAME_STARTED, GameStarted, 1, "A new game began.",                                        \
       "game began with seed {seed} on {levels} levels of {width}x{height}",                     \
@@ -97,6 +105,38 @@
     X(ITEM_UNEQUIPPED, ItemUnequipped, 1, "A creature put away an item it wielded or wore.",   \
       "{creature} took off {item} ({slot})",                                      \
       F(I32, creature) F(I32, item) F(STR, slot))                                               \
+    X(APPEARANCE_ASSIGNED, AppearanceAssigned, 1,                                               \
+      "A kind of potion was given its look for this game, with what it does.",                  \
+      "{kind} looks {appearance} in this game",                                                 \
+      F(STR, kind) F(STR, appearance) F(STR, colour) CAV_EFFECT_FIELDS(F))                      \
+    X(ITEM_THROWN, ItemThrown, 1, "A creature threw an item along a line.",                     \
+      "{creature} threw {item} at ({aim_x},{aim_y}): it hit {target} for {damage}",             \
+      F(I32, creature) F(I32, item) F(I32, split) F(I32, target) F(I32, z)                      \
+      F(I32, from_x) F(I32, from_y) F(I32, aim_x) F(I32, aim_y) F(I32, to_x) F(I32, to_y)       \
+      F(I32, x) F(I32, y) F(I32, damage) F(I32, food))                                          \
+    X(SHOT_FIRED, ShotFired, 1, "A creature fired its ranged weapon along a line.",             \
+      "{creature} fired {item} at ({aim_x},{aim_y}): it hit {target} for {damage}",             \
+      F(I32, creature) F(I32, item) F(I32, target) F(I32, z) F(I32, from_x) F(I32, from_y)      \
+      F(I32, aim_x) F(I32, aim_y) F(I32, to_x) F(I32, to_y) F(I32, damage) F(I32, food))        \
+    X(ITEM_QUAFFED, ItemQuaffed, 1, "A creature drank a potion.",                               \
+      "{creature} drank {item}",                                                                \
+      F(I32, creature) F(I32, item))                                                            \
+    X(EFFECT_STARTED, EffectStarted, 1, "An effect took hold of a creature.",                   \
+      "effect {effect} ({name}, {duration} turns) began on {creature}",                         \
+      F(I32, effect) F(I32, creature) F(I32, item) F(STR, name) CAV_EFFECT_FIELDS(F))           \
+    X(EFFECT_APPLIED, EffectApplied, 1, "An effect changed a creature's hp or mana.",          \
+      "effect {effect} changed {creature} by {hp} hp and {mana} mana",                          \
+      F(I32, effect) F(I32, creature) F(I32, hp) F(I32, mana))                                  \
+    X(EFFECTS_TICKED, EffectsTicked, 1,                                                         \
+      "Every active effect on a level worked for one more turn.",                               \
+      "{effects} effects on level {z} worked a turn",                                           \
+      F(I32, z) F(I32, effects))                                                                \
+    X(EFFECT_ENDED, EffectEnded, 1, "An effect wore off or lost its holder.",                   \
+      "effect {effect} on {creature} ended: {reason}",                                          \
+      F(I32, effect) F(I32, creature) F(STR, reason))                                           \
+    X(ITEM_IDENTIFIED, ItemIdentified, 1, "A creature learned what a kind of potion is.",       \
+      "{creature} learned that {appearance} potions are {kind} ({how})",                        \
+      F(I32, creature) F(STR, appearance) F(STR, kind) F(STR, how))                             \
     X(GAME_WON, GameWon, 1, "The player brought the bear to the surface.",                     \
       "game won by {creature}",                                                                 \
       F(I32, creature))                                                                         \

@@ -119,6 +119,54 @@ void recorder_token(const CavEvent *e, GString *out)
         g_string_append_printf(out, "unequipped(c%d i%d)", e->as.ItemUnequipped.creature,
                                e->as.ItemUnequipped.item);
         break;
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+        g_string_append_printf(out, "look(%s=%s)", e->as.AppearanceAssigned.kind,
+                               e->as.AppearanceAssigned.appearance);
+        break;
+    case CAV_EVENT_ITEM_THROWN:
+        g_string_append_printf(out, "thrown(c%d i%d", e->as.ItemThrown.creature,
+                               e->as.ItemThrown.item);
+        if (e->as.ItemThrown.split != 0)
+            g_string_append_printf(out, "/i%d", e->as.ItemThrown.split);
+        if (e->as.ItemThrown.target != 0)
+            g_string_append_printf(out, ">c%d %d", e->as.ItemThrown.target,
+                                   e->as.ItemThrown.damage);
+        g_string_append_printf(out, " %d,%d)", e->as.ItemThrown.x, e->as.ItemThrown.y);
+        break;
+    case CAV_EVENT_SHOT_FIRED:
+        g_string_append_printf(out, "fired(c%d i%d", e->as.ShotFired.creature,
+                               e->as.ShotFired.item);
+        if (e->as.ShotFired.target != 0)
+            g_string_append_printf(out, ">c%d %d", e->as.ShotFired.target, e->as.ShotFired.damage);
+        g_string_append_printf(out, " %d,%d)", e->as.ShotFired.to_x, e->as.ShotFired.to_y);
+        break;
+    case CAV_EVENT_ITEM_QUAFFED:
+        g_string_append_printf(out, "quaffed(c%d i%d)", e->as.ItemQuaffed.creature,
+                               e->as.ItemQuaffed.item);
+        break;
+    case CAV_EVENT_EFFECT_STARTED:
+        g_string_append_printf(out, "effect(e%d %s c%d %d)", e->as.EffectStarted.effect,
+                               e->as.EffectStarted.name, e->as.EffectStarted.creature,
+                               e->as.EffectStarted.duration);
+        break;
+    case CAV_EVENT_EFFECT_APPLIED:
+        g_string_append_printf(out, "applied(e%d c%d %+d,%+d)", e->as.EffectApplied.effect,
+                               e->as.EffectApplied.creature, e->as.EffectApplied.hp,
+                               e->as.EffectApplied.mana);
+        break;
+    case CAV_EVENT_EFFECTS_TICKED:
+        g_string_append_printf(out, "ticked(%d x%d)", e->as.EffectsTicked.z,
+                               e->as.EffectsTicked.effects);
+        break;
+    case CAV_EVENT_EFFECT_ENDED:
+        g_string_append_printf(out, "ended(e%d c%d %s)", e->as.EffectEnded.effect,
+                               e->as.EffectEnded.creature, e->as.EffectEnded.reason);
+        break;
+    case CAV_EVENT_ITEM_IDENTIFIED:
+        g_string_append_printf(out, "identified(c%d %s=%s %s)", e->as.ItemIdentified.creature,
+                               e->as.ItemIdentified.appearance, e->as.ItemIdentified.kind,
+                               e->as.ItemIdentified.how);
+        break;
     case CAV_EVENT_GAME_WON:
         g_string_append_printf(out, "won(c%d)", e->as.GameWon.creature);
         break;

@@ -73,7 +73,7 @@ static void test_builtin_items(void)
     g_autoptr(CavContent) content = content_new_builtin();
     const CavItemType *all;
 
-    g_assert_cmpuint(content_item_types(content, &all), ==, G_N_ELEMENTS(types));
+    g_assert_cmpuint(content_item_types(content, &all), ==, G_N_ELEMENTS(types) + 7);
     for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
         const CavItemType *t = content_item_type(content, types[i].name);
         g_assert_nonnull(t);
@@ -100,6 +100,48 @@ static void test_builtin_items(void)
     g_assert_cmpint(content_item_type(content, "sword")->stack, ==, CAV_STACK_NONE);
     g_assert_cmpint(content_item_type(content, "corpse")->rot_turns, ==, 200);
     g_assert_cmpint(content_item_type(content, "corpse")->food_per_hp, ==, 5);
+}
+
+/* GAME.md "Potions": weight, duration and effect of each kind, and the looks. */
+static void test_builtin_potions(void)
+{
+    static const struct {
+        const char *name;
+        gint32 weight;
+        CavEffectSpec effect;
+    } potions[] = {
+        {"potion of health", 2, {.duration = 1, .hp = 15, .turn_chance = 100}},
+        {"potion of mana", 2, {.duration = 1, .mana = 10, .turn_chance = 100}},
+        {"potion of slow health", 1, {.duration = 100, .turn_hp = 1, .turn_chance = 100}},
+        {"potion of poison", 1, {.duration = 20, .turn_hp = -1, .turn_chance = 100}},
+        {"warrior's potion", 1, {.duration = 20, .attack = 5, .defense = 5, .turn_chance = 100}},
+        {"archer's potion", 1, {.duration = 20, .vision = 3, .turn_chance = 100}},
+        {"potion of experience", 1, {.duration = 20, .xp_per_level = 5, .turn_chance = 100}},
+    };
+    static const char *const looks[] = {"red",     "yellow", "green", "cyan", "blue",
+                                        "magenta", "dark",   "grey",  "light"};
+    g_autoptr(CavContent) content = content_new_builtin();
+    const CavAppearanceLook *all;
+
+    for (guint i = 0; i < G_N_ELEMENTS(potions); i++) {
+        const CavItemType *t = content_item_type(content, potions[i].name);
+        g_assert_nonnull(t);
+        g_assert_true(content_item_has_tag(t, CAV_TAG_POTION));
+        g_assert_true(content_item_can(t, CAV_FEATURE_QUAFF));
+        g_assert_true(content_item_can(t, CAV_FEATURE_THROW));
+        g_assert_cmpint(t->stack, ==, CAV_STACK_HARD);
+        g_assert_cmpint(t->glyph, ==, '!');
+        g_assert_cmpstr(t->pool, ==, "potion");
+        g_assert_cmpint(t->spawn, ==, 1); /* z + 1 per level */
+        g_assert_cmpint(t->spawn_per_level, ==, 1);
+        g_assert_cmpint(t->weight, ==, potions[i].weight);
+        g_assert_cmpmem(&t->effect, sizeof t->effect, &potions[i].effect, sizeof potions[i].effect);
+        g_assert_cmpstr(t->effect_name, !=, "");
+    }
+    g_assert_cmpuint(content_appearances(content, &all), ==, G_N_ELEMENTS(looks));
+    for (guint i = 0; i < G_N_ELEMENTS(looks); i++)
+        g_assert_cmpstr(all[i].name, ==, looks[i]);
+    g_assert_cmpint(content_item_type(content, "dagger")->weight, ==, 1);
 }
 
 /* GAME.md "Turns", "Creatures", "Combat", "Experience", "Food". */
@@ -257,6 +299,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/core/content/builtin-creatures", test_builtin_creatures);
     g_test_add_func("/core/content/builtin-items", test_builtin_items);
+    g_test_add_func("/core/content/builtin-potions", test_builtin_potions);
     g_test_add_func("/core/content/builtin-rules", test_builtin_rules);
     g_test_add_func("/core/content/installed-equals-builtin", test_installed_equals_builtin);
     g_test_add_func("/core/content/errors", test_errors);

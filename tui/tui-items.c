@@ -101,18 +101,21 @@ static char *tui_menu_text(const CavState *state, const TuiMenuLine *line)
     const CavItem *item = state_item(state, line->item);
     GString *text = g_string_new(NULL);
 
+    g_autoptr(GString) name = g_string_new(NULL);
+
+    state_item_name_for(state, state_player(state), item, name);
     g_string_append_printf(text, "%c - ", 'a' + line->slot);
     if (line->members > 1) {
         g_string_append_printf(text, "%d ", line->members);
-        messages_plural(item->name, text);
+        messages_plural(name->str, text);
         g_string_append_printf(text, "  (%c: show each)", 'a' + line->slot);
         return g_string_free(text, FALSE);
     }
     if (item->count > 1) {
         g_string_append_printf(text, "%d ", item->count);
-        messages_plural(item->name, text);
+        messages_plural(name->str, text);
     } else {
-        g_string_append(text, item->name);
+        g_string_append(text, name->str);
     }
     tui_item_notes(state, item, text);
     return g_string_free(text, FALSE);
@@ -235,15 +238,17 @@ static char *tui_examine_freshness(const CavState *state, const CavItem *item)
     return g_strdup_printf("Fresh: it rots in %d turn%s.", left, left == 1 ? "" : "s");
 }
 
-static char *tui_examine_title(const CavItem *item)
+static char *tui_examine_title(const CavState *state, const CavItem *item)
 {
     g_autoptr(GString) title = g_string_new(NULL);
+    g_autoptr(GString) name = g_string_new(NULL);
 
+    state_item_name_for(state, state_player(state), item, name);
     if (item->count > 1) {
         g_string_append_printf(title, "%d ", item->count);
-        messages_plural(item->name, title);
+        messages_plural(name->str, title);
     } else {
-        g_string_append(title, item->name);
+        g_string_append(title, name->str);
     }
     title->str[0] = g_ascii_toupper(title->str[0]);
     return g_string_free(g_steal_pointer(&title), FALSE);
@@ -270,7 +275,7 @@ void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop b
     gsize n = 0;
 
     g_return_if_fail(state != NULL && item != NULL && backdrop != NULL);
-    title = tui_examine_title(item);
+    title = tui_examine_title(state, item);
     tui_examine_numbers(item, numbers);
     tags = tui_examine_names("Tags", item->tags, TRUE);
     uses = tui_examine_names("Uses", item->features, FALSE);

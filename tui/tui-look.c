@@ -53,7 +53,7 @@ static void tui_look_item(const CavState *state, const CavItem *item, GString *o
 {
     g_autoptr(GString) text = g_string_new(NULL);
 
-    messages_item_name(item, item->count, MESSAGES_A, text);
+    messages_item_name(state, item, item->count, MESSAGES_A, text);
     if (item->rot_turns > 0)
         g_string_append(text, state_item_rotten(state, item) ? " (rotten)" : " (fresh)");
     g_string_append(text, item->count > 1 ? " lie here." : " lies here.");

@@ -150,7 +150,7 @@ static char *tui_end_carried(const CavState *state, const CavCreature *player)
         if (item == NULL || item->count <= 0)
             continue;
         name = g_string_new(NULL);
-        messages_item_name(item, item->count, MESSAGES_A, name);
+        messages_item_name(state, item, item->count, MESSAGES_A, name);
         g_ptr_array_add(names, g_string_free(name, FALSE));
     }
     for (guint i = 0; i < names->len; i++)

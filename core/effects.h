@@ -1,0 +1,21 @@
+/* effects.h — the effects mechanism's policies (effects.c): what follows a
+ * drink, a throw, a shot, an effect's start and tick, and a death. */
+#ifndef CAV_CORE_EFFECTS_H
+#define CAV_CORE_EFFECTS_H
+
+#include "game.h"
+
+G_BEGIN_DECLS
+
+/* Register the effect policies on @game. Called by policies_install, with
+ * the CreatureDied one before the policy that ends the game, so that a
+ * dying holder's effects end first. */
+void effects_install(Game *game);
+
+/* How many effects work on level @z this turn: active, on a living holder
+ * standing there. */
+gint32 effects_working_on(const CavState *state, gint32 z);
+
+G_END_DECLS
+
+#endif
