@@ -57,6 +57,18 @@ static gint32 doer(const CavEvent *e)
         return e->as.ItemUnequipped.creature;
     case CAV_EVENT_LEVEL_UP_CHOSEN:
         return e->as.LevelUpChosen.creature;
+    case CAV_EVENT_ITEM_THROWN:
+        return e->as.ItemThrown.creature;
+    case CAV_EVENT_SHOT_FIRED:
+        return e->as.ShotFired.creature;
+    case CAV_EVENT_ITEM_QUAFFED:
+        return e->as.ItemQuaffed.creature;
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+    case CAV_EVENT_EFFECT_STARTED:
+    case CAV_EVENT_EFFECT_APPLIED:
+    case CAV_EVENT_EFFECTS_TICKED:
+    case CAV_EVENT_EFFECT_ENDED:
+    case CAV_EVENT_ITEM_IDENTIFIED:
     case CAV_EVENT_GAME_STARTED:
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:
