@@ -153,6 +153,7 @@ static void assign_looks(Setup *setup, const CavContent *content, CavRng *rng, G
         EV_SET_STR(e->kind, type->name);
         EV_SET_STR(e->appearance, look->name);
         EV_SET_STR(e->colour, look->colour);
+        EV_SET_STR(e->effect, type->effect_name);
         rules_push(out, event);
         g_hash_table_insert(setup->looks, (gpointer) type->name, (gpointer) look);
     }

@@ -495,6 +495,7 @@ static void evolve_look(CavState *state, const CavEvAppearanceAssigned *e)
     g_strlcpy(look->kind, e->kind, sizeof look->kind);
     g_strlcpy(look->appearance, e->appearance, sizeof look->appearance);
     g_strlcpy(look->colour, e->colour, sizeof look->colour);
+    g_strlcpy(look->effect, e->effect, sizeof look->effect);
     spec_from(&look->spec, e->duration, e->hp, e->mana, e->xp_per_level, e->turn_hp, e->turn_chance,
               e->attack, e->defense, e->vision, e->hp_regen, e->mana_regen);
 }

@@ -269,35 +269,37 @@ static gboolean describe_thrown(const CavState *after, const CavView *view,
 {
     const CavItem *item = state_item(after, e->split != 0 ? e->split : e->item);
     gboolean potion = item != NULL && (item->tags & (1u << CAV_TAG_POTION));
-    g_autoptr(GString) text = g_string_new(NULL);
+    g_autoptr(GString) deed = g_string_new(NULL);
+    g_autoptr(GString) shatters = g_string_new(NULL);
 
     if (item == NULL)
         return FALSE;
     if (perceives(after, view, e->creature)) {
-        name_of(after, e->creature, text);
-        g_string_append(text, is_player(after, e->creature) ? " throw " : " throws ");
-        messages_item_name(after, item, 1, MESSAGES_A, text);
+        name_of(after, e->creature, deed);
+        g_string_append(deed, is_player(after, e->creature) ? " throw " : " throws ");
+        messages_item_name(after, item, 1, MESSAGES_A, deed);
         if (e->target != 0 && !potion && perceives(after, view, e->target)) {
-            g_string_append(text, "; it hits ");
-            name_of(after, e->target, text);
+            g_string_append(deed, "; it hits ");
+            name_of(after, e->target, deed);
         }
-        g_string_append(text, ". ");
+        g_string_append_c(deed, '.');
     }
     if (potion && (view_sees(view, e->z, e->to_x, e->to_y) || is_player(after, e->target))) {
-        messages_item_name(after, item, 1, MESSAGES_THE, text);
-        g_string_append(text, " shatters");
+        messages_item_name(after, item, 1, MESSAGES_THE, shatters);
+        g_string_append(shatters, " shatters");
         if (e->target != 0) {
-            g_string_append(text, " on ");
-            name_of(after, e->target, text);
+            g_string_append(shatters, " on ");
+            name_of(after, e->target, shatters);
         }
-        g_string_append(text, ". ");
+        g_string_append_c(shatters, '.');
     }
-    g_strchomp(text->str);
-    text->len = strlen(text->str);
-    if (text->len == 0)
-        return FALSE;
-    sentence(out, text->str);
-    return TRUE;
+    if (deed->len > 0)
+        sentence(out, deed->str);
+    if (deed->len > 0 && shatters->len > 0)
+        g_string_append_c(out, ' ');
+    if (shatters->len > 0)
+        sentence(out, shatters->str);
+    return deed->len > 0 || shatters->len > 0;
 }
 
 /* "You shoot the goblin." "The goblin shoots you." "You shoot and miss." */

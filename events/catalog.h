@@ -108,7 +108,7 @@
     X(APPEARANCE_ASSIGNED, AppearanceAssigned, 1,                                               \
       "A kind of potion was given its look for this game, with what it does.",                  \
       "{kind} looks {appearance} in this game",                                                 \
-      F(STR, kind) F(STR, appearance) F(STR, colour) CAV_EFFECT_FIELDS(F))                      \
+      F(STR, kind) F(STR, appearance) F(STR, colour) F(STR, effect) CAV_EFFECT_FIELDS(F))                      \
     X(ITEM_THROWN, ItemThrown, 1, "A creature threw an item along a line.",                     \
       "{creature} threw {item} at ({aim_x},{aim_y}): it hit {target} for {damage}",             \
       F(I32, creature) F(I32, item) F(I32, split) F(I32, target) F(I32, z)                      \

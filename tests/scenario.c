@@ -10,7 +10,9 @@ void scenario_fold(Scenario *s, CavEvent event)
     g_autoptr(GError) error = NULL;
 
     event.seq = ++s->seq;
-    event.turn = 0;
+    event.turn = game_state(s->game)->turn;
+    if (event.seq <= game_state(s->game)->last_seq) /* turns were played since */
+        event.seq = s->seq = game_state(s->game)->last_seq + 1;
     event.version = ev_type_version(event.type);
     if (!game_fold(s->game, &event, &error))
         g_error("scenario event rejected: %s", error->message);
@@ -46,6 +48,40 @@ static void fold_levels(Scenario *s, const char *const *top, const char *const *
     }
 }
 
+/* Potion looks in a fixed order: the data's kinds of potion, in file order,
+ * get the data's looks in file order (red, yellow, green, cyan, …). */
+static void fold_looks(Scenario *s)
+{
+    const CavItemType *types;
+    const CavAppearanceLook *looks;
+    guint n = content_item_types(game_content(s->game), &types), next = 0;
+    guint n_looks = content_appearances(game_content(s->game), &looks);
+
+    for (guint t = 0; t < n && next < n_looks; t++) {
+        const CavEffectSpec *spec = &types[t].effect;
+        CavEvent e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
+        if (!content_item_has_tag(&types[t], CAV_TAG_POTION))
+            continue;
+        e.as.AppearanceAssigned = (CavEvAppearanceAssigned){.duration = spec->duration,
+                                                            .hp = spec->hp,
+                                                            .mana = spec->mana,
+                                                            .xp_per_level = spec->xp_per_level,
+                                                            .turn_hp = spec->turn_hp,
+                                                            .turn_chance = spec->turn_chance,
+                                                            .attack = spec->attack,
+                                                            .defense = spec->defense,
+                                                            .vision = spec->vision,
+                                                            .hp_regen = spec->hp_regen,
+                                                            .mana_regen = spec->mana_regen};
+        EV_SET_STR(e.as.AppearanceAssigned.kind, types[t].name);
+        EV_SET_STR(e.as.AppearanceAssigned.appearance, looks[next].name);
+        EV_SET_STR(e.as.AppearanceAssigned.colour, looks[next].colour);
+        EV_SET_STR(e.as.AppearanceAssigned.effect, types[t].effect_name);
+        next++;
+        scenario_fold(s, e);
+    }
+}
+
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
                            gint32 max_hp, gint32 food)
 {
@@ -59,6 +95,7 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
         .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     scenario_fold(s, e);
     fold_levels(s, top, below, &px, &py);
+    fold_looks(s);
     g_assert_cmpint(px, >=, 0);
     e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
                                py);
@@ -133,4 +170,16 @@ void scenario_repeat(Scenario *s, CavCommand command, gint n)
         if (g_str_has_prefix(got, "rejected"))
             g_error("turn %d: %s", i, got);
     }
+}
+
+void scenario_hurt(Scenario *s, gint32 creature, gint32 damage)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_HURT);
+
+    e.cause = 1;
+    e.as.CreatureHurt.creature = creature;
+    e.as.CreatureHurt.damage = damage;
+    EV_SET_STR(e.as.CreatureHurt.cause, "a test");
+    scenario_fold(s, e);
+    g_free(recorder_take(s->recorder));
 }

@@ -25,7 +25,8 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
 
 void scenario_teardown(Scenario *s);
 
-/* Fold @event (at turn 0) into the scenario; aborts the test if refused. */
+/* Fold @event (at the current turn, 0 before any is played) into the
+ * scenario; aborts the test if refused. */
 void scenario_fold(Scenario *s, CavEvent event);
 
 /* A creature of @kind at (z, x, y) with the data's stats, except @max_hp,
@@ -36,6 +37,9 @@ gint32 scenario_spawn(Scenario *s, const char *kind, gint32 z, gint32 x, gint32 
 /* @count of item @type, carried by @holder or (0) lying at (z, x, y). */
 gint32 scenario_item(Scenario *s, const char *type, gint32 holder, gint32 z, gint32 x, gint32 y,
                      gint32 count);
+
+/* Take @damage hp from @creature (at turn 0, as a wound with a cause). */
+void scenario_hurt(Scenario *s, gint32 creature, gint32 damage);
 
 /* Play @command; return the recorded stream (caller frees), or "rejected: WHY". */
 char *scenario_play(Scenario *s, CavCommand command);
