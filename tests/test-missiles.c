@@ -430,6 +430,166 @@ static void test_messages(void)
     scenario_teardown(&s);
 }
 
+/* ---- validation ------------------------------------------------------------------ */
+
+static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
+{
+    g_autoptr(GError) error = NULL;
+    const CavState *state = game_state(s->game);
+    guint64 before = state_digest(state);
+
+    e.seq = state->last_seq + 1;
+    e.turn = new_turn ? state->turn + 1 : state->turn;
+    e.version = ev_type_version(e.type);
+    g_assert_false(game_fold(s->game, &e, &error));
+    if (strstr(error->message, problem) == NULL)
+        g_error("“%s” does not mention “%s”", error->message, problem);
+    g_assert_cmpuint(state_digest(state), ==, before);
+}
+
+/* The first event of @type in the turn just played. */
+static CavEvent first_of(Scenario *s, CavEventType type)
+{
+    const GArray *events = game_turn_events(s->game);
+
+    for (guint i = 0; i < events->len; i++)
+        if (g_array_index(events, CavEvent, i).type == type)
+            return g_array_index(events, CavEvent, i);
+    g_error("no %s in the turn", ev_type_name(type));
+}
+
+/* Each lie about a throw is refused: a blow too big, an aim out of sight, a
+ * flight that does not stop there, a split that is not, a landing in rock,
+ * an item not carried, a thrower elsewhere. */
+static void test_validate_throw(void)
+{
+    Scenario s, fresh;
+    CavEvent good, e;
+    gint32 rocks, dagger;
+
+    /* Play a real throw in one scenario; try lies about it in a twin. */
+    scenario_setup(&s, nook, NULL);
+    scenario_setup(&fresh, nook, NULL);
+    rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 2);
+    scenario_item(&fresh, "rock", 1, 0, 0, 0, 2);
+    scenario_item(&s, "dagger", 1, 0, 0, 0, 1);
+    dagger = scenario_item(&fresh, "dagger", 1, 0, 0, 0, 1);
+    still_target(&s, 3, 1, 50);
+    still_target(&fresh, 3, 1, 50);
+    g_free(scenario_play(&s, command_throw(rocks, 3, 1)));
+    good = first_of(&s, CAV_EVENT_ITEM_THROWN);
+    e = good;
+    e.as.ItemThrown.damage = 2;
+    assert_refused(&fresh, e, TRUE, "cannot come from attack 15 against defense 20");
+    e = good;
+    e.as.ItemThrown.aim_x = 6;
+    assert_refused(&fresh, e, TRUE, "cannot see (6,1)");
+    e = good;
+    e.as.ItemThrown.target = 0;
+    e.as.ItemThrown.damage = 0;
+    assert_refused(&fresh, e, TRUE, "stops at (3,1), hitting 2");
+    e = good;
+    e.as.ItemThrown.split = 0;
+    assert_refused(&fresh, e, TRUE, "cannot be split");
+    e = good;
+    e.as.ItemThrown.x = 4;
+    assert_refused(&fresh, e, TRUE, "cannot land at (4,1)");
+    e = good;
+    e.as.ItemThrown.item = 42;
+    assert_refused(&fresh, e, TRUE, "does not carry item 42");
+    e = good;
+    e.as.ItemThrown.from_x = 2;
+    assert_refused(&fresh, e, TRUE, "does not stand where it shoots from");
+    e = good;
+    e.as.ItemThrown.item = dagger;
+    e.as.ItemThrown.split = 0;
+    g_assert_true(game_fold(fresh.game,
+                            &(CavEvent){.seq = game_state(fresh.game)->last_seq + 1,
+                                        .turn = 1,
+                                        .type = CAV_EVENT_ITEM_THROWN,
+                                        .version = 1,
+                                        .actor = 1,
+                                        .as.ItemThrown = e.as.ItemThrown},
+                            NULL));
+    scenario_teardown(&fresh);
+    scenario_teardown(&s);
+}
+
+/* Shots need a wielded bow; drinks need a potion. */
+static void test_validate_fire_and_quaff(void)
+{
+    Scenario s;
+    CavEvent e;
+    gint32 bow, rocks;
+
+    scenario_setup(&s, room, NULL);
+    bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
+    rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 1);
+    e = ev_init(CAV_EVENT_SHOT_FIRED);
+    e.actor = 1;
+    e.as.ShotFired = (CavEvShotFired){.creature = 1, .item = bow, .from_x = 3,
+                                      .from_y = 2, .aim_x = 8, .aim_y = 2, .to_x = 8, .to_y = 2,
+                                      .food = 2};
+    assert_refused(&s, e, TRUE, "wields nothing that shoots");
+    e = ev_init(CAV_EVENT_ITEM_QUAFFED);
+    e.actor = 1;
+    e.as.ItemQuaffed = (CavEvItemQuaffed){.creature = 1, .item = rocks};
+    assert_refused(&s, e, TRUE, "is not a potion");
+    scenario_teardown(&s);
+}
+
+/* Effects: the numbers must be the potion's, ids in order, changes within
+ * what the effect does, a tick must count what works, an end must be due,
+ * and a look is learned once, for the kind it is. */
+static void test_validate_effects(void)
+{
+    Scenario s;
+    CavEvent good, e;
+    gint32 poison;
+
+    scenario_setup(&s, room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    g_free(scenario_play(&s, command_item(CMD_QUAFF, poison)));
+    good = first_of(&s, CAV_EVENT_EFFECT_STARTED);
+    e = good;
+    e.as.EffectStarted.effect = 2;
+    e.as.EffectStarted.duration = 200;
+    assert_refused(&s, e, FALSE, "does not do that");
+    e.as.EffectStarted.duration = 20;
+    e.as.EffectStarted.effect = 5;
+    assert_refused(&s, e, FALSE, "not the next free id");
+    e.as.EffectStarted.effect = 2;
+    e.cause = 0;
+    assert_refused(&s, e, FALSE, "consequence of another event");
+    e = ev_init(CAV_EVENT_EFFECT_APPLIED);
+    e.cause = 1;
+    e.as.EffectApplied = (CavEvEffectApplied){.effect = 1, .creature = 1, .hp = -5};
+    assert_refused(&s, e, FALSE, "does not change hp by -5");
+    e.as.EffectApplied.creature = 2;
+    assert_refused(&s, e, FALSE, "creature 2 does not exist");
+    e = ev_init(CAV_EVENT_EFFECTS_TICKED);
+    e.as.EffectsTicked = (CavEvEffectsTicked){.z = 0, .effects = 2};
+    assert_refused(&s, e, FALSE, "2 effects do not work on level 0");
+    e = ev_init(CAV_EVENT_EFFECT_ENDED);
+    e.cause = 1;
+    e.as.EffectEnded.effect = 1;
+    e.as.EffectEnded.creature = 1;
+    EV_SET_STR(e.as.EffectEnded.reason, "wore off");
+    assert_refused(&s, e, FALSE, "has not run out");
+    e.as.EffectEnded.effect = 3;
+    assert_refused(&s, e, FALSE, "under no effect 3");
+    good = first_of(&s, CAV_EVENT_ITEM_IDENTIFIED);
+    assert_refused(&s, good, FALSE, "knows cyan potions already");
+    e = good;
+    EV_SET_STR(e.as.ItemIdentified.appearance, "red");
+    assert_refused(&s, e, FALSE, "red potions are not potion of poison");
+    e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
+    EV_SET_STR(e.as.AppearanceAssigned.kind, "potion of wishes");
+    EV_SET_STR(e.as.AppearanceAssigned.appearance, "gold");
+    assert_refused(&s, e, FALSE, "once the world is made, before anyone");
+    scenario_teardown(&s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -447,5 +607,8 @@ int main(int argc, char **argv)
     g_test_add_func("/missiles/goblins/ranged", test_goblin_ranged);
     g_test_add_func("/missiles/goblins/stacks", test_goblin_stacks);
     g_test_add_func("/missiles/messages", test_messages);
+    g_test_add_func("/missiles/validate/throw", test_validate_throw);
+    g_test_add_func("/missiles/validate/fire-and-quaff", test_validate_fire_and_quaff);
+    g_test_add_func("/missiles/validate/effects", test_validate_effects);
     return g_test_run();
 }
