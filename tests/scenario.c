@@ -16,6 +16,7 @@ void scenario_fold(Scenario *s, CavEvent event)
     event.version = ev_type_version(event.type);
     if (!game_fold(s->game, &event, &error))
         g_error("scenario event rejected: %s", error->message);
+    g_array_append_val(s->folded, event);
 }
 
 static void fold_levels(Scenario *s, const char *const *top, const char *const *below, gint *px,
@@ -91,6 +92,7 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
     memset(s, 0, sizeof *s);
     s->bus = bus_new();
     s->game = game_new(s->bus);
+    s->folded = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     e.as.GameStarted = (CavEvGameStarted){
         .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     scenario_fold(s, e);
@@ -115,6 +117,7 @@ void scenario_setup(Scenario *s, const char *const *top, const char *const *belo
 void scenario_teardown(Scenario *s)
 {
     recorder_free(s->recorder);
+    g_array_unref(s->folded);
     game_free(s->game);
     bus_free(s->bus);
 }

@@ -12,6 +12,7 @@ typedef struct {
     Game *game;
     Recorder *recorder;
     gint64 seq;
+    GArray *folded; /* of CavEvent: every event folded in by hand, in order */
 } Scenario;
 
 /* Level 0 from @top and level 1 from @below (NULL: solid rock), each a

@@ -527,8 +527,14 @@ static void test_validate_fire_and_quaff(void)
     rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 1);
     e = ev_init(CAV_EVENT_SHOT_FIRED);
     e.actor = 1;
-    e.as.ShotFired = (CavEvShotFired){.creature = 1, .item = bow, .from_x = 3,
-                                      .from_y = 2, .aim_x = 8, .aim_y = 2, .to_x = 8, .to_y = 2,
+    e.as.ShotFired = (CavEvShotFired){.creature = 1,
+                                      .item = bow,
+                                      .from_x = 3,
+                                      .from_y = 2,
+                                      .aim_x = 8,
+                                      .aim_y = 2,
+                                      .to_x = 8,
+                                      .to_y = 2,
                                       .food = 2};
     assert_refused(&s, e, TRUE, "wields nothing that shoots");
     e = ev_init(CAV_EVENT_ITEM_QUAFFED);

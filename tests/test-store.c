@@ -11,6 +11,7 @@
 #include "codec.h"
 #include "game.h"
 #include "session.h"
+#include "scenario.h"
 #include "testutil.h"
 #include "history.h"
 #include "store.h"
@@ -1132,6 +1133,74 @@ static void test_history_follow_tampered(TmpDir *fixture, gconstpointer data)
 
 /* ---- main ------------------------------------------------------------------- */
 
+/* ---- /store/resume/mid-effect ---------------------------------------------------- */
+
+/* A scenario written to a file turn by turn, as a Session would: its set-up
+ * as turn 0, then each played turn. */
+static Store *store_scenario(const char *path, Scenario *s, GError **error)
+{
+    Store *store = store_create(path, 99, "tester", error);
+    CavCommand start = {.kind = CMD_START, .seed = 99};
+
+    if (store == NULL || !store_append_turn(store, &start, (const CavEvent *) s->folded->data,
+                                            s->folded->len, game_state(s->game), error))
+        return NULL;
+    return store;
+}
+
+static void play_and_store(Scenario *s, Store *store, CavCommand command)
+{
+    g_autoptr(GError) error = NULL;
+    const GArray *events;
+
+    g_free(scenario_play(s, command));
+    events = game_turn_events(s->game);
+    g_assert_true(store_append_turn(store, &command, (const CavEvent *) events->data, events->len,
+                                    game_state(s->game), &error));
+    g_assert_no_error(error);
+}
+
+/* Saved in the middle of two poisons (the player's, and one thrown on a
+ * fungus): the resumed game folds to the live state and plays on exactly as
+ * the uninterrupted one, effects ticking and ending alike. */
+static void test_resume_mid_effect(TmpDir *fixture, gconstpointer data)
+{
+    static const char *const room[] = {
+        "############", "#..........#", "#..@.......#", "#..........#", "############", NULL,
+    };
+    g_autofree char *path = g_build_filename(fixture->dir, "poisoned.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(Session) resumed = NULL;
+    Scenario s;
+    gint32 poison;
+
+    scenario_setup(&s, room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 3);
+    scenario_spawn(&s, "fungus", 0, 8, 2, 40, 0, 20);
+    store = store_scenario(path, &s, &error);
+    g_assert_no_error(error);
+    play_and_store(&s, store, command_item(CMD_QUAFF, poison));
+    play_and_store(&s, store, command_throw(poison, 8, 2));
+    for (gint i = 0; i < 5; i++)
+        play_and_store(&s, store, command_simple(CMD_WAIT));
+    g_clear_pointer(&store, store_free);
+    g_assert_cmpint(game_state(s.game)->effect_count, ==, 2);
+    resumed = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmphex(state_digest(session_state(resumed)), ==, state_digest(game_state(s.game)));
+    for (gint i = 0; i < 25; i++) {
+        CavCommand wait = command_simple(CMD_WAIT);
+        g_free(scenario_play(&s, wait));
+        g_assert_true(session_play(resumed, &wait, NULL, &error));
+        g_assert_no_error(error);
+        g_assert_cmphex(state_digest(session_state(resumed)), ==, state_digest(game_state(s.game)));
+    }
+    g_assert_false(state_effect(session_state(resumed), 1)->active);
+    g_assert_cmpint(session_state(resumed)->creatures[1].hp, ==, 100 - 20);
+    scenario_teardown(&s);
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1146,6 +1215,7 @@ int main(int argc, char **argv)
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, tmp_dir_setup, func, tmp_dir_teardown)
     ADD("/store/fold/equals-live", test_fold_equals_live);
     ADD("/store/resume/equals-uninterrupted", test_resume_equals_uninterrupted);
+    ADD("/store/resume/mid-effect", test_resume_mid_effect);
     ADD("/store/append/one-transaction", test_append_one_transaction);
     ADD("/store/append/failure-rolls-back", test_append_failure_rolls_back);
     ADD("/store/reject/no-events", test_reject_no_events);
