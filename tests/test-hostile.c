@@ -543,6 +543,77 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
     }
 }
 
+/* ---- throws, shots, potions and effects -------------------------------------- */
+
+/* A file where every new kind of event happens at a known place: the player
+ * throws a rock at a fungus, drinks poison, throws poison at the fungus,
+ * waits for the effects to tick, wields a bow and shoots. */
+static char *make_magic_game(const TmpDir *fixture)
+{
+    static const char *const room[] = {
+        "############", "#..........#", "#..@.......#", "#..........#", "############", NULL,
+    };
+    char *path = g_build_filename(fixture->dir, "magic.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+    gint32 rocks, poison, bow;
+
+    scenario_setup(&s, room, NULL);
+    rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 3);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "fungus", 0, 8, 2, 60, 0, 20);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_throw(rocks, 8, 2));
+    scenario_store_play(&s, store, command_item(CMD_QUAFF, poison));
+    scenario_store_play(&s, store, command_throw(poison, 8, 2));
+    for (gint i = 0; i < 3; i++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_store_play(&s, store, command_item(CMD_EQUIP, bow));
+    scenario_store_play(&s, store, command_fire(8, 2));
+    scenario_teardown(&s);
+    return path;
+}
+
+/* One lie per new event type, each told with the stock sqlite3 API on its
+ * own copy; each refused with the file unchanged. */
+static void test_magic_lies(TmpDir *fixture, gconstpointer data)
+{
+    static const struct {
+        const char *type, *change, *problem;
+    } lies[] = {
+        {"ItemThrown", "json_set(payload, '$.damage', 500)", "a missile of 500"},
+        {"ItemThrown", "json_set(payload, '$.to_x', 5)", "stops at (8,2)"},
+        {"ShotFired", "json_set(payload, '$.damage', 500)", "a missile of 500"},
+        {"ItemQuaffed", "json_set(payload, '$.item', 1)", "is not a potion"},
+        {"EffectStarted", "json_set(payload, '$.duration', 999)", "does not do that"},
+        {"EffectsTicked", "json_set(payload, '$.effects', 3)", "effects do not work"},
+        {"ItemIdentified", "json_set(payload, '$.kind', 'potion of health')", "are not"},
+        {"AppearanceAssigned", "json_set(payload, '$.appearance', 'red')", "already has a look"},
+    };
+    g_autofree char *good = make_magic_game(fixture);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_resume(good, NULL, &error);
+
+    g_assert_no_error(error);
+    g_assert_cmpint(session_state(session)->effect_count, ==, 2);
+    g_clear_pointer(&session, session_free);
+    for (guint i = 0; i < G_N_ELEMENTS(lies); i++) {
+        g_autofree char *name = g_strdup_printf("lie-%u.cavelog", i);
+        g_autofree char *path = g_build_filename(fixture->dir, name, NULL);
+
+        copy_file(good, path);
+        /* The last event of the type: the first AppearanceAssigned is red's. */
+        tamper_printf(path,
+                      "UPDATE events SET payload = %s WHERE seq = (SELECT max(seq) FROM events"
+                      " WHERE type = '%s')",
+                      lies[i].change, lies[i].type);
+        assert_rejected(path, lies[i].problem, NULL, FAILS_ON_FOLD);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -561,5 +632,7 @@ int main(int argc, char **argv)
     ADD("/hostile/turns-table", test_turns_table);
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
 #undef ADD
+    g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
+               tmp_dir_teardown);
     return g_test_run();
 }

@@ -1135,31 +1135,6 @@ static void test_history_follow_tampered(TmpDir *fixture, gconstpointer data)
 
 /* ---- /store/resume/mid-effect ---------------------------------------------------- */
 
-/* A scenario written to a file turn by turn, as a Session would: its set-up
- * as turn 0, then each played turn. */
-static Store *store_scenario(const char *path, Scenario *s, GError **error)
-{
-    Store *store = store_create(path, 99, "tester", error);
-    CavCommand start = {.kind = CMD_START, .seed = 99};
-
-    if (store == NULL || !store_append_turn(store, &start, (const CavEvent *) s->folded->data,
-                                            s->folded->len, game_state(s->game), error))
-        return NULL;
-    return store;
-}
-
-static void play_and_store(Scenario *s, Store *store, CavCommand command)
-{
-    g_autoptr(GError) error = NULL;
-    const GArray *events;
-
-    g_free(scenario_play(s, command));
-    events = game_turn_events(s->game);
-    g_assert_true(store_append_turn(store, &command, (const CavEvent *) events->data, events->len,
-                                    game_state(s->game), &error));
-    g_assert_no_error(error);
-}
-
 /* Saved in the middle of two poisons (the player's, and one thrown on a
  * fungus): the resumed game folds to the live state and plays on exactly as
  * the uninterrupted one, effects ticking and ending alike. */
@@ -1178,12 +1153,12 @@ static void test_resume_mid_effect(TmpDir *fixture, gconstpointer data)
     scenario_setup(&s, room, NULL);
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 3);
     scenario_spawn(&s, "fungus", 0, 8, 2, 40, 0, 20);
-    store = store_scenario(path, &s, &error);
+    store = scenario_store_new(path, &s, &error);
     g_assert_no_error(error);
-    play_and_store(&s, store, command_item(CMD_QUAFF, poison));
-    play_and_store(&s, store, command_throw(poison, 8, 2));
+    scenario_store_play(&s, store, command_item(CMD_QUAFF, poison));
+    scenario_store_play(&s, store, command_throw(poison, 8, 2));
     for (gint i = 0; i < 5; i++)
-        play_and_store(&s, store, command_simple(CMD_WAIT));
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
     g_clear_pointer(&store, store_free);
     g_assert_cmpint(game_state(s.game)->effect_count, ==, 2);
     resumed = session_resume(path, NULL, &error);

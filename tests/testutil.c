@@ -102,3 +102,30 @@ gint64 db_int(sqlite3 *db, const char *sql)
     sqlite3_finalize(stmt);
     return value;
 }
+
+Store *scenario_store_new(const char *path, Scenario *s, GError **error)
+{
+    Store *store = store_create(path, game_state(s->game)->seed, "tester", error);
+    CavCommand start = {.kind = CMD_START, .seed = game_state(s->game)->seed};
+
+    if (store == NULL)
+        return NULL;
+    if (!store_append_turn(store, &start, (const CavEvent *) s->folded->data, s->folded->len,
+                           game_state(s->game), error)) {
+        store_free(store);
+        return NULL;
+    }
+    return store;
+}
+
+void scenario_store_play(Scenario *s, Store *store, CavCommand command)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *stream = scenario_play(s, command);
+    const GArray *events = game_turn_events(s->game);
+
+    g_assert_false(g_str_has_prefix(stream, "rejected"));
+    g_assert_true(store_append_turn(store, &command, (const CavEvent *) events->data, events->len,
+                                    game_state(s->game), &error));
+    g_assert_no_error(error);
+}

@@ -8,7 +8,9 @@
 
 #include <sqlite3.h>
 
+#include "scenario.h"
 #include "session.h"
+#include "store.h"
 
 typedef struct {
     char *dir; /* a fresh temporary folder, removed after the test */
@@ -32,6 +34,13 @@ gint64 db_int(sqlite3 *db, const char *sql);
  * = seq), and, when @view_digests is non-NULL, the player's view's digest
  * likewise (@game must track the view then). */
 void fold_digests(const char *path, Game *game, GArray *digests, GArray *view_digests);
+
+/* A game file at @path holding scenario @s as it stands (its hand-made
+ * set-up as turn 0), for more turns to be written with scenario_store_play. */
+Store *scenario_store_new(const char *path, Scenario *s, GError **error);
+
+/* Play @command in @s and append the turn to @store, asserting both work. */
+void scenario_store_play(Scenario *s, Store *store, CavCommand command);
 
 /* Remove @path and, if it is a folder, everything below it. */
 void remove_tree(const char *path);
