@@ -393,11 +393,20 @@ static void hash_magic(Hasher *h, const CavState *state)
         hash_text(h, e->name, sizeof e->name);
         hash_spec(h, &e->spec);
     }
+    /* Only the creatures with something to say, each named by its id: most
+     * have no effect on them and know nothing. */
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *c = &state->creatures[id];
-        const gint64 numbers[] = {c->effect_attack,   c->effect_defense,    c->effect_vision,
-                                  c->effect_hp_regen, c->effect_mana_regen, c->known};
-        hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+        const gint64 numbers[] = {c->id,
+                                  c->effect_attack,
+                                  c->effect_defense,
+                                  c->effect_vision,
+                                  c->effect_hp_regen,
+                                  c->effect_mana_regen,
+                                  c->known};
+        if ((c->effect_attack | c->effect_defense | c->effect_vision | c->effect_hp_regen |
+             c->effect_mana_regen | (gint32) c->known) != 0)
+            hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
     }
 }
 
