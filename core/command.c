@@ -20,7 +20,8 @@ static const CommandName names[] = {
     {.kind = CMD_DROP, .name = "drop"},     {.kind = CMD_EAT, .name = "eat"},
     {.kind = CMD_EQUIP, .name = "equip"},   {.kind = CMD_CHOOSE, .name = "choose"},
     {.kind = CMD_THROW, .name = "throw"},   {.kind = CMD_FIRE, .name = "fire"},
-    {.kind = CMD_QUAFF, .name = "quaff"},
+    {.kind = CMD_QUAFF, .name = "quaff"},   {.kind = CMD_CAST, .name = "cast"},
+    {.kind = CMD_NAME, .name = "name"},
 };
 
 G_DEFINE_QUARK(cavelog_command_error, command_error)
@@ -55,15 +56,48 @@ CavCommand command_fire(gint32 x, gint32 y)
     return (CavCommand){.kind = CMD_FIRE, .x = x, .y = y};
 }
 
+CavCommand command_cast(gint32 book, const char *spell, gint32 x, gint32 y)
+{
+    CavCommand command = {.kind = CMD_CAST, .item = book, .x = x, .y = y};
+
+    g_strlcpy(command.word, spell, sizeof command.word);
+    return command;
+}
+
+CavCommand command_name(const char *appearance, const char *name)
+{
+    CavCommand command = {.kind = CMD_NAME};
+
+    g_strlcpy(command.word, appearance, sizeof command.word);
+    g_strlcpy(command.text, name, sizeof command.text);
+    return command;
+}
+
 static gboolean has_item(CavCommandKind kind)
 {
     return kind == CMD_DROP || kind == CMD_EAT || kind == CMD_EQUIP || kind == CMD_THROW ||
-           kind == CMD_QUAFF;
+           kind == CMD_QUAFF || kind == CMD_CAST;
 }
 
 static gboolean has_cell(CavCommandKind kind)
 {
-    return kind == CMD_THROW || kind == CMD_FIRE;
+    return kind == CMD_THROW || kind == CMD_FIRE || kind == CMD_CAST;
+}
+
+/* Append ,"key":"value" with @value's quotes, backslashes and control
+ * characters escaped. */
+static void append_string(GString *out, const char *key, const char *value)
+{
+    g_string_append_printf(out, ",\"%s\":\"", key);
+    for (const char *c = value; *c != '\0'; c++) {
+        if (*c == '"' || *c == '\\')
+            g_string_append_printf(out, "\\%c", *c);
+        else if ((guchar) *c < 0x20)
+            g_string_append_printf(out, "\\u%04x", (guchar) *c);
+        else
+            g_string_append_c(out, *c);
+    }
+    g_string_append_c(out, '"');
 }
 
 static const char *kind_name(CavCommandKind kind)
@@ -86,6 +120,12 @@ void command_to_json(const CavCommand *command, GString *out)
         g_string_append_printf(out, ",\"item\":%d", command->item);
     if (has_cell(command->kind))
         g_string_append_printf(out, ",\"x\":%d,\"y\":%d", command->x, command->y);
+    if (command->kind == CMD_CAST)
+        append_string(out, "spell", command->word);
+    if (command->kind == CMD_NAME) {
+        append_string(out, "appearance", command->word);
+        append_string(out, "name", command->text);
+    }
     if (command->kind == CMD_CHOOSE)
         g_string_append_printf(out, ",\"bonus\":\"%s\"",
                                content_bonus_name((CavBonus) command->bonus));
@@ -100,6 +140,18 @@ static gboolean get_int(yajl_val root, const char *key, gint64 lo, gint64 hi, gi
     if (v == NULL || !YAJL_IS_INTEGER(v) || YAJL_GET_INTEGER(v) < lo || YAJL_GET_INTEGER(v) > hi)
         return FALSE;
     *out = YAJL_GET_INTEGER(v);
+    return TRUE;
+}
+
+/* A string of at most CAV_COMMAND_WORD_MAX - 1 bytes into @out. */
+static gboolean get_word(yajl_val root, const char *key, char *out)
+{
+    const char *path[] = {key, NULL};
+    yajl_val v = yajl_tree_get(root, path, yajl_t_string);
+
+    if (v == NULL || strlen(YAJL_GET_STRING(v)) >= CAV_COMMAND_WORD_MAX)
+        return FALSE;
+    g_strlcpy(out, YAJL_GET_STRING(v), CAV_COMMAND_WORD_MAX);
     return TRUE;
 }
 
@@ -141,6 +193,10 @@ gboolean command_from_json(const char *json, CavCommand *out, GError **error)
                  get_int(root, "y", 0, CAV_CELL_MAX, &y);
         if (out->kind == CMD_CHOOSE)
             ok = get_bonus(root, &out->bonus);
+        if (out->kind == CMD_CAST)
+            ok = ok && get_word(root, "spell", out->word);
+        if (out->kind == CMD_NAME)
+            ok = get_word(root, "appearance", out->word) && get_word(root, "name", out->text);
     }
     out->item = (gint32) item;
     out->dx = (gint32) dx;

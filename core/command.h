@@ -21,7 +21,11 @@ typedef enum {
     CMD_THROW,   /* throw one of @item at the cell (x, y) */
     CMD_FIRE,    /* fire the wielded ranged weapon at the cell (x, y) */
     CMD_QUAFF,   /* drink one of @item */
+    CMD_CAST,    /* read @word (a spell) from the book @item at the creature at (x, y) */
+    CMD_NAME,    /* call potions that look @word by the name @text; takes no time */
 } CavCommandKind;
+
+#define CAV_COMMAND_WORD_MAX 32
 
 typedef struct {
     CavCommandKind kind;
@@ -29,7 +33,9 @@ typedef struct {
     gint64 seed;   /* CMD_START only */
     gint32 item;   /* CMD_DROP, CMD_EAT, CMD_EQUIP, CMD_THROW, CMD_QUAFF: an item id in the pack */
     gint32 bonus;  /* CMD_CHOOSE: a CavBonus */
-    gint32 x, y;   /* CMD_THROW, CMD_FIRE: the cell aimed at, on the actor's level */
+    gint32 x, y;   /* CMD_THROW, CMD_FIRE, CMD_CAST: the cell aimed at, on the actor's level */
+    char word[CAV_COMMAND_WORD_MAX]; /* CMD_CAST: the spell; CMD_NAME: the look */
+    char text[CAV_COMMAND_WORD_MAX]; /* CMD_NAME: the name ("" forgets it) */
 } CavCommand;
 
 CavCommand command_move(gint32 dx, gint32 dy);
@@ -38,6 +44,8 @@ CavCommand command_item(CavCommandKind kind, gint32 item);
 CavCommand command_choose(gint32 bonus);
 CavCommand command_throw(gint32 item, gint32 x, gint32 y);
 CavCommand command_fire(gint32 x, gint32 y);
+CavCommand command_cast(gint32 book, const char *spell, gint32 x, gint32 y);
+CavCommand command_name(const char *appearance, const char *name);
 
 /* Append @command as a JSON object to @out. */
 void command_to_json(const CavCommand *command, GString *out);

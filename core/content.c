@@ -12,6 +12,7 @@ struct CavContent {
     GArray *kinds;       /* of CavCreatureKind */
     GArray *types;       /* of CavItemType */
     GArray *appearances; /* of CavAppearanceLook */
+    GArray *spells;      /* of CavSpellKind */
     CavRules rules;
 };
 
@@ -24,7 +25,8 @@ typedef enum {
     FIELD_FEATURES,
     FIELD_SPAWN,
     FIELD_STACK,
-    FIELD_TEXT /* a short name of printable ASCII */
+    FIELD_TEXT,   /* a short name of printable ASCII */
+    FIELD_SPECIAL /* a spell's special */
 } FieldKind;
 
 typedef struct {
@@ -97,6 +99,7 @@ static const Field item_fields[] = {
     EFFECT_INT(vision, -40, 40),
     EFFECT_INT(hp_regen, -100000, 100000),
     EFFECT_INT(mana_regen, -100000, 100000),
+    EFFECT_INT(detect, 0, 1),
 #undef EFFECT_INT
 };
 
@@ -159,6 +162,43 @@ static const char *const bonus_words[] = {
     CAV_BONUS_LIST(CAV_X)
 #undef CAV_X
 };
+#define SPELL_INT(key, lo, hi)                                                                     \
+    {                                                                                              \
+#key, FIELD_INT, offsetof(CavSpellKind, key), lo, hi, FALSE                                \
+    }
+#define SPELL_EFFECT_INT(key, lo, hi)                                                              \
+    {                                                                                              \
+        "effect_" #key, FIELD_INT, offsetof(CavSpellKind, effect.key), lo, hi, FALSE               \
+    }
+static const Field spell_fields[] = {
+    {"book", FIELD_TEXT, offsetof(CavSpellKind, book), 0, 0, TRUE},
+    {"cost", FIELD_INT, offsetof(CavSpellKind, cost), 0, 1000, TRUE},
+    {"effect", FIELD_TEXT, offsetof(CavSpellKind, effect_name), 0, 0, FALSE},
+    {"special", FIELD_SPECIAL, offsetof(CavSpellKind, special), 0, 0, FALSE},
+    {"summon", FIELD_TEXT, offsetof(CavSpellKind, summon), 0, 0, FALSE},
+    SPELL_INT(range, 1, 40),
+    SPELL_EFFECT_INT(duration, 1, 100000),
+    SPELL_EFFECT_INT(hp, -10000, 10000),
+    SPELL_EFFECT_INT(mana, -10000, 10000),
+    SPELL_EFFECT_INT(xp_per_level, 0, 10000),
+    SPELL_EFFECT_INT(turn_hp, -1000, 1000),
+    SPELL_EFFECT_INT(turn_chance, 1, 100),
+    SPELL_EFFECT_INT(attack, -1000, 1000),
+    SPELL_EFFECT_INT(defense, -1000, 1000),
+    SPELL_EFFECT_INT(vision, -40, 40),
+    SPELL_EFFECT_INT(hp_regen, -100000, 100000),
+    SPELL_EFFECT_INT(mana_regen, -100000, 100000),
+    SPELL_EFFECT_INT(detect, 0, 1),
+};
+#undef SPELL_INT
+#undef SPELL_EFFECT_INT
+
+static const char *const special_names[] = {
+#define CAV_X(ENUM, name) [CAV_SPECIAL_##ENUM] = name,
+    CAV_SPECIAL_LIST(CAV_X)
+#undef CAV_X
+};
+
 static const char *const stack_names[] = {
     [CAV_STACK_NONE] = "none", [CAV_STACK_HARD] = "hard", [CAV_STACK_SOFT] = "soft"};
 
@@ -332,6 +372,12 @@ static gboolean parse_field(const Source *src, const char *group, const Field *f
                        "a name of at most %d lowercase letters, spaces, ' and -", CAV_NAME_MAX - 1);
         g_strlcpy((char *) (record + f->offset), value, CAV_NAME_MAX);
         return TRUE;
+    case FIELD_SPECIAL:
+        if (!content_special_from_name(value, (CavSpecial *) (record + f->offset)) ||
+            value[0] == '\0')
+            return bad(error, src, group, f->key, "“%s” is not blood to mana, blink or summon",
+                       value);
+        return TRUE;
     case FIELD_SPAWN:
     default:
         return parse_spawn(src, group, value, (CavItemType *) record, error);
@@ -470,24 +516,71 @@ static gboolean parse_types(CavContent *content, const Source *src, GError **err
     return parse_appearances(content, src, error);
 }
 
+/* A spell is read from a book the items know, and does one thing: an
+ * effect, or a special (a summon names a creature kind). */
+static gboolean check_spell(const CavContent *content, const Source *src, const CavSpellKind *spell,
+                            GError **error)
+{
+    const CavItemType *book = content_item_type(content, spell->book);
+
+    if (book == NULL || !content_item_has_tag(book, CAV_TAG_BOOK) ||
+        !content_item_can(book, CAV_FEATURE_READ))
+        return bad(error, src, spell->name, "book", "“%s” is not a book of items.ini", spell->book);
+    if ((spell->effect_name[0] != '\0') == (spell->special != CAV_SPECIAL_NONE))
+        return bad(error, src, spell->name, NULL, "a spell has an effect or a special, not both");
+    if (spell->special == CAV_SPECIAL_SUMMON &&
+        content_creature_kind(content, spell->summon) == NULL)
+        return bad(error, src, spell->name, "summon", "“%s” is not a kind of creature",
+                   spell->summon);
+    if (spell->special == CAV_SPECIAL_BLINK && spell->range <= 0)
+        return bad(error, src, spell->name, "range", "a blink needs a range");
+    return TRUE;
+}
+
+static gboolean parse_spells(CavContent *content, const Source *src, GError **error)
+{
+    g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
+
+    for (guint i = 0; groups[i] != NULL; i++) {
+        CavSpellKind spell = {.effect = {.duration = 1, .turn_chance = 100}};
+        if (!content_kind_name_ok(groups[i]) || strlen(groups[i]) >= sizeof spell.name)
+            return bad(error, src, groups[i], NULL,
+                       "a spell is named with at most %zu lowercase letters and spaces",
+                       sizeof spell.name - 1);
+        g_strlcpy(spell.name, groups[i], sizeof spell.name);
+        if (!parse_group(src, groups[i], spell_fields, G_N_ELEMENTS(spell_fields), FALSE,
+                         (guint8 *) &spell, error) ||
+            !check_spell(content, src, &spell, error))
+            return FALSE;
+        g_array_append_val(content->spells, spell);
+    }
+    return TRUE;
+}
+
 CavContent *content_parse(const char *creatures_text, const char *creatures_name,
-                          const char *items_text, const char *items_name, GError **error)
+                          const char *items_text, const char *items_name, const char *spells_text,
+                          const char *spells_name, GError **error)
 {
     g_autoptr(CavContent) content = g_new0(CavContent, 1);
     Source creatures = {.name = creatures_name, .text = creatures_text};
     Source items = {.name = items_name, .text = items_text};
+    Source spells = {.name = spells_name, .text = spells_text != NULL ? spells_text : ""};
     gboolean ok;
 
     g_return_val_if_fail(creatures_text != NULL && items_text != NULL, NULL);
     content->kinds = g_array_new(FALSE, TRUE, sizeof(CavCreatureKind));
     content->types = g_array_new(FALSE, TRUE, sizeof(CavItemType));
     content->appearances = g_array_new(FALSE, TRUE, sizeof(CavAppearanceLook));
+    content->spells = g_array_new(FALSE, TRUE, sizeof(CavSpellKind));
     ok = load_source(&creatures, error) && load_source(&items, error) &&
-         parse_kinds(content, &creatures, error) && parse_types(content, &items, error);
+         load_source(&spells, error) && parse_kinds(content, &creatures, error) &&
+         parse_types(content, &items, error) && parse_spells(content, &spells, error);
     if (creatures.keys != NULL)
         g_key_file_free(creatures.keys);
     if (items.keys != NULL)
         g_key_file_free(items.keys);
+    if (spells.keys != NULL)
+        g_key_file_free(spells.keys);
     if (ok && content_creature_kind(content, "player") == NULL) {
         g_set_error(error, CONTENT_ERROR, 0, "%s: there must be a [player]", creatures_name);
         ok = FALSE;
@@ -501,21 +594,28 @@ CavContent *content_load(const char *dir, GError **error)
     g_autofree char *items_path = g_build_filename(dir, "items.ini", NULL);
     g_autofree char *creatures = NULL;
     g_autofree char *items = NULL;
+    g_autofree char *spells_path = g_build_filename(dir, "spells.ini", NULL);
+    g_autofree char *spells = NULL;
 
     if (!g_file_get_contents(creatures_path, &creatures, NULL, error) ||
         !g_file_get_contents(items_path, &items, NULL, error))
         return NULL;
-    return content_parse(creatures, creatures_path, items, items_path, error);
+    if (g_file_test(spells_path, G_FILE_TEST_EXISTS) &&
+        !g_file_get_contents(spells_path, &spells, NULL, error))
+        return NULL;
+    return content_parse(creatures, creatures_path, items, items_path, spells, spells_path, error);
 }
 
 extern const char content_builtin_creatures[];
 extern const char content_builtin_items[];
+extern const char content_builtin_spells[];
 
 CavContent *content_new_builtin(void)
 {
     g_autoptr(GError) error = NULL;
     CavContent *content = content_parse(content_builtin_creatures, "creatures.ini (built in)",
-                                        content_builtin_items, "items.ini (built in)", &error);
+                                        content_builtin_items, "items.ini (built in)",
+                                        content_builtin_spells, "spells.ini (built in)", &error);
 
     if (content == NULL)
         g_error("the built-in game data is broken: %s", error->message);
@@ -532,6 +632,8 @@ void content_free(CavContent *content)
         g_array_unref(content->types);
     if (content->appearances != NULL)
         g_array_unref(content->appearances);
+    if (content->spells != NULL)
+        g_array_unref(content->spells);
     g_free(content);
 }
 
@@ -561,6 +663,29 @@ const CavItemType *content_item_type(const CavContent *content, const char *name
         if (strcmp(g_array_index(content->types, CavItemType, i).name, name) == 0)
             return &g_array_index(content->types, CavItemType, i);
     return NULL;
+}
+
+guint content_spells(const CavContent *content, const CavSpellKind **out)
+{
+    g_return_val_if_fail(content != NULL && out != NULL, 0);
+    *out = (const CavSpellKind *) content->spells->data;
+    return content->spells->len;
+}
+
+const char *content_special_name(CavSpecial special)
+{
+    g_return_val_if_fail(special < CAV_SPECIAL_COUNT, "");
+    return special_names[special];
+}
+
+gboolean content_special_from_name(const char *name, CavSpecial *out)
+{
+    for (guint i = 0; i < CAV_SPECIAL_COUNT; i++)
+        if (strcmp(special_names[i], name) == 0) {
+            *out = (CavSpecial) i;
+            return TRUE;
+        }
+    return FALSE;
 }
 
 guint content_appearances(const CavContent *content, const CavAppearanceLook **out)

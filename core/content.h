@@ -102,10 +102,21 @@ typedef struct {
  * mana and xp_per_level × the holder's level once when it starts; turn_hp
  * each turn with turn_chance percent; attack … mana_regen added to the
  * holder's numbers while it lasts, for duration turns. */
+#define CAV_EFFECT_SPEC_MEMBER(type, name) gint32 name;
 typedef struct {
-    gint32 duration, hp, mana, xp_per_level, turn_hp, turn_chance;
-    gint32 attack, defense, vision, hp_regen, mana_regen;
+    CAV_EFFECT_FIELDS(CAV_EFFECT_SPEC_MEMBER)
 } CavEffectSpec;
+#undef CAV_EFFECT_SPEC_MEMBER
+
+/* Copy the effect numbers from *@src to *@dst: a CavEffectSpec or a payload
+ * with the effect fields (EffectStarted, AppearanceAssigned, SpellDefined). */
+#define CAV_EFFECT_COPY_ONE(type, name) cav_dst_->name = cav_src_->name;
+#define CAV_EFFECT_COPY(dst, src)                                                                  \
+    do {                                                                                           \
+        __typeof__(dst) cav_dst_ = (dst);                                                          \
+        __typeof__(src) cav_src_ = (src);                                                          \
+        CAV_EFFECT_FIELDS(CAV_EFFECT_COPY_ONE)                                                     \
+    } while (0)
 
 /* A look a potion kind can be given in a game ("cyan"), and its colour. */
 typedef struct {
@@ -146,14 +157,43 @@ typedef struct {
     gint32 bonus[CAV_BONUS_COUNT];
 } CavRules;
 
+/* What a spell does besides (or instead of) an effect on its target. */
+#define CAV_SPECIAL_LIST(X)                                                                        \
+    X(NONE, "")                                                                                    \
+    X(BLOOD_TO_MANA, "blood to mana")                                                              \
+    X(BLINK, "blink")                                                                              \
+    X(SUMMON, "summon")
+
+typedef enum {
+#define CAV_X(ENUM, name) CAV_SPECIAL_##ENUM,
+    CAV_SPECIAL_LIST(CAV_X)
+#undef CAV_X
+        CAV_SPECIAL_COUNT
+} CavSpecial;
+
+/* A spell ([NAME] in spells.ini): the book it is read from, its mana cost,
+ * and an effect on its target or a special. */
+typedef struct {
+    char name[CAV_NAME_MAX];
+    char book[CAV_NAME_MAX];
+    gint32 cost;
+    char effect_name[CAV_NAME_MAX]; /* "" for a special */
+    CavEffectSpec effect;
+    CavSpecial special;
+    gint32 range;              /* blink: how far, in cells */
+    char summon[CAV_NAME_MAX]; /* summon: the kind of creature */
+} CavSpellKind;
+
 typedef struct CavContent CavContent;
 
-/* Parse the two files' texts; the names are used in error messages
- * ("items.ini:12: …"). NULL with a CONTENT_ERROR on any problem. */
+/* Parse the files' texts; the names are used in error messages
+ * ("items.ini:12: …"). @spells_text may be NULL (a game without spells).
+ * NULL with a CONTENT_ERROR on any problem. */
 CavContent *content_parse(const char *creatures_text, const char *creatures_name,
-                          const char *items_text, const char *items_name, GError **error);
+                          const char *items_text, const char *items_name, const char *spells_text,
+                          const char *spells_name, GError **error);
 
-/* Read DIR/creatures.ini and DIR/items.ini. */
+/* Read DIR/creatures.ini, DIR/items.ini and, if it is there, DIR/spells.ini. */
 CavContent *content_load(const char *dir, GError **error);
 
 /* The copy of core/data built into the program (checked by the tests). */
@@ -169,6 +209,13 @@ guint content_item_types(const CavContent *content, const CavItemType **out);
 /* By name, or NULL. */
 const CavCreatureKind *content_creature_kind(const CavContent *content, const char *name);
 const CavItemType *content_item_type(const CavContent *content, const char *name);
+
+/* The spells, in file order. Borrowed; valid while @content lives. */
+guint content_spells(const CavContent *content, const CavSpellKind **out);
+
+/* "blood to mana" for CAV_SPECIAL_BLOOD_TO_MANA ("" for none); parse one. */
+const char *content_special_name(CavSpecial special);
+gboolean content_special_from_name(const char *name, CavSpecial *out);
 
 /* The looks potions are given ([appearances] in items.ini), in file order.
  * Borrowed; valid while @content lives. */

@@ -59,6 +59,27 @@ static gboolean random_floor(const Setup *setup, gint32 z, guint8 taken[CAV_HEIG
     return FALSE;
 }
 
+/* The spells of the game's books, as they are played with. */
+static void define_spells(const CavContent *content, GArray *out)
+{
+    const CavSpellKind *spells;
+    guint n = content_spells(content, &spells);
+
+    for (guint i = 0; i < n && i < CAV_SPELLS_MAX; i++) {
+        CavEvent event = ev_init(CAV_EVENT_SPELL_DEFINED);
+        CavEvSpellDefined *e = &event.as.SpellDefined;
+        e->cost = spells[i].cost;
+        e->range = spells[i].range;
+        CAV_EFFECT_COPY(e, &spells[i].effect);
+        EV_SET_STR(e->spell, spells[i].name);
+        EV_SET_STR(e->book, spells[i].book);
+        EV_SET_STR(e->effect, spells[i].effect_name);
+        EV_SET_STR(e->special, content_special_name(spells[i].special));
+        EV_SET_STR(e->summon, spells[i].summon);
+        rules_push(out, event);
+    }
+}
+
 static void place_creature(Setup *setup, const CavCreatureKind *kind, gint32 z, CavRng *rng,
                            GArray *out)
 {
@@ -139,17 +160,7 @@ static void assign_looks(Setup *setup, const CavContent *content, CavRng *rng, G
             next--;
             continue;
         }
-        *e = (CavEvAppearanceAssigned){.duration = type->effect.duration,
-                                       .hp = type->effect.hp,
-                                       .mana = type->effect.mana,
-                                       .xp_per_level = type->effect.xp_per_level,
-                                       .turn_hp = type->effect.turn_hp,
-                                       .turn_chance = type->effect.turn_chance,
-                                       .attack = type->effect.attack,
-                                       .defense = type->effect.defense,
-                                       .vision = type->effect.vision,
-                                       .hp_regen = type->effect.hp_regen,
-                                       .mana_regen = type->effect.mana_regen};
+        CAV_EFFECT_COPY(e, &type->effect);
         EV_SET_STR(e->kind, type->name);
         EV_SET_STR(e->appearance, look->name);
         EV_SET_STR(e->colour, look->colour);
@@ -227,6 +238,7 @@ void decide_start(const CavState *state, const CavContent *content, gint64 seed,
     setup->next_item = 1;
     setup->looks = g_hash_table_new(g_str_hash, g_str_equal);
     assign_looks(setup, content, rng, out);
+    define_spells(content, out);
     place_creature(setup, content_creature_kind(content, "player"), 0, rng, out);
     for (gint32 z = 0; z < CAV_LEVELS; z++) {
         populate_creatures(setup, content, z, rng, out);
@@ -463,6 +475,56 @@ static gboolean decide_quaff(const CavState *state, const CavCreature *player, g
     return TRUE;
 }
 
+/* Casting: the book carried, the spell in it, the mana, a creature in view
+ * at the cell; any of them missing is refused before anything is spent. */
+static gboolean decide_cast(const CavState *state, const CavCreature *player,
+                            const CavCommand *command, GArray *out, char **why)
+{
+    const CavItem *book = own_item(state, player, command->item, why);
+    const CavSpell *spell;
+    const CavCreature *target;
+    g_autofree char *short_of = NULL;
+
+    if (book == NULL)
+        return FALSE;
+    if (!(book->features & (1u << CAV_FEATURE_READ)))
+        return reject(why, "There is nothing to read in that.");
+    spell = state_spell(state, book->type, command->word);
+    if (spell == NULL)
+        return reject(why, "That book holds no such spell.");
+    if (player->mana < spell->cost) {
+        short_of = g_strdup_printf("You need %d mana for %s; you have %d.", spell->cost,
+                                   spell->name, player->mana);
+        return reject(why, short_of);
+    }
+    target = state_creature_at(state, player->z, command->x, command->y);
+    if (target == NULL || (target != player && !rules_can_aim(state, player, target->x, target->y)))
+        return reject(why, "There is no one there you can see to cast it on.");
+    rules_cast(player, book, spell, target, out);
+    return TRUE;
+}
+
+/* Naming a look of potion the player has seen (any of the game's). */
+static gboolean decide_name(const CavState *state, const CavCreature *player,
+                            const CavCommand *command, GArray *out, char **why)
+{
+    CavEvent event = ev_init(CAV_EVENT_ITEM_NAMED);
+
+    if (state_look_index(state, command->word) < 0)
+        return reject(why, "No potion looks like that.");
+    for (const guchar *c = (const guchar *) command->text; *c != '\0'; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return reject(why, "A name is plain text.");
+    if (!g_utf8_validate(command->text, -1, NULL))
+        return reject(why, "A name is plain text.");
+    event.as.ItemNamed.creature = player->id;
+    EV_SET_STR(event.as.ItemNamed.appearance, command->word);
+    EV_SET_STR(event.as.ItemNamed.name, command->text);
+    event.actor = player->id;
+    rules_push(out, event);
+    return TRUE;
+}
+
 static gboolean decide_choose(const CavContent *content, const CavCreature *player, gint32 bonus,
                               GArray *out, char **why)
 {
@@ -490,7 +552,7 @@ gboolean decide_player(const CavState *state, const CavContent *content, const C
         return reject(why, "The game is over.");
     if (player == NULL || !player->alive)
         return reject(why, "There is no one to command.");
-    if (player->pending_bonuses > 0 && command->kind != CMD_CHOOSE)
+    if (player->pending_bonuses > 0 && command->kind != CMD_CHOOSE && command->kind != CMD_NAME)
         return reject(why, "Choose the bonus of your new level first.");
     switch (command->kind) {
     case CMD_MOVE:
@@ -521,6 +583,10 @@ gboolean decide_player(const CavState *state, const CavContent *content, const C
         return decide_fire(state, content, player, command, rng, out, why);
     case CMD_QUAFF:
         return decide_quaff(state, player, command->item, out, why);
+    case CMD_CAST:
+        return decide_cast(state, player, command, out, why);
+    case CMD_NAME:
+        return decide_name(state, player, command, out, why);
     case CMD_START:
     default:
         return reject(why, "The game has already started.");

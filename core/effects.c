@@ -7,6 +7,7 @@
  * UpkeepApplied: a level of poisoned monsters does not flood the log. */
 #include "effects.h"
 
+#include "fov.h"
 #include "rules-private.h"
 
 #include <string.h>
@@ -22,20 +23,9 @@ gboolean rules_potion_effect(const CavState *state, gint32 holder, const CavItem
         return FALSE;
     spec = &look->spec;
     *out = ev_init(CAV_EVENT_EFFECT_STARTED);
-    *e = (CavEvEffectStarted){.effect = state->effect_count + 1,
-                              .creature = holder,
-                              .item = item->id,
-                              .duration = spec->duration,
-                              .hp = spec->hp,
-                              .mana = spec->mana,
-                              .xp_per_level = spec->xp_per_level,
-                              .turn_hp = spec->turn_hp,
-                              .turn_chance = spec->turn_chance,
-                              .attack = spec->attack,
-                              .defense = spec->defense,
-                              .vision = spec->vision,
-                              .hp_regen = spec->hp_regen,
-                              .mana_regen = spec->mana_regen};
+    *e = (CavEvEffectStarted){
+        .effect = state->effect_count + 1, .creature = holder, .item = item->id};
+    CAV_EFFECT_COPY(e, spec);
     EV_SET_STR(e->name, look->effect);
     return TRUE;
 }
@@ -71,7 +61,63 @@ static CavEvent death_by(const CavCreature *c, const char *cause)
     return event;
 }
 
-/* A drink starts the potion's effect on the drinker, who then knows it. */
+/* Whether a potion of @look working on @c shows at all, and @c lives
+ * through its start: nothing shows at full hp from a healing draught, and
+ * nobody learns from a drinker killed by the bottle. */
+static gboolean effect_shows(const CavPotionLook *look, const CavCreature *c)
+{
+    const CavEffectSpec *spec = &look->spec;
+    gint32 hp = spec->hp, mana = spec->mana;
+
+    clamp_change(c, &hp, &mana);
+    if (c->hp + hp <= 0)
+        return FALSE;
+    return hp != 0 || mana != 0 || spec->xp_per_level != 0 || spec->turn_hp != 0 ||
+           spec->attack != 0 || spec->defense != 0 || spec->vision != 0 || spec->hp_regen != 0 ||
+           spec->mana_regen != 0 || spec->detect != 0;
+}
+
+static CavEvent identified(const CavCreature *knower, const CavPotionLook *look, const char *how)
+{
+    CavEvent event = ev_init(CAV_EVENT_ITEM_IDENTIFIED);
+
+    event.as.ItemIdentified.creature = knower->id;
+    EV_SET_STR(event.as.ItemIdentified.appearance, look->appearance);
+    EV_SET_STR(event.as.ItemIdentified.kind, look->kind);
+    EV_SET_STR(event.as.ItemIdentified.how, how);
+    return event;
+}
+
+/* Everyone who sees @subject (symmetric sight: the subject's field of view,
+ * within each watcher's own vision) and does not know @look yet learns it:
+ * @subject itself "@mine", the watchers "@seen". Once per knower. */
+static void identify_watched(const CavState *state, const CavCreature *subject,
+                             const CavPotionLook *look, const char *mine, const char *seen,
+                             GArray *follow_ups)
+{
+    g_autofree guint8(*sight)[CAV_WIDTH] = g_malloc0(sizeof(guint8[CAV_HEIGHT][CAV_WIDTH]));
+    guint32 bit = 1u << (look - state->looks);
+    gint32 widest = 0;
+
+    for (gint32 id = 1; id <= state->creature_count; id++)
+        if (state->creatures[id].alive && state->creatures[id].z == subject->z)
+            widest = MAX(widest, state_vision(&state->creatures[id]));
+    fov_compute(state, subject->z, subject->x, subject->y, widest, sight);
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        gint32 dx = c->x - subject->x, dy = c->y - subject->y, v = state_vision(c);
+        if (c->id == 0 || !c->alive || c->z != subject->z || (c->known & bit) ||
+            !world_in_bounds(c->x, c->y))
+            continue;
+        if (c == subject)
+            rules_push(follow_ups, identified(c, look, mine));
+        else if (sight[c->y][c->x] && dx * dx + dy * dy <= v * v)
+            rules_push(follow_ups, identified(c, look, seen));
+    }
+}
+
+/* A drink starts the potion's effect on the drinker; if it shows, the
+ * drinker and everyone who sees it happen learn the potion. */
 static void on_quaffed(const CavState *state, const CavEvent *event, CavRng *rng,
                        GArray *follow_ups, gpointer user_data)
 {
@@ -87,14 +133,8 @@ static void on_quaffed(const CavState *state, const CavEvent *event, CavRng *rng
         return;
     if (rules_potion_effect(state, c->id, item, &started))
         rules_push(follow_ups, started);
-    if (!state_knows_item(state, c, item)) {
-        CavEvent learned = ev_init(CAV_EVENT_ITEM_IDENTIFIED);
-        learned.as.ItemIdentified.creature = c->id;
-        EV_SET_STR(learned.as.ItemIdentified.appearance, look->appearance);
-        EV_SET_STR(learned.as.ItemIdentified.kind, look->kind);
-        EV_SET_STR(learned.as.ItemIdentified.how, "drank one");
-        rules_push(follow_ups, learned);
-    }
+    if (effect_shows(look, c))
+        identify_watched(state, c, look, "drank one", "saw one drunk", follow_ups);
 }
 
 /* "killed by a goblin's dagger" */
@@ -143,6 +183,10 @@ static void on_thrown(const CavState *state, const CavEvent *event, CavRng *rng,
         return;
     if (rules_potion_effect(state, hit->id, item, &started))
         rules_push(follow_ups, started);
+    if (state_look_of_kind(state, item->type) != NULL &&
+        effect_shows(state_look_of_kind(state, item->type), hit))
+        identify_watched(state, hit, state_look_of_kind(state, item->type), "was hit by one",
+                         "saw one break", follow_ups);
 }
 
 static void on_fired(const CavState *state, const CavEvent *event, CavRng *rng, GArray *follow_ups,

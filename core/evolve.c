@@ -468,23 +468,6 @@ static void evolve_equipped(CavState *state, gint32 creature, gint32 item, const
         *slot = 0;
 }
 
-static void spec_from(CavEffectSpec *spec, gint32 duration, gint32 hp, gint32 mana, gint32 xp,
-                      gint32 turn_hp, gint32 turn_chance, gint32 attack, gint32 defense,
-                      gint32 vision, gint32 hp_regen, gint32 mana_regen)
-{
-    *spec = (CavEffectSpec){.duration = duration,
-                            .hp = hp,
-                            .mana = mana,
-                            .xp_per_level = xp,
-                            .turn_hp = turn_hp,
-                            .turn_chance = turn_chance,
-                            .attack = attack,
-                            .defense = defense,
-                            .vision = vision,
-                            .hp_regen = hp_regen,
-                            .mana_regen = mana_regen};
-}
-
 static void evolve_look(CavState *state, const CavEvAppearanceAssigned *e)
 {
     CavPotionLook *look;
@@ -496,8 +479,7 @@ static void evolve_look(CavState *state, const CavEvAppearanceAssigned *e)
     g_strlcpy(look->appearance, e->appearance, sizeof look->appearance);
     g_strlcpy(look->colour, e->colour, sizeof look->colour);
     g_strlcpy(look->effect, e->effect, sizeof look->effect);
-    spec_from(&look->spec, e->duration, e->hp, e->mana, e->xp_per_level, e->turn_hp, e->turn_chance,
-              e->attack, e->defense, e->vision, e->hp_regen, e->mana_regen);
+    CAV_EFFECT_COPY(&look->spec, e);
 }
 
 /* The unit that flies: a split-off one from a stack, or the whole item. */
@@ -578,6 +560,7 @@ static void modify(CavCreature *c, const CavEffectSpec *spec, gint32 sign)
     c->effect_vision += sign * spec->vision;
     c->effect_hp_regen += sign * spec->hp_regen;
     c->effect_mana_regen += sign * spec->mana_regen;
+    c->effect_detect += sign * spec->detect;
 }
 
 static void evolve_effect_started(CavState *state, const CavEvEffectStarted *e)
@@ -594,8 +577,7 @@ static void evolve_effect_started(CavState *state, const CavEvEffectStarted *e)
                           .remaining = e->duration,
                           .active = TRUE};
     g_strlcpy(effect->name, e->name, sizeof effect->name);
-    spec_from(&effect->spec, e->duration, e->hp, e->mana, e->xp_per_level, e->turn_hp,
-              e->turn_chance, e->attack, e->defense, e->vision, e->hp_regen, e->mana_regen);
+    CAV_EFFECT_COPY(&effect->spec, e);
     state->effect_count = MAX(state->effect_count, e->effect);
     modify(c, &effect->spec, 1);
 }
@@ -649,6 +631,73 @@ static void evolve_identified(CavState *state, const CavEvItemIdentified *e)
 
     if (c != NULL && look >= 0)
         c->known |= 1u << look;
+}
+
+static void evolve_spell_defined(CavState *state, const CavEvSpellDefined *e)
+{
+    CavSpell *spell;
+
+    if (state->spell_count < 0 || state->spell_count >= CAV_SPELLS_MAX)
+        return;
+    spell = &state->spells[state->spell_count++];
+    g_strlcpy(spell->name, e->spell, sizeof spell->name);
+    g_strlcpy(spell->book, e->book, sizeof spell->book);
+    g_strlcpy(spell->effect, e->effect, sizeof spell->effect);
+    g_strlcpy(spell->summon, e->summon, sizeof spell->summon);
+    spell->cost = e->cost;
+    spell->range = e->range;
+    spell->special = CAV_SPECIAL_NONE;
+    content_special_from_name(e->special, &spell->special);
+    CAV_EFFECT_COPY(&spell->spec, e);
+}
+
+static void evolve_cast(CavState *state, const CavEvSpellCast *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c != NULL && e->cost >= 0 && e->cost <= c->mana)
+        c->mana -= e->cost;
+}
+
+static void evolve_drawn(CavState *state, const CavEvManaDrawn *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c == NULL || e->amount <= 0 || e->amount >= c->hp)
+        return;
+    c->hp -= e->amount;
+    c->mana = MIN(c->max_mana, c->mana + e->amount);
+}
+
+static void evolve_blinked(CavState *state, const CavEvCreatureBlinked *e)
+{
+    CavCreature *c = creature_mut(state, e->creature);
+
+    if (c == NULL)
+        return;
+    occupy(state, c, FALSE);
+    c->x = e->x;
+    c->y = e->y;
+    occupy(state, c, TRUE);
+}
+
+/* A summoned creature comes into the world as a spawned one does. */
+static void evolve_summoned(CavState *state, const CavEvCreatureSummoned *e)
+{
+    CavEvCreatureSpawned spawned;
+
+    G_STATIC_ASSERT(G_STRUCT_OFFSET(CavEvCreatureSummoned, summoner) ==
+                    sizeof(CavEvCreatureSpawned));
+    memcpy(&spawned, e, sizeof spawned);
+    evolve_spawned(state, &spawned);
+}
+
+static void evolve_named(CavState *state, const CavEvItemNamed *e)
+{
+    gint32 look = state_look_index(state, e->appearance);
+
+    if (look >= 0)
+        g_strlcpy(state->looks[look].called, e->name, sizeof state->looks[look].called);
 }
 
 static void evolve_lost(CavState *state, const CavEvGameLost *e)
@@ -762,6 +811,24 @@ static void evolve_payload(CavState *state, const CavEvent *event)
         break;
     case CAV_EVENT_ITEM_IDENTIFIED:
         evolve_identified(state, &event->as.ItemIdentified);
+        break;
+    case CAV_EVENT_SPELL_DEFINED:
+        evolve_spell_defined(state, &event->as.SpellDefined);
+        break;
+    case CAV_EVENT_SPELL_CAST:
+        evolve_cast(state, &event->as.SpellCast);
+        break;
+    case CAV_EVENT_MANA_DRAWN:
+        evolve_drawn(state, &event->as.ManaDrawn);
+        break;
+    case CAV_EVENT_CREATURE_BLINKED:
+        evolve_blinked(state, &event->as.CreatureBlinked);
+        break;
+    case CAV_EVENT_CREATURE_SUMMONED:
+        evolve_summoned(state, &event->as.CreatureSummoned);
+        break;
+    case CAV_EVENT_ITEM_NAMED:
+        evolve_named(state, &event->as.ItemNamed);
         break;
     case CAV_EVENT_GAME_WON:
         state->outcome = OUTCOME_WON;

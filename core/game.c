@@ -250,7 +250,7 @@ gboolean game_play(Game *game, const CavCommand *command, char **why)
     game->command = *command;
     g_array_set_size(game->turn_events, 0);
     commit_decided(game, turn);
-    if (command->kind != CMD_CHOOSE && !over(game)) {
+    if (command->kind != CMD_CHOOSE && command->kind != CMD_NAME && !over(game)) {
         creatures_act(game, turn);
         if (!over(game))
             upkeep(game, turn);

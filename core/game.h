@@ -60,7 +60,7 @@ void game_start(Game *game, gint64 seed, const char *player_name);
 /* Play one player turn: the player's command and what follows from it, then
  * every living creature on the player's level in spawn order (a bat twice),
  * then the upkeep (food, regeneration, hunger). Choosing a level-up bonus
- * takes no time: no one else acts. The turn stops early once the game is
+ * and naming a look take no time: no one else acts. The turn stops early once the game is
  * over. Returns FALSE when the command is rejected: then no event exists, no
  * turn passed, and *@why (if non-NULL) holds a message for the player (free
  * with g_free). */

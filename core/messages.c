@@ -11,12 +11,18 @@ static gboolean is_player(const CavState *after, gint32 creature)
     return creature != 0 && creature == after->player;
 }
 
-/* Whether the player sees creature @id where it stands (or fell). */
+/* Whether the player sees creature @id where it stands (or fell), or
+ * detects it on their level. */
 static gboolean sees_creature(const CavState *after, const CavView *view, gint32 id)
 {
     const CavCreature *c = state_creature(after, id);
+    const CavCreature *player = state_player(after);
 
-    return c != NULL && view_sees(view, c->z, c->x, c->y);
+    if (c == NULL)
+        return FALSE;
+    if (player != NULL && player->effect_detect > 0 && c->z == player->z)
+        return TRUE;
+    return view_sees(view, c->z, c->x, c->y);
 }
 
 /* Whether @id is the player or a creature the player sees. */
@@ -381,6 +387,83 @@ static gboolean describe_identified(const CavState *after, const CavEvItemIdenti
     return TRUE;
 }
 
+/* "You cast minor heal on yourself." "You cast blink on the goblin." */
+static gboolean describe_cast(const CavState *after, const CavView *view, const CavEvSpellCast *e,
+                              GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (!perceives(after, view, e->creature))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append_printf(text, " %s %s on ", is_player(after, e->creature) ? "cast" : "casts",
+                           e->spell);
+    if (e->target == e->creature)
+        g_string_append(text, is_player(after, e->creature) ? "yourself" : "itself");
+    else
+        name_of(after, e->target, text);
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_blinked(const CavState *after, const CavView *view,
+                                 const CavEvCreatureBlinked *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (is_player(after, e->creature)) {
+        g_string_append(out, "You blink to another spot.");
+        return TRUE;
+    }
+    if (!view_sees(view, e->z, e->from_x, e->from_y) && !view_sees(view, e->z, e->x, e->y))
+        return FALSE;
+    name_of(after, e->creature, text);
+    g_string_append(text, " blinks.");
+    sentence(out, text->str);
+    return TRUE;
+}
+
+static gboolean describe_summoned(const CavState *after, const CavView *view,
+                                  const CavEvCreatureSummoned *e, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (!view_sees(view, e->z, e->x, e->y) && !is_player(after, e->summoner))
+        return FALSE;
+    g_string_append_printf(text, "%s %s appears beside ", messages_indefinite(e->kind), e->kind);
+    name_of(after, e->summoner, text);
+    g_string_append_c(text, '.');
+    sentence(out, text->str);
+    return TRUE;
+}
+
+/* Spells and naming; see messages_describe(). */
+static gboolean describe_spell_event(const CavState *after, const CavView *view,
+                                     const CavEvent *event, GString *out)
+{
+    if (event->type == CAV_EVENT_SPELL_CAST)
+        return describe_cast(after, view, &event->as.SpellCast, out);
+    if (event->type == CAV_EVENT_CREATURE_BLINKED)
+        return describe_blinked(after, view, &event->as.CreatureBlinked, out);
+    if (event->type == CAV_EVENT_CREATURE_SUMMONED)
+        return describe_summoned(after, view, &event->as.CreatureSummoned, out);
+    if (event->type == CAV_EVENT_MANA_DRAWN && is_player(after, event->as.ManaDrawn.creature)) {
+        g_string_append_printf(out, "You turn %d hp into mana.", event->as.ManaDrawn.amount);
+        return TRUE;
+    }
+    if (event->type == CAV_EVENT_ITEM_NAMED && is_player(after, event->as.ItemNamed.creature)) {
+        if (event->as.ItemNamed.name[0] == '\0')
+            g_string_append_printf(out, "You forget your name for %s potions.",
+                                   event->as.ItemNamed.appearance);
+        else
+            g_string_append_printf(out, "You call %s potions \"%s\".",
+                                   event->as.ItemNamed.appearance, event->as.ItemNamed.name);
+        return TRUE;
+    }
+    return FALSE;
+}
+
 /* Throwing, firing, drinking and effects; see messages_describe(). */
 static gboolean describe_magic_event(const CavState *after, const CavView *view,
                                      const CavEvent *event, GString *out)
@@ -443,6 +526,12 @@ static gboolean describe_item_event(const CavState *after, const CavView *view,
     case CAV_EVENT_LEVEL_GAINED:
     case CAV_EVENT_LEVEL_UP_CHOSEN:
     case CAV_EVENT_ITEM_SPAWNED:
+    case CAV_EVENT_SPELL_DEFINED:
+    case CAV_EVENT_SPELL_CAST:
+    case CAV_EVENT_MANA_DRAWN:
+    case CAV_EVENT_CREATURE_BLINKED:
+    case CAV_EVENT_CREATURE_SUMMONED:
+    case CAV_EVENT_ITEM_NAMED:
     case CAV_EVENT_APPEARANCE_ASSIGNED:
     case CAV_EVENT_ITEM_THROWN:
     case CAV_EVENT_SHOT_FIRED:
@@ -514,6 +603,13 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
     case CAV_EVENT_EFFECT_ENDED:
     case CAV_EVENT_ITEM_IDENTIFIED:
         return describe_magic_event(after, view, event, out);
+    case CAV_EVENT_SPELL_CAST:
+    case CAV_EVENT_MANA_DRAWN:
+    case CAV_EVENT_CREATURE_BLINKED:
+    case CAV_EVENT_CREATURE_SUMMONED:
+    case CAV_EVENT_ITEM_NAMED:
+        return describe_spell_event(after, view, event, out);
+    case CAV_EVENT_SPELL_DEFINED:
     case CAV_EVENT_APPEARANCE_ASSIGNED:
     case CAV_EVENT_EFFECT_APPLIED:
     case CAV_EVENT_EFFECTS_TICKED:
@@ -535,8 +631,12 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
 
 void messages_plural(const char *name, GString *out)
 {
-    const char *of = strstr(name, " of ");
-    gsize len = of != NULL ? (gsize) (of - name) : strlen(name);
+    const char *of = strstr(name, " of "), *called = strstr(name, " called ");
+    gsize len;
+
+    if (of == NULL || (called != NULL && called < of))
+        of = called;
+    len = of != NULL ? (gsize) (of - name) : strlen(name);
 
     g_return_if_fail(name != NULL && out != NULL);
     g_string_append_len(out, name, (gssize) len);

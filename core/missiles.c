@@ -1,5 +1,6 @@
-/* missiles.c — throwing, firing and drinking (GAME.md "Combat", "Potions"):
- * the events a creature's throw, shot or drink produces, shared by the
+/* missiles.c — throwing, firing, drinking and casting (GAME.md "Combat",
+ * "Potions", "Spellbooks"): the events a creature's throw, shot, drink or
+ * cast produces, shared by the
  * player's commands (decide.c) and the goblins (creatures.c). What follows
  * from them — wounds, deaths, effects — is the policies' (effects.c). */
 #include "rules-private.h"
@@ -74,6 +75,18 @@ void rules_quaff(const CavCreature *c, const CavItem *item, GArray *out)
     CavEvent event = ev_init(CAV_EVENT_ITEM_QUAFFED);
 
     event.as.ItemQuaffed = (CavEvItemQuaffed){.creature = c->id, .item = item->id};
+    event.actor = c->id;
+    rules_push(out, event);
+}
+
+void rules_cast(const CavCreature *c, const CavItem *book, const CavSpell *spell,
+                const CavCreature *target, GArray *out)
+{
+    CavEvent event = ev_init(CAV_EVENT_SPELL_CAST);
+
+    event.as.SpellCast = (CavEvSpellCast){
+        .creature = c->id, .item = book->id, .target = target->id, .cost = spell->cost};
+    EV_SET_STR(event.as.SpellCast.spell, spell->name);
     event.actor = c->id;
     rules_push(out, event);
 }

@@ -7,6 +7,7 @@
 #include "policies.h"
 
 #include "effects.h"
+#include "spells.h"
 
 #include "rules-private.h"
 
@@ -198,6 +199,7 @@ void policies_install(Game *game, const CavContent *content)
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_drop, data);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_xp, data);
     effects_install(game);
+    spells_install(game, content);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_game, data);
     game_add_policy(game, CAV_EVENT_XP_GAINED, on_xp, data);
     game_add_policy(game, CAV_EVENT_LEVEL_GAINED, on_level_gained, data);

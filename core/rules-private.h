@@ -57,6 +57,11 @@ gboolean rules_fire(const CavState *state, const CavContent *content, const CavC
 /* @c drinks one of @item: an ItemQuaffed. */
 void rules_quaff(const CavCreature *c, const CavItem *item, GArray *out);
 
+/* @c reads @spell from @book at @target: a SpellCast (what it does follows
+ * as the policies' follow-ups). The caller checks mana and sight. */
+void rules_cast(const CavCreature *c, const CavItem *book, const CavSpell *spell,
+                const CavCreature *target, GArray *out);
+
 /* The EffectStarted of a potion of @kind on @holder, from @item. FALSE when
  * the kind has no look in this game or no effect slot is left. */
 gboolean rules_potion_effect(const CavState *state, gint32 holder, const CavItem *item,

@@ -120,6 +120,24 @@ const CavPotionLook *state_look_of_kind(const CavState *state, const char *kind)
     return NULL;
 }
 
+const CavSpell *state_spell(const CavState *state, const char *book, const char *name)
+{
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+        if (strcmp(state->spells[i].book, book) == 0 && strcmp(state->spells[i].name, name) == 0)
+            return &state->spells[i];
+    return NULL;
+}
+
+gboolean state_perceives(const CavCreature *c, const CavCreature *other,
+                         const guint8 visible[CAV_HEIGHT][CAV_WIDTH])
+{
+    if (c == other)
+        return TRUE;
+    if (!other->alive || other->z != c->z || !world_in_bounds(other->x, other->y))
+        return FALSE;
+    return c->effect_detect > 0 || visible[other->y][other->x] != 0;
+}
+
 gint32 state_look_index(const CavState *state, const char *appearance)
 {
     for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++)
@@ -140,10 +158,16 @@ gboolean state_knows_item(const CavState *state, const CavCreature *creature, co
 void state_item_name_for(const CavState *state, const CavCreature *creature, const CavItem *item,
                          GString *out)
 {
-    if (state_knows_item(state, creature, item))
+    const CavPotionLook *look;
+
+    if (state_knows_item(state, creature, item)) {
         g_string_append(out, item->name);
-    else
-        g_string_append_printf(out, "%s potion", state_look_of_kind(state, item->type)->appearance);
+        return;
+    }
+    look = state_look_of_kind(state, item->type);
+    g_string_append_printf(out, "%s potion", look->appearance);
+    if (look->called[0] != '\0' && creature->id == state->player)
+        g_string_append_printf(out, " called %s", look->called);
 }
 
 gboolean state_item_rotten(const CavState *state, const CavItem *item)
@@ -362,12 +386,9 @@ static void hash_item(Hasher *h, const CavItem *item)
 
 static void hash_spec(Hasher *h, const CavEffectSpec *spec)
 {
-    const gint64 numbers[] = {spec->duration,     spec->hp,        spec->mana,
-                              spec->xp_per_level, spec->turn_hp,   spec->turn_chance,
-                              spec->attack,       spec->defense,   spec->vision,
-                              spec->hp_regen,     spec->mana_regen};
-
-    hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
+#define HASH_FIELD(type, name) hash_i64(h, spec->name);
+    CAV_EFFECT_FIELDS(HASH_FIELD)
+#undef HASH_FIELD
 }
 
 /* Potions, effects and knowledge (cavelog 0.2 on). A state without potion
@@ -375,7 +396,7 @@ static void hash_spec(Hasher *h, const CavEffectSpec *spec)
  * so older files keep their digests. */
 static void hash_magic(Hasher *h, const CavState *state)
 {
-    if (state->look_count == 0 && state->effect_count == 0)
+    if (state->look_count == 0 && state->effect_count == 0 && state->spell_count == 0)
         return;
     hash_i64(h, state->look_count);
     hash_i64(h, state->effect_count);
@@ -385,6 +406,19 @@ static void hash_magic(Hasher *h, const CavState *state)
         hash_text(h, state->looks[i].appearance, sizeof state->looks[i].appearance);
         hash_text(h, state->looks[i].colour, sizeof state->looks[i].colour);
         hash_spec(h, &state->looks[i].spec);
+        hash_text(h, state->looks[i].called, sizeof state->looks[i].called);
+    }
+    hash_i64(h, state->spell_count);
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++) {
+        const CavSpell *spell = &state->spells[i];
+        hash_text(h, spell->name, sizeof spell->name);
+        hash_text(h, spell->book, sizeof spell->book);
+        hash_text(h, spell->effect, sizeof spell->effect);
+        hash_text(h, spell->summon, sizeof spell->summon);
+        hash_i64(h, spell->cost);
+        hash_i64(h, spell->special);
+        hash_i64(h, spell->range);
+        hash_spec(h, &spell->spec);
     }
     for (gint32 id = 1; id <= state->effect_count; id++) {
         const CavEffect *e = &state->effects[id];
@@ -403,9 +437,10 @@ static void hash_magic(Hasher *h, const CavState *state)
                                   c->effect_vision,
                                   c->effect_hp_regen,
                                   c->effect_mana_regen,
+                                  c->effect_detect,
                                   c->known};
         if ((c->effect_attack | c->effect_defense | c->effect_vision | c->effect_hp_regen |
-             c->effect_mana_regen | (gint32) c->known) != 0)
+             c->effect_mana_regen | c->effect_detect | (gint32) c->known) != 0)
             hash_numbers(h, numbers, G_N_ELEMENTS(numbers));
     }
 }

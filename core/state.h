@@ -49,6 +49,7 @@ typedef struct {
      * start and end), and the potion looks this creature knows: bit i for
      * CavState.looks[i]. */
     gint32 effect_attack, effect_defense, effect_vision, effect_hp_regen, effect_mana_regen;
+    gint32 effect_detect; /* > 0: perceives every creature on its level */
     guint32 known;
 } CavCreature;
 
@@ -59,7 +60,22 @@ typedef struct {
     char appearance[CAV_WORD_MAX]; /* "cyan" */
     char colour[CAV_COLOUR_MAX];
     CavEffectSpec spec;
+    char called[CAV_NAME_MAX]; /* the player's own name for it, "" for none */
 } CavPotionLook;
+
+/* A spell as this game has it (SpellDefined at the start). */
+typedef struct {
+    char name[CAV_NAME_MAX];
+    char book[CAV_NAME_MAX]; /* the item type it is read from */
+    gint32 cost;
+    char effect[CAV_NAME_MAX]; /* "" for a special */
+    CavEffectSpec spec;
+    CavSpecial special;
+    gint32 range;
+    char summon[CAV_NAME_MAX];
+} CavSpell;
+
+#define CAV_SPELLS_MAX 32
 
 /* One application of an effect: two potions of poison are two of these. */
 typedef struct {
@@ -104,6 +120,8 @@ typedef struct {
     gint32 look_count;   /* kinds of potion given a look at the start */
     gint32 effect_count; /* highest effect id in use */
     CavPotionLook looks[CAV_POTION_KINDS_MAX];
+    gint32 spell_count; /* spells the game's books hold */
+    CavSpell spells[CAV_SPELLS_MAX];
     CavLevelTiles tiles[CAV_LEVELS];
     CavCreature creatures[CAV_CREATURES_MAX + 1];
     CavItem items[CAV_ITEMS_MAX + 1];
@@ -154,6 +172,14 @@ const CavEffect *state_effect(const CavState *state, gint32 id);
 
 /* The look of potion type @kind in this game, or NULL when it has none. */
 const CavPotionLook *state_look_of_kind(const CavState *state, const char *kind);
+
+/* The spell @name read from a book of type @book, or NULL. */
+const CavSpell *state_spell(const CavState *state, const char *book, const char *name);
+
+/* Whether @c perceives @other: it is itself, stands in @c's field of view
+ * (@visible, the cells @c sees), or @c detects every creature on its level. */
+gboolean state_perceives(const CavCreature *c, const CavCreature *other,
+                         const guint8 visible[CAV_HEIGHT][CAV_WIDTH]);
 
 /* The index in CavState.looks of @appearance, or -1. */
 gint32 state_look_index(const CavState *state, const char *appearance);

@@ -3,6 +3,7 @@
 #include "rules.h"
 
 #include "effects.h"
+#include "fov.h"
 
 #include <string.h>
 
@@ -624,28 +625,18 @@ static gboolean check_spec(const CavEvent *event, const CavEffectSpec *spec, GEr
         ABS(spec->mana) > 10000 || spec->xp_per_level < 0 || spec->xp_per_level > 10000 ||
         ABS(spec->turn_hp) > 1000 || spec->turn_chance < 1 || spec->turn_chance > 100 ||
         ABS(spec->attack) > 1000 || ABS(spec->defense) > 1000 || ABS(spec->vision) > 40 ||
-        ABS(spec->hp_regen) > 100000 || ABS(spec->mana_regen) > 100000)
+        ABS(spec->hp_regen) > 100000 || ABS(spec->mana_regen) > 100000 || spec->detect < 0 ||
+        spec->detect > 1)
         return invalid(error, event, "impossible effect numbers");
     return TRUE;
 }
 
-#define SPEC_OF(e)                                                                                 \
-    ((CavEffectSpec){.duration = (e)->duration,                                                    \
-                     .hp = (e)->hp,                                                                \
-                     .mana = (e)->mana,                                                            \
-                     .xp_per_level = (e)->xp_per_level,                                            \
-                     .turn_hp = (e)->turn_hp,                                                      \
-                     .turn_chance = (e)->turn_chance,                                              \
-                     .attack = (e)->attack,                                                        \
-                     .defense = (e)->defense,                                                      \
-                     .vision = (e)->vision,                                                        \
-                     .hp_regen = (e)->hp_regen,                                                    \
-                     .mana_regen = (e)->mana_regen})
-
 static gboolean check_look(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvAppearanceAssigned *e = &event->as.AppearanceAssigned;
-    CavEffectSpec spec = SPEC_OF(e);
+    CavEffectSpec spec;
+
+    CAV_EFFECT_COPY(&spec, e);
 
     if (event->turn != 0 || state->rows_generated != CAV_LEVELS * CAV_HEIGHT ||
         state->creature_count != 0 || state->look_count >= CAV_POTION_KINDS_MAX)
@@ -770,18 +761,26 @@ static gboolean check_effect_started(const CavState *state, const CavEvent *even
     const CavEvEffectStarted *e = &event->as.EffectStarted;
     const CavItem *item = state_item(state, e->item);
     const CavPotionLook *look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
-    CavEffectSpec spec = SPEC_OF(e);
+    CavEffectSpec spec;
+
+    CAV_EFFECT_COPY(&spec, e);
 
     if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error) ||
         !check_spec(event, &spec, error))
         return FALSE;
     if (e->effect != state->effect_count + 1 || e->effect > CAV_EFFECTS_MAX)
         return invalid(error, event, "effect id %d is not the next free id", e->effect);
-    if (look == NULL)
-        return invalid(error, event, "an effect comes from a potion");
-    if (strcmp(look->effect, e->name) != 0 || memcmp(&look->spec, &spec, sizeof spec) != 0)
-        return invalid(error, event, "a %s does not do that", look->kind);
-    return TRUE;
+    if (look != NULL)
+        return (strcmp(look->effect, e->name) == 0 &&
+                memcmp(&look->spec, &spec, sizeof spec) == 0) ||
+               invalid(error, event, "a %s does not do that", look->kind);
+    for (gint32 i = 0; item != NULL && i < state->spell_count && i < CAV_SPELLS_MAX; i++) {
+        const CavSpell *spell = &state->spells[i];
+        if (strcmp(spell->book, item->type) == 0 && strcmp(spell->effect, e->name) == 0 &&
+            memcmp(&spell->spec, &spec, sizeof spec) == 0)
+            return TRUE;
+    }
+    return invalid(error, event, "no potion or spell of item %d does that", e->item);
 }
 
 /* The effect @id, active and held by @creature. */
@@ -860,6 +859,134 @@ static gboolean check_identified(const CavState *state, const CavEvent *event, G
     return TRUE;
 }
 
+static gboolean check_spell_defined(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvSpellDefined *e = &event->as.SpellDefined;
+    CavEffectSpec spec;
+    CavSpecial special;
+
+    CAV_EFFECT_COPY(&spec, e);
+    if (event->turn != 0 || state->rows_generated != CAV_LEVELS * CAV_HEIGHT ||
+        state->creature_count != 0 || state->spell_count >= CAV_SPELLS_MAX)
+        return invalid(error, event, "spells are set down once the world is made, before anyone");
+    if (!content_kind_name_ok(e->spell) || e->book[0] == '\0' ||
+        !content_special_from_name(e->special, &special) || e->cost < 0 || e->cost > 1000 ||
+        e->range < 0 || e->range > 40 || (e->effect[0] != '\0') == (special != CAV_SPECIAL_NONE) ||
+        (special == CAV_SPECIAL_SUMMON) != (e->summon[0] != '\0') ||
+        (special == CAV_SPECIAL_SUMMON && !content_kind_name_ok(e->summon)))
+        return invalid(error, event, "not a spell");
+    if (state_spell(state, e->book, e->spell) != NULL)
+        return invalid(error, event, "%s already holds %s", e->book, e->spell);
+    return check_spec(event, &spec, error);
+}
+
+static gboolean check_cast(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvSpellCast *e = &event->as.SpellCast;
+    const CavCreature *c, *target;
+    const CavItem *book;
+    const CavSpell *spell;
+
+    if (!check_creature(state, event, e->creature, error) ||
+        !check_creature(state, event, e->target, error) ||
+        (book = held_item(state, event, e->creature, e->item, error)) == NULL)
+        return FALSE;
+    c = state_creature(state, e->creature);
+    target = state_creature(state, e->target);
+    spell = state_spell(state, book->type, e->spell);
+    if (event->actor != c->id || spell == NULL)
+        return invalid(error, event, "item %d holds no spell %s", e->item, e->spell);
+    if (e->cost != spell->cost || c->mana < spell->cost)
+        return invalid(error, event, "creature %d has not %d mana for %s", c->id, e->cost,
+                       e->spell);
+    if (target != c && !rules_can_aim(state, c, target->x, target->y))
+        return invalid(error, event, "creature %d cannot see creature %d", c->id, target->id);
+    return TRUE;
+}
+
+static gboolean check_drawn(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvManaDrawn *e = &event->as.ManaDrawn;
+    const CavCreature *c;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    if (e->amount <= 0 || e->amount > MIN(c->hp - 1, c->max_mana - c->mana))
+        return invalid(error, event, "creature %d cannot turn %d hp into mana", c->id, e->amount);
+    return TRUE;
+}
+
+/* The longest blink any of the game's spells allows. */
+static gint32 blink_range(const CavState *state)
+{
+    gint32 range = 0;
+
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+        if (state->spells[i].special == CAV_SPECIAL_BLINK)
+            range = MAX(range, state->spells[i].range);
+    return range;
+}
+
+static gboolean check_blinked(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureBlinked *e = &event->as.CreatureBlinked;
+    const CavCreature *c;
+    CavTile tile;
+
+    if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error) ||
+        !check_place(event, e->z, e->x, e->y, error))
+        return FALSE;
+    c = state_creature(state, e->creature);
+    tile = state_tile(state, e->z, e->x, e->y);
+    if (c->z != e->z || c->x != e->from_x || c->y != e->from_y)
+        return invalid(error, event, "creature %d is not at (%d,%d)", c->id, e->from_x, e->from_y);
+    if (tile == TILE_WALL || state_creature_at(state, e->z, e->x, e->y) != NULL ||
+        (e->x == c->x && e->y == c->y) ||
+        !fov_sees(state, c->z, c->x, c->y, blink_range(state), e->x, e->y))
+        return invalid(error, event, "a blink cannot land at (%d,%d)", e->x, e->y);
+    return TRUE;
+}
+
+static gboolean check_summoned(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvCreatureSummoned *e = &event->as.CreatureSummoned;
+    const CavCreature *summoner;
+    gboolean known = FALSE;
+
+    if (!check_creature(state, event, e->summoner, error) || !is_follow_up(state, event, error) ||
+        !check_place(event, e->z, e->x, e->y, error))
+        return FALSE;
+    summoner = state_creature(state, e->summoner);
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+        known |= state->spells[i].special == CAV_SPECIAL_SUMMON &&
+                 strcmp(state->spells[i].summon, e->kind) == 0;
+    if (e->creature != state->creature_count + 1 || e->creature > CAV_CREATURES_MAX)
+        return invalid(error, event, "creature id %d is not the next free id", e->creature);
+    if (!known || strcmp(e->behaviour, "player") == 0 || e->colony != 0 || e->max_hp <= 0 ||
+        e->attack < 0 || e->defense < 0 || e->vision < 0 || e->vision > 40 || e->level < 1 ||
+        e->max_food <= 0 || e->food < 0 || e->food > e->max_food || e->max_mana < 0 ||
+        e->hp_regen < 0 || e->mana_regen < 0 || g_utf8_strlen(e->glyph, -1) != 1)
+        return invalid(error, event, "no spell calls such a %s", e->kind);
+    if (!adjacent(summoner, e->z, e->x, e->y) || state_tile(state, e->z, e->x, e->y) == TILE_WALL ||
+        state_creature_at(state, e->z, e->x, e->y) != NULL)
+        return invalid(error, event, "a summoned creature appears only on a free cell beside");
+    return TRUE;
+}
+
+static gboolean check_named(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavEvItemNamed *e = &event->as.ItemNamed;
+
+    if (!check_creature(state, event, e->creature, error))
+        return FALSE;
+    if (e->creature != state->player || event->actor != e->creature)
+        return invalid(error, event, "only the player names things, by their own action");
+    if (state_look_index(state, e->appearance) < 0)
+        return invalid(error, event, "no potion looks %s", e->appearance);
+    return TRUE;
+}
+
 static gboolean check_payload(const CavState *state, const CavEvent *event, GError **error)
 {
     switch (event->type) {
@@ -935,6 +1062,18 @@ static gboolean check_payload(const CavState *state, const CavEvent *event, GErr
         return check_effect_ended(state, event, error);
     case CAV_EVENT_ITEM_IDENTIFIED:
         return check_identified(state, event, error);
+    case CAV_EVENT_SPELL_DEFINED:
+        return check_spell_defined(state, event, error);
+    case CAV_EVENT_SPELL_CAST:
+        return check_cast(state, event, error);
+    case CAV_EVENT_MANA_DRAWN:
+        return check_drawn(state, event, error);
+    case CAV_EVENT_CREATURE_BLINKED:
+        return check_blinked(state, event, error);
+    case CAV_EVENT_CREATURE_SUMMONED:
+        return check_summoned(state, event, error);
+    case CAV_EVENT_ITEM_NAMED:
+        return check_named(state, event, error);
     case CAV_EVENT_GAME_WON:
         return check_won(state, event, error);
     case CAV_EVENT_GAME_LOST:

@@ -55,6 +55,13 @@ static gboolean changes_sight(const CavState *after, const CavEvent *event)
         return event->as.EffectEnded.creature == after->player &&
                state_effect(after, event->as.EffectEnded.effect) != NULL &&
                state_effect(after, event->as.EffectEnded.effect)->spec.vision != 0;
+    case CAV_EVENT_CREATURE_BLINKED:
+        return event->as.CreatureBlinked.creature == after->player;
+    case CAV_EVENT_SPELL_DEFINED:
+    case CAV_EVENT_SPELL_CAST:
+    case CAV_EVENT_MANA_DRAWN:
+    case CAV_EVENT_CREATURE_SUMMONED:
+    case CAV_EVENT_ITEM_NAMED:
     case CAV_EVENT_APPEARANCE_ASSIGNED:
     case CAV_EVENT_ITEM_THROWN:
     case CAV_EVENT_SHOT_FIRED:

@@ -12,13 +12,21 @@
 #define CAV_EVENTS_CATALOG_H
 
 /* clang-format off */
-/* What an effect does (potions now, spells later): hp, mana and xp (× the
- * holder's level) once at its start; turn_hp each turn, with turn_chance
- * percent; the rest added to the holder's numbers while it lasts. */
+/* What an effect does (potions and spells): hp, mana and xp (× the holder's
+ * level) once at its start; turn_hp each turn, with turn_chance percent; the
+ * rest added to the holder's numbers while it lasts (detect: perceives every
+ * creature on its level). */
 #define CAV_EFFECT_FIELDS(F)                                                                     \
     F(I32, duration) F(I32, hp) F(I32, mana) F(I32, xp_per_level) F(I32, turn_hp)                \
     F(I32, turn_chance) F(I32, attack) F(I32, defense) F(I32, vision) F(I32, hp_regen)           \
-    F(I32, mana_regen)
+    F(I32, mana_regen) F(I32, detect)
+
+/* A creature as it comes into the world (CreatureSpawned, CreatureSummoned). */
+#define CAV_CREATURE_FIELDS(F)                                                                   \
+    F(I32, creature) F(STR, kind) F(STR, behaviour) F(STR, glyph) F(STR, colour)                 \
+    F(I32, z) F(I32, x) F(I32, y) F(I32, max_hp) F(I32, attack) F(I32, defense)                  \
+    F(I32, vision) F(I32, level) F(I32, max_food) F(I32, food) F(I32, max_mana)                  \
+    F(I32, hp_regen) F(I32, mana_regen) F(I32, colony)
 
 #define CAV_EVENT_CATALOG(X, F)                                                                  \
     X(GAME_STARTED, GameStarted, 1, "A new game began.",                                        \
@@ -32,10 +40,7 @@
       F(I32, z) F(I32, y) F(ROW, cells))                                                        \
     X(CREATURE_SPAWNED, CreatureSpawned, 2, "A creature appeared in the caves.",                \
       "{creature} appeared at ({x},{y}) on level {z}: a {kind} of {max_hp} hp",                                   \
-      F(I32, creature) F(STR, kind) F(STR, behaviour) F(STR, glyph) F(STR, colour)             \
-      F(I32, z) F(I32, x) F(I32, y) F(I32, max_hp) F(I32, attack) F(I32, defense)              \
-      F(I32, vision) F(I32, level) F(I32, max_food) F(I32, food) F(I32, max_mana)              \
-      F(I32, hp_regen) F(I32, mana_regen) F(I32, colony))                                       \
+      CAV_CREATURE_FIELDS(F))                                                                   \
     X(CREATURE_MOVED, CreatureMoved, 2, "A creature stepped to a neighbouring cell.",          \
       "{creature} moved ({from_x},{from_y}) -> ({x},{y}) on level {z}",                \
       F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y)             \
@@ -137,6 +142,26 @@
     X(ITEM_IDENTIFIED, ItemIdentified, 1, "A creature learned what a kind of potion is.",       \
       "{creature} learned that {appearance} potions are {kind} ({how})",                        \
       F(I32, creature) F(STR, appearance) F(STR, kind) F(STR, how))                             \
+    X(SPELL_DEFINED, SpellDefined, 1,                                                           \
+      "A spell one of the game's books holds, with what it costs and does.",                    \
+      "{book} holds {spell} for {cost} mana",                                                   \
+      F(STR, spell) F(STR, book) F(I32, cost) F(STR, effect) F(STR, special) F(I32, range)      \
+      F(STR, summon) CAV_EFFECT_FIELDS(F))                                                      \
+    X(SPELL_CAST, SpellCast, 1, "A creature read a spell from a book and cast it.",             \
+      "{creature} cast {spell} from {item} on {target} for {cost} mana",                        \
+      F(I32, creature) F(I32, item) F(STR, spell) F(I32, target) F(I32, cost))                  \
+    X(MANA_DRAWN, ManaDrawn, 1, "A creature turned some of its hp into mana.",                 \
+      "{creature} turned {amount} hp into mana",                                                \
+      F(I32, creature) F(I32, amount))                                                          \
+    X(CREATURE_BLINKED, CreatureBlinked, 1, "A creature vanished and reappeared nearby.",       \
+      "{creature} blinked ({from_x},{from_y}) -> ({x},{y}) on level {z}",                       \
+      F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y))             \
+    X(CREATURE_SUMMONED, CreatureSummoned, 1, "A creature was called into the caves by another.",\
+      "{summoner} called {creature} to ({x},{y}) on level {z}: a {kind}",                       \
+      CAV_CREATURE_FIELDS(F) F(I32, summoner))                                                  \
+    X(ITEM_NAMED, ItemNamed, 1, "A creature gave a look of potion a name of its own.",          \
+      "{creature} calls {appearance} potions \"{name}\"",                                       \
+      F(I32, creature) F(STR, appearance) F(STR, name))                                         \
     X(GAME_WON, GameWon, 1, "The player brought the bear to the surface.",                     \
       "game won by {creature}",                                                                 \
       F(I32, creature))                                                                         \

@@ -131,7 +131,7 @@ void ev_set_text(char *field, gsize cap, const char *src)
 CavRefKind ev_field_ref_kind(const char *field_name)
 {
     static const char *const creatures[] = {"creature", "target", "killer", "parent",
-                                            "child",    "colony", "holder"};
+                                            "child",    "colony", "holder", "summoner"};
     static const char *const items[] = {"item", "split", "into"};
 
     g_return_val_if_fail(field_name != NULL, CAV_REF_NONE);

@@ -162,6 +162,31 @@ void recorder_token(const CavEvent *e, GString *out)
         g_string_append_printf(out, "ended(e%d c%d %s)", e->as.EffectEnded.effect,
                                e->as.EffectEnded.creature, e->as.EffectEnded.reason);
         break;
+    case CAV_EVENT_SPELL_DEFINED:
+        g_string_append_printf(out, "spell(%s)", e->as.SpellDefined.spell);
+        break;
+    case CAV_EVENT_SPELL_CAST:
+        g_string_append_printf(out, "cast(c%d %s>c%d -%d)", e->as.SpellCast.creature,
+                               e->as.SpellCast.spell, e->as.SpellCast.target, e->as.SpellCast.cost);
+        break;
+    case CAV_EVENT_MANA_DRAWN:
+        g_string_append_printf(out, "drawn(c%d %d)", e->as.ManaDrawn.creature,
+                               e->as.ManaDrawn.amount);
+        break;
+    case CAV_EVENT_CREATURE_BLINKED:
+        g_string_append_printf(out, "blinked(c%d %d,%d>%d,%d)", e->as.CreatureBlinked.creature,
+                               e->as.CreatureBlinked.from_x, e->as.CreatureBlinked.from_y,
+                               e->as.CreatureBlinked.x, e->as.CreatureBlinked.y);
+        break;
+    case CAV_EVENT_CREATURE_SUMMONED:
+        g_string_append_printf(out, "summoned(%s c%d %d,%d by c%d)", e->as.CreatureSummoned.kind,
+                               e->as.CreatureSummoned.creature, e->as.CreatureSummoned.x,
+                               e->as.CreatureSummoned.y, e->as.CreatureSummoned.summoner);
+        break;
+    case CAV_EVENT_ITEM_NAMED:
+        g_string_append_printf(out, "named(c%d %s=%s)", e->as.ItemNamed.creature,
+                               e->as.ItemNamed.appearance, e->as.ItemNamed.name);
+        break;
     case CAV_EVENT_ITEM_IDENTIFIED:
         g_string_append_printf(out, "identified(c%d %s=%s %s)", e->as.ItemIdentified.creature,
                                e->as.ItemIdentified.appearance, e->as.ItemIdentified.kind,

@@ -63,17 +63,7 @@ static void fold_looks(Scenario *s)
         CavEvent e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
         if (!content_item_has_tag(&types[t], CAV_TAG_POTION))
             continue;
-        e.as.AppearanceAssigned = (CavEvAppearanceAssigned){.duration = spec->duration,
-                                                            .hp = spec->hp,
-                                                            .mana = spec->mana,
-                                                            .xp_per_level = spec->xp_per_level,
-                                                            .turn_hp = spec->turn_hp,
-                                                            .turn_chance = spec->turn_chance,
-                                                            .attack = spec->attack,
-                                                            .defense = spec->defense,
-                                                            .vision = spec->vision,
-                                                            .hp_regen = spec->hp_regen,
-                                                            .mana_regen = spec->mana_regen};
+        CAV_EFFECT_COPY(&e.as.AppearanceAssigned, spec);
         EV_SET_STR(e.as.AppearanceAssigned.kind, types[t].name);
         EV_SET_STR(e.as.AppearanceAssigned.appearance, looks[next].name);
         EV_SET_STR(e.as.AppearanceAssigned.colour, looks[next].colour);

@@ -73,7 +73,7 @@ static void test_builtin_items(void)
     g_autoptr(CavContent) content = content_new_builtin();
     const CavItemType *all;
 
-    g_assert_cmpuint(content_item_types(content, &all), ==, G_N_ELEMENTS(types) + 7);
+    g_assert_cmpuint(content_item_types(content, &all), ==, G_N_ELEMENTS(types) + 7 + 2);
     for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
         const CavItemType *t = content_item_type(content, types[i].name);
         g_assert_nonnull(t);
@@ -234,7 +234,7 @@ static void assert_error(gboolean items, const char *from, const char *to, const
     changed = g_string_free(s, FALSE);
     g_free(*target);
     *target = g_steal_pointer(&changed);
-    content = content_parse(creatures, "creatures.ini", item_text, "items.ini", &error);
+    content = content_parse(creatures, "creatures.ini", item_text, "items.ini", NULL, NULL, &error);
     g_assert_null(content);
     g_assert_error(error, CONTENT_ERROR, 0);
     if (head != NULL)
@@ -277,14 +277,15 @@ static void test_missing(void)
 
     g_string_replace(s, "[player]", "[hero]", 1);
     no_player = g_string_free(s, FALSE);
-    g_assert_null(content_parse(no_player, "creatures.ini", items, "items.ini", &error));
+    g_assert_null(
+        content_parse(no_player, "creatures.ini", items, "items.ini", NULL, NULL, &error));
     g_assert_nonnull(strstr(error->message, "[player]"));
     g_clear_error(&error);
 
     s = g_string_new(creatures);
     g_string_replace(s, "hp=66\n", "", 1);
     no_hp = g_string_free(s, FALSE);
-    g_assert_null(content_parse(no_hp, "creatures.ini", items, "items.ini", &error));
+    g_assert_null(content_parse(no_hp, "creatures.ini", items, "items.ini", NULL, NULL, &error));
     g_assert_true(g_str_has_prefix(error->message, "creatures.ini:"));
     g_assert_nonnull(strstr(error->message, "[goblin]"));
     g_assert_nonnull(strstr(error->message, "“hp”"));

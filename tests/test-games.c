@@ -63,6 +63,14 @@ static gint32 doer(const CavEvent *e)
         return e->as.ShotFired.creature;
     case CAV_EVENT_ITEM_QUAFFED:
         return e->as.ItemQuaffed.creature;
+    case CAV_EVENT_SPELL_CAST:
+        return e->as.SpellCast.creature;
+    case CAV_EVENT_ITEM_NAMED:
+        return e->as.ItemNamed.creature;
+    case CAV_EVENT_SPELL_DEFINED:
+    case CAV_EVENT_MANA_DRAWN:
+    case CAV_EVENT_CREATURE_BLINKED:
+    case CAV_EVENT_CREATURE_SUMMONED:
     case CAV_EVENT_APPEARANCE_ASSIGNED:
     case CAV_EVENT_EFFECT_STARTED:
     case CAV_EVENT_EFFECT_APPLIED:

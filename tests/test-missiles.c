@@ -215,10 +215,11 @@ static void test_modifiers(void)
                 "identified(c1 dark=potion of experience drank one) xp(c1 +5) upkeep(0) "
                 "ticked(0 x3)");
     g_assert_cmpint(creature(&s, 1)->xp, ==, 5);
+    /* Mana is full: nothing shows, so nothing is learned. */
     ASSERT_PLAY(&s, command_item(CMD_QUAFF, mana),
-                "quaffed(c1 i4) effect(e4 mana c1 1) "
-                "identified(c1 yellow=potion of mana drank one) upkeep(0) ticked(0 x4) "
+                "quaffed(c1 i4) effect(e4 mana c1 1) upkeep(0) ticked(0 x4) "
                 "ended(e4 c1 wore off)");
+    g_assert_false(state_knows_item(state, creature(&s, 1), item(&s, mana)));
     scenario_hurt(&s, 1, 5);
     g_free(scenario_play(&s, command_item(CMD_QUAFF, slow)));
     g_assert_cmpint(creature(&s, 1)->hp, ==, 96); /* one tick of +1 */
@@ -286,12 +287,14 @@ static void test_thrown_potion(void)
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     fungus = still_target(&s, 7, 2, 3);
     assert_play_starts(&s, command_throw(poison, 7, 2),
-                       "thrown(c1 i1/i2>c2 1 7,2) effect(e1 poison c2 20)");
+                       "thrown(c1 i1/i2>c2 1 7,2) effect(e1 poison c2 20) "
+                       "identified(c1 cyan=potion of poison saw one break) "
+                       "identified(c2 cyan=potion of poison was hit by one)");
     g_assert_cmpint(item(&s, 2)->count, ==, 0);
     g_assert_null(state_item_at(game_state(s.game), 0, 7, 2));
     g_assert_cmpint(creature(&s, fungus)->hp, ==, 1); /* the blow and a tick */
-    /* Its own knowledge is not the player's: the player threw, nobody drank. */
-    g_assert_false(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, poison)));
+    /* The thrower saw it break on the fungus. */
+    g_assert_true(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, poison)));
     assert_play_starts(&s, command_simple(CMD_WAIT),
                        "waited(c1) upkeep(0) ticked(0 x1) died(c2,poison)");
     ASSERT_PLAY(&s, command_throw(poison, 9, 4), "thrown(c1 i1 9,4) upkeep(0)");
@@ -420,11 +423,9 @@ static void test_messages(void)
     thrown = play_messages(&s, command_throw(poison, 7, 2));
     g_assert_cmpstr(thrown, ==,
                     "You throw a cyan potion. The cyan potion shatters on the fungus. | "
-                    "The fungus looks sick.");
+                    "The fungus looks sick. | You now know: cyan potions are potions of poison.");
     drink = play_messages(&s, command_item(CMD_QUAFF, poison));
-    g_assert_cmpstr(drink, ==,
-                    "You drink a cyan potion. | You feel sick. | "
-                    "You now know: cyan potions are potions of poison.");
+    g_assert_cmpstr(drink, ==, "You drink a potion of poison. | You feel sick.");
     hit = play_messages(&s, command_throw(rocks, 7, 2));
     g_assert_true(g_str_has_prefix(hit, "You throw a rock; it hits the fungus."));
     scenario_teardown(&s);
