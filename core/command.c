@@ -148,10 +148,11 @@ static gboolean get_word(yajl_val root, const char *key, char *out)
 {
     const char *path[] = {key, NULL};
     yajl_val v = yajl_tree_get(root, path, yajl_t_string);
+    const char *text = v != NULL ? YAJL_GET_STRING(v) : NULL;
 
-    if (v == NULL || strlen(YAJL_GET_STRING(v)) >= CAV_COMMAND_WORD_MAX)
+    if (text == NULL || strlen(text) >= CAV_COMMAND_WORD_MAX)
         return FALSE;
-    g_strlcpy(out, YAJL_GET_STRING(v), CAV_COMMAND_WORD_MAX);
+    g_strlcpy(out, text, CAV_COMMAND_WORD_MAX);
     return TRUE;
 }
 
