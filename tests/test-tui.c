@@ -372,6 +372,9 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "pick up what lies here"));
     g_assert_nonnull(strstr(text, "drop, eat, wield or wear"));
     g_assert_nonnull(strstr(text, "look around"));
+    g_assert_nonnull(strstr(text, "wield or wear, drink"));
+    g_assert_nonnull(strstr(text, "throw something"));
+    g_assert_nonnull(strstr(text, "fire what you wield"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);

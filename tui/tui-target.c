@@ -115,9 +115,9 @@ static const char *tui_target_refusal(const TuiCursor *cursor)
 }
 
 /* Walk the line from the player to the cursor as rules_flight() does: each
- * cell past the player gets a '*' until a wall stops it (before the wall) or
- * a creature the player sees does (on it, highlighted). Returns that
- * creature, or NULL. */
+ * cell past the player up to the cursor's gets a '*' until a wall stops it
+ * (before the wall) or a creature the player sees does (on it, highlighted).
+ * Returns that creature, or NULL. */
 static const CavCreature *tui_target_draw_line(const TuiCursor *cursor, const TuiLayout *layout)
 {
     gint32 fx = cursor->player->x, fy = cursor->player->y, z = cursor->player->z;
@@ -149,7 +149,8 @@ static const CavCreature *tui_target_draw_line(const TuiCursor *cursor, const Tu
             mvchgat(row, col, 1, (highlight & ~A_COLOR) | A_REVERSE, PAIR_NUMBER(highlight), NULL);
             return there;
         }
-        mvaddch(row, col, (chtype) '*' | highlight);
+        if (x != cursor->x || y != cursor->y)
+            mvaddch(row, col, (chtype) '*' | highlight);
     }
     return NULL;
 }
