@@ -1161,6 +1161,50 @@ static void test_fire_without_bow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(screen_turn(f), ==, 0);
 }
 
+static gboolean fits_bow(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return item->ranged > 0 && (item->features & (1u << CAV_FEATURE_WIELD)) != 0;
+}
+
+/* With a bow wielded, `f` opens targeting straight away (no menu); Esc
+ * leaves with no turn; aiming two cells off and Enter shoots: a turn passes
+ * and the shot is told. */
+static void test_fire(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+    const char *step;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_bow);
+    step = step_key(fetched.dx, fetched.dy);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, "w", "Wield or wear what?"));
+    text = press_for(f, "a", "You wield the bow.");
+    turn = screen_turn(f);
+    g_free(text);
+    text = press_for(f, "f", "Enter to fire, Tab next target, Esc cancel");
+    g_assert_null(strstr(text, "what?"));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Enter to fire", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+    g_free(text);
+    text = press_for(f, "f", "Enter to fire");
+    send_key(f, step);
+    send_key(f, step);
+    g_free(text);
+    text = wait_for(f, "Floor.");
+    g_free(text);
+    text = press_for_turn(f, "f");
+    g_test_message("after the shot:\n%s", text);
+    g_assert_nonnull(strstr(text, "You shoot and miss."));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
 /* `q` lists the potion by its look; drinking it passes a turn, says so, and
  * its effect shows on the stats line with its turns left; then nothing is
  * left to drink. */
@@ -1232,6 +1276,7 @@ int main(int argc, char **argv)
     g_test_add("/tui/throw", Fixture, NULL, fixture_set_up, test_throw, fixture_tear_down);
     g_test_add("/tui/fire-without-bow", Fixture, NULL, fixture_set_up, test_fire_without_bow,
                fixture_tear_down);
+    g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
     return g_test_run();
 }
