@@ -9,6 +9,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rules.h"
+#include "session.h"
+
 /* How long to wait for the screen to show what a test expects. */
 #define WAIT_MS 10000
 /* How long to wait for a key to pass a turn before trying another. */
@@ -369,6 +372,9 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "pick up what lies here"));
     g_assert_nonnull(strstr(text, "drop, eat, wield or wear"));
     g_assert_nonnull(strstr(text, "look around"));
+    g_assert_nonnull(strstr(text, "wield or wear, drink"));
+    g_assert_nonnull(strstr(text, "throw something"));
+    g_assert_nonnull(strstr(text, "fire what you wield"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -846,6 +852,407 @@ static void test_resume_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "You kill the fungus."));
 }
 
+/* ---- a game in a known situation ---------------------------------------- */
+
+/* The tests of throwing and drinking need the player to carry a given item.
+ * Rather than trust one seed's luck, the test makes such a game itself with
+ * the rules' own API: for seeds 1, 2, … it starts a game file, walks the
+ * player (move commands, as keys would) to the nearest fitting item on
+ * level 1 and picks it up, and keeps the first game where that worked and
+ * the situation is as the test needs it. `cavelog continue` then plays on
+ * from there: a real recorded game, no hidden option. */
+
+/* Most seeds tried, and most turns the walk to an item may take. */
+#define FETCH_SEEDS 200
+#define FETCH_TURNS 120
+
+typedef gint32 DistanceMap[CAV_HEIGHT][CAV_WIDTH];
+
+typedef gboolean (*ItemFits)(const CavState *state, const CavItem *item);
+
+/* What the test learns of the game it made. */
+typedef struct {
+    gint64 seed;
+    gint32 item;   /* the item fetched, now in the pack */
+    gint32 dx, dy; /* a direction with two open, seen, empty cells from the player */
+} Fetched;
+
+/* Steps from every cell of level 0 to (@x, @y) over open cells, 8-connected
+ * (-1: no way), in @distance[y][x]. */
+static void fetch_distances(const CavState *state, gint32 x, gint32 y,
+                            gint32 distance[CAV_HEIGHT][CAV_WIDTH])
+{
+    g_autoptr(GArray) queue = g_array_new(FALSE, FALSE, sizeof(gint32));
+    gint32 start = y * CAV_WIDTH + x;
+
+    for (gint32 row = 0; row < CAV_HEIGHT; row++)
+        for (gint32 col = 0; col < CAV_WIDTH; col++)
+            distance[row][col] = -1;
+    distance[y][x] = 0;
+    g_array_append_val(queue, start);
+    for (guint head = 0; head < queue->len; head++) {
+        gint32 cell = g_array_index(queue, gint32, head), cx = cell % CAV_WIDTH,
+               cy = cell / CAV_WIDTH;
+        for (gint32 dy = -1; dy <= 1; dy++)
+            for (gint32 dx = -1; dx <= 1; dx++) {
+                gint32 nx = cx + dx, ny = cy + dy, next = ny * CAV_WIDTH + nx;
+                CavTile tile = state_tile(state, 0, nx, ny);
+                if (tile == TILE_WALL || tile == TILE_OUTSIDE || distance[ny][nx] >= 0)
+                    continue;
+                distance[ny][nx] = distance[cy][cx] + 1;
+                g_array_append_val(queue, next);
+            }
+    }
+}
+
+/* The fitting item on the floor of level 0 nearest the player by the way
+ * there, or NULL. */
+static const CavItem *fetch_nearest(const CavState *state, ItemFits fits)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    const CavItem *best = NULL;
+    gint32 best_steps = G_MAXINT32;
+
+    fetch_distances(state, player->x, player->y, *distance);
+    for (gint32 id = 1; id <= state->item_count; id++) {
+        const CavItem *item = state_item(state, id);
+        if (item == NULL || item->count <= 0 || item->holder != 0 || item->z != 0 ||
+            !fits(state, item) || (*distance)[item->y][item->x] < 0 ||
+            (*distance)[item->y][item->x] >= best_steps)
+            continue;
+        best = item;
+        best_steps = (*distance)[item->y][item->x];
+    }
+    return best;
+}
+
+/* One step toward (@x, @y) along a shortest way; FALSE when the game
+ * refused it or is over. */
+static gboolean fetch_step(Session *session, gint32 x, gint32 y)
+{
+    const CavCreature *player = state_player(session_state(session));
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    g_autofree char *why = NULL;
+    gint32 best_dx = 0, best_dy = 0, best = G_MAXINT32;
+    CavCommand command;
+
+    fetch_distances(session_state(session), x, y, *distance);
+    for (gint32 dy = -1; dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            gint32 d = (dx == 0 && dy == 0) || !world_in_bounds(player->x + dx, player->y + dy)
+                           ? -1
+                           : (*distance)[player->y + dy][player->x + dx];
+            if (d >= 0 && d < best) {
+                best = d;
+                best_dx = dx;
+                best_dy = dy;
+            }
+        }
+    if (best == G_MAXINT32)
+        return FALSE;
+    command = command_move(best_dx, best_dy);
+    g_assert_true(session_play(session, &command, &why, NULL));
+    return why == NULL && session_state(session)->outcome == OUTCOME_PLAYING;
+}
+
+/* Walk to @item and pick it up; the pack's slot a then holds it. */
+static gboolean fetch_walk(Session *session, gint32 item)
+{
+    g_autofree char *why = NULL;
+    CavCommand pickup = command_simple(CMD_PICKUP);
+    const CavCreature *player;
+    const CavItem *there;
+
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        player = state_player(session_state(session));
+        there = state_item(session_state(session), item);
+        if (there->holder != 0)
+            return FALSE; /* a goblin took it */
+        if (player->x == there->x && player->y == there->y)
+            break;
+        if (!fetch_step(session, there->x, there->y))
+            return FALSE;
+    }
+    g_assert_true(session_play(session, &pickup, &why, NULL));
+    player = state_player(session_state(session));
+    return why == NULL && player->pack[0] != 0 && state_pack_used(player) == 1;
+}
+
+/* Whether the player sees no other creature. */
+static gboolean fetch_alone(const CavState *state, const CavView *view)
+{
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c != NULL && c->alive && id != state->player && c->z == state_player(state)->z &&
+            view_sees(view, c->z, c->x, c->y))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* A direction in which the two cells next to the player are open floor,
+ * empty, seen and aimable; FALSE when there is none. */
+static gboolean fetch_open_line(const CavState *state, const CavView *view, Fetched *out)
+{
+    const CavCreature *p = state_player(state);
+
+    for (gint32 dy = -1; dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            gboolean open = dx != 0 || dy != 0;
+            for (gint32 step = 1; step <= 2 && open; step++) {
+                gint32 x = p->x + dx * step, y = p->y + dy * step;
+                open = state_tile(state, p->z, x, y) == TILE_FLOOR &&
+                       state_creature_at(state, p->z, x, y) == NULL &&
+                       state_item_at(state, p->z, x, y) == NULL && view_sees(view, p->z, x, y) &&
+                       rules_can_aim(state, p, x, y);
+            }
+            if (open) {
+                out->dx = dx;
+                out->dy = dy;
+                return TRUE;
+            }
+        }
+    return FALSE;
+}
+
+/* Make the game file f->save one where the player carries one item that
+ * @fits (pack slot a), stands alone with an open line to throw along, and
+ * has no bonus to choose. Fails the test when no seed up to FETCH_SEEDS
+ * gives one. */
+static Fetched fetch_game(Fixture *f, ItemFits fits)
+{
+    for (gint64 seed = 1; seed <= FETCH_SEEDS; seed++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_new_game(f->save, seed, "tester", NULL, &error);
+        const CavItem *item;
+        Fetched fetched = {.seed = seed};
+        const CavState *state;
+
+        g_assert_no_error(error);
+        item = fetch_nearest(session_state(session), fits);
+        fetched.item = item != NULL ? item->id : 0;
+        if (item != NULL && fetch_walk(session, fetched.item)) {
+            state = session_state(session);
+            if (state_player(state)->pending_bonuses == 0 &&
+                fetch_alone(state, session_view(session)) &&
+                fetch_open_line(state, session_view(session), &fetched)) {
+                g_test_message("seed %" G_GINT64_FORMAT ": the player carries item %d", seed,
+                               fetched.item);
+                return fetched;
+            }
+        }
+        g_clear_pointer(&session, session_free);
+        g_unlink(f->save);
+    }
+    g_error("no seed up to %d gave the game this test needs", FETCH_SEEDS);
+}
+
+/* Continue the game at f->save in a @cols × 30 window. */
+static void continue_game(Fixture *f, int cols)
+{
+    g_autofree char *command = cavelog_run(f, "continue");
+    g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
+
+    start_session(f, cols, 30, exec_command);
+}
+
+static gboolean fits_rock(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "rock") && item->count == 1;
+}
+
+/* A potion whose effect lasts (duration > 1) and gives no xp (which could
+ * open the level-up screen). */
+static gboolean fits_lasting_potion(const CavState *state, const CavItem *item)
+{
+    const CavPotionLook *look = state_look_of_kind(state, item->type);
+
+    return look != NULL && item->count == 1 && look->spec.duration > 1 &&
+           look->spec.xp_per_level == 0;
+}
+
+/* The screen position of the cell (@dx, @dy) × @step from the '@'. */
+static char screen_char_at(const char *text, const Screen *screen, gint32 dx, gint32 dy)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    int row = screen->at_row + dy, col = screen->at_col + dx;
+
+    if (row < 0 || row >= (int) g_strv_length(lines) || col < 0 || col >= (int) strlen(lines[row]))
+        return '\0';
+    return lines[row][col];
+}
+
+/* `t` opens a menu of what can be thrown; picking the rock opens targeting
+ * (the cursor on the player, alone, says so); two steps of the cursor show
+ * the line; Esc leaves with no turn. Then `t`, the rock, two steps and
+ * Enter throw it: a turn passes, the message says so, and nothing is left
+ * to throw. Aiming at the player is refused and stays in targeting. */
+static void test_throw(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+    Screen screen;
+    const char *step;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_rock);
+    step = step_key(fetched.dx, fetched.dy);
+    continue_game(f, 100);
+    text = wait_for(f, "Turn ");
+    g_assert_true(parse_screen(text, &screen));
+
+    g_free(text);
+    text = press_for(f, "t", "Throw what?");
+    g_assert_nonnull(strstr(text, "a - rock"));
+    g_free(text);
+    text = press_for(f, "a", "Enter to throw, Tab next target, Esc cancel");
+    g_assert_nonnull(strstr(text, "You ("));
+    /* Enter on the player is refused, and targeting goes on */
+    send_key(f, "\r");
+    g_free(text);
+    text = wait_for(f, "Aim at something other than yourself.");
+    g_assert_nonnull(strstr(text, "Enter to throw"));
+    send_key(f, step);
+    send_key(f, step);
+    g_free(text);
+    text = wait_for(f, "Floor.");
+    g_test_message("aiming:\n%s", text);
+    g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, '*');
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Enter to throw", WAIT_MS, &text));
+    g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), !=, '*');
+    g_assert_cmpint(screen_turn(f), ==, screen.turn);
+
+    g_free(text);
+    text = press_for(f, "t", "Throw what?");
+    g_free(text);
+    text = press_for(f, "a", "Enter to throw");
+    send_key(f, step);
+    send_key(f, step);
+    g_free(text);
+    text = wait_for(f, "Floor.");
+    g_free(text);
+    text = press_for_turn(f, "\r");
+    g_test_message("after the throw:\n%s", text);
+    g_assert_nonnull(strstr(text, "You throw a rock."));
+    g_assert_cmpint(screen_turn(f), ==, screen.turn + 1);
+    g_free(text);
+    text = press_for(f, "t", "You have nothing to throw.");
+    g_assert_null(strstr(text, "Throw what?"));
+    g_assert_cmpint(screen_turn(f), ==, screen.turn + 1);
+}
+
+/* `f` with no bow says the rules' refusal and passes no turn, with no
+ * targeting. */
+static void test_fire_without_bow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game(f, 100, 30);
+    g_free(wait_for(f, "Turn 0"));
+    text = press_for(f, "f", "You wield nothing that shoots.");
+    g_assert_null(strstr(text, "Enter to fire"));
+    g_usleep(300 * 1000);
+    g_assert_cmpint(screen_turn(f), ==, 0);
+}
+
+static gboolean fits_bow(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return item->ranged > 0 && (item->features & (1u << CAV_FEATURE_WIELD)) != 0;
+}
+
+/* With a bow wielded, `f` opens targeting straight away (no menu); Esc
+ * leaves with no turn; aiming two cells off and Enter shoots: a turn passes
+ * and the shot is told. */
+static void test_fire(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+    const char *step;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_bow);
+    step = step_key(fetched.dx, fetched.dy);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, "w", "Wield or wear what?"));
+    text = press_for(f, "a", "You wield the bow.");
+    turn = screen_turn(f);
+    g_free(text);
+    text = press_for(f, "f", "Enter to fire, Tab next target, Esc cancel");
+    g_assert_null(strstr(text, "what?"));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Enter to fire", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+    g_free(text);
+    text = press_for(f, "f", "Enter to fire");
+    send_key(f, step);
+    send_key(f, step);
+    g_free(text);
+    text = wait_for(f, "Floor.");
+    g_free(text);
+    text = press_for_turn(f, "f");
+    g_test_message("after the shot:\n%s", text);
+    g_assert_nonnull(strstr(text, "You shoot and miss."));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
+/* `q` lists the potion by its look; drinking it passes a turn, says so, and
+ * its effect shows on the stats line with its turns left; then nothing is
+ * left to drink. */
+static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *listed = NULL, *drunk = NULL, *pattern = NULL;
+    g_autofree char *escaped = NULL;
+    g_autoptr(GRegex) effect = NULL;
+    const CavPotionLook *look;
+    Fetched fetched;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_lasting_potion);
+    {
+        g_autoptr(Session) session = session_resume(f->save, NULL, NULL);
+        const CavState *state = session_state(session);
+
+        look = state_look_of_kind(state, state_item(state, fetched.item)->type);
+        g_assert_cmpstr(look->effect, !=, ""); /* the stats line names it */
+        listed = g_strdup_printf("a - %s potion", look->appearance);
+        drunk = g_strdup_printf("You drink a%s %s potion.",
+                                strchr("aeiou", look->appearance[0]) != NULL ? "n" : "",
+                                look->appearance);
+        escaped = g_regex_escape_string(look->effect, -1);
+        pattern = g_strdup_printf("Turn \\d+  \\(\\d+,\\d+\\)  %s (\\d+)", escaped);
+    }
+    continue_game(f, 120);
+    text = wait_for(f, "Turn ");
+    turn = screen_turn(f);
+    g_free(text);
+    text = press_for(f, "q", "Drink what?");
+    g_test_message("menu:\n%s", text);
+    g_assert_nonnull(strstr(text, listed));
+    g_assert_null(strstr(text, "potion of"));
+    g_free(text);
+    text = press_for_turn(f, "a");
+    g_test_message("after drinking:\n%s", text);
+    g_assert_nonnull(strstr(text, drunk));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+    effect = g_regex_new(pattern, 0, 0, NULL);
+    g_assert_true(g_regex_match(effect, text, 0, NULL));
+    g_free(text);
+    text = press_for(f, "q", "You have nothing to drink.");
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -866,5 +1273,10 @@ int main(int argc, char **argv)
     g_test_add("/tui/death", Fixture, NULL, fixture_set_up, test_death, fixture_tear_down);
     g_test_add("/tui/resume-history", Fixture, NULL, fixture_set_up, test_resume_history,
                fixture_tear_down);
+    g_test_add("/tui/throw", Fixture, NULL, fixture_set_up, test_throw, fixture_tear_down);
+    g_test_add("/tui/fire-without-bow", Fixture, NULL, fixture_set_up, test_fire_without_bow,
+               fixture_tear_down);
+    g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
+    g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
     return g_test_run();
 }

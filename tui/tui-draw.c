@@ -173,12 +173,68 @@ static void tui_draw_messages(const TuiLog *log, const TuiLayout *layout)
         tui_screen_put((int) row, 0, lines->pdata[row], COLS, attr);
 }
 
-/* The stats, what matters most first; then the help hint at the right end,
- * and the player's position where there is still room for both. */
+void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint)
+{
+    g_autofree char *joined = g_strdup_printf("%s  %s", text, hint);
+    g_autoptr(GPtrArray) lines = tui_screen_wrap(joined, COLS);
+    int hint_cols = tui_screen_text_cols(hint), last = layout->message_rows - 1;
+    attr_t attr = tui_screen_attr(TUI_STYLE_TEXT);
+
+    g_return_if_fail(layout != NULL && text != NULL && hint != NULL);
+    for (int row = 0; row < layout->message_rows; row++) {
+        move(row, 0);
+        clrtoeol();
+    }
+    if ((int) lines->len > layout->message_rows) {
+        /* the hint keeps its place at the end of the last row */
+        g_ptr_array_unref(lines);
+        lines = tui_screen_wrap(text, COLS);
+        for (int row = 0; row < last && row < (int) lines->len; row++)
+            tui_screen_put(row, 0, lines->pdata[row], COLS, attr);
+        if (last < (int) lines->len && COLS - hint_cols - 2 > 0)
+            tui_screen_put(last, 0, lines->pdata[last], COLS - hint_cols - 2, attr);
+        tui_screen_put(last, MAX(COLS - hint_cols, 0), hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
+        return;
+    }
+    for (int row = 0; row < (int) lines->len; row++)
+        tui_screen_put(row, 0, lines->pdata[row], COLS, attr);
+}
+
+/* "  poison 12  warrior's strength 3": the player's active effects with the
+ * turns each has left, as many as fit in @room columns ("+2" for the rest
+ * when that fits). */
+static void tui_draw_effects(const CavState *state, const CavCreature *player, int room,
+                             GString *out)
+{
+    int left = 0;
+
+    for (gint32 id = 1; id <= state->effect_count; id++) {
+        const CavEffect *effect = state_effect(state, id);
+        g_autofree char *text = NULL;
+
+        if (effect == NULL || !effect->active || effect->creature != player->id)
+            continue;
+        text = g_strdup_printf("  %s %d", effect->name, effect->remaining);
+        if (left == 0 &&
+            tui_screen_text_cols(out->str) + tui_screen_text_cols(text) + (int) strlen("  +99") <=
+                room) {
+            g_string_append(out, text);
+        } else {
+            left++;
+        }
+    }
+    if (left > 0 && tui_screen_text_cols(out->str) + (int) strlen("  +99") <= room)
+        g_string_append_printf(out, "  +%d", left);
+}
+
+/* The stats, what matters most first, then the active effects; the help
+ * hint at the right end, and the player's position where there is still
+ * room for both. */
 static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            const TuiLayout *layout)
 {
     g_autoptr(GString) stats = g_string_new(NULL);
+    g_autoptr(GString) effects = g_string_new(NULL);
     g_autofree char *place = g_strdup_printf("  (%d,%d)", player->x, player->y);
     const char *hint = "? help";
     int hint_col = COLS - tui_screen_text_cols(hint) - 1;
@@ -190,8 +246,12 @@ static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            player->mana, player->max_mana, state_attack(state, player),
                            state_defense(state, player), player->level, player->xp, player->z + 1,
                            state->turn);
-    if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) + 2 < hint_col)
+    tui_draw_effects(state, player, COLS - tui_screen_text_cols(stats->str), effects);
+    if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) +
+            tui_screen_text_cols(effects->str) + 2 <
+        hint_col)
         g_string_append(stats, place);
+    g_string_append(stats, effects->str);
     tui_screen_put(layout->stats_row, 0, stats->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
     if (hint_col > tui_screen_text_cols(stats->str) + 2)
         tui_screen_put(layout->stats_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));

@@ -1,7 +1,8 @@
 /* tui-items.c — the player's pack on screen: the lettered menus that pick an
- * item for an action (drop, eat, wear or wield, examine), filtered by what
- * the action can use, and the examine panel. A letter is the item's pack
- * slot; a hard stack is one line with a count; a soft stack (corpses of one
+ * item for an action (drop, eat, wear or wield, drink, throw, examine),
+ * filtered by what the action can use, and the examine panel. Items are
+ * named as the player knows them ("a cyan potion"). A letter is the item's
+ * pack slot; a hard stack is one line with a count; a soft stack (corpses of one
  * kind) is one folded line that its letter unfolds. No menu passes a turn. */
 #include "tui-private.h"
 
@@ -31,6 +32,12 @@ static const TuiMenuSpec tui_menus[] = {
     [TUI_MENU_EQUIP] = {.title = "Wield or wear what? (what you have on comes off)",
                         .nothing = "You have nothing to wield or wear.",
                         .features = (1u << CAV_FEATURE_WIELD) | (1u << CAV_FEATURE_WEAR)},
+    [TUI_MENU_QUAFF] = {.title = "Drink what?",
+                        .nothing = "You have nothing to drink.",
+                        .features = 1u << CAV_FEATURE_QUAFF},
+    [TUI_MENU_THROW] = {.title = "Throw what?",
+                        .nothing = "You have nothing to throw.",
+                        .features = 1u << CAV_FEATURE_THROW},
     [TUI_MENU_EXAMINE] = {.title = "Examine what?", .nothing = "You carry nothing.", .features = 0},
 };
 

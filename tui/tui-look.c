@@ -1,11 +1,9 @@
-/* tui-look.c — looking around (`;`): a cursor over the map, moved with the
- * movement keys, and a line saying what the player knows of the cell under
- * it: what they see there now, or what they remember. No turn passes. */
+/* tui-look.c — looking around (`;`): the map cursor (tui-target.c) and a
+ * line saying what the player knows of the cell under it: what they see
+ * there now, or what they remember. No turn passes. */
 #include "tui-private.h"
 
 #include "messages.h"
-
-#define TUI_LOOK_HINT "(move the cursor; Esc ends)"
 
 static const char *tui_look_terrain(CavTile tile)
 {
@@ -85,59 +83,11 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
     tui_look_sentence(out, terrain);
 }
 
-/* The play screen with the cell's description on the message lines and the
- * cursor at (@x, @y). */
-static void tui_look_draw(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-                          gint32 x, gint32 y)
-{
-    g_autoptr(GString) text = g_string_new(NULL);
-    g_autoptr(GPtrArray) lines = NULL;
-    TuiLayout layout;
-    int row, col;
-
-    tui_draw_layout(&layout);
-    tui_look_describe(state, sight, viewport->z, x, y, text);
-    g_string_append(text, "  " TUI_LOOK_HINT);
-    lines = tui_screen_wrap(text->str, COLS);
-    for (int r = 0; r < layout.message_rows; r++) {
-        move(r, 0);
-        clrtoeol();
-        if (r < (int) lines->len)
-            tui_screen_put(r, 0, lines->pdata[r], COLS, tui_screen_attr(TUI_STYLE_TEXT));
-    }
-    if (tui_draw_cell_at(viewport, &layout, x, y, &row, &col))
-        mvchgat(row, col, 1, A_REVERSE, 0, NULL);
-}
-
 void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
               TuiBackdrop backdrop, gpointer data)
 {
-    const CavCreature *player = state_player(state);
     gint32 x, y;
 
     g_return_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL);
-    if (player == NULL)
-        return;
-    x = player->x;
-    y = player->y;
-    for (;;) {
-        TuiLayout layout;
-        gint32 dx, dy;
-        int key, row, col;
-
-        backdrop(data);
-        if (tui_screen_big_enough())
-            tui_look_draw(state, sight, viewport, x, y);
-        refresh();
-        key = tui_screen_read_key();
-        if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST || key == ';' || key == '\r' ||
-            key == '\n' || key == 'q')
-            return;
-        tui_draw_layout(&layout);
-        if (tui_keys_direction(key, &dx, &dy) &&
-            tui_draw_cell_at(viewport, &layout, x + dx, y + dy, &row, &col)) {
-            x += dx;
-            y += dy;
-        }
-    }
+    tui_target(state, sight, viewport, TUI_AIM_LOOK, backdrop, data, &x, &y);
 }

@@ -1,7 +1,8 @@
 /* tui-play.c — the play screen: the Tui object (a bus subscriber feeding the
  * message log) and the loop that reads a key, plays it as a turn through the
- * session (opening an item menu first where the key asks for an item), opens
- * the level-up screen while a bonus waits, and draws the result. */
+ * session (opening an item menu first where the key asks for an item, and
+ * the targeting cursor where it asks for a cell), opens the level-up screen
+ * while a bonus waits, and draws the result. */
 #include "tui.h"
 
 #include "tui-private.h"
@@ -74,7 +75,54 @@ static const CavCommandKind tui_menu_commands[] = {
     [TUI_MENU_DROP] = CMD_DROP,
     [TUI_MENU_EAT] = CMD_EAT,
     [TUI_MENU_EQUIP] = CMD_EQUIP,
+    [TUI_MENU_QUAFF] = CMD_QUAFF,
 };
+
+/* What the rules say when the player fires with no ranged weapon wielded;
+ * said before the targeting cursor opens rather than after. */
+#define TUI_NOTHING_SHOOTS "You wield nothing that shoots."
+
+/* The targeting cursor for @aim; TRUE with the cell picked. */
+static gboolean tui_play_aim(Tui *tui, TuiAim aim, gint32 *x, gint32 *y)
+{
+    return tui_target(tui->state, tui->sight, &tui->viewport, aim, tui_play_draw, tui, x, y);
+}
+
+/* Throw: pick an item, then a cell; play the throw. Closing either passes
+ * no turn. */
+static TuiStep tui_play_throw(Tui *tui, Session *session, GError **error)
+{
+    const char *nothing = NULL;
+    gint32 item = tui_menu_pick(tui->state, TUI_MENU_THROW, tui_play_draw, tui, &nothing);
+    CavCommand command;
+    gint32 x, y;
+
+    if (nothing != NULL)
+        tui_log_add(tui->log, tui->state->turn, nothing);
+    if (item == 0 || !tui_play_aim(tui, TUI_AIM_THROW, &x, &y))
+        return TUI_STEP_GO_ON;
+    command = command_throw(item, x, y);
+    return tui_play_command(tui, session, &command, error);
+}
+
+/* Fire: refused at once without a ranged weapon, else pick a cell and play
+ * the shot. */
+static TuiStep tui_play_fire(Tui *tui, Session *session, GError **error)
+{
+    const CavCreature *player = state_player(tui->state);
+    const CavItem *weapon = player != NULL ? state_item(tui->state, player->weapon) : NULL;
+    CavCommand command;
+    gint32 x, y;
+
+    if (weapon == NULL || weapon->ranged <= 0) {
+        tui_log_add(tui->log, tui->state->turn, TUI_NOTHING_SHOOTS);
+        return TUI_STEP_GO_ON;
+    }
+    if (!tui_play_aim(tui, TUI_AIM_FIRE, &x, &y))
+        return TUI_STEP_GO_ON;
+    command = command_fire(x, y);
+    return tui_play_command(tui, session, &command, error);
+}
 
 /* Open the item menu @kind; play the command it asks for, if any. */
 static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GError **error)
@@ -105,6 +153,12 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
         return tui_play_menu(tui, session, TUI_MENU_EAT, error);
     case TUI_ACTION_EQUIP:
         return tui_play_menu(tui, session, TUI_MENU_EQUIP, error);
+    case TUI_ACTION_QUAFF:
+        return tui_play_menu(tui, session, TUI_MENU_QUAFF, error);
+    case TUI_ACTION_THROW:
+        return tui_play_throw(tui, session, error);
+    case TUI_ACTION_FIRE:
+        return tui_play_fire(tui, session, error);
     case TUI_ACTION_EXAMINE:
         return tui_play_menu(tui, session, TUI_MENU_EXAMINE, error);
     case TUI_ACTION_LOOK:

@@ -1,7 +1,8 @@
 /* tui-private.h — what the tui-*.c files share: the terminal (tui-screen.c),
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
  * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the
- * item menus (tui-items.c) and looking around (tui-look.c). */
+ * item menus (tui-items.c), looking around (tui-look.c) and the map cursor
+ * that looking, throwing and firing share (tui-target.c). */
 #ifndef CAV_TUI_TUI_PRIVATE_H
 #define CAV_TUI_TUI_PRIVATE_H
 
@@ -135,6 +136,9 @@ typedef enum {
     TUI_ACTION_DROP, /* the item menus: no turn until an item is chosen */
     TUI_ACTION_EAT,
     TUI_ACTION_EQUIP,
+    TUI_ACTION_QUAFF,
+    TUI_ACTION_THROW,   /* a menu, then the targeting cursor */
+    TUI_ACTION_FIRE,    /* the targeting cursor */
     TUI_ACTION_EXAMINE, /* never a turn */
     TUI_ACTION_LOOK,
     TUI_ACTION_HELP,
@@ -178,6 +182,11 @@ gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, 
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
 
+/* Draw @text over the message rows of @layout (wrapped, what does not fit
+ * cut), with @hint at the right end of the last row when there is room for
+ * it, else on that row alone. */
+void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint);
+
 /* ---- tui-panels.c: screens over the play screen ------------------------ */
 
 /* Draws whatever lies behind a panel (after a resize too). */
@@ -213,6 +222,8 @@ typedef enum {
     TUI_MENU_DROP,
     TUI_MENU_EAT,
     TUI_MENU_EQUIP,
+    TUI_MENU_QUAFF,
+    TUI_MENU_THROW,
     TUI_MENU_EXAMINE,
 } TuiMenuKind;
 
@@ -235,10 +246,31 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
                        GString *out);
 
 /* Look mode: a cursor, moved with the movement keys from the player over the
- * map on screen, with the description of its cell on the message line; Esc
- * (or Enter, or ;) ends it. @backdrop draws the play screen. No turn passes. */
+ * map on screen (Tab jumps to the creatures in view), with the description of
+ * its cell on the message line; Esc (or Enter, or ;) ends it. @backdrop
+ * draws the play screen. No turn passes. */
 void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
               TuiBackdrop backdrop, gpointer data);
+
+/* ---- tui-target.c: the map cursor of looking and aiming ----------------- */
+
+/* What the cursor is for. */
+typedef enum {
+    TUI_AIM_LOOK,  /* starts on the player; any ending key just ends it */
+    TUI_AIM_THROW, /* starts on the nearest creature in view; shows the line */
+    TUI_AIM_FIRE,
+} TuiAim;
+
+/* The cursor over the map on screen: moved with the movement keys, `Tab`
+ * (Shift-Tab back) jumps through the creatures in view nearest first, the
+ * message line says what is under it and which keys do what. For THROW and
+ * FIRE the line a missile would fly from the player is drawn up to where it
+ * would stop; Enter (or `.`, or the key that opened it: `t`, `f`) picks a
+ * cell, but only one rules_can_aim() allows; for another the message line
+ * says why and the cursor stays. Returns TRUE with the cell picked in *@x,
+ * *@y; FALSE when the player cancels (Esc) or, for LOOK, always. */
+gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                    TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 G_END_DECLS
 

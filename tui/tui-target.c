@@ -1,0 +1,264 @@
+/* tui-target.c — the cursor over the map that looking (`;`), throwing (`t`)
+ * and firing (`f`) share: moved with the movement keys or from creature to
+ * creature with Tab, the message line saying what lies under it. Aiming also
+ * draws the line a missile would fly, stopping where the rules' flight would
+ * stop, and picks only a cell the rules let the player aim at. */
+#include "tui-private.h"
+
+#include "rules.h"
+
+typedef struct {
+    const char *hint; /* the keys, at the end of the message line */
+    const char *verb; /* "throw", "fire"; NULL for looking */
+    int key;          /* the key that opened it, which also picks */
+} TuiAimSpec;
+
+static const TuiAimSpec tui_aims[] = {
+    [TUI_AIM_LOOK] = {.hint = "(move the cursor, Tab next creature; Esc ends)", .key = ';'},
+    [TUI_AIM_THROW] = {.hint = "Enter to throw, Tab next target, Esc cancel",
+                       .verb = "throw",
+                       .key = 't'},
+    [TUI_AIM_FIRE] = {.hint = "Enter to fire, Tab next target, Esc cancel",
+                      .verb = "fire",
+                      .key = 'f'},
+};
+
+typedef struct {
+    const CavState *state;
+    const CavView *sight;
+    const TuiViewport *viewport;
+    const CavCreature *player;
+    TuiAim aim;
+    gint32 x, y;         /* the cell under the cursor */
+    const char *refusal; /* why the last pick was refused, until the next key */
+    GArray *creatures;   /* ids of the creatures in view on screen, nearest first */
+} TuiCursor;
+
+/* ---- the creatures in view ---------------------------------------------- */
+
+static gint32 tui_target_distance(const CavCreature *from, const CavCreature *to)
+{
+    gint32 dx = to->x - from->x, dy = to->y - from->y;
+
+    return dx * dx + dy * dy;
+}
+
+static gint tui_target_nearer(gconstpointer a, gconstpointer b, gpointer data)
+{
+    const TuiCursor *cursor = data;
+    const CavCreature *first = state_creature(cursor->state, *(const gint32 *) a);
+    const CavCreature *second = state_creature(cursor->state, *(const gint32 *) b);
+    gint32 by_distance =
+        tui_target_distance(cursor->player, first) - tui_target_distance(cursor->player, second);
+
+    return by_distance != 0 ? by_distance : first->id - second->id;
+}
+
+/* The living creatures other than the player that the player sees and that
+ * are on screen, nearest first (ties by id). */
+static GArray *tui_target_creatures(TuiCursor *cursor)
+{
+    GArray *ids = g_array_new(FALSE, FALSE, sizeof(gint32));
+    TuiLayout layout;
+
+    tui_draw_layout(&layout);
+    for (gint32 id = 1; id <= cursor->state->creature_count; id++) {
+        const CavCreature *creature = state_creature(cursor->state, id);
+        int row, col;
+
+        if (creature == NULL || !creature->alive || id == cursor->state->player ||
+            creature->z != cursor->player->z ||
+            !view_sees(cursor->sight, creature->z, creature->x, creature->y) ||
+            !tui_draw_cell_at(cursor->viewport, &layout, creature->x, creature->y, &row, &col))
+            continue;
+        g_array_append_val(ids, id);
+    }
+    g_array_sort_with_data(ids, tui_target_nearer, cursor);
+    return ids;
+}
+
+/* Move the cursor to the next (@step 1) or previous (-1) creature in view
+ * after the one under it; to the nearest when it is on none. */
+static void tui_target_cycle(TuiCursor *cursor, int step)
+{
+    gint n = (gint) cursor->creatures->len, next = 0;
+    const CavCreature *creature;
+
+    if (n == 0)
+        return;
+    for (gint i = 0; i < n; i++) {
+        creature = state_creature(cursor->state, g_array_index(cursor->creatures, gint32, i));
+        if (creature->x == cursor->x && creature->y == cursor->y)
+            next = (i + step + n) % n;
+    }
+    creature = state_creature(cursor->state, g_array_index(cursor->creatures, gint32, next));
+    cursor->x = creature->x;
+    cursor->y = creature->y;
+}
+
+/* ---- the line of flight ------------------------------------------------- */
+
+/* The attributes of the line and of what it would hit. */
+static attr_t tui_target_highlight(void)
+{
+    return tui_screen_colour("bright red");
+}
+
+/* Whether the cursor's cell is one the player may aim at; else why not. */
+static const char *tui_target_refusal(const TuiCursor *cursor)
+{
+    if (cursor->x == cursor->player->x && cursor->y == cursor->player->y)
+        return "Aim at something other than yourself.";
+    if (!rules_can_aim(cursor->state, cursor->player, cursor->x, cursor->y))
+        return "You cannot see there.";
+    return NULL;
+}
+
+/* Walk the line from the player to the cursor as rules_flight() does: each
+ * cell past the player up to the cursor's gets a '*' until a wall stops it
+ * (before the wall) or a creature the player sees does (on it, highlighted).
+ * Returns that creature, or NULL. */
+static const CavCreature *tui_target_draw_line(const TuiCursor *cursor, const TuiLayout *layout)
+{
+    gint32 fx = cursor->player->x, fy = cursor->player->y, z = cursor->player->z;
+    gint32 dx = ABS(cursor->x - fx), dy = -ABS(cursor->y - fy);
+    gint32 sx = fx < cursor->x ? 1 : -1, sy = fy < cursor->y ? 1 : -1;
+    gint32 err = dx + dy, x = fx, y = fy;
+    attr_t highlight = tui_target_highlight();
+
+    while (x != cursor->x || y != cursor->y) {
+        const CavCreature *there;
+        CavTile tile;
+        gint32 e2 = 2 * err;
+        int row, col;
+
+        if (e2 >= dy) {
+            err += dy;
+            x += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y += sy;
+        }
+        tile = state_tile(cursor->state, z, x, y);
+        if (tile == TILE_WALL || tile == TILE_OUTSIDE ||
+            !tui_draw_cell_at(cursor->viewport, layout, x, y, &row, &col))
+            return NULL;
+        there = state_creature_at(cursor->state, z, x, y);
+        if (there != NULL && view_sees(cursor->sight, z, x, y)) {
+            mvchgat(row, col, 1, (highlight & ~A_COLOR) | A_REVERSE, PAIR_NUMBER(highlight), NULL);
+            return there;
+        }
+        if (x != cursor->x || y != cursor->y)
+            mvaddch(row, col, (chtype) '*' | highlight);
+    }
+    return NULL;
+}
+
+/* ---- drawing ------------------------------------------------------------ */
+
+/* What the message line says: the refusal, or what is under the cursor (and
+ * what a missile would hit first on the way there). */
+static void tui_target_text(const TuiCursor *cursor, const CavCreature *hit, GString *out)
+{
+    if (cursor->refusal != NULL) {
+        g_string_append(out, cursor->refusal);
+        return;
+    }
+    tui_look_describe(cursor->state, cursor->sight, cursor->viewport->z, cursor->x, cursor->y, out);
+    if (hit != NULL && (hit->x != cursor->x || hit->y != cursor->y))
+        g_string_append_printf(out, " The %s is in the way.", hit->kind);
+}
+
+static void tui_target_draw(const TuiCursor *cursor)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    const CavCreature *hit = NULL;
+    TuiLayout layout;
+    int row, col;
+
+    tui_draw_layout(&layout);
+    if (cursor->aim != TUI_AIM_LOOK && tui_target_refusal(cursor) == NULL)
+        hit = tui_target_draw_line(cursor, &layout);
+    tui_target_text(cursor, hit, text);
+    tui_draw_message_rows(&layout, text->str, tui_aims[cursor->aim].hint);
+    if (tui_draw_cell_at(cursor->viewport, &layout, cursor->x, cursor->y, &row, &col))
+        mvchgat(row, col, 1, A_REVERSE, 0, NULL);
+}
+
+/* ---- keys --------------------------------------------------------------- */
+
+/* Whether @key picks the cell under the cursor (aiming) or ends looking. */
+static gboolean tui_target_picks(TuiAim aim, int key)
+{
+    if (key == '\r' || key == '\n' || key == KEY_ENTER || key == tui_aims[aim].key)
+        return TRUE;
+    return aim == TUI_AIM_LOOK ? key == 'q' : key == '.';
+}
+
+/* Move the cursor by movement key @key, staying on the map on screen. */
+static void tui_target_move(TuiCursor *cursor, int key)
+{
+    TuiLayout layout;
+    gint32 dx, dy;
+    int row, col;
+
+    tui_draw_layout(&layout);
+    if (tui_keys_direction(key, &dx, &dy) &&
+        tui_draw_cell_at(cursor->viewport, &layout, cursor->x + dx, cursor->y + dy, &row, &col)) {
+        cursor->x += dx;
+        cursor->y += dy;
+    }
+}
+
+/* Where the cursor starts: on the nearest creature in view when aiming,
+ * else (or when there is none) on the player. */
+static void tui_target_start(TuiCursor *cursor)
+{
+    cursor->x = cursor->player->x;
+    cursor->y = cursor->player->y;
+    cursor->creatures = tui_target_creatures(cursor);
+    if (cursor->aim != TUI_AIM_LOOK)
+        tui_target_cycle(cursor, 1);
+}
+
+gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                    TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
+{
+    TuiCursor cursor = {.state = state, .sight = sight, .viewport = viewport, .aim = aim};
+    gboolean picked = FALSE;
+
+    g_return_val_if_fail(state != NULL && sight != NULL && viewport != NULL, FALSE);
+    g_return_val_if_fail(backdrop != NULL && x != NULL && y != NULL, FALSE);
+    g_return_val_if_fail(aim < G_N_ELEMENTS(tui_aims), FALSE);
+    cursor.player = state_player(state);
+    if (cursor.player == NULL)
+        return FALSE;
+    tui_target_start(&cursor);
+    for (;;) {
+        int key;
+
+        backdrop(data);
+        if (tui_screen_big_enough())
+            tui_target_draw(&cursor);
+        refresh();
+        key = tui_screen_read_key();
+        cursor.refusal = NULL;
+        if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
+            break;
+        if (tui_target_picks(aim, key)) {
+            cursor.refusal = aim == TUI_AIM_LOOK ? NULL : tui_target_refusal(&cursor);
+            picked = aim != TUI_AIM_LOOK && cursor.refusal == NULL;
+            if (aim == TUI_AIM_LOOK || picked)
+                break;
+        } else if (key == '\t' || key == KEY_BTAB) {
+            tui_target_cycle(&cursor, key == '\t' ? 1 : -1);
+        } else {
+            tui_target_move(&cursor, key);
+        }
+    }
+    g_array_unref(cursor.creatures);
+    *x = cursor.x;
+    *y = cursor.y;
+    return picked;
+}
