@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SCREENSHOT_FRAMES 12 /* frames to let the window settle before rendering */
+#define SCREENSHOT_FRAMES 12  /* frames to let the window settle before rendering */
+#define SCREENSHOT_RETRIES 30 /* frames to wait for one whose drawing outlives its paint */
 
 struct _CavInspectorApp {
     GtkApplication parent_instance;
@@ -18,7 +19,7 @@ struct _CavInspectorApp {
     gint64 at;        /* --at: the event to show, -1 for the last */
     gboolean truth;   /* --truth */
     char *entity;     /* --entity: "creature:ID" or "item:ID" to show, or NULL */
-    guint frames;
+    guint frames, retries;
     GtkWidget *shot_window; /* the window being rendered */
     gulong after_paint;
     int exit_status;
@@ -138,17 +139,29 @@ static void screenshot_fail(CavInspectorApp *self, GtkWidget *window, const char
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
-/* Render in an idle after a paint, when the window's last frame is whole. */
+static void screenshot_after_paint(GdkFrameClock *clock, gpointer user_data);
+
+/* Render in an idle after a paint, when the window's last frame is whole.
+ * Should something have asked for a redraw in between (a list still being
+ * filled), the frame is gone: wait for the next paint and try again. */
 static gboolean screenshot_render(gpointer user_data)
 {
     CavInspectorApp *self = user_data;
     GtkWidget *window = self->shot_window;
     g_autoptr(GError) error = NULL;
 
-    if (!cav_render_widget_png(window, self->screenshot, &error))
-        screenshot_fail(self, window, error->message);
-    else
+    if (cav_render_widget_png(window, self->screenshot, &error)) {
         gtk_window_destroy(GTK_WINDOW(window));
+    } else if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED) &&
+               self->retries++ < SCREENSHOT_RETRIES) {
+        GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
+
+        self->after_paint =
+            g_signal_connect(clock, "after-paint", G_CALLBACK(screenshot_after_paint), self);
+        gtk_widget_queue_draw(window);
+    } else {
+        screenshot_fail(self, window, error->message);
+    }
     return G_SOURCE_REMOVE;
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
@@ -660,6 +661,30 @@ static void find_drink(History *history, Drink *drink)
     g_assert_cmpint(drink->ended, >, drink->tick);
 }
 
+/* The name the entity list gives entity @id of @kind, or NULL when not listed. */
+static const char *listed_name(CavInspectorWindow *window, CavRefKind kind, gint32 id)
+{
+    GtkColumnView *view =
+        GTK_COLUMN_VIEW(find_named(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW, "entities"));
+    GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(view));
+
+    for (guint i = 0; i < g_list_model_get_n_items(rows); i++) {
+        g_autoptr(CavEntityRow) row = g_list_model_get_item(rows, i);
+        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id)
+            return cav_entity_row_get_name(row);
+    }
+    return NULL;
+}
+
+static void click_link(CavInspectorWindow *window, const char *label_name, const char *uri)
+{
+    GtkWidget *label = find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, label_name);
+    gboolean handled = FALSE;
+
+    g_signal_emit_by_name(label, "activate-link", uri, &handled);
+    g_assert_true(handled);
+}
+
 static const char *entity_text(CavInspectorWindow *window)
 {
     return gtk_label_get_text(
@@ -676,6 +701,51 @@ static void assert_lacks(const char *text, const char *part)
 {
     if (strstr(text, part) != NULL)
         g_error("“%s” should not be in:\n%s", part, text);
+}
+
+/* The potion drunk is named by its look until the player learned it, and
+ * with its kind too in the truth; the events of the drink link to it. */
+static void test_potion_names(CavInspectorWindow *window, const Drink *drink,
+                              const CavPotionLook *look)
+{
+    const CavEvEffectStarted *e = &drink->started.as.EffectStarted;
+    g_autofree char *unknown = g_strdup_printf("%s potion %d", look->appearance, e->item);
+    g_autofree char *truth =
+        g_strdup_printf("%s potion (%s) %d", look->appearance, look->kind, e->item);
+    g_autofree char *learned = g_strdup_printf("%s %d", look->kind, e->item);
+    g_autofree char *item_uri = g_strdup_printf("item:%d", e->item);
+    g_autofree char *item_link = g_strdup_printf("href=\"%s\"", item_uri);
+    g_autofree char *creature_link = g_strdup_printf("href=\"creature:%d\"", e->creature);
+    const char *markup;
+
+    /* Carried, not yet drunk: the player's view knows only its look. */
+    cav_inspector_window_show_event(window, drink->picked);
+    cav_inspector_window_select_entity(window, CAV_REF_ITEM, e->item);
+    assert_contains(entity_text(window), unknown);
+    assert_lacks(entity_text(window), look->kind);
+    g_assert_cmpstr(listed_name(window, CAV_REF_ITEM, e->item), ==, unknown);
+    activate(window, "truth");
+    assert_contains(entity_text(window), truth);
+    assert_contains(entity_text(window), "Drinking it: ");
+    g_assert_cmpstr(listed_name(window, CAV_REF_ITEM, e->item), ==, truth);
+    activate(window, "truth");
+    g_assert_cmpstr(listed_name(window, CAV_REF_ITEM, e->item), ==, unknown);
+
+    /* Its EffectStarted names the drinker and the potion, as links that work. */
+    cav_inspector_window_show_event(window, drink->started.seq);
+    markup =
+        gtk_label_get_label(GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+    assert_contains(markup, item_link);
+    assert_contains(markup, creature_link);
+    assert_contains(markup, unknown);
+    click_link(window, "detail", item_uri);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, drink->started.seq);
+    assert_contains(entity_text(window), unknown);
+
+    /* Once drunk, the player knows it by its kind. */
+    cav_inspector_window_show_event(window, drink->learned);
+    assert_contains(entity_text(window), learned);
+    assert_lacks(entity_text(window), unknown);
 }
 
 /* The player drank a potion whose effect lasts: the entity panel lists it
@@ -737,6 +807,7 @@ static void test_effects(Fixture *f, gconstpointer data)
     assert_lacks(entity_text(window), working);
     assert_contains(entity_text(window), "Effects none");
     assert_contains(entity_text(window), known);
+    test_potion_names(window, &drink, look);
 }
 
 /* ---- bad files ----------------------------------------------------------------- */
