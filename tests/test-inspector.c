@@ -15,6 +15,7 @@
 #include "cav-timeline-filter.h"
 #include "game.h"
 #include "history.h"
+#include "rules.h"
 #include "store.h"
 #include "testutil.h"
 
@@ -458,17 +459,29 @@ static void test_levels(Fixture *f, gconstpointer data)
 
 /* ---- effects and potions ----------------------------------------------------- */
 
-#define POTION_GAMES 40 /* new games tried for a potion within reach */
-#define POTION_WALK 400 /* turns the player may take to dig and walk to it */
+#define PLAN_GAMES 40   /* new games tried for one that has what a test needs */
+#define POTION_WALK 400 /* turns the player may take to dig and walk to an item */
 #define TICKS_IN 5      /* the effect is looked at after this many turns of it */
 
-/* A potion lying on level @z whose effect lasts a while, but not long. */
-static gboolean lasting_potion(const CavState *state, const CavItem *item, gint32 z)
+/* Items a plan sends the player for. */
+typedef gboolean (*Wanted)(const CavState *state, const CavItem *item);
+
+/* A potion whose effect lasts a while, but not long. */
+static gboolean lasting_potion(const CavState *state, const CavItem *item)
 {
     const CavPotionLook *look = state_look_of_kind(state, item->type);
 
-    return look != NULL && item->count > 0 && item->holder == 0 && item->z == z &&
-           look->spec.duration > TICKS_IN + 1 && look->spec.duration <= 30;
+    return look != NULL && look->spec.duration > TICKS_IN + 1 && look->spec.duration <= 30;
+}
+
+static gboolean is_rock(const CavState *state, const CavItem *item)
+{
+    return strcmp(item->type, "rock") == 0;
+}
+
+static gboolean is_launcher(const CavState *state, const CavItem *item)
+{
+    return item->ranged > 0 && (item->features & (1u << CAV_FEATURE_WIELD));
 }
 
 typedef gint32 Steps[CAV_HEIGHT][CAV_WIDTH];
@@ -499,25 +512,27 @@ static void steps_to(const CavState *state, gint32 z, gint32 tx, gint32 ty, Step
     }
 }
 
-/* The nearest lasting potion the player can walk to, or NULL. */
-static const CavItem *potion_in_reach(const CavState *state)
+/* The nearest item on the player's level lying on the floor that @wanted
+ * wants, by steps (digging included), or NULL. */
+static const CavItem *nearest(const CavState *state, Wanted wanted)
 {
     const CavCreature *player = state_player(state);
     g_autofree Steps *steps = g_new(Steps, 1);
-    const CavItem *nearest = NULL;
+    const CavItem *found = NULL;
     gint32 best = G_MAXINT32;
 
     for (gint32 id = 1; id <= state->item_count; id++) {
         const CavItem *item = state_item(state, id);
-        if (item == NULL || !lasting_potion(state, item, player->z))
+        if (item == NULL || item->count <= 0 || item->holder != 0 || item->z != player->z ||
+            !wanted(state, item))
             continue;
         steps_to(state, item->z, item->x, item->y, *steps);
         if ((*steps)[player->y][player->x] >= 0 && (*steps)[player->y][player->x] < best) {
             best = (*steps)[player->y][player->x];
-            nearest = item;
+            found = item;
         }
     }
-    return nearest;
+    return found;
 }
 
 /* Play @command, or wait should the game refuse it; TRUE while the game goes on. */
@@ -535,33 +550,6 @@ static gboolean play(Session *session, CavCommand command)
     return session_state(session)->outcome == OUTCOME_PLAYING;
 }
 
-/* Walk the player to the potion @id lying at (x, y) and pick it up. */
-static gboolean fetch(Session *session, gint32 id, gint32 tx, gint32 ty)
-{
-    g_autofree Steps *steps = g_new(Steps, 1);
-    const CavState *state = session_state(session);
-
-    steps_to(state, state_player(state)->z, tx, ty, *steps);
-    for (gint t = 0; t < POTION_WALK; t++) {
-        const CavCreature *p = state_player(state);
-        CavCommand step = command_simple(CMD_WAIT);
-
-        if (p->x == tx && p->y == ty)
-            return play(session, command_simple(CMD_PICKUP)) && state_item(state, id)->holder != 0;
-        for (gint32 dy = -1; dy <= 1; dy++)
-            for (gint32 dx = -1; dx <= 1; dx++) {
-                gint32 s = state_tile(state, p->z, p->x + dx, p->y + dy) != TILE_OUTSIDE
-                               ? (*steps)[p->y + dy][p->x + dx]
-                               : -1;
-                if (s >= 0 && s < (*steps)[p->y][p->x])
-                    step = command_move(dx, dy);
-            }
-        if (!play(session, step))
-            return FALSE;
-    }
-    return FALSE;
-}
-
 /* The player's pack item of @type, or 0. */
 static gint32 carried(const CavState *state, const char *type)
 {
@@ -575,38 +563,112 @@ static gint32 carried(const CavState *state, const char *type)
     return 0;
 }
 
-/* Record a game in which the player walks to a potion whose effect lasts,
- * drinks it, and waits until it wears off: new games are tried until one
- * has such a potion in reach and the player lives through it. */
-static void record_potion_game(Fixture *f)
+/* Walk the player to the nearest item @wanted wants, pick it up, and
+ * return its id in the pack (0 when that failed). */
+static gint32 fetch(Session *session, Wanted wanted)
 {
-    for (gint64 seed = SEED; seed < SEED + POTION_GAMES; seed++) {
+    g_autofree Steps *steps = g_new(Steps, 1);
+    const CavState *state = session_state(session);
+    const CavItem *item = nearest(state, wanted);
+    gint32 tx, ty;
+    char type[CAV_NAME_MAX];
+
+    if (item == NULL)
+        return 0;
+    tx = item->x;
+    ty = item->y;
+    g_strlcpy(type, item->type, sizeof type);
+    steps_to(state, state_player(state)->z, tx, ty, *steps);
+    for (gint t = 0; t < POTION_WALK; t++) {
+        const CavCreature *p = state_player(state);
+        CavCommand step = command_simple(CMD_WAIT);
+
+        if (p->x == tx && p->y == ty)
+            return play(session, command_simple(CMD_PICKUP)) ? carried(state, type) : 0;
+        for (gint32 dy = -1; dy <= 1; dy++)
+            for (gint32 dx = -1; dx <= 1; dx++) {
+                gint32 s = state_tile(state, p->z, p->x + dx, p->y + dy) != TILE_OUTSIDE
+                               ? (*steps)[p->y + dy][p->x + dx]
+                               : -1;
+                if (s >= 0 && s < (*steps)[p->y][p->x])
+                    step = command_move(dx, dy);
+            }
+        if (!play(session, step))
+            return 0;
+    }
+    return 0;
+}
+
+/* A plan for a game: TRUE when the player did what the test needs. */
+typedef gboolean (*Plan)(Session *session);
+
+/* Record a game at the fixture's path by @plan, trying new games until one
+ * lets the player do it (has what it needs in reach, and the player lives). */
+static void record_planned(Fixture *f, Plan plan, const char *what)
+{
+    for (gint64 seed = SEED; seed < SEED + PLAN_GAMES; seed++) {
         g_autoptr(GError) error = NULL;
         Session *session = session_new_game(f->path, seed, "tester", NULL, &error);
-        const CavItem *potion;
-        char type[CAV_NAME_MAX];
-        gint32 duration, drink;
-        gboolean done = FALSE;
+        gboolean done;
 
         g_assert_no_error(error);
-        potion = potion_in_reach(session_state(session));
-        if (potion != NULL) {
-            g_strlcpy(type, potion->type, sizeof type);
-            duration = state_look_of_kind(session_state(session), type)->spec.duration;
-            done = fetch(session, potion->id, potion->x, potion->y) &&
-                   (drink = carried(session_state(session), type)) != 0 &&
-                   play(session, command_item(CMD_QUAFF, drink));
-            for (gint32 t = 0; done && t < duration + 2; t++)
-                done = play(session, command_simple(CMD_WAIT));
-        }
+        done = plan(session);
         session_free(session);
         if (done)
             return;
-        g_test_message("seed %" G_GINT64_FORMAT ": no potion drunk and outlived (%s)", seed,
-                       potion == NULL ? "none in reach" : "fetch/drink failed");
+        g_test_message("seed %" G_GINT64_FORMAT ": the player could not %s", seed, what);
         remove_tree(f->path);
     }
-    g_error("none of %d games had a lasting potion in reach", POTION_GAMES);
+    g_error("in none of %d games could the player %s", PLAN_GAMES, what);
+}
+
+/* The player walks to a potion whose effect lasts, drinks it, and waits
+ * until it wears off. */
+static gboolean drink_plan(Session *session)
+{
+    gint32 potion = fetch(session, lasting_potion), duration;
+    const CavItem *item = state_item(session_state(session), potion);
+
+    if (potion == 0)
+        return FALSE;
+    duration = state_look_of_kind(session_state(session), item->type)->spec.duration;
+    if (!play(session, command_item(CMD_QUAFF, potion)))
+        return FALSE;
+    for (gint32 t = 0; t < duration + 2; t++)
+        if (!play(session, command_simple(CMD_WAIT)))
+            return FALSE;
+    return TRUE;
+}
+
+/* A cell the player may aim at, a creature's if there is one in aim. */
+static gboolean aim(const CavState *state, gint32 *ax, gint32 *ay)
+{
+    const CavCreature *p = state_player(state);
+    gboolean found = FALSE;
+
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            if (!rules_can_aim(state, p, x, y) || (found && !state_creature_at(state, p->z, x, y)))
+                continue;
+            *ax = x;
+            *ay = y;
+            found = TRUE;
+        }
+    return found;
+}
+
+/* The player fetches a ranged weapon and wields it, fetches a rock, and
+ * fires the weapon and throws the rock. */
+static gboolean missiles_plan(Session *session)
+{
+    const CavState *state = session_state(session);
+    gint32 launcher = fetch(session, is_launcher), rock, x, y;
+
+    if (launcher == 0 || !play(session, command_item(CMD_EQUIP, launcher)) ||
+        state_player(state)->weapon != launcher || (rock = fetch(session, is_rock)) == 0)
+        return FALSE;
+    return aim(state, &x, &y) && play(session, command_fire(x, y)) && aim(state, &x, &y) &&
+           play(session, command_throw(rock, x, y));
 }
 
 /* Where the drink shows in the file. */
@@ -763,7 +825,7 @@ static void test_effects(Fixture *f, gconstpointer data)
     const CavItem *item;
     const char *name;
 
-    record_potion_game(f);
+    record_planned(f, drink_plan, "drink a potion that lasts and live");
     window = open_window(f);
     history = cav_inspector_window_get_history(window);
     find_drink(history, &drink);
@@ -808,6 +870,82 @@ static void test_effects(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), "Effects none");
     assert_contains(entity_text(window), known);
     test_potion_names(window, &drink, look);
+}
+
+/* The seq of the first event of @type, or 0. */
+static gint64 first_of(History *history, CavEventType type)
+{
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        if (history_entry(history, seq)->type == type)
+            return seq;
+    return 0;
+}
+
+/* The detail of event @seq links every entity its payload names, and a
+ * click on the link of @field shows that entity, named @name. */
+static void assert_links(CavInspectorWindow *window, gint64 seq, const char *field,
+                         const char *name)
+{
+    History *history = cav_inspector_window_get_history(window);
+    g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    const CavEvent *event = event_at(history, seq, scratch);
+    CavRef refs[8];
+    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+    const char *markup;
+    g_autofree char *uri = NULL;
+
+    cav_inspector_window_show_event(window, seq);
+    markup =
+        gtk_label_get_label(GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *link = g_strdup_printf(
+            "href=\"%s:%d\"", refs[i].kind == CAV_REF_ITEM ? "item" : "creature", refs[i].id);
+        assert_contains(markup, link);
+        if (strcmp(refs[i].field, field) == 0)
+            uri = g_strdup_printf("%s:%d", refs[i].kind == CAV_REF_ITEM ? "item" : "creature",
+                                  refs[i].id);
+    }
+    g_assert_nonnull(uri);
+    click_link(window, "detail", uri);
+    assert_contains(entity_text(window), name);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+/* A shot and a throw: their events link the shooter, the weapon (ShotFired
+ * names it in "item"), the missile and whoever was hit; the entity panel
+ * then shows the weapon in the shooter's hands and the rock where it fell. */
+static void test_missiles(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window;
+    History *history;
+    g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    gint64 fired, thrown;
+    CavEvShotFired shot;
+    CavEvItemThrown throw;
+    g_autofree char *weapon = NULL, *fell = NULL;
+
+    record_planned(f, missiles_plan, "fire a ranged weapon and throw a rock");
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    fired = first_of(history, CAV_EVENT_SHOT_FIRED);
+    thrown = first_of(history, CAV_EVENT_ITEM_THROWN);
+    g_assert_cmpint(fired, >, 0);
+    g_assert_cmpint(thrown, >, fired);
+    shot = event_at(history, fired, scratch)->as.ShotFired;
+    throw = event_at(history, thrown, scratch)->as.ItemThrown;
+    g_assert_cmpint(shot.item, !=, 0);
+    g_assert_true(history_entry_names(history_entry(history, fired), CAV_REF_ITEM, shot.item));
+
+    weapon = g_strdup_printf("%s %d", history_kind(history, CAV_REF_ITEM, shot.item), shot.item);
+    assert_links(window, fired, "item", weapon);
+    assert_contains(entity_text(window), "carried by you");
+    save_shot(f, "shot.png");
+
+    fell = g_strdup_printf("level %d (%d,%d)", throw.z + 1, throw.x, throw.y);
+    assert_links(window, thrown, throw.split != 0 ? "split" : "item", "rock");
+    assert_contains(entity_text(window), fell);
+    assert_links(window, thrown, "creature", "you — player");
+    save_shot(f, "throw.png");
 }
 
 /* ---- bad files ----------------------------------------------------------------- */
@@ -1058,6 +1196,7 @@ int main(int argc, char **argv)
     ADD("/inspector/window/keys", 0, test_keys);
     ADD("/inspector/window/levels", TURNS, test_levels);
     ADD("/inspector/window/effects", 0, test_effects);
+    ADD("/inspector/window/missiles", 0, test_missiles);
     ADD("/inspector/window/bad-files", 0, test_bad_files);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
