@@ -1174,6 +1174,36 @@ static void test_screenshot_bad_file(Fixture *f, gconstpointer data)
     g_assert_false(g_file_test(png, G_FILE_TEST_EXISTS));
 }
 
+/* --entity shows a creature or an item under Entities; anything else is refused. */
+static void test_screenshot_entity(Fixture *f, gconstpointer data)
+{
+    g_autofree char *bin = inspector_bin();
+    g_autofree char *png = tmp_path(&f->tmp, "shot.png");
+    const char *entities[] = {"creature:1", "item:1", "goblin", "creature:x", "item:0"};
+
+    record_game(f, 5);
+    for (guint i = 0; i < G_N_ELEMENTS(entities); i++) {
+        const char *argv[] = {bin, "--screenshot", png, "--entity", entities[i], f->path, NULL};
+        g_autofree char *err = NULL;
+        g_autoptr(GError) error = NULL;
+        int status;
+
+        g_remove(png);
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                                   &err, &status, &error));
+        g_assert_no_error(error);
+        if (i < 2) {
+            if (!g_spawn_check_wait_status(status, NULL))
+                g_error("--entity %s failed: %s", entities[i], err);
+            g_assert_true(g_file_test(png, G_FILE_TEST_EXISTS));
+        } else {
+            g_assert_false(g_spawn_check_wait_status(status, NULL));
+            g_assert_nonnull(strstr(err, "--entity"));
+            g_assert_false(g_file_test(png, G_FILE_TEST_EXISTS));
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1201,6 +1231,7 @@ int main(int argc, char **argv)
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
+    ADD("/inspector/screenshot/entity", 0, test_screenshot_entity);
 #undef ADD
     status = g_test_run();
     remove_tree(data_home);
