@@ -8,15 +8,18 @@
 #include "store.h"
 
 #include <stdio.h>
+#include <string.h>
 
-#define SCREENSHOT_FRAMES 12 /* frames to let the window settle before rendering */
+#define SCREENSHOT_FRAMES 12  /* frames to let the window settle before rendering */
+#define SCREENSHOT_RETRIES 30 /* frames to wait for one whose drawing outlives its paint */
 
 struct _CavInspectorApp {
     GtkApplication parent_instance;
     char *screenshot; /* --screenshot: the PNG to write, or NULL */
     gint64 at;        /* --at: the event to show, -1 for the last */
     gboolean truth;   /* --truth */
-    guint frames;
+    char *entity;     /* --entity: "creature:ID" or "item:ID" to show, or NULL */
+    guint frames, retries;
     GtkWidget *shot_window; /* the window being rendered */
     gulong after_paint;
     int exit_status;
@@ -136,17 +139,29 @@ static void screenshot_fail(CavInspectorApp *self, GtkWidget *window, const char
     gtk_window_destroy(GTK_WINDOW(window));
 }
 
-/* Render in an idle after a paint, when the window's last frame is whole. */
+static void screenshot_after_paint(GdkFrameClock *clock, gpointer user_data);
+
+/* Render in an idle after a paint, when the window's last frame is whole.
+ * Should something have asked for a redraw in between (a list still being
+ * filled), the frame is gone: wait for the next paint and try again. */
 static gboolean screenshot_render(gpointer user_data)
 {
     CavInspectorApp *self = user_data;
     GtkWidget *window = self->shot_window;
     g_autoptr(GError) error = NULL;
 
-    if (!cav_render_widget_png(window, self->screenshot, &error))
-        screenshot_fail(self, window, error->message);
-    else
+    if (cav_render_widget_png(window, self->screenshot, &error)) {
         gtk_window_destroy(GTK_WINDOW(window));
+    } else if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED) &&
+               self->retries++ < SCREENSHOT_RETRIES) {
+        GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
+
+        self->after_paint =
+            g_signal_connect(clock, "after-paint", G_CALLBACK(screenshot_after_paint), self);
+        gtk_widget_queue_draw(window);
+    } else {
+        screenshot_fail(self, window, error->message);
+    }
     return G_SOURCE_REMOVE;
 }
 
@@ -172,6 +187,15 @@ static gboolean screenshot_tick(GtkWidget *window, GdkFrameClock *clock, gpointe
     return G_SOURCE_REMOVE;
 }
 
+/* Show @entity ("creature:ID" or "item:ID", checked when parsed). */
+static void select_entity(CavInspectorWindow *window, const char *entity)
+{
+    CavRefKind kind = g_str_has_prefix(entity, "item:") ? CAV_REF_ITEM : CAV_REF_CREATURE;
+    const char *id = strchr(entity, ':') + 1;
+
+    cav_inspector_window_select_entity(window, kind, (gint32) g_ascii_strtoll(id, NULL, 10));
+}
+
 static void screenshot_loaded(CavInspectorWindow *window, gpointer user_data)
 {
     CavInspectorApp *self = user_data;
@@ -185,6 +209,8 @@ static void screenshot_loaded(CavInspectorWindow *window, gpointer user_data)
         return;
     }
     cav_inspector_window_show_event(window, self->at >= 0 ? self->at : length);
+    if (self->entity != NULL)
+        select_entity(window, self->entity);
     gtk_widget_add_tick_callback(GTK_WIDGET(window), screenshot_tick, self, NULL);
 }
 
@@ -206,6 +232,18 @@ static void start_screenshot(CavInspectorApp *self, GFile *file)
 
 /* ---- GApplication ----------------------------------------------------------- */
 
+/* Whether @entity is "creature:ID" or "item:ID" with ID a positive number. */
+static gboolean entity_valid(const char *entity)
+{
+    const char *colon = strchr(entity, ':');
+    gint64 id;
+
+    if (colon == NULL ||
+        (!g_str_has_prefix(entity, "creature:") && !g_str_has_prefix(entity, "item:")))
+        return FALSE;
+    return g_ascii_string_to_signed(colon + 1, 10, 1, G_MAXINT32, &id, NULL);
+}
+
 static int cav_inspector_app_handle_local_options(GApplication *app, GVariantDict *options)
 {
     CavInspectorApp *self = CAV_INSPECTOR_APP(app);
@@ -217,6 +255,11 @@ static int cav_inspector_app_handle_local_options(GApplication *app, GVariantDic
     g_variant_dict_lookup(options, "screenshot", "^ay", &self->screenshot);
     g_variant_dict_lookup(options, "at", "x", &self->at);
     self->truth = g_variant_dict_contains(options, "truth");
+    g_variant_dict_lookup(options, "entity", "s", &self->entity);
+    if (self->entity != NULL && !entity_valid(self->entity)) {
+        fprintf(stderr, "cavelog-inspector: --entity takes creature:ID or item:ID\n");
+        return 2;
+    }
     if (self->at < -1) {
         fprintf(stderr, "cavelog-inspector: --at takes an event number (0 or more)\n");
         return 2;
@@ -283,6 +326,7 @@ static void cav_inspector_app_finalize(GObject *object)
     CavInspectorApp *self = CAV_INSPECTOR_APP(object);
 
     g_free(self->screenshot);
+    g_free(self->entity);
     G_OBJECT_CLASS(cav_inspector_app_parent_class)->finalize(object);
 }
 
@@ -304,6 +348,8 @@ static void cav_inspector_app_init(CavInspectorApp *self)
          "Render the window showing FILE to OUT.png and exit", "OUT.png"},
         {"at", 0, 0, G_OPTION_ARG_INT64, NULL,
          "With --screenshot: show the world after event SEQ (default: the last)", "SEQ"},
+        {"entity", 0, 0, G_OPTION_ARG_STRING, NULL,
+         "With --screenshot: show this entity on the Entities page", "creature:ID|item:ID"},
         {"truth", 0, 0, G_OPTION_ARG_NONE, NULL,
          "Show the whole truth instead of what the player saw", NULL},
         {"version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL},

@@ -6,6 +6,7 @@
  * the others into step (a flag keeps their signals from echoing back). */
 #include "cav-inspector-window.h"
 
+#include "cav-describe.h"
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
@@ -177,18 +178,15 @@ static void scroll_timeline_to(CavInspectorWindow *self, guint position)
 
 /* ---- the detail of the shown event ---------------------------------------- */
 
+/* Whether the panels tell the whole truth, or what the player knows. */
+static gboolean truth(CavInspectorWindow *self)
+{
+    return cav_map_view_get_truth(self->map);
+}
+
 static void append_link(CavInspectorWindow *self, GString *out, CavRefKind kind, gint32 id)
 {
-    g_autoptr(GString) name = g_string_new(NULL);
-    g_autofree char *escaped = NULL;
-
-    history_append_name(self->history, kind, id, name);
-    escaped = g_markup_escape_text(name->str, -1);
-    if (id == 0)
-        g_string_append(out, escaped);
-    else
-        g_string_append_printf(out, "<a href=\"%s:%d\">%s</a>",
-                               kind == CAV_REF_ITEM ? "item" : "creature", id, escaped);
+    cav_describe_link(self->history, truth(self), kind, id, out);
 }
 
 static void append_event_link(CavInspectorWindow *self, GString *out, gint64 seq)
@@ -283,17 +281,6 @@ static void update_detail(CavInspectorWindow *self)
 
 /* ---- entities ----------------------------------------------------------- */
 
-static void describe_place(CavInspectorWindow *self, gint32 z, gint32 x, gint32 y, gint32 holder,
-                           GString *out)
-{
-    if (holder != 0) {
-        g_string_append(out, "carried by ");
-        history_append_name(self->history, CAV_REF_CREATURE, holder, out);
-    } else {
-        g_string_append_printf(out, "level %d (%d,%d)", z + 1, x, y);
-    }
-}
-
 static void update_entities(CavInspectorWindow *self)
 {
     const CavState *state = history_state(self->history);
@@ -308,7 +295,7 @@ static void update_entities(CavInspectorWindow *self)
         if (c == NULL || !c->alive)
             continue;
         history_append_name(self->history, CAV_REF_CREATURE, id, name);
-        describe_place(self, c->z, c->x, c->y, 0, place);
+        cav_describe_place(self->history, c->z, c->x, c->y, 0, place);
         condition = g_strdup_printf("hp %d/%d · level %d", c->hp, c->max_hp, c->level);
         if (self->entity_kind == CAV_REF_CREATURE && self->entity_id == id)
             selected = rows->len;
@@ -322,8 +309,8 @@ static void update_entities(CavInspectorWindow *self)
 
         if (item == NULL || item->count <= 0)
             continue;
-        history_append_name(self->history, CAV_REF_ITEM, id, name);
-        describe_place(self, item->z, item->x, item->y, item->holder, place);
+        cav_describe_name(self->history, truth(self), CAV_REF_ITEM, id, name);
+        cav_describe_place(self->history, item->z, item->x, item->y, item->holder, place);
         condition = g_strdup_printf("×%d%s", item->count,
                                     state_item_rotten(state, item) ? " · rotten" : "");
         if (self->entity_kind == CAV_REF_ITEM && self->entity_id == id)
@@ -340,53 +327,9 @@ static void update_entities(CavInspectorWindow *self)
 
 static void describe_entity(CavInspectorWindow *self)
 {
-    const CavState *state = history_state(self->history);
     g_autoptr(GString) out = g_string_new(NULL);
 
-    if (self->entity_kind == CAV_REF_CREATURE) {
-        const CavCreature *c = state_creature(state, self->entity_id);
-        if (c == NULL) {
-            g_string_append(out, "Not yet spawned at this event.");
-        } else {
-            g_autoptr(GString) name = g_string_new(NULL);
-            g_autofree char *escaped = NULL;
-
-            history_append_name(self->history, CAV_REF_CREATURE, c->id, name);
-            escaped = g_markup_escape_text(name->str, -1);
-            g_autofree char *kind = g_markup_escape_text(c->kind, -1);
-
-            g_string_append_printf(out, "<b>%s</b> — %s %d%s\n", escaped, kind, c->id,
-                                   c->alive ? "" : " (dead)");
-            g_string_append_printf(out, "hp %d/%d · attack %d · defense %d · level %d (%d xp)\n",
-                                   c->hp, c->max_hp, state_attack(state, c),
-                                   state_defense(state, c), c->level, c->xp);
-            g_string_append_printf(out, "food %d/%d · level %d at (%d,%d) · kills %d\n", c->food,
-                                   c->max_food, c->z + 1, c->x, c->y, c->kills);
-            g_string_append(out, "carries:");
-            for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-                const CavItem *item = state_item(state, c->pack[i]);
-                if (item == NULL || item->count <= 0)
-                    continue;
-                g_string_append_printf(out, " %c) ", 'a' + i);
-                append_link(self, out, CAV_REF_ITEM, item->id);
-                if (item->id == c->weapon || item->id == c->armour)
-                    g_string_append(out, " (in use)");
-            }
-        }
-    } else if (self->entity_kind == CAV_REF_ITEM) {
-        const CavItem *item = state_item(state, self->entity_id);
-        if (item == NULL) {
-            g_string_append(out, "Not yet spawned at this event.");
-        } else {
-            g_autofree char *name = g_markup_escape_text(item->name, -1);
-
-            g_string_append_printf(out, "<b>%s %d</b> ×%d%s\n", name, item->id, item->count,
-                                   item->count <= 0 ? " (gone)" : "");
-            g_string_append_printf(out, "attack %d · defense %d · food %d\n", item->attack,
-                                   item->defense, item->food);
-            describe_place(self, item->z, item->x, item->y, item->holder, out);
-        }
-    }
+    cav_describe_entity(self->history, truth(self), self->entity_kind, self->entity_id, out);
     gtk_label_set_markup(self->entity_detail, out->str);
 }
 
@@ -487,6 +430,16 @@ void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
 {
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
     show_event_from(self, seq, FROM_OTHER);
+}
+
+void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
+{
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    g_return_if_fail(kind == CAV_REF_CREATURE || kind == CAV_REF_ITEM);
+    if (self->history == NULL)
+        return;
+    gtk_notebook_set_current_page(self->notebook, 1);
+    select_entity(self, kind, id);
 }
 
 gint64 cav_inspector_window_get_event(CavInspectorWindow *self)
@@ -683,6 +636,14 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_map_view_set_truth(self->map, g_variant_get_boolean(state));
+    /* Potions are named as the truth has them or as the player knows them. */
+    if (self->history == NULL)
+        return;
+    update_detail(self);
+    if (gtk_notebook_get_current_page(self->notebook) == 1) {
+        update_entities(self);
+        describe_entity(self);
+    }
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)

@@ -33,6 +33,11 @@ void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headle
 /* Show the world after event @seq (clamped to the history). */
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq);
 
+/* Show entity @id of @kind (CAV_REF_CREATURE or CAV_REF_ITEM) on the
+ * Entities page: what it is at the shown event, and its history. Does
+ * nothing before a game is loaded. */
+void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id);
+
 /* The seq of the event shown (0: before the first). */
 gint64 cav_inspector_window_get_event(CavInspectorWindow *self);
 

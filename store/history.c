@@ -49,6 +49,28 @@ static void add_shot(History *h, const CavState *state, const CavView *view)
     g_array_append_val(h->shots, shot);
 }
 
+/* The name of entity @ref in @after, or NULL: a creature's kind; an item's
+ * name, and for a potion its look as well ("cyan potion (potion of poison)"),
+ * since the inspector tells the whole truth. Caller frees. */
+static char *entity_name(const CavRef *ref, const CavState *after)
+{
+    const CavCreature *creature;
+    const CavItem *item;
+    const CavPotionLook *look;
+
+    if (ref->kind == CAV_REF_CREATURE) {
+        creature = state_creature(after, ref->id);
+        return creature != NULL ? g_strdup(creature->kind) : NULL;
+    }
+    item = state_item(after, ref->id);
+    if (item == NULL)
+        return NULL;
+    look = state_look_of_kind(after, item->type);
+    if (look != NULL)
+        return g_strdup_printf("%s potion (%s)", look->appearance, item->name);
+    return g_strdup(item->name);
+}
+
 /* Remember the names of the entities in @refs (an event's) that are new,
  * from @after. */
 static void learn_names(History *h, const CavRef *refs, guint n, const CavState *after)
@@ -56,22 +78,16 @@ static void learn_names(History *h, const CavRef *refs, guint n, const CavState 
     for (guint i = 0; i < n; i++) {
         GPtrArray *names = h->names[refs[i].kind];
         guint id = (guint) refs[i].id;
-        const char *name = NULL;
+        char *name;
 
         if (id < names->len && names->pdata[id] != NULL)
             continue;
-        if (refs[i].kind == CAV_REF_CREATURE) {
-            const CavCreature *creature = state_creature(after, refs[i].id);
-            name = creature != NULL ? creature->kind : NULL;
-        } else {
-            const CavItem *item = state_item(after, refs[i].id);
-            name = item != NULL ? item->name : NULL;
-        }
+        name = entity_name(&refs[i], after);
         if (name == NULL)
             continue;
         if (id >= names->len)
             g_ptr_array_set_size(names, (gint) id + 1);
-        names->pdata[id] = g_strdup(name);
+        names->pdata[id] = name;
     }
 }
 

@@ -99,8 +99,9 @@ GArray *history_caused(const History *history, gint64 seq);
  * "nobody" / "nothing" for 0. Appended to @out. */
 void history_append_name(const History *history, CavRefKind kind, gint32 id, GString *out);
 
-/* The kind of creature @id ("goblin") or the name of item @id ("bread"), or
- * NULL when the file never spawned it. */
+/* The kind of creature @id ("goblin") or the name of item @id ("bread"; a
+ * potion with its look: "cyan potion (potion of poison)"), or NULL when the
+ * file never spawned it. */
 const char *history_kind(const History *history, CavRefKind kind, gint32 id);
 
 /* @event's one-line summary with entities named: "goblin 5 hit you for 7". */

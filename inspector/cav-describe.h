@@ -1,0 +1,47 @@
+/* cav-describe.h — the words the inspector's panels use for creatures,
+ * items and effects at the shown event: names as the truth has them or as
+ * the player knows them, and the entity panel's text (Pango markup, entities
+ * as "creature:ID" / "item:ID" links). */
+#ifndef CAV_INSPECTOR_CAV_DESCRIBE_H
+#define CAV_INSPECTOR_CAV_DESCRIBE_H
+
+#include <glib.h>
+
+#include "history.h"
+
+G_BEGIN_DECLS
+
+/* Append entity @id's name to @out (plain text): with @truth, the history's
+ * name ("goblin 5", "cyan potion (potion of poison) 12"); without, an item
+ * as the player knows it at the history's current state ("cyan potion 12"
+ * until the player learns it, then "potion of poison 12"). */
+void cav_describe_name(const History *history, gboolean truth, CavRefKind kind, gint32 id,
+                       GString *out);
+
+/* The same as markup: a link to the entity, or plain "nobody" / "nothing"
+ * for id 0. */
+void cav_describe_link(const History *history, gboolean truth, CavRefKind kind, gint32 id,
+                       GString *out);
+
+/* "level 2 (3,4)" or "carried by goblin 5" (with @holder), as plain text. */
+void cav_describe_place(const History *history, gint32 z, gint32 x, gint32 y, gint32 holder,
+                        GString *out);
+
+/* What an effect of @spec does, as plain text: "−1 hp a turn", "+5 attack,
+ * +5 defense", "+15 hp at once". */
+void cav_describe_spec(const CavEffectSpec *spec, GString *out);
+
+/* One working effect in @state as plain text: "poison — 12 turns left, −1 hp
+ * a turn" (an effect recorded without a name is named by its potion's kind). */
+void cav_describe_effect(const CavState *state, const CavEffect *effect, GString *out);
+
+/* The entity panel's markup for entity @id of @kind at the history's current
+ * state: a creature's numbers with effects, its working effects, the potion
+ * looks it knows and what it carries; an item's numbers, what drinking it
+ * does (as far as the viewer knows) and where it is. */
+void cav_describe_entity(const History *history, gboolean truth, CavRefKind kind, gint32 id,
+                         GString *out);
+
+G_END_DECLS
+
+#endif
