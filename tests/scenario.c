@@ -46,8 +46,38 @@ static void fold_levels(Scenario *s, const char *const *top, const char *const *
     }
 }
 
-void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
-                           gint32 max_hp, gint32 food)
+/* Give each of @kinds (NULL-terminated; NULL for none) a look, as the
+ * start of a game does. */
+static void fold_looks(Scenario *s, const char *const *kinds)
+{
+    static const char *const looks[] = {"red", "cyan", "green", "blue", "yellow", "magenta"};
+
+    for (guint i = 0; kinds != NULL && kinds[i] != NULL; i++) {
+        const CavItemType *type = content_item_type(game_content(s->game), kinds[i]);
+        CavEvent e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
+        CavEvAppearanceAssigned *look = &e.as.AppearanceAssigned;
+        g_assert_nonnull(type);
+        g_assert_cmpuint(i, <, G_N_ELEMENTS(looks));
+        *look = (CavEvAppearanceAssigned){.duration = type->effect.duration,
+                                          .hp = type->effect.hp,
+                                          .mana = type->effect.mana,
+                                          .xp_per_level = type->effect.xp_per_level,
+                                          .turn_hp = type->effect.turn_hp,
+                                          .turn_chance = type->effect.turn_chance,
+                                          .attack = type->effect.attack,
+                                          .defense = type->effect.defense,
+                                          .vision = type->effect.vision,
+                                          .hp_regen = type->effect.hp_regen,
+                                          .mana_regen = type->effect.mana_regen};
+        EV_SET_STR(look->kind, type->name);
+        EV_SET_STR(look->appearance, looks[i]);
+        EV_SET_STR(look->colour, "white");
+        scenario_fold(s, e);
+    }
+}
+
+static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
+                  gint32 food, const char *const *kinds)
 {
     CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
     gint px = -1, py = -1;
@@ -59,6 +89,7 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
         .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
     scenario_fold(s, e);
     fold_levels(s, top, below, &px, &py);
+    fold_looks(s, kinds);
     g_assert_cmpint(px, >=, 0);
     e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
                                py);
@@ -70,9 +101,20 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
     s->recorder = recorder_new(s->bus, FALSE);
 }
 
+void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
+                           gint32 max_hp, gint32 food)
+{
+    setup(s, top, below, max_hp, food, NULL);
+}
+
 void scenario_setup(Scenario *s, const char *const *top, const char *const *below)
 {
-    scenario_setup_player(s, top, below, 0, 0);
+    setup(s, top, below, 0, 0, NULL);
+}
+
+void scenario_setup_potions(Scenario *s, const char *const *top, const char *const *kinds)
+{
+    setup(s, top, NULL, 0, 0, kinds);
 }
 
 void scenario_teardown(Scenario *s)

@@ -23,6 +23,10 @@ void scenario_setup(Scenario *s, const char *const *top, const char *const *belo
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
                            gint32 max_hp, gint32 food);
 
+/* The same, with the potion kinds @kinds (NULL-terminated) given looks
+ * first: the i-th kind looks like the i-th of "red", "cyan", "green", … */
+void scenario_setup_potions(Scenario *s, const char *const *top, const char *const *kinds);
+
 void scenario_teardown(Scenario *s);
 
 /* Fold @event (at turn 0) into the scenario; aborts the test if refused. */
