@@ -69,8 +69,9 @@ static gboolean has_room_for(const Bot *bot, const CavItem *item)
            rules_pack_stack_for(bot->state, bot->player, item) != NULL;
 }
 
-/* Whether @item (on the floor) is worth carrying: the bear, food while the
- * pack holds little, gear better than any the bot has. */
+/* Whether @item (on the floor) is worth carrying: the bear, potions, rocks
+ * while it has few, a bow when it has none, food while the pack holds
+ * little, gear better than any the bot has. */
 static gboolean useful(const Bot *bot, const CavItem *item)
 {
     if (!has_room_for(bot, item))
@@ -207,7 +208,8 @@ static gboolean cut_fungus(Bot *bot, CavCommand *out)
     return TRUE;
 }
 
-/* Whether @item is dead weight: rotten food, or gear worse than what is worn. */
+/* Whether @item is dead weight: rotten food, or gear worse than what is worn
+ * (but never the bow it keeps). */
 static gboolean junk(const Bot *bot, const CavItem *item)
 {
     if (bot_equipped(bot, item) || bot_has_tag(item, CAV_TAG_BEAR) || bot_missile_keeps(bot, item))
