@@ -98,6 +98,11 @@ static gint32 threat_at(const Bot *bot, gint32 cell)
     return cost;
 }
 
+gint32 bot_fight_threat(const Bot *bot, gint32 cell)
+{
+    return threat_at(bot, cell);
+}
+
 /* A cell the player can step onto and be out of reach there. */
 static gboolean safe_step(const Bot *bot, gint32 cell)
 {

@@ -35,6 +35,38 @@ typedef struct {
     gint32 entry_next[BOT_CELLS * 8 + 1];
 } Bot;
 
+/* ---- what the player carries (bot.c's helpers, shared) ---- */
+
+/* The item in pack @slot, or NULL for an empty slot or a used-up entry. */
+static inline const CavItem *bot_pack_item(const Bot *bot, guint slot)
+{
+    const CavItem *item = state_item(bot->state, bot->player->pack[slot]);
+
+    return item != NULL && item->count > 0 ? item : NULL;
+}
+
+static inline gboolean bot_has_tag(const CavItem *item, CavTag tag)
+{
+    return (item->tags & (1u << tag)) != 0;
+}
+
+static inline gboolean bot_can(const CavItem *item, CavFeature feature)
+{
+    return (item->features & (1u << feature)) != 0;
+}
+
+/* Whether the player wields or wears @item. */
+static inline gboolean bot_equipped(const Bot *bot, const CavItem *item)
+{
+    return item->id == bot->player->weapon || item->id == bot->player->armour;
+}
+
+/* How much a piece of gear adds to a fight hand to hand (NULL adds 0). */
+static inline gint32 bot_gear_score(const CavItem *item)
+{
+    return item != NULL ? item->attack + item->defense : 0;
+}
+
 /* Fill @bot's maps (creatures, items, what is known, step costs) for the
  * player's level. */
 void bot_map_scan(Bot *bot);
@@ -101,6 +133,44 @@ CavBonus bot_fight_bonus(const Bot *bot);
  * reach (a hunter that only follows never strikes). FALSE when there is no
  * threat, or no way out (then it fights). Runs the search. */
 gboolean bot_fight_flee(Bot *bot, CavCommand *out);
+
+/* The hp (tenths) the hostile creatures next to @cell are likely to cost. */
+gint32 bot_fight_threat(const Bot *bot, gint32 cell);
+
+/* ---- at range (bot-missile.c) ---- */
+
+/* With a bow in hand and a hostile creature two steps away or nearer: the
+ * best melee weapon carried back in hand. FALSE otherwise. */
+gboolean bot_missile_ready(Bot *bot, CavCommand *out);
+
+/* At the nearest goblin or zombie in view, not adjacent, that a missile
+ * reaches: fire the bow in hand, else throw a known harmful potion (at a
+ * goblin), a missile or a spare weapon, else take up a bow for a far foe.
+ * FALSE when there is no such foe or nothing to shoot it with. */
+gboolean bot_missile_shoot(Bot *bot, CavCommand *out);
+
+/* Whether @item (on the floor) is worth carrying for range: a potion, a
+ * missile while the player carries few, a bow when it has none. */
+gboolean bot_missile_wanted(const Bot *bot, const CavItem *item);
+
+/* Whether @item is the bow the player keeps (never dropped as junk). */
+gboolean bot_missile_keeps(const Bot *bot, const CavItem *item);
+
+/* ---- potions (bot-potion.c) ---- */
+
+/* Whether @item is a potion the player knows to harm whoever drinks it. */
+gboolean bot_potion_harmful(const Bot *bot, const CavItem *item);
+
+/* Below half its hp: drink the known potion that heals most, else one that
+ * heals over time (unless one already works), else an unknown one (a
+ * gamble). Never a known harmful one. FALSE when there is nothing to drink
+ * or no need. */
+gboolean bot_potion_heal(Bot *bot, CavCommand *out);
+
+/* A known strength potion before a hard fight (next to foes likely to cost
+ * a quarter of the hp left), or a known experience potion with no foe in
+ * view. FALSE otherwise. */
+gboolean bot_potion_boost(Bot *bot, CavCommand *out);
 
 G_END_DECLS
 

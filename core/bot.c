@@ -1,8 +1,9 @@
 /* bot.c — the autoplay bot's choices: rules tried in order, the first that
- * applies giving the command (choose a bonus, eat when starving, run from or
- * fight what stands next to it, eat, tidy the pack, gear up, pick up, cut
- * fungi, walk). bot-map.c finds the way, bot-fight.c sizes up fights, and
- * bot-walk.c decides where exploring goes. */
+ * applies giving the command (choose a bonus, eat when starving, drink when
+ * hurt, run from or fight what stands next to it, shoot what comes, eat, tidy
+ * the pack, gear up, pick up, cut fungi, walk). bot-map.c finds the way,
+ * bot-fight.c sizes up fights, bot-missile.c and bot-potion.c use missiles
+ * and potions, and bot-walk.c decides where exploring goes. */
 #include "bot-private.h"
 
 #include <string.h>
@@ -20,54 +21,26 @@ typedef gboolean (*BotRule)(Bot *bot, CavCommand *out);
 
 /* ---- what the bot carries -------------------------------------------------- */
 
-static const CavItem *pack_item(const Bot *bot, guint slot)
-{
-    const CavItem *item = state_item(bot->state, bot->player->pack[slot]);
-
-    return item != NULL && item->count > 0 ? item : NULL;
-}
-
-static gboolean has_tag(const CavItem *item, CavTag tag)
-{
-    return (item->tags & (1u << tag)) != 0;
-}
-
-static gboolean can(const CavItem *item, CavFeature feature)
-{
-    return (item->features & (1u << feature)) != 0;
-}
-
 gboolean bot_carries_bear(const Bot *bot)
 {
     return state_carries_tag(bot->state, bot->player, CAV_TAG_BEAR);
 }
 
-static gboolean equipped(const Bot *bot, const CavItem *item)
-{
-    return item->id == bot->player->weapon || item->id == bot->player->armour;
-}
-
 static gboolean is_gear(const CavItem *item)
 {
-    return can(item, CAV_FEATURE_WIELD) || can(item, CAV_FEATURE_WEAR);
-}
-
-/* How much a piece of gear adds to the fight. */
-static gint32 gear_score(const CavItem *item)
-{
-    return item != NULL ? item->attack + item->defense : 0;
+    return bot_can(item, CAV_FEATURE_WIELD) || bot_can(item, CAV_FEATURE_WEAR);
 }
 
 /* The best score of gear for the slot @item would take, carried or worn. */
 static gint32 best_carried_score(const Bot *bot, const CavItem *like)
 {
-    gint32 best = gear_score(
+    gint32 best = bot_gear_score(
         state_item(bot->state, rules_is_weapon(like) ? bot->player->weapon : bot->player->armour));
 
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = pack_item(bot, i);
+        const CavItem *item = bot_pack_item(bot, i);
         if (item != NULL && is_gear(item) && rules_is_weapon(item) == rules_is_weapon(like))
-            best = MAX(best, gear_score(item));
+            best = MAX(best, bot_gear_score(item));
     }
     return best;
 }
@@ -75,7 +48,7 @@ static gint32 best_carried_score(const Bot *bot, const CavItem *like)
 /* Food worth eating now: fresh, and more than nothing. */
 static gint32 food_value(const Bot *bot, const CavItem *item)
 {
-    if (!can(item, CAV_FEATURE_EAT) || state_item_rotten(bot->state, item))
+    if (!bot_can(item, CAV_FEATURE_EAT) || state_item_rotten(bot->state, item))
         return 0;
     return MAX(0, rules_food_value(bot->state, bot->content, item));
 }
@@ -85,8 +58,8 @@ static gint32 food_carried(const Bot *bot)
     gint32 total = 0;
 
     for (guint i = 0; i < CAV_PACK_SLOTS; i++)
-        if (pack_item(bot, i) != NULL)
-            total += food_value(bot, pack_item(bot, i)) * pack_item(bot, i)->count;
+        if (bot_pack_item(bot, i) != NULL)
+            total += food_value(bot, bot_pack_item(bot, i)) * bot_pack_item(bot, i)->count;
     return total;
 }
 
@@ -96,15 +69,16 @@ static gboolean has_room_for(const Bot *bot, const CavItem *item)
            rules_pack_stack_for(bot->state, bot->player, item) != NULL;
 }
 
-/* Whether @item (on the floor) is worth carrying: the bear, food while the
- * pack holds little, gear better than any the bot has. */
+/* Whether @item (on the floor) is worth carrying: the bear, potions, rocks
+ * while it has few, a bow when it has none, food while the pack holds
+ * little, gear better than any the bot has. */
 static gboolean useful(const Bot *bot, const CavItem *item)
 {
     if (!has_room_for(bot, item))
         return FALSE;
-    if (has_tag(item, CAV_TAG_BEAR))
+    if (bot_has_tag(item, CAV_TAG_BEAR) || bot_missile_wanted(bot, item))
         return TRUE;
-    if (is_gear(item) && gear_score(item) > best_carried_score(bot, item))
+    if (is_gear(item) && bot_gear_score(item) > best_carried_score(bot, item))
         return TRUE;
     return food_value(bot, item) > 0 && food_carried(bot) < FOOD_HOARD;
 }
@@ -137,15 +111,15 @@ static const CavItem *food_to_eat(const Bot *bot, gboolean corpses_only, gboolea
     gint32 room = bot->player->max_food - bot->player->food;
 
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = pack_item(bot, i);
+        const CavItem *item = bot_pack_item(bot, i);
         gint32 value = item != NULL ? food_value(bot, item) : 0;
-        gboolean corpse = value > 0 && has_tag(item, CAV_TAG_CORPSE);
-        if (value <= 0 || (value > room && !starving) || (equipped(bot, item) && !starving) ||
+        gboolean corpse = value > 0 && bot_has_tag(item, CAV_TAG_CORPSE);
+        if (value <= 0 || (value > room && !starving) || (bot_equipped(bot, item) && !starving) ||
             (corpses_only && !corpse))
             continue;
         if (best == NULL)
             best = item;
-        else if (corpse != has_tag(best, CAV_TAG_CORPSE))
+        else if (corpse != bot_has_tag(best, CAV_TAG_CORPSE))
             best = corpse ? item : best;
         else if (corpse ? item->born < best->born : value > food_value(bot, best))
             best = item;
@@ -234,18 +208,19 @@ static gboolean cut_fungus(Bot *bot, CavCommand *out)
     return TRUE;
 }
 
-/* Whether @item is dead weight: rotten food, or gear worse than what is worn. */
+/* Whether @item is dead weight: rotten food, or gear worse than what is worn
+ * (but never the bow it keeps). */
 static gboolean junk(const Bot *bot, const CavItem *item)
 {
-    if (equipped(bot, item) || has_tag(item, CAV_TAG_BEAR))
+    if (bot_equipped(bot, item) || bot_has_tag(item, CAV_TAG_BEAR) || bot_missile_keeps(bot, item))
         return FALSE;
-    if (can(item, CAV_FEATURE_EAT) && food_value(bot, item) <= 0)
+    if (bot_can(item, CAV_FEATURE_EAT) && food_value(bot, item) <= 0)
         return TRUE;
-    return is_gear(item) && !can(item, CAV_FEATURE_EAT) &&
+    return is_gear(item) && !bot_can(item, CAV_FEATURE_EAT) &&
            state_pack_used(bot->player) >= PACK_TIDY &&
-           gear_score(item) <=
-               gear_score(state_item(bot->state, rules_is_weapon(item) ? bot->player->weapon
-                                                                       : bot->player->armour));
+           bot_gear_score(item) <=
+               bot_gear_score(state_item(bot->state, rules_is_weapon(item) ? bot->player->weapon
+                                                                           : bot->player->armour));
 }
 
 static gboolean drop_junk(Bot *bot, CavCommand *out)
@@ -253,7 +228,7 @@ static gboolean drop_junk(Bot *bot, CavCommand *out)
     if (bot->item[bot->here] != 0)
         return FALSE; /* the floor here is taken: drops go elsewhere */
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = pack_item(bot, i);
+        const CavItem *item = bot_pack_item(bot, i);
         if (item != NULL && junk(bot, item)) {
             *out = command_item(CMD_DROP, item->id);
             return TRUE;
@@ -266,13 +241,13 @@ static gboolean drop_junk(Bot *bot, CavCommand *out)
 static gboolean equip_better(Bot *bot, CavCommand *out)
 {
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
-        const CavItem *item = pack_item(bot, i);
+        const CavItem *item = bot_pack_item(bot, i);
         gint32 worn;
-        if (item == NULL || !is_gear(item) || equipped(bot, item))
+        if (item == NULL || !is_gear(item) || bot_equipped(bot, item))
             continue;
         worn = rules_is_weapon(item) ? bot->player->weapon : bot->player->armour;
-        if (gear_score(item) > gear_score(state_item(bot->state, worn)) &&
-            gear_score(item) >= best_carried_score(bot, item)) {
+        if (bot_gear_score(item) > bot_gear_score(state_item(bot->state, worn)) &&
+            bot_gear_score(item) >= best_carried_score(bot, item)) {
             *out = command_item(CMD_EQUIP, item->id);
             return TRUE;
         }
@@ -307,7 +282,7 @@ static gint32 errand_worth(const Bot *bot, gint32 cell)
     if (c != NULL && bot_map_visible(bot, cell)) {
         for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
             const CavItem *held = state_item(bot->state, c->pack[i]);
-            if (held != NULL && held->count > 0 && has_tag(held, CAV_TAG_BEAR))
+            if (held != NULL && held->count > 0 && bot_has_tag(held, CAV_TAG_BEAR))
                 return BOT_UNREACHED / 2;
         }
         if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
@@ -316,7 +291,7 @@ static gint32 errand_worth(const Bot *bot, gint32 cell)
             return FUNGUS_RANGE;
     }
     if (item != NULL && bot_map_seen(bot, cell) && useful(bot, item)) {
-        if (has_tag(item, CAV_TAG_BEAR))
+        if (bot_has_tag(item, CAV_TAG_BEAR))
             return BOT_UNREACHED / 2;
         return hungry(bot) && food_value(bot, item) > 0 ? 3 * ITEM_DETOUR : ITEM_DETOUR;
     }
@@ -365,8 +340,10 @@ static gboolean idle(Bot *bot, CavCommand *out)
 }
 
 static const BotRule rules_in_order[] = {
-    choose_bonus, eat_if_starving, bot_fight_flee, fight,      eat_if_hungry, eat_corpse,
-    drop_junk,    equip_better,    pick_up,        cut_fungus, walk,          idle,
+    choose_bonus,   eat_if_starving, bot_potion_heal,   bot_missile_ready, bot_potion_boost,
+    bot_fight_flee, fight,           bot_missile_shoot, eat_if_hungry,     eat_corpse,
+    drop_junk,      equip_better,    pick_up,           cut_fungus,        walk,
+    idle,
 };
 
 CavCommand bot_choose(const CavState *state, const CavContent *content, const CavView *view)

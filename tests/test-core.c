@@ -606,6 +606,174 @@ static void test_bot_explores(void)
         g_assert_cmpint(game_state(game)->deepest, >=, 2);
 }
 
+/* ---- the bot at range and with potions ------------------------------------ */
+
+/* A lit room: the player at (2,2), room to throw along row 2. */
+static const char *const bot_room[] = {
+    "##############",
+    "#............#",
+    "#.@..........#",
+    "#............#",
+    "#............#",
+    "##############",
+    NULL,
+};
+
+static CavCommand bot_in(Scenario *s)
+{
+    return bot_choose(game_state(s->game), game_content(s->game), game_view(s->game));
+}
+
+/* Fold a follow-up event (a wound, a lesson) as if something caused it. */
+static void fold_follow_up(Scenario *s, CavEvent event)
+{
+    event.cause = 1;
+    scenario_fold(s, event);
+}
+
+static void hurt_player(Scenario *s, gint32 damage)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_HURT);
+
+    e.as.CreatureHurt.creature = 1;
+    e.as.CreatureHurt.damage = damage;
+    EV_SET_STR(e.as.CreatureHurt.cause, "a test");
+    fold_follow_up(s, e);
+}
+
+static void player_learns(Scenario *s, const char *kind)
+{
+    const CavPotionLook *look = state_look_of_kind(game_state(s->game), kind);
+    CavEvent e = ev_init(CAV_EVENT_ITEM_IDENTIFIED);
+
+    g_assert_nonnull(look);
+    e.as.ItemIdentified.creature = 1;
+    EV_SET_STR(e.as.ItemIdentified.appearance, look->appearance);
+    EV_SET_STR(e.as.ItemIdentified.kind, kind);
+    EV_SET_STR(e.as.ItemIdentified.how, "a test");
+    fold_follow_up(s, e);
+}
+
+static void assert_command(CavCommand got, CavCommandKind kind, gint32 item, gint32 x, gint32 y)
+{
+    g_assert_cmpint(got.kind, ==, kind);
+    g_assert_cmpint(got.item, ==, item);
+    g_assert_cmpint(got.x, ==, x);
+    g_assert_cmpint(got.y, ==, y);
+}
+
+/* Where creature @id stands now. */
+static void creature_cell(Scenario *s, gint32 id, gint32 *x, gint32 *y)
+{
+    const CavCreature *c = state_creature(game_state(s->game), id);
+
+    *x = c->x;
+    *y = c->y;
+}
+
+/* Rocks go at a goblin on its way (aimed at its cell), before a spare
+ * dagger; the wielded sword is never thrown; next to it, the bot fights. */
+static void test_bot_throws(void)
+{
+    Scenario s;
+    gint32 sword, rocks, goblin, x, y;
+
+    scenario_setup(&s, bot_room, NULL);
+    sword = scenario_item(&s, "sword", 1, 0, 0, 0, 1);
+    scenario_item(&s, "dagger", 1, 0, 0, 0, 1);
+    rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 3);
+    goblin = scenario_spawn(&s, "goblin", 0, 10, 2, -1, -1, -1);
+    scenario_repeat(&s, command_item(CMD_EQUIP, sword), 1);
+    creature_cell(&s, goblin, &x, &y);
+    g_assert_cmpint(x, >=, 5);
+    assert_command(bot_in(&s), CMD_THROW, rocks, x, y);
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(state_item(game_state(s.game), rocks)->count, ==, 2);
+    g_assert_cmpint(state_creature(game_state(s.game), goblin)->hp, <,
+                    state_creature(game_state(s.game), goblin)->max_hp);
+    scenario_teardown(&s);
+
+    /* Next to the player, it is a fight. */
+    scenario_setup(&s, bot_room, NULL);
+    scenario_item(&s, "rock", 1, 0, 0, 0, 3);
+    scenario_spawn(&s, "goblin", 0, 3, 2, -1, -1, -1);
+    assert_command(bot_in(&s), CMD_MOVE, 0, 0, 0);
+    scenario_teardown(&s);
+}
+
+/* With a bow wielded (and nothing better), the bot fires at a far goblin;
+ * with a sword in hand and nothing to throw, it takes up the bow for a far
+ * goblin, and the sword again once a goblin is two steps away. */
+static void test_bot_fires(void)
+{
+    Scenario s;
+    gint32 bow, sword, goblin, x, y;
+
+    scenario_setup(&s, bot_room, NULL);
+    bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
+    goblin = scenario_spawn(&s, "goblin", 0, 10, 2, -1, -1, -1);
+    scenario_repeat(&s, command_item(CMD_EQUIP, bow), 1);
+    creature_cell(&s, goblin, &x, &y);
+    assert_command(bot_in(&s), CMD_FIRE, 0, x, y);
+    scenario_teardown(&s);
+
+    scenario_setup(&s, bot_room, NULL);
+    sword = scenario_item(&s, "sword", 1, 0, 0, 0, 1);
+    bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 10, 2, -1, -1, -1);
+    scenario_repeat(&s, command_item(CMD_EQUIP, sword), 1);
+    assert_command(bot_in(&s), CMD_EQUIP, bow, 0, 0);
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(state_player(game_state(s.game))->weapon, ==, bow);
+    scenario_teardown(&s);
+
+    scenario_setup(&s, bot_room, NULL);
+    sword = scenario_item(&s, "sword", 1, 0, 0, 0, 1);
+    bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 5, 3, -1, -1, -1);
+    scenario_repeat(&s, command_item(CMD_EQUIP, bow), 1); /* the goblin steps closer */
+    assert_command(bot_in(&s), CMD_EQUIP, sword, 0, 0);
+    scenario_teardown(&s);
+}
+
+/* Hurt, the bot drinks the unknown potion rather than the poison it knows,
+ * and with only the poison it drinks nothing. */
+static void test_bot_drinks(void)
+{
+    Scenario s;
+    gint32 health;
+
+    scenario_setup(&s, bot_room, NULL);
+    scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    health = scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    player_learns(&s, "potion of poison");
+    hurt_player(&s, 70);
+    assert_command(bot_in(&s), CMD_QUAFF, health, 0, 0);
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(state_player(game_state(s.game))->hp, ==, 30 + 15);
+    g_assert_true(state_knows_item(game_state(s.game), state_player(game_state(s.game)),
+                                   state_item(game_state(s.game), health)));
+    g_assert_cmpint(state_player(game_state(s.game))->hp * 2, <,
+                    state_player(game_state(s.game))->max_hp);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_QUAFF); /* only the poison is left */
+    scenario_teardown(&s);
+}
+
+/* A known poison goes at a goblin on its way, before any rock. */
+static void test_bot_throws_poison(void)
+{
+    Scenario s;
+    gint32 poison;
+
+    scenario_setup(&s, bot_room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 1);
+    scenario_item(&s, "rock", 1, 0, 0, 0, 3);
+    player_learns(&s, "potion of poison");
+    scenario_spawn(&s, "goblin", 0, 9, 2, -1, -1, -1);
+    assert_command(bot_in(&s), CMD_THROW, poison, 9, 2);
+    scenario_teardown(&s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -629,5 +797,9 @@ int main(int argc, char **argv)
     g_test_add_func("/core/evolve/fold-equals-live", test_fold_equals_live);
     g_test_add_func("/core/policy/follow-up", test_policy_follow_up);
     g_test_add_func("/core/bot/explores", test_bot_explores);
+    g_test_add_func("/core/bot/throws", test_bot_throws);
+    g_test_add_func("/core/bot/fires", test_bot_fires);
+    g_test_add_func("/core/bot/drinks", test_bot_drinks);
+    g_test_add_func("/core/bot/throws-poison", test_bot_throws_poison);
     return g_test_run();
 }

@@ -28,6 +28,10 @@ typedef struct {
     gboolean dead[CAV_CREATURES_MAX + 1];
     gint32 colony[CAV_CREATURES_MAX + 1]; /* fungi of each colony, by founder, from the events */
     guint deaths, spreads, player_blows;
+    /* Over all the games watched, by event type: every event, and the ones
+     * the player did or that happened to the player (CAV_EVENT_TYPE_COUNT). */
+    guint *seen, *mine;
+    guint *hits; /* the player's throws [0] and shots [1] that hit someone */
 } Watch;
 
 /* The creature that does something in @event, or 0 for facts that are
@@ -99,6 +103,20 @@ static gint32 doer(const CavEvent *e)
     }
 }
 
+/* The creature an effect or a lesson happened to, or 0. */
+static gint32 undergoer(const CavEvent *e)
+{
+    if (e->type == CAV_EVENT_EFFECT_STARTED)
+        return e->as.EffectStarted.creature;
+    if (e->type == CAV_EVENT_EFFECT_APPLIED)
+        return e->as.EffectApplied.creature;
+    if (e->type == CAV_EVENT_EFFECT_ENDED)
+        return e->as.EffectEnded.creature;
+    if (e->type == CAV_EVENT_ITEM_IDENTIFIED)
+        return e->as.ItemIdentified.creature;
+    return 0;
+}
+
 static void assert_alive(const Watch *w, gint32 id, const CavEvent *e)
 {
     if (id > 0 && id <= CAV_CREATURES_MAX && w->dead[id])
@@ -136,6 +154,13 @@ static void watch_event(Watch *w, const CavState *live, const CavEvent *e)
         w->player_blows += e->as.CreatureAttacked.creature == live->player;
     }
     watch_colonies(w, e);
+    w->seen[e->type]++;
+    if (live->player != 0 && (doer(e) == live->player || undergoer(e) == live->player))
+        w->mine[e->type]++;
+    if (e->type == CAV_EVENT_ITEM_THROWN && e->as.ItemThrown.creature == live->player)
+        w->hits[0] += e->as.ItemThrown.target != 0;
+    if (e->type == CAV_EVENT_SHOT_FIRED && e->as.ShotFired.creature == live->player)
+        w->hits[1] += e->as.ShotFired.target != 0;
     if (e->type == CAV_EVENT_CREATURE_DIED) {
         gint32 id = e->as.CreatureDied.creature;
         g_assert_cmpint(strlen(e->as.CreatureDied.cause), >, 0);
@@ -193,8 +218,9 @@ typedef struct {
 } Outcome;
 
 /* Play @seed with the bot for up to @budget turns, checking every event and
- * every turn. */
-static Outcome play_watched(gint64 seed, gint32 budget)
+ * every turn; add its events by type to @seen and @mine, and the player's
+ * hits to @hits (see Watch). */
+static Outcome play_watched(gint64 seed, gint32 budget, guint *seen, guint *mine, guint *hits)
 {
     g_autoptr(Game) live = game_new(NULL);
     g_autofree Watch *w = g_new0(Watch, 1);
@@ -202,6 +228,9 @@ static Outcome play_watched(gint64 seed, gint32 budget)
     Outcome outcome = {.seed = seed};
 
     w->content = game_content(live);
+    w->seen = seen;
+    w->mine = mine;
+    w->hits = hits;
     w->folded = game_new(NULL);
     game_track_view(w->folded, FALSE); /* the digest covers the rules state */
     game_start(live, seed, "bot");
@@ -237,26 +266,43 @@ static Outcome play_watched(gint64 seed, gint32 budget)
     return outcome;
 }
 
+/* The SEEDS games both /games/bot tests look at, played (and checked) once
+ * for the whole run: their outcomes and event counts. */
+typedef struct {
+    Outcome outcomes[SEEDS];
+    guint seen[CAV_EVENT_TYPE_COUNT], mine[CAV_EVENT_TYPE_COUNT];
+    guint hits[2]; /* the player's throws and shots that hit */
+} BotGames;
+
+static const BotGames *bot_games(void)
+{
+    static BotGames *games = NULL;
+
+    if (games != NULL)
+        return games;
+    games = g_new0(BotGames, 1);
+    for (gint64 seed = 1; seed <= SEEDS; seed++)
+        games->outcomes[seed - 1] =
+            play_watched(seed, TURN_BUDGET, games->seen, games->mine, games->hits);
+    return games;
+}
+
 static void test_bot_properties(void)
 {
     g_autoptr(GHashTable) causes = g_hash_table_new(g_str_hash, g_str_equal);
-    g_autoptr(GArray) outcomes = g_array_new(FALSE, FALSE, sizeof(Outcome));
+    const BotGames *games = bot_games();
     guint ended = 0, won = 0, deepest = 0;
     GHashTableIter iter;
     gpointer cause, count;
 
-    for (gint64 seed = 1; seed <= SEEDS; seed++) {
-        Outcome o = play_watched(seed, TURN_BUDGET);
-        g_array_append_val(outcomes, o);
-    }
-    for (guint i = 0; i < outcomes->len; i++) {
-        Outcome *o = &g_array_index(outcomes, Outcome, i);
+    for (guint i = 0; i < SEEDS; i++) {
+        const Outcome *o = &games->outcomes[i];
         ended += o->outcome != OUTCOME_PLAYING;
         won += o->outcome == OUTCOME_WON;
         deepest = MAX(deepest, (guint) o->depth);
         if (o->outcome != OUTCOME_PLAYING)
             g_hash_table_insert(
-                causes, o->cause,
+                causes, (gpointer) o->cause,
                 GUINT_TO_POINTER(GPOINTER_TO_UINT(g_hash_table_lookup(causes, o->cause)) + 1));
     }
     g_test_message("%u of %d games ended within %d turns: %u won", ended, SEEDS, TURN_BUDGET, won);
@@ -266,6 +312,38 @@ static void test_bot_properties(void)
     /* Games really end, and the bot gets deep: it does not just wait. */
     g_assert_cmpuint(ended * 4, >=, SEEDS * 3);
     g_assert_cmpuint(deepest, ==, CAV_LEVELS);
+}
+
+/* ---- /games/bot/ranged-and-potions ---------------------------------------- */
+
+/* Over the same games, the bot throws (and hits), fires a bow, drinks, and
+ * so meets every kind of event the potions and missiles brought: effects on
+ * the player that start, work, tick and end, and potions it learns. (The
+ * games' folds and refusals are checked by play_watched, so the fold equals
+ * the live game through all of these too.) */
+static void test_bot_ranged_and_potions(void)
+{
+    const BotGames *games = bot_games();
+    static const CavEventType the_players[] = {
+        CAV_EVENT_ITEM_THROWN,     CAV_EVENT_SHOT_FIRED,     CAV_EVENT_ITEM_QUAFFED,
+        CAV_EVENT_EFFECT_STARTED,  CAV_EVENT_EFFECT_APPLIED, CAV_EVENT_EFFECT_ENDED,
+        CAV_EVENT_ITEM_IDENTIFIED,
+    };
+    static const CavEventType anyones[] = {CAV_EVENT_APPEARANCE_ASSIGNED, CAV_EVENT_EFFECTS_TICKED};
+
+    for (guint i = 0; i < G_N_ELEMENTS(the_players); i++) {
+        g_test_message("%s: %u, %u of them the player's", ev_type_name(the_players[i]),
+                       games->seen[the_players[i]], games->mine[the_players[i]]);
+        if (games->mine[the_players[i]] == 0)
+            g_error("over %d bot games the player never had a %s event", SEEDS,
+                    ev_type_name(the_players[i]));
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(anyones); i++)
+        g_assert_cmpuint(games->seen[anyones[i]], >, 0);
+    /* It aims at someone, not at walls. */
+    g_test_message("the player's throws that hit: %u, shots: %u", games->hits[0], games->hits[1]);
+    g_assert_cmpuint(games->hits[0] * 2, >, games->mine[CAV_EVENT_ITEM_THROWN]);
+    g_assert_cmpuint(games->hits[1] * 2, >, games->mine[CAV_EVENT_SHOT_FIRED]);
 }
 
 /* ---- /games/resume/mid-fight ----------------------------------------------- */
@@ -525,6 +603,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/games/bot/properties", test_bot_properties);
+    g_test_add_func("/games/bot/ranged-and-potions", test_bot_ranged_and_potions);
     g_test_add("/games/resume/mid-fight", TmpDir, NULL, tmp_dir_setup, test_resume_mid_fight,
                tmp_dir_teardown);
     g_test_add("/games/cli/autoplay-list", TmpDir, NULL, tmp_dir_setup, test_cli_autoplay_list,
