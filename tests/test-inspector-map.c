@@ -14,6 +14,7 @@
 #include "cav-map-view.h"
 #include "cav-render.h"
 #include "game.h"
+#include "testfonts.h"
 
 /* A game whose player, after TURNS bot turns, has walked away from cells
  * they saw (so some are only remembered) and not seen most of the level. */
@@ -691,6 +692,10 @@ static void test_unrealized(void)
 
 int main(int argc, char **argv)
 {
+    /* Cell sizes and glyph pixels follow the font: the same one everywhere. */
+    char *fonts = test_fonts_pin();
+    int status;
+
     g_setenv("GDK_BACKEND", "x11", TRUE);
     g_setenv("GTK_A11Y", "none", TRUE);
     gtk_test_init(&argc, &argv, NULL);
@@ -708,5 +713,7 @@ int main(int argc, char **argv)
     g_test_add_func("/inspector/map/colours", test_colours);
     ADD_MAP_TEST("/inspector/render/png", big_size, test_png);
     g_test_add_func("/inspector/render/unrealized", test_unrealized);
-    return g_test_run();
+    status = g_test_run();
+    test_fonts_unpin(fonts);
+    return status;
 }
