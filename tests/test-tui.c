@@ -53,8 +53,8 @@ static char *tmux_v(Fixture *f, gboolean must_succeed, const char *const *args)
     g_ptr_array_add(argv, f->server);
     g_ptr_array_add(argv, "-f");
     g_ptr_array_add(argv, "/dev/null");
-    for (; *args != NULL; args++)
-        g_ptr_array_add(argv, (gpointer) *args);
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
     g_ptr_array_add(argv, NULL);
     if (!g_spawn_sync(NULL, (char **) argv->pdata, f->env,
                       G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
