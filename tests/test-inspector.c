@@ -17,6 +17,7 @@
 #include "history.h"
 #include "rules.h"
 #include "store.h"
+#include "testfonts.h"
 #include "testutil.h"
 
 #define SEED 20261
@@ -1208,6 +1209,9 @@ int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
     g_autofree char *data_home = g_dir_make_tmp("cavelog-inspector-data-XXXXXX", &error);
+    /* The window's size and the map's pixels follow the font: the same one
+     * everywhere, here and in the cavelog-inspector this starts. */
+    char *fonts = test_fonts_pin();
     int status;
 
     g_assert_no_error(error);
@@ -1235,5 +1239,6 @@ int main(int argc, char **argv)
 #undef ADD
     status = g_test_run();
     remove_tree(data_home);
+    test_fonts_unpin(fonts);
     return status;
 }

@@ -25,7 +25,7 @@
 #define SAFETY_SECONDS "60"
 
 typedef struct {
-    char *server; /* tmux -L name, unique per test */
+    char *server; /* tmux -L name, unique per session; NULL when none runs */
     char *dir;    /* save file, XDG_DATA_HOME, stty output */
     char *save;
     const char *bin;
@@ -56,8 +56,8 @@ static char *tmux_v(Fixture *f, gboolean must_succeed, const char *const *args)
     g_ptr_array_add(argv, f->server);
     g_ptr_array_add(argv, "-f");
     g_ptr_array_add(argv, "/dev/null");
-    for (; *args != NULL; args++)
-        g_ptr_array_add(argv, (gpointer) *args);
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
     g_ptr_array_add(argv, NULL);
     if (!g_spawn_sync(NULL, (char **) argv->pdata, f->env,
                       G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
@@ -93,18 +93,44 @@ static void send_named_key(Fixture *f, const char *name)
     tmux(f, "send-keys", "-t", "cav", name);
 }
 
-/* Start @shell_command in a @cols × @rows window of a new tmux server. */
+/* Start @shell_command in a @cols × @rows window of a new tmux server.
+ *
+ * Each session gets a server of its own, never one by the name of a server
+ * stopped before: `kill-server` returns before that server has gone (it
+ * signals itself and shuts down afterwards), and a client reaching it in
+ * between is dropped ("server exited unexpectedly", status 1). */
 static void start_session(Fixture *f, int cols, int rows, const char *shell_command)
 {
     g_autofree char *x = g_strdup_printf("%d", cols);
     g_autofree char *y = g_strdup_printf("%d", rows);
     const char *socket_args[] = {"display-message", "-p", "#{socket_path}", NULL};
 
+    g_assert_null(f->server);
+    f->server = g_strdup_printf("cavelog-test-%d-%08x", (int) getpid(), g_random_int());
     running = f;
     /* remain-on-exit keeps what a failed start printed on screen */
     tmux(f, "set-option", "-g", "status", "off", ";", "set-option", "-g", "remain-on-exit", "on",
          ";", "new-session", "-d", "-s", "cav", "-x", x, "-y", y, shell_command);
     f->socket = g_strchomp(tmux_v(f, TRUE, socket_args));
+}
+
+/* Stop the session's tmux server (and the game in it) and remove its socket
+ * file, which tmux leaves behind; a later start_session() starts another. */
+static void stop_session(Fixture *f)
+{
+    const char *args[] = {"kill-server", NULL};
+    char *server = f->server, *socket = f->socket;
+
+    if (server == NULL)
+        return;
+    g_free(tmux_v(f, FALSE, args));
+    if (socket != NULL)
+        g_unlink(socket);
+    /* cleared before freed: the fatal signal handler reads them */
+    f->server = NULL;
+    f->socket = NULL;
+    g_free(server);
+    g_free(socket);
 }
 
 /* Run @argv and wait for it; async-signal-safe but for execvp's PATH search. */
@@ -124,13 +150,16 @@ static void run_quietly(char *const *argv)
  * tmux server (and the game in it) and its files down too. */
 static void on_fatal_signal(int signum)
 {
-    if (running != NULL) {
+    if (running != NULL && running->server != NULL) {
         char *kill_server[] = {"tmux", "-L", running->server, "kill-server", NULL};
-        char *remove_dir[] = {"rm", "-rf", running->dir, NULL};
 
         run_quietly(kill_server);
         if (running->socket != NULL)
             unlink(running->socket);
+    }
+    if (running != NULL) {
+        char *remove_dir[] = {"rm", "-rf", running->dir, NULL};
+
         run_quietly(remove_dir);
     }
     signal(signum, SIG_DFL);
@@ -293,7 +322,6 @@ static void fixture_set_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         g_test_skip("CAVELOG_BIN is not set (meson test sets it)");
         return;
     }
-    f->server = g_strdup_printf("cavelog-test-%d-%08x", (int) getpid(), g_random_int());
     f->dir = g_dir_make_tmp("cavelog-tui-XXXXXX", &error);
     g_assert_no_error(error);
     f->save = g_build_filename(f->dir, "g.cavelog", NULL);
@@ -302,22 +330,16 @@ static void fixture_set_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
 static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    if (f->socket != NULL) {
-        const char *args[] = {"kill-server", NULL};
-        g_free(tmux_v(f, FALSE, args));
-        g_unlink(f->socket);
-    }
+    stop_session(f);
     running = NULL;
     if (f->dir != NULL)
         remove_tree(f->dir);
-    g_free(f->server);
     g_free(f->dir);
     g_free(f->save);
-    g_free(f->socket);
     g_strfreev(f->env);
 }
 
-#define SKIPPED(f) ((f)->server == NULL)
+#define SKIPPED(f) ((f)->dir == NULL)
 
 /* ---- tests -------------------------------------------------------------- */
 
@@ -761,7 +783,7 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
 
     /* Continuing the finished game opens on its end screen again. */
-    tmux(f, "kill-server");
+    stop_session(f);
     g_free(command);
     g_free(game);
     game = cavelog_run(f, "continue");
