@@ -262,6 +262,19 @@ static gboolean find_unseen_floor(const MapFixture *f, int *out_x, int *out_y)
 
 /* A wall cell of the player's level that the player remembers but does not
  * see now (@seen FALSE), or sees now (@seen TRUE). */
+/* Whether no creature or item stands on a cell next to (x, y): their
+ * glyphs may reach into a neighbour's pixels, and they are drawn
+ * differently in the two views. */
+static gboolean quiet_around(const MapFixture *f, gint32 z, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++)
+            if (state_creature_at(f->state, z, x + dx, y + dy) != NULL ||
+                state_item_at(f->state, z, x + dx, y + dy) != NULL)
+                return FALSE;
+    return TRUE;
+}
+
 static gboolean find_wall(const MapFixture *f, gboolean seen, int *out_x, int *out_y)
 {
     gint32 z = f->player->z;
@@ -269,7 +282,7 @@ static gboolean find_wall(const MapFixture *f, gboolean seen, int *out_x, int *o
     for (int y = 0; y < CAV_HEIGHT; y++) {
         for (int x = 0; x < CAV_WIDTH; x++) {
             if (state_tile(f->state, z, x, y) != TILE_WALL || !view_remembers(f->view, z, x, y) ||
-                view_sees(f->view, z, x, y) != seen)
+                view_sees(f->view, z, x, y) != seen || !quiet_around(f, z, x, y))
                 continue;
             *out_x = x;
             *out_y = y;
@@ -372,7 +385,10 @@ static void test_visible(MapFixture *f, gconstpointer data)
     truth_pixels = render_map(f);
     in_truth = cell_against_background(f, &truth_pixels, x, y);
     g_assert_cmpint(in_view.ink, >, 0);
-    g_assert_cmpint(in_view.ink, ==, in_truth.ink);
+    /* As bright as the truth (a remembered cell has at most two thirds of
+     * its ink). Not to the pixel: a glyph's sub-pixel place depends on the
+     * run of same-coloured glyphs it is drawn in, and the truth shows more. */
+    g_assert_cmpint(ABS(in_view.ink - in_truth.ink) * 20, <=, in_truth.ink);
     pixels_clear(&view_pixels);
     pixels_clear(&truth_pixels);
 }
