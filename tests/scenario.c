@@ -73,8 +73,29 @@ static void fold_looks(Scenario *s)
     }
 }
 
-void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
-                           gint32 max_hp, gint32 food)
+/* The data's spells, as a game's start records them. */
+static void fold_spells(Scenario *s)
+{
+    const CavSpellKind *spells;
+    guint n = content_spells(game_content(s->game), &spells);
+
+    for (guint i = 0; i < n; i++) {
+        CavEvent e = ev_init(CAV_EVENT_SPELL_DEFINED);
+        CavEvSpellDefined *d = &e.as.SpellDefined;
+        d->cost = spells[i].cost;
+        d->range = spells[i].range;
+        CAV_EFFECT_COPY(d, &spells[i].effect);
+        EV_SET_STR(d->spell, spells[i].name);
+        EV_SET_STR(d->book, spells[i].book);
+        EV_SET_STR(d->effect, spells[i].effect_name);
+        EV_SET_STR(d->special, content_special_name(spells[i].special));
+        EV_SET_STR(d->summon, spells[i].summon);
+        scenario_fold(s, e);
+    }
+}
+
+static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
+                  gint32 food, gint32 max_mana)
 {
     CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
     gint px = -1, py = -1;
@@ -88,6 +109,7 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
     scenario_fold(s, e);
     fold_levels(s, top, below, &px, &py);
     fold_looks(s);
+    fold_spells(s);
     g_assert_cmpint(px, >=, 0);
     e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
                                py);
@@ -95,13 +117,26 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
         e.as.CreatureSpawned.max_hp = max_hp;
     if (food > 0)
         e.as.CreatureSpawned.food = food;
+    if (max_mana > 0)
+        e.as.CreatureSpawned.max_mana = max_mana;
     scenario_fold(s, e);
     s->recorder = recorder_new(s->bus, FALSE);
 }
 
+void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
+                           gint32 max_hp, gint32 food)
+{
+    setup(s, top, below, max_hp, food, 0);
+}
+
 void scenario_setup(Scenario *s, const char *const *top, const char *const *below)
 {
-    scenario_setup_player(s, top, below, 0, 0);
+    setup(s, top, below, 0, 0, 0);
+}
+
+void scenario_setup_caster(Scenario *s, const char *const *top, gint32 max_mana)
+{
+    setup(s, top, NULL, 0, 0, max_mana);
 }
 
 void scenario_teardown(Scenario *s)

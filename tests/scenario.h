@@ -24,6 +24,9 @@ void scenario_setup(Scenario *s, const char *const *top, const char *const *belo
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
                            gint32 max_hp, gint32 food);
 
+/* Level 0 from @top, with a player of @max_mana (full). */
+void scenario_setup_caster(Scenario *s, const char *const *top, gint32 max_mana);
+
 void scenario_teardown(Scenario *s);
 
 /* Fold @event (at the current turn, 0 before any is played) into the

@@ -1,0 +1,509 @@
+/* test-spells.c — spells, knowledge and names on hand-made scenarios,
+ * asserted as compact event streams (STYLE.md §14): every spell and its
+ * refusals; learning a potion by drinking it, by watching it drunk, by a
+ * thrown one breaking; the cases where nobody learns; goblins learning from
+ * each other; naming a look; and validation of every new event. Potions
+ * have their looks in file order (health red, mana yellow, slow health
+ * green, poison cyan, …). */
+#include <string.h>
+
+#include "messages.h"
+#include "rules.h"
+#include "scenario.h"
+
+static const char *const room[] = {
+    "############", "#..........#", "#..@.......#", "#..........#",
+    "#..........#", "############", NULL,
+};
+
+/* The player on the left, a wall between them and the right room. */
+static const char *const two_rooms[] = {
+    "#########################",
+    "#.@.....#...............#",
+    "#.......#...............#",
+    "#########################",
+    NULL,
+};
+
+#define PX 3
+#define PY 2
+
+static const CavCreature *creature(Scenario *s, gint32 id)
+{
+    return state_creature(game_state(s->game), id);
+}
+
+static const CavItem *item(Scenario *s, gint32 id)
+{
+    return state_item(game_state(s->game), id);
+}
+
+static void assert_play_starts(Scenario *s, CavCommand command, const char *expected)
+{
+    g_autofree char *got = scenario_play(s, command);
+
+    if (!g_str_has_prefix(got, expected))
+        g_error("“%s” does not start with “%s”", got, expected);
+}
+
+static gint32 white_book(Scenario *s)
+{
+    return scenario_item(s, "white mage's spellbook", 1, 0, 0, 0, 1);
+}
+
+static gint32 blue_book(Scenario *s)
+{
+    return scenario_item(s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+}
+
+/* ---- spells ------------------------------------------------------------------- */
+
+/* Heals at once: what is missing, up to 20 and 50; the mana is spent. */
+static void test_heals(void)
+{
+    Scenario s;
+    gint32 book;
+
+    scenario_setup_caster(&s, room, 50);
+    book = white_book(&s);
+    scenario_hurt(&s, 1, 60);
+    ASSERT_PLAY(&s, command_cast(book, "minor heal", PX, PY),
+                "cast(c1 minor heal>c1 -4) effect(e1 minor heal c1 1) applied(e1 c1 +20,+0) "
+                "upkeep(0) ticked(0 x1) ended(e1 c1 wore off)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 60);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 46);
+    ASSERT_PLAY(&s, command_cast(book, "major heal", PX, PY),
+                "cast(c1 major heal>c1 -8) effect(e2 major heal c1 1) applied(e2 c1 +40,+0) "
+                "upkeep(0) ticked(0 x1) ended(e2 c1 wore off)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 100);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 38);
+    scenario_teardown(&s);
+}
+
+/* Slow heal: +2 a turn for 50 turns; each cast its own instance. */
+static void test_slow_heal(void)
+{
+    Scenario s;
+    gint32 book;
+
+    scenario_setup_caster(&s, room, 30);
+    book = white_book(&s);
+    scenario_hurt(&s, 1, 90);
+    g_free(scenario_play(&s, command_cast(book, "slow heal", PX, PY)));
+    ASSERT_PLAY(&s, command_cast(book, "slow heal", PX, PY),
+                "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 50) upkeep(0) ticked(0 x2)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 10 + 2 + 4);
+    scenario_repeat(&s, command_simple(CMD_WAIT), 47);
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) upkeep(0) ticked(0 x2) ended(e1 c1 wore off)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 100);
+    scenario_teardown(&s);
+}
+
+/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp and −10 mana
+ * regeneration while it lasts, and now and then a point of hp. */
+static void test_inner_strength(void)
+{
+    Scenario s;
+    const CavState *state;
+    gint32 book, points = 0;
+
+    scenario_setup_caster(&s, room, 20);
+    state = game_state(s.game);
+    book = white_book(&s);
+    scenario_hurt(&s, 1, 80);
+    assert_play_starts(&s, command_cast(book, "inner strength", PX, PY),
+                       "cast(c1 inner strength>c1 -16) effect(e1 inner strength c1 50)");
+    g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 22);
+    g_assert_cmpint(state_defense(state, creature(&s, 1)), ==, 7);
+    g_assert_cmpint(state_vision(creature(&s, 1)), ==, 10);
+    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 20);
+    g_assert_cmpint(state_mana_regen(creature(&s, 1)), ==, 10);
+    for (gint i = 0; i < 49; i++) {
+        g_autofree char *turn = scenario_play(&s, command_simple(CMD_WAIT));
+        for (const char *at = strstr(turn, "applied("); at != NULL;
+             at = strstr(at + 1, "applied(")) {
+            g_assert_true(g_str_has_prefix(at, "applied(e1 c1 +1,+0)"));
+            points++;
+        }
+        if (i == 48)
+            g_assert_nonnull(strstr(turn, "ended(e1 c1 wore off)"));
+    }
+    g_assert_cmpint(points, <=, 49);
+    g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 20);
+    g_assert_cmpint(state_mana_regen(creature(&s, 1)), ==, 20);
+    scenario_teardown(&s);
+}
+
+/* Blood to mana: min(hp − 1, room in mana) moves from hp to mana. */
+static void test_blood_to_mana(void)
+{
+    Scenario s;
+    gint32 book;
+
+    scenario_setup_caster(&s, room, 40);
+    book = blue_book(&s);
+    g_free(scenario_play(&s, command_cast(book, "blink", PX, PY)));
+    g_free(scenario_play(
+        &s, command_cast(book, "summon bats", creature(&s, 1)->x, creature(&s, 1)->y)));
+    scenario_teardown(&s);
+
+    scenario_setup_caster(&s, room, 40);
+    book = blue_book(&s);
+    scenario_hurt(&s, 1, 95);
+    ASSERT_PLAY(&s, command_cast(book, "blood to mana", PX, PY),
+                "cast(c1 blood to mana>c1 -1) drawn(c1 1) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 4);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    scenario_teardown(&s);
+}
+
+/* Blink: to a random open cell the target sees, within 5. */
+static void test_blink(void)
+{
+    Scenario s;
+    const CavState *state;
+    gint32 book;
+
+    scenario_setup_caster(&s, room, 20);
+    state = game_state(s.game);
+    book = blue_book(&s);
+    assert_play_starts(&s, command_cast(book, "blink", PX, PY),
+                       "cast(c1 blink>c1 -6) blinked(c1 3,2>");
+    g_assert_true(creature(&s, 1)->x != PX || creature(&s, 1)->y != PY);
+    g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=, TILE_WALL);
+    g_assert_cmpint(ABS(creature(&s, 1)->x - PX), <=, 5);
+    g_assert_cmpint(ABS(creature(&s, 1)->y - PY), <=, 5);
+    g_assert_true(state_creature_at(state, 0, creature(&s, 1)->x, creature(&s, 1)->y) ==
+                  creature(&s, 1));
+    scenario_teardown(&s);
+}
+
+/* Summon bats: a bat in each free neighbouring cell, new creatures with the
+ * cast as their cause. */
+static void test_summon(void)
+{
+    Scenario s;
+    gint32 book;
+    const GArray *events;
+
+    scenario_setup_caster(&s, room, 20);
+    book = blue_book(&s);
+    scenario_spawn(&s, "fungus", 0, 4, 2, -1, -1, -1);
+    assert_play_starts(&s, command_cast(book, "summon bats", PX, PY),
+                       "cast(c1 summon bats>c1 -11) summoned(bat c3 2,1 by c1) "
+                       "summoned(bat c4 3,1 by c1) summoned(bat c5 4,1 by c1) "
+                       "summoned(bat c6 2,2 by c1) summoned(bat c7 2,3 by c1) "
+                       "summoned(bat c8 3,3 by c1) summoned(bat c9 4,3 by c1) ");
+    events = game_turn_events(s.game);
+    for (guint i = 1; i <= 7; i++)
+        g_assert_cmpint(g_array_index(events, CavEvent, i).cause, ==,
+                        g_array_index(events, CavEvent, 0).seq);
+    g_assert_cmpint(game_state(s.game)->creature_count, ==, 9);
+    g_assert_cmpstr(creature(&s, 5)->kind, ==, "bat");
+    scenario_teardown(&s);
+}
+
+/* Detect creatures: for 75 turns the caster perceives every creature on its
+ * level, behind walls too. */
+static void test_detect(void)
+{
+    static const guint8 nothing_seen[CAV_HEIGHT][CAV_WIDTH];
+    Scenario s;
+    gint32 book, far;
+
+    scenario_setup_caster(&s, two_rooms, 20);
+    book = blue_book(&s);
+    far = scenario_spawn(&s, "fungus", 0, 20, 1, -1, -1, -1);
+    g_assert_false(state_perceives(creature(&s, 1), creature(&s, far), nothing_seen));
+    assert_play_starts(&s, command_cast(book, "detect creatures", 2, 1),
+                       "cast(c1 detect creatures>c1 -16) effect(e1 detect creatures c1 75)");
+    g_assert_true(state_perceives(creature(&s, 1), creature(&s, far), nothing_seen));
+    scenario_repeat(&s, command_simple(CMD_WAIT), 74);
+    g_assert_false(state_effect(game_state(s.game), 1)->active);
+    g_assert_false(state_perceives(creature(&s, 1), creature(&s, far), nothing_seen));
+    scenario_teardown(&s);
+}
+
+/* Refused before anything is spent: short of mana, no one there, no such
+ * spell, not a book. */
+static void test_refusals(void)
+{
+    Scenario s;
+    gint32 white, blue, rock;
+
+    scenario_setup(&s, two_rooms, NULL);
+    white = white_book(&s);
+    blue = blue_book(&s);
+    rock = scenario_item(&s, "rock", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "fungus", 0, 20, 1, -1, -1, -1);
+    ASSERT_PLAY(&s, command_cast(blue, "detect creatures", 2, 1),
+                "rejected: You need 16 mana for detect creatures; you have 5.");
+    ASSERT_PLAY(&s, command_cast(white, "minor heal", 4, 1),
+                "rejected: There is no one there you can see to cast it on.");
+    ASSERT_PLAY(&s, command_cast(white, "minor heal", 20, 1),
+                "rejected: There is no one there you can see to cast it on.");
+    ASSERT_PLAY(&s, command_cast(white, "blink", 2, 1), "rejected: That book holds no such spell.");
+    ASSERT_PLAY(&s, command_cast(rock, "blink", 2, 1),
+                "rejected: There is nothing to read in that.");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 0);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 5);
+    ASSERT_PLAY(&s, command_cast(white, "minor heal", 2, 1),
+                "cast(c1 minor heal>c1 -4) effect(e1 minor heal c1 1) upkeep(0) ticked(0 x1) "
+                "ended(e1 c1 wore off)");
+    scenario_teardown(&s);
+}
+
+/* ---- knowing what things are ------------------------------------------------------ */
+
+/* A goblin drinks in the player's sight: both learn, once each. */
+static void test_learn_by_watching(void)
+{
+    Scenario s;
+    gint32 goblin, potion;
+
+    scenario_setup(&s, two_rooms, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    potion = scenario_item(&s, "warrior's potion", goblin, 0, 0, 0, 2);
+    scenario_hurt(&s, goblin, 40);
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) quaffed(c2 i1) effect(e1 warrior's strength c2 20) "
+                       "identified(c1 blue=warrior's potion saw one drunk) "
+                       "identified(c2 blue=warrior's potion drank one) ");
+    g_assert_true(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, potion)));
+    /* Told once: the second drink teaches nobody anything. */
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) quaffed(c2 i1) effect(e2 warrior's strength c2 20) upkeep(0)");
+    scenario_teardown(&s);
+}
+
+/* Behind a wall, the player learns nothing; the drinker does. */
+static void test_behind_wall(void)
+{
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup(&s, two_rooms, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 14, 2, -1, -1, -1);
+    scenario_item(&s, "potion of health", goblin, 0, 0, 0, 1);
+    scenario_hurt(&s, goblin, 40);
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) quaffed(c2 i1) effect(e1 health c2 1) "
+                       "identified(c2 red=potion of health drank one) applied(");
+    g_assert_cmpuint(creature(&s, 1)->known, ==, 0);
+    scenario_teardown(&s);
+}
+
+/* Nothing shows (mana already full): nobody learns, not even the drinker. */
+static void test_nothing_shows(void)
+{
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup(&s, two_rooms, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    scenario_item(&s, "potion of mana", goblin, 0, 0, 0, 1);
+    scenario_hurt(&s, goblin, 40);
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) quaffed(c2 i1) effect(e1 mana c2 1) upkeep(0)");
+    g_assert_cmpuint(creature(&s, 1)->known | creature(&s, goblin)->known, ==, 0);
+    scenario_teardown(&s);
+}
+
+/* A thrown potion that kills with its blow teaches nothing; one that
+ * breaks on a living target teaches the target and those who see it. */
+static void test_thrown_teaches(void)
+{
+    Scenario s;
+    gint32 poison;
+
+    scenario_setup(&s, room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    scenario_spawn(&s, "fungus", 0, 7, 2, 1, 0, 20);
+    ASSERT_PLAY(&s, command_throw(poison, 7, 2),
+                "thrown(c1 i1/i2>c2 1 7,2) died(c2,killed by the player's potion of poison) "
+                "item(i3 fungus corpse 7,2) xp(c1 +20) upkeep(0)");
+    g_assert_cmpuint(creature(&s, 1)->known, ==, 0);
+    scenario_teardown(&s);
+
+    scenario_setup(&s, room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "fungus", 0, 7, 2, 30, 0, 20);
+    scenario_spawn(&s, "goblin", 0, 9, 4, -1, -1, -1);
+    assert_play_starts(&s, command_throw(poison, 7, 2),
+                       "thrown(c1 i1>c2 1 7,2) effect(e1 poison c2 20) "
+                       "identified(c1 cyan=potion of poison saw one break) "
+                       "identified(c2 cyan=potion of poison was hit by one) "
+                       "identified(c3 cyan=potion of poison saw one break)");
+    scenario_teardown(&s);
+}
+
+/* Goblins learn from each other's drinking, and each knows for itself. */
+static void test_goblins_learn(void)
+{
+    static const char *const hall[] = {
+        "###########################",
+        "#@#.......................#",
+        "###.......................#",
+        "###########################",
+        NULL,
+    };
+    Scenario s;
+    gint32 drinker, watcher, theirs;
+
+    scenario_setup(&s, hall, NULL);
+    drinker = scenario_spawn(&s, "goblin", 0, 10, 1, -1, -1, -1);
+    watcher = scenario_spawn(&s, "goblin", 0, 14, 2, -1, -1, -1);
+    scenario_item(&s, "archer's potion", drinker, 0, 0, 0, 1);
+    theirs = scenario_item(&s, "archer's potion", watcher, 0, 0, 0, 1);
+    scenario_hurt(&s, drinker, 40);
+    assert_play_starts(&s, command_simple(CMD_WAIT),
+                       "waited(c1) quaffed(c2 i1) effect(e1 archer's sight c2 20) "
+                       "identified(c2 magenta=archer's potion drank one) "
+                       "identified(c3 magenta=archer's potion saw one drunk) ");
+    g_assert_true(state_knows_item(game_state(s.game), creature(&s, watcher), item(&s, theirs)));
+    g_assert_false(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, theirs)));
+    scenario_teardown(&s);
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static void test_naming(void)
+{
+    Scenario s;
+    gint32 poison;
+    g_autoptr(GString) name = g_string_new(NULL);
+    g_autoptr(GString) menu = g_string_new(NULL);
+
+    scenario_setup(&s, room, NULL);
+    poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    ASSERT_PLAY(&s, command_name("cyan", "maybe poison"), "named(c1 cyan=maybe poison)");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 1);
+    g_assert_cmpint(creature(&s, 1)->food, ==, 666); /* no time passed */
+    state_item_name_for(game_state(s.game), creature(&s, 1), item(&s, poison), name);
+    g_assert_cmpstr(name->str, ==, "cyan potion called maybe poison");
+    messages_item_name(game_state(s.game), item(&s, poison), 2, MESSAGES_A, menu);
+    g_assert_cmpstr(menu->str, ==, "2 cyan potions called maybe poison");
+    ASSERT_PLAY(&s, command_name("golden", "x"), "rejected: No potion looks like that.");
+    ASSERT_PLAY(&s, command_name("cyan", "a\033[2J"), "rejected: A name is plain text.");
+    ASSERT_PLAY(&s, command_name("cyan", ""), "named(c1 cyan=)");
+    g_string_truncate(name, 0);
+    state_item_name_for(game_state(s.game), creature(&s, 1), item(&s, poison), name);
+    g_assert_cmpstr(name->str, ==, "cyan potion");
+    scenario_teardown(&s);
+}
+
+/* ---- validation ------------------------------------------------------------------ */
+
+static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
+{
+    g_autoptr(GError) error = NULL;
+    const CavState *state = game_state(s->game);
+    guint64 before = state_digest(state);
+
+    e.seq = state->last_seq + 1;
+    e.turn = new_turn ? state->turn + 1 : state->turn;
+    e.version = ev_type_version(e.type);
+    g_assert_false(game_fold(s->game, &e, &error));
+    if (strstr(error->message, problem) == NULL)
+        g_error("“%s” does not mention “%s”", error->message, problem);
+    g_assert_cmpuint(state_digest(state), ==, before);
+}
+
+static void test_validate(void)
+{
+    Scenario s;
+    CavEvent e;
+    gint32 white, blue, far;
+
+    scenario_setup_caster(&s, two_rooms, 10);
+    white = white_book(&s);
+    blue = blue_book(&s);
+    far = scenario_spawn(&s, "fungus", 0, 20, 1, -1, -1, -1);
+    e = ev_init(CAV_EVENT_SPELL_CAST);
+    e.actor = 1;
+    e.as.SpellCast = (CavEvSpellCast){.creature = 1, .item = white, .target = 1, .cost = 1};
+    EV_SET_STR(e.as.SpellCast.spell, "minor heal");
+    assert_refused(&s, e, TRUE, "has not 1 mana for minor heal");
+    e.as.SpellCast.cost = 4;
+    e.as.SpellCast.target = far;
+    assert_refused(&s, e, TRUE, "cannot see creature 2");
+    e.as.SpellCast.target = 1;
+    EV_SET_STR(e.as.SpellCast.spell, "detect creatures");
+    e.as.SpellCast.item = blue;
+    e.as.SpellCast.cost = 16;
+    assert_refused(&s, e, TRUE, "has not 16 mana");
+    e = ev_init(CAV_EVENT_MANA_DRAWN);
+    e.cause = 1;
+    e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .amount = 5};
+    assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
+    e = ev_init(CAV_EVENT_CREATURE_BLINKED);
+    e.cause = 1;
+    e.as.CreatureBlinked =
+        (CavEvCreatureBlinked){.creature = 1, .z = 0, .from_x = 2, .from_y = 1, .x = 8, .y = 1};
+    assert_refused(&s, e, FALSE, "a blink cannot land at (8,1)");
+    e.as.CreatureBlinked.x = 7;
+    e.as.CreatureBlinked.y = 2;
+    assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
+    e = ev_init(CAV_EVENT_CREATURE_SUMMONED);
+    e.cause = 1;
+    e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 3,
+                                                    .summoner = 1,
+                                                    .z = 0,
+                                                    .x = 5,
+                                                    .y = 1,
+                                                    .max_hp = 15,
+                                                    .vision = 9,
+                                                    .level = 1,
+                                                    .max_food = 1000,
+                                                    .food = 666};
+    EV_SET_STR(e.as.CreatureSummoned.kind, "bat");
+    EV_SET_STR(e.as.CreatureSummoned.behaviour, "bat");
+    EV_SET_STR(e.as.CreatureSummoned.glyph, "b");
+    EV_SET_STR(e.as.CreatureSummoned.colour, "yellow");
+    assert_refused(&s, e, FALSE, "only on a free cell beside");
+    EV_SET_STR(e.as.CreatureSummoned.kind, "dragon");
+    e.as.CreatureSummoned.x = 3;
+    assert_refused(&s, e, FALSE, "no spell calls such a dragon");
+    e = ev_init(CAV_EVENT_ITEM_NAMED);
+    e.actor = 1;
+    e.as.ItemNamed.creature = 1;
+    EV_SET_STR(e.as.ItemNamed.appearance, "golden");
+    assert_refused(&s, e, TRUE, "no potion looks golden");
+    g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    e.actor = far;
+    e.as.ItemNamed.creature = far;
+    EV_SET_STR(e.as.ItemNamed.appearance, "cyan");
+    assert_refused(&s, e, FALSE, "only the player names things");
+    e = ev_init(CAV_EVENT_SPELL_DEFINED);
+    EV_SET_STR(e.as.SpellDefined.spell, "wish");
+    assert_refused(&s, e, FALSE, "once the world is made, before anyone");
+    e = ev_init(CAV_EVENT_EFFECT_STARTED);
+    e.cause = 1;
+    e.as.EffectStarted = (CavEvEffectStarted){
+        .effect = 1, .creature = 1, .item = white, .duration = 1, .hp = 500, .turn_chance = 100};
+    EV_SET_STR(e.as.EffectStarted.name, "minor heal");
+    assert_refused(&s, e, FALSE, "no potion or spell of item 1 does that");
+    scenario_teardown(&s);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/spells/heals", test_heals);
+    g_test_add_func("/spells/slow-heal", test_slow_heal);
+    g_test_add_func("/spells/inner-strength", test_inner_strength);
+    g_test_add_func("/spells/blood-to-mana", test_blood_to_mana);
+    g_test_add_func("/spells/blink", test_blink);
+    g_test_add_func("/spells/summon", test_summon);
+    g_test_add_func("/spells/detect", test_detect);
+    g_test_add_func("/spells/refusals", test_refusals);
+    g_test_add_func("/spells/knowing/watching", test_learn_by_watching);
+    g_test_add_func("/spells/knowing/behind-wall", test_behind_wall);
+    g_test_add_func("/spells/knowing/nothing-shows", test_nothing_shows);
+    g_test_add_func("/spells/knowing/thrown", test_thrown_teaches);
+    g_test_add_func("/spells/knowing/goblins", test_goblins_learn);
+    g_test_add_func("/spells/naming", test_naming);
+    g_test_add_func("/spells/validate", test_validate);
+    return g_test_run();
+}
