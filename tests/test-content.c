@@ -144,6 +144,48 @@ static void test_builtin_potions(void)
     g_assert_cmpint(content_item_type(content, "dagger")->weight, ==, 1);
 }
 
+/* GAME.md "Spellbooks and spells": each spell's book, cost and effect. */
+static void test_builtin_spells(void)
+{
+    static const char *const white = "white mage's spellbook", *const blue = "blue mage's spellbook";
+    static const struct {
+        const char *name, *book;
+        gint32 cost;
+        CavSpecial special;
+        CavEffectSpec effect;
+    } spells[] = {
+        {"minor heal", white, 4, CAV_SPECIAL_NONE, {.duration = 1, .hp = 20, .turn_chance = 100}},
+        {"major heal", white, 8, CAV_SPECIAL_NONE, {.duration = 1, .hp = 50, .turn_chance = 100}},
+        {"slow heal", white, 12, CAV_SPECIAL_NONE,
+         {.duration = 50, .turn_hp = 2, .turn_chance = 100}},
+        {"inner strength", white, 16, CAV_SPECIAL_NONE,
+         {.duration = 50, .attack = 2, .defense = 2, .vision = 1, .hp_regen = 10,
+          .mana_regen = -10, .turn_hp = 1, .turn_chance = 25}},
+        {"blood to mana", blue, 1, CAV_SPECIAL_BLOOD_TO_MANA, {.duration = 1, .turn_chance = 100}},
+        {"blink", blue, 6, CAV_SPECIAL_BLINK, {.duration = 1, .turn_chance = 100}},
+        {"summon bats", blue, 11, CAV_SPECIAL_SUMMON, {.duration = 1, .turn_chance = 100}},
+        {"detect creatures", blue, 16, CAV_SPECIAL_NONE,
+         {.duration = 75, .detect = 1, .turn_chance = 100}},
+    };
+    g_autoptr(CavContent) content = content_new_builtin();
+    const CavSpellKind *all;
+
+    g_assert_cmpuint(content_spells(content, &all), ==, G_N_ELEMENTS(spells));
+    for (guint i = 0; i < G_N_ELEMENTS(spells); i++) {
+        g_assert_cmpstr(all[i].name, ==, spells[i].name);
+        g_assert_cmpstr(all[i].book, ==, spells[i].book);
+        g_assert_cmpint(all[i].cost, ==, spells[i].cost);
+        g_assert_cmpint(all[i].special, ==, spells[i].special);
+        g_assert_cmpmem(&all[i].effect, sizeof all[i].effect, &spells[i].effect,
+                        sizeof spells[i].effect);
+        g_assert_true(content_item_can(content_item_type(content, spells[i].book),
+                                       CAV_FEATURE_READ));
+    }
+    g_assert_cmpint(all[5].range, ==, 5);
+    g_assert_cmpstr(all[6].summon, ==, "bat");
+    g_assert_cmpint(content_item_type(content, white)->spawn_per_level, ==, 1);
+}
+
 /* GAME.md "Turns", "Creatures", "Combat", "Experience", "Food". */
 static void test_builtin_rules(void)
 {
@@ -192,6 +234,13 @@ static void test_installed_equals_builtin(void)
     n = content_item_types(loaded, &x);
     g_assert_cmpuint(n, ==, content_item_types(builtin, &y));
     g_assert_cmpmem(x, n * sizeof *x, y, n * sizeof *y);
+    {
+        const CavSpellKind *p, *q;
+        n = content_spells(loaded, &p);
+        g_assert_cmpuint(n, ==, content_spells(builtin, &q));
+        g_assert_cmpuint(n, >, 0);
+        g_assert_cmpmem(p, n * sizeof *p, q, n * sizeof *q);
+    }
 }
 
 static char *read_data(const char *name)
@@ -245,6 +294,41 @@ static void assert_error(gboolean items, const char *from, const char *to, const
     if (!g_str_has_prefix(error->message, expected) || strstr(error->message, problem) == NULL)
         g_error("got “%s”; expected it to start with “%s” and mention “%s”", error->message,
                 expected, problem);
+}
+
+/* A spells.ini with @from replaced by @to is refused with the line of @at
+ * (NULL: of @to) and @problem. */
+static void assert_spell_error(const char *from, const char *to, const char *at,
+                               const char *problem)
+{
+    g_autofree char *creatures = read_data("creatures.ini");
+    g_autofree char *items = read_data("items.ini");
+    g_autofree char *spells = read_data("spells.ini");
+    GString *changed = g_string_new(spells);
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavContent) content = NULL;
+    g_autofree char *where = NULL;
+
+    g_assert_cmpuint(g_string_replace(changed, from, to, 1), ==, 1);
+    text = g_string_free(changed, FALSE);
+    content = content_parse(creatures, "creatures.ini", items, "items.ini", text, "spells.ini",
+                            &error);
+    g_assert_null(content);
+    where = g_strdup_printf("spells.ini:%u:", line_in(text, at != NULL ? at : to));
+    if (!g_str_has_prefix(error->message, where) || strstr(error->message, problem) == NULL)
+        g_error("got “%s”; expected “%s” and “%s”", error->message, where, problem);
+}
+
+static void test_spell_errors(void)
+{
+    assert_spell_error("book=white mage's spellbook\ncost=4", "book=cookbook\ncost=4", NULL,
+                       "not a book");
+    assert_spell_error("special=blink", "special=teleport", NULL, "not blood to mana");
+    assert_spell_error("summon=bat", "summon=dragon", NULL, "not a kind of creature");
+    assert_spell_error("cost=8", "cost=-8", NULL, "from 0 to");
+    assert_spell_error("effect=slow heal", "effect=slow heal\nspecial=blink", "[slow heal]",
+                       "an effect or a special");
 }
 
 static void test_errors(void)
@@ -301,6 +385,8 @@ int main(int argc, char **argv)
     g_test_add_func("/core/content/builtin-creatures", test_builtin_creatures);
     g_test_add_func("/core/content/builtin-items", test_builtin_items);
     g_test_add_func("/core/content/builtin-potions", test_builtin_potions);
+    g_test_add_func("/core/content/builtin-spells", test_builtin_spells);
+    g_test_add_func("/core/content/spell-errors", test_spell_errors);
     g_test_add_func("/core/content/builtin-rules", test_builtin_rules);
     g_test_add_func("/core/content/installed-equals-builtin", test_installed_equals_builtin);
     g_test_add_func("/core/content/errors", test_errors);
