@@ -557,9 +557,12 @@ static char *make_magic_game(const TmpDir *fixture)
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     Scenario s;
-    gint32 rocks, poison, bow;
+    gint32 rocks, poison, bow, white, blue;
+    const CavCreature *player;
 
-    scenario_setup(&s, room, NULL);
+    scenario_setup_caster(&s, room, 60);
+    white = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    blue = scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
     rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 3);
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     bow = scenario_item(&s, "bow", 1, 0, 0, 0, 1);
@@ -573,6 +576,12 @@ static char *make_magic_game(const TmpDir *fixture)
         scenario_store_play(&s, store, command_simple(CMD_WAIT));
     scenario_store_play(&s, store, command_item(CMD_EQUIP, bow));
     scenario_store_play(&s, store, command_fire(8, 2));
+    scenario_store_play(&s, store, command_name("yellow", "maybe mana"));
+    scenario_store_play(&s, store, command_cast(white, "slow heal", 3, 2));
+    scenario_store_play(&s, store, command_cast(blue, "blink", 3, 2));
+    player = state_player(game_state(s.game));
+    scenario_store_play(&s, store, command_cast(blue, "blood to mana", player->x, player->y));
+    scenario_store_play(&s, store, command_cast(blue, "summon bats", player->x, player->y));
     scenario_teardown(&s);
     return path;
 }
@@ -588,8 +597,14 @@ static void test_magic_lies(TmpDir *fixture, gconstpointer data)
         {"ItemThrown", "json_set(payload, '$.to_x', 5)", "stops at (8,2)"},
         {"ShotFired", "json_set(payload, '$.damage', 500)", "a missile of 500"},
         {"ItemQuaffed", "json_set(payload, '$.item', 1)", "is not a potion"},
-        {"EffectStarted", "json_set(payload, '$.duration', 999)", "does not do that"},
-        {"EffectsTicked", "json_set(payload, '$.effects', 3)", "effects do not work"},
+        {"EffectStarted", "json_set(payload, '$.duration', 999)", "does"},
+        {"EffectsTicked", "json_set(payload, '$.effects', 99)", "effects do not work"},
+        {"SpellCast", "json_set(payload, '$.cost', 0)", "has not 0 mana"},
+        {"ManaDrawn", "json_set(payload, '$.amount', 500)", "cannot turn 500 hp into mana"},
+        {"CreatureBlinked", "json_set(payload, '$.x', 0)", "a blink cannot land"},
+        {"CreatureSummoned", "json_set(payload, '$.x', 10)", "free cell beside"},
+        {"ItemNamed", "json_set(payload, '$.appearance', 'golden')", "no potion looks golden"},
+        {"SpellDefined", "json_set(payload, '$.special', 'teleport')", "not a spell"},
         {"ItemIdentified", "json_set(payload, '$.kind', 'potion of health')", "are not"},
         {"AppearanceAssigned", "json_set(payload, '$.appearance', 'red')", "already has a look"},
     };
@@ -598,7 +613,7 @@ static void test_magic_lies(TmpDir *fixture, gconstpointer data)
     g_autoptr(Session) session = session_resume(good, NULL, &error);
 
     g_assert_no_error(error);
-    g_assert_cmpint(session_state(session)->effect_count, ==, 2);
+    g_assert_cmpint(session_state(session)->effect_count, ==, 3);
     g_clear_pointer(&session, session_free);
     for (guint i = 0; i < G_N_ELEMENTS(lies); i++) {
         g_autofree char *name = g_strdup_printf("lie-%u.cavelog", i);
