@@ -1163,19 +1163,42 @@ static void test_history_follow_tampered(TmpDir *fixture, gconstpointer data)
 /* Saved in the middle of two poisons (the player's, and one thrown on a
  * fungus): the resumed game folds to the live state and plays on exactly as
  * the uninterrupted one, effects ticking and ending alike. */
+/* Close @store, resume the file at @path, and play @turns waits in it and in
+ * the scenario side by side: the digests agree before and after each. */
+static Session *resume_alongside(const char *path, Store *store, Scenario *s, gint turns)
+{
+    g_autoptr(GError) error = NULL;
+    Session *resumed;
+
+    store_free(store);
+    resumed = session_resume(path, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmphex(state_digest(session_state(resumed)), ==, state_digest(game_state(s->game)));
+    for (gint i = 0; i < turns; i++) {
+        CavCommand wait = command_simple(CMD_WAIT);
+        g_free(scenario_play(s, wait));
+        g_assert_true(session_play(resumed, &wait, NULL, &error));
+        g_assert_no_error(error);
+        g_assert_cmphex(state_digest(session_state(resumed)), ==,
+                        state_digest(game_state(s->game)));
+    }
+    return resumed;
+}
+
+static const char *const resume_room[] = {
+    "############", "#..........#", "#..@.......#", "#..........#", "############", NULL,
+};
+
 static void test_resume_mid_effect(TmpDir *fixture, gconstpointer data)
 {
-    static const char *const room[] = {
-        "############", "#..........#", "#..@.......#", "#..........#", "############", NULL,
-    };
     g_autofree char *path = g_build_filename(fixture->dir, "poisoned.cavelog", NULL);
     g_autoptr(GError) error = NULL;
-    g_autoptr(Store) store = NULL;
     g_autoptr(Session) resumed = NULL;
+    Store *store;
     Scenario s;
     gint32 poison;
 
-    scenario_setup(&s, room, NULL);
+    scenario_setup(&s, resume_room, NULL);
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 3);
     scenario_spawn(&s, "fungus", 0, 8, 2, 40, 0, 20);
     store = scenario_store_new(path, &s, &error);
@@ -1184,20 +1207,51 @@ static void test_resume_mid_effect(TmpDir *fixture, gconstpointer data)
     scenario_store_play(&s, store, command_throw(poison, 8, 2));
     for (gint i = 0; i < 5; i++)
         scenario_store_play(&s, store, command_simple(CMD_WAIT));
-    g_clear_pointer(&store, store_free);
     g_assert_cmpint(game_state(s.game)->effect_count, ==, 2);
-    resumed = session_resume(path, NULL, &error);
-    g_assert_no_error(error);
-    g_assert_cmphex(state_digest(session_state(resumed)), ==, state_digest(game_state(s.game)));
-    for (gint i = 0; i < 25; i++) {
-        CavCommand wait = command_simple(CMD_WAIT);
-        g_free(scenario_play(&s, wait));
-        g_assert_true(session_play(resumed, &wait, NULL, &error));
-        g_assert_no_error(error);
-        g_assert_cmphex(state_digest(session_state(resumed)), ==, state_digest(game_state(s.game)));
-    }
+    resumed = resume_alongside(path, store, &s, 25);
     g_assert_false(state_effect(session_state(resumed), 1)->active);
     g_assert_cmpint(session_state(resumed)->creatures[1].hp, ==, 100 - 20);
+    scenario_teardown(&s);
+}
+
+/* Saved with spells in flight (a slow heal, detection, bats just called)
+ * and knowledge that differs between creatures (a goblin that drank out of
+ * the player's sight, a look the player named): the resumed game plays on
+ * as the uninterrupted one. */
+static void test_resume_mid_spell(TmpDir *fixture, gconstpointer data)
+{
+    static const char *const rooms[] = {
+        "#########################",
+        "#.@.....#...............#",
+        "#.......#...............#",
+        "#########################",
+        NULL,
+    };
+    g_autofree char *path = g_build_filename(fixture->dir, "casting.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) resumed = NULL;
+    Store *store;
+    Scenario s;
+    gint32 white, blue, goblin;
+
+    scenario_setup_caster(&s, rooms, 60);
+    white = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    blue = scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    goblin = scenario_spawn(&s, "goblin", 0, 20, 2, -1, -1, -1);
+    scenario_item(&s, "potion of slow health", goblin, 0, 0, 0, 1);
+    scenario_hurt(&s, goblin, 40);
+    scenario_hurt(&s, 1, 50);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_cast(white, "slow heal", 2, 1));
+    scenario_store_play(&s, store, command_cast(blue, "detect creatures", 2, 1));
+    scenario_store_play(&s, store, command_name("green", "goblin's choice"));
+    scenario_store_play(&s, store, command_cast(blue, "summon bats", 2, 1));
+    g_assert_cmpuint(game_state(s.game)->creatures[goblin].known, !=, 0);
+    g_assert_cmpuint(game_state(s.game)->creatures[1].known, ==, 0);
+    g_assert_cmpint(game_state(s.game)->creatures[1].effect_detect, ==, 1);
+    resumed = resume_alongside(path, store, &s, 30);
+    g_assert_cmpstr(session_state(resumed)->looks[2].called, ==, "goblin's choice");
     scenario_teardown(&s);
 }
 
@@ -1216,6 +1270,7 @@ int main(int argc, char **argv)
     ADD("/store/fold/equals-live", test_fold_equals_live);
     ADD("/store/resume/equals-uninterrupted", test_resume_equals_uninterrupted);
     ADD("/store/resume/mid-effect", test_resume_mid_effect);
+    ADD("/store/resume/mid-spell", test_resume_mid_spell);
     ADD("/store/append/one-transaction", test_append_one_transaction);
     ADD("/store/append/failure-rolls-back", test_append_failure_rolls_back);
     ADD("/store/reject/no-events", test_reject_no_events);
