@@ -64,7 +64,7 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
 /* The content a game plays by: the data files in $CAVELOG_DATA_DIR when it
  * is set, else the installed ones when they exist, else the copy built into
  * the program. A malformed file is an error naming its file, line and key. */
-static CavContent *load_content(GError **error)
+CavContent *session_load_content(GError **error)
 {
     const char *dir = g_getenv("CAVELOG_DATA_DIR");
     g_autofree char *installed = g_build_filename(CAVELOG_DATADIR, "creatures.ini", NULL);
@@ -78,7 +78,7 @@ static CavContent *load_content(GError **error)
 
 static gboolean start_game(Session *session, Bus *bus, GError **error)
 {
-    CavContent *content = load_content(error);
+    CavContent *content = session_load_content(error);
 
     if (content == NULL)
         return FALSE;

@@ -30,6 +30,11 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
  * nothing when the game is over. FALSE with @error when saving failed. */
 gboolean session_play_bot(Session *session, GError **error);
 
+/* The content games are played by: the data files in $CAVELOG_DATA_DIR when
+ * it is set, else the installed ones, else the copy built into the program.
+ * NULL with a CONTENT_ERROR naming a malformed file's line. */
+CavContent *session_load_content(GError **error);
+
 const CavState *session_state(const Session *session);
 const CavView *session_view(const Session *session);
 /* The content the game plays by. Borrowed; valid while @session lives. */

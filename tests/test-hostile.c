@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "bot.h"
+#include "cavelog-config.h"
 #include "session.h"
 #include "testutil.h"
 #include "store.h"
@@ -543,6 +544,108 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
     }
 }
 
+/* ---- lies that fold: only re-running the commands finds them ----------------- */
+
+/* Rewrite every turn's digest as the (tampered) events fold, as a forger
+ * with the project's own libraries would. */
+static void recompute_digests(const char *path)
+{
+    g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(GArray) digests = g_array_new(FALSE, FALSE, sizeof(guint64));
+    g_autoptr(GString) sql = g_string_new("BEGIN;");
+    sqlite3 *db = NULL;
+    sqlite3_stmt *stmt = NULL;
+
+    game_track_view(game, FALSE);
+    fold_digests(path, game, digests, NULL);
+    g_assert_cmpint(sqlite3_open(path, &db), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_prepare_v2(db, "SELECT turn, last_seq FROM turns", -1, &stmt, NULL), ==,
+                    SQLITE_OK);
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+        gint64 last = sqlite3_column_int64(stmt, 1);
+        g_assert_cmpint(last, <, (gint64) digests->len);
+        g_string_append_printf(sql,
+                               "UPDATE turns SET digest = '%016" G_GINT64_MODIFIER
+                               "x' WHERE turn = %" G_GINT64_FORMAT ";",
+                               g_array_index(digests, guint64, last),
+                               (gint64) sqlite3_column_int64(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    g_string_append(sql, "COMMIT;");
+    tamper(path, sql->str);
+}
+
+/* The file still opens and folds (resume accepts it), but `cavelog verify`
+ * re-runs the commands and names the turn where it stops replaying. */
+static void assert_verify_refuses(const char *path, const char *expected)
+{
+    g_autoptr(GBytes) before = file_bytes(path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_resume(path, NULL, &error);
+    g_autofree char *line = NULL;
+    g_autoptr(GBytes) after = NULL;
+
+    g_assert_no_error(error); /* a lie that the fold and the digests cannot see */
+    g_clear_pointer(&session, session_free);
+    before = file_bytes(path);
+    if (g_getenv("CAVELOG_BIN") == NULL)
+        return;
+    line = run_failing("verify", path);
+    if (line == NULL)
+        return;
+    g_test_message("%s", line);
+    if (strstr(line, "does not replay") == NULL || strstr(line, expected) == NULL)
+        g_error("cavelog verify: expected “does not replay” and “%s” in: %s", expected, line);
+    after = file_bytes(path);
+    g_assert_true(g_bytes_equal(before, after));
+}
+
+static void test_resimulation(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *command = copy_good(fixture, "command.cavelog");
+    g_autofree char *words = copy_good(fixture, "words.cavelog");
+    g_autofree char *cause = copy_good(fixture, "cause.cavelog");
+    g_autofree char *blow = copy_good(fixture, "blow.cavelog");
+    gint64 died = middle_of_type(words, "CreatureDied");
+    /* The last blow of more than 1 on a creature that lives on. */
+    gint64 attacked = file_int(
+        blow, "SELECT max(seq) FROM events a WHERE type = 'CreatureAttacked'"
+              " AND json_extract(payload, '$.damage') >= 2 AND NOT EXISTS (SELECT 1 FROM events d"
+              " WHERE d.type = 'CreatureDied' AND d.seq > a.seq AND"
+              " json_extract(d.payload, '$.creature') = json_extract(a.payload, '$.target'))");
+
+    /* A move's turn said to be a wait. */
+    tamper_printf(command,
+                  "UPDATE turns SET command = '{\"command\":\"wait\"}' WHERE turn = (SELECT"
+                  " turn FROM events WHERE type = 'CreatureMoved' AND actor = 1 LIMIT 1)");
+    assert_verify_refuses(command, "type: stored CreatureMoved, this build CreatureWaited");
+    /* A death put in other words, and a death said to be caused by event 1. */
+    tamper_printf(words,
+                  "UPDATE events SET payload = json_set(payload, '$.cause',"
+                  " 'slain by the Wizard of Yendor') WHERE seq = %" G_GINT64_FORMAT,
+                  died);
+    assert_verify_refuses(words, "cause: stored slain by the Wizard of Yendor");
+    tamper_printf(cause, "UPDATE events SET cause = 1 WHERE seq = %" G_GINT64_FORMAT, died);
+    assert_verify_refuses(cause, "envelope: stored");
+    /* A blow made softer, with every digest recomputed to match. */
+    g_assert_cmpint(attacked, >, 0);
+    tamper_printf(blow,
+                  "UPDATE events SET payload = json_set(payload, '$.damage',"
+                  " json_extract(payload, '$.damage') - 1) WHERE seq = %" G_GINT64_FORMAT,
+                  attacked);
+    recompute_digests(blow);
+    assert_verify_refuses(blow, "damage: stored");
+    /* Written by another version: its rules may differ, and verify says so. */
+    tamper(command, "UPDATE game SET build = '0.1.0'");
+    if (g_getenv("CAVELOG_BIN") != NULL) {
+        g_autofree char *line = run_failing("verify", command);
+        g_assert_nonnull(
+            strstr(line, "recorded with the rules of cavelog 0.1.0; this build's (" CAVELOG_VERSION
+                         ") differ from turn 1"));
+    }
+}
+
 /* ---- throws, shots, potions and effects -------------------------------------- */
 
 /* A file where every new kind of event happens at a known place: the player
@@ -646,6 +749,7 @@ int main(int argc, char **argv)
     ADD("/hostile/events-validates", test_events_validates);
     ADD("/hostile/turns-table", test_turns_table);
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
+    ADD("/hostile/resimulation", test_resimulation);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);

@@ -15,6 +15,7 @@
 #include "testutil.h"
 #include "history.h"
 #include "store.h"
+#include "verify.h"
 
 /* ---- fixtures and helpers ------------------------------------------------- */
 
@@ -1185,6 +1186,27 @@ static Session *resume_alongside(const char *path, Store *store, Scenario *s, gi
     return resumed;
 }
 
+/* A real game re-runs from its commands to the very same events. */
+static void test_resimulate(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = g_build_filename(fixture->dir, "played.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 4242, "tester", NULL, &error);
+    g_autoptr(Store) store = NULL;
+    gint32 turns = 0, played;
+
+    g_assert_no_error(error);
+    for (gint t = 0; t < 300 && play_bot_turn(session); t++)
+        ;
+    played = session_state(session)->turn;
+    g_clear_pointer(&session, session_free);
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(verify_resimulate(store, content_new_builtin(), &turns, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(turns, ==, played + 1); /* with turn 0 */
+}
+
 static const char *const resume_room[] = {
     "############", "#..........#", "#..@.......#", "#..........#", "############", NULL,
 };
@@ -1271,6 +1293,7 @@ int main(int argc, char **argv)
     ADD("/store/resume/equals-uninterrupted", test_resume_equals_uninterrupted);
     ADD("/store/resume/mid-effect", test_resume_mid_effect);
     ADD("/store/resume/mid-spell", test_resume_mid_spell);
+    ADD("/store/verify/resimulate", test_resimulate);
     ADD("/store/append/one-transaction", test_append_one_transaction);
     ADD("/store/append/failure-rolls-back", test_append_failure_rolls_back);
     ADD("/store/reject/no-events", test_reject_no_events);

@@ -9,6 +9,7 @@
 #include "codec.h"
 #include "session.h"
 #include "store.h"
+#include "verify.h"
 
 static gboolean show_version;
 
@@ -438,10 +439,19 @@ static gboolean verify_event(const CavEvent *event, gpointer user_data, GError *
     return store_fold_event(v->store, v->game, v->starts, event, error);
 }
 
+/* Re-run the recorded commands with the content games are played by. */
+static gboolean resimulate(Store *store, GError **error)
+{
+    CavContent *content = session_load_content(error);
+
+    return content != NULL && verify_resimulate(store, content, NULL, error);
+}
+
 int cli_verify(int argc, char **argv)
 {
     g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — check every event and every turn's digest");
+        g_option_context_new("FILE — check every event and every turn's digest, and re-run the "
+                             "recorded commands to reproduce every event");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     g_autoptr(Game) game = NULL;
@@ -463,9 +473,10 @@ int cli_verify(int argc, char **argv)
     status = store_foreach_event(store, NULL, verify_event, &v, &error) &&
              check_digest(&v, &error) && store_check_description(store, game_state(game), &error);
     g_array_unref(v.starts);
-    if (!status)
+    if (!status || !resimulate(store, &error))
         return cli_fail(error);
-    g_print("%s: ok — %d turns, %" G_GINT64_FORMAT " events, every digest matches\n", argv[1],
-            v.turns_checked, game_state(game)->last_seq);
+    g_print("%s: ok — %d turns, %" G_GINT64_FORMAT
+            " events, every digest matches, and re-running the commands reproduces every event\n",
+            argv[1], v.turns_checked, game_state(game)->last_seq);
     return CLI_EXIT_OK;
 }

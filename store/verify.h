@@ -1,0 +1,28 @@
+/* verify.h — re-running a game's recorded commands to prove its events.
+ *
+ * A digest proves that a file's events fold to the states it records, not
+ * that the events are what the game would have produced: anyone can write
+ * events that fold and recompute the digests. Re-simulation starts a fresh
+ * game from the recorded seed, plays each recorded command with this
+ * build's rules and content, and compares what it produces with the stored
+ * events, field by field. */
+#ifndef CAV_STORE_VERIFY_H
+#define CAV_STORE_VERIFY_H
+
+#include "store.h"
+
+G_BEGIN_DECLS
+
+/* Re-run every recorded command of @store with @content (taken over: the
+ * content the game is played by) and compare each produced event with the
+ * stored one. TRUE when every event is reproduced; *@turns then holds the
+ * turns re-run. Otherwise a STORE_ERROR_TAMPERED whose message names the
+ * first divergence — turn, command, stored and produced event, the field
+ * that differs — and, when the file was written by another version of
+ * cavelog, says that its rules differ from this build's instead of calling
+ * the file tampered. Never writes to @store. */
+gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GError **error);
+
+G_END_DECLS
+
+#endif
