@@ -245,6 +245,7 @@ static void evolve_regenerated(CavState *state, const CavEvCreatureRegenerated *
  * toward hp and mana it lacks. */
 static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
 {
+    state->time++;
     for (gint32 id = 1; id <= state->creature_count; id++) {
         CavCreature *c = &state->creatures[id];
         if (c->id == 0 || !c->alive || c->z != e->z)

@@ -211,8 +211,9 @@ gint32 state_score(const CavState *state)
 {
     const CavCreature *player = state_player(state);
     gint32 kills = player != NULL ? player->kills : 0;
+    gint32 turns = state->look_count > 0 ? state->time : state->turn;
 
-    return (state->deepest + 1) * 100 + kills * 10 + state->turn / 10 +
+    return (state->deepest + 1) * 100 + kills * 10 + turns / 10 +
            (state->outcome == OUTCOME_WON ? 1000 : 0);
 }
 
@@ -400,6 +401,7 @@ static void hash_magic(Hasher *h, const CavState *state)
         return;
     hash_i64(h, state->look_count);
     hash_i64(h, state->effect_count);
+    hash_i64(h, state->time);
     for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++) {
         hash_text(h, state->looks[i].kind, sizeof state->looks[i].kind);
         hash_text(h, state->looks[i].effect, sizeof state->looks[i].effect);

@@ -117,6 +117,7 @@ typedef struct {
     char cause[CAV_STR_MAX];
     char player_name[CAV_STR_MAX];
     gint32 deepest;      /* deepest level (0-based) the player reached */
+    gint32 time;         /* turns in which time passed (an upkeep): not bonuses or names */
     gint32 look_count;   /* kinds of potion given a look at the start */
     gint32 effect_count; /* highest effect id in use */
     CavPotionLook looks[CAV_POTION_KINDS_MAX];
@@ -206,7 +207,9 @@ const char *state_outcome_name(CavOutcome outcome);
 gint32 state_pack_used(const CavCreature *creature);
 
 /* The player's score: (deepest level reached) × 100 + kills × 10 + turns ÷ 10,
- * plus 1000 for a win. */
+ * plus 1000 for a win. Turns are those in which time passed, so choosing a
+ * bonus or naming a potion earns nothing. (Games recorded before potions
+ * count every turn.) */
 gint32 state_score(const CavState *state);
 
 /* A compact copy of @state: everything except the creature and item slots

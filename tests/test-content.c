@@ -147,7 +147,8 @@ static void test_builtin_potions(void)
 /* GAME.md "Spellbooks and spells": each spell's book, cost and effect. */
 static void test_builtin_spells(void)
 {
-    static const char *const white = "white mage's spellbook", *const blue = "blue mage's spellbook";
+    static const char *const white = "white mage's spellbook", *const blue =
+                                                                   "blue mage's spellbook";
     static const struct {
         const char *name, *book;
         gint32 cost;
@@ -156,15 +157,30 @@ static void test_builtin_spells(void)
     } spells[] = {
         {"minor heal", white, 4, CAV_SPECIAL_NONE, {.duration = 1, .hp = 20, .turn_chance = 100}},
         {"major heal", white, 8, CAV_SPECIAL_NONE, {.duration = 1, .hp = 50, .turn_chance = 100}},
-        {"slow heal", white, 12, CAV_SPECIAL_NONE,
+        {"slow heal",
+         white,
+         12,
+         CAV_SPECIAL_NONE,
          {.duration = 50, .turn_hp = 2, .turn_chance = 100}},
-        {"inner strength", white, 16, CAV_SPECIAL_NONE,
-         {.duration = 50, .attack = 2, .defense = 2, .vision = 1, .hp_regen = 10,
-          .mana_regen = -10, .turn_hp = 1, .turn_chance = 25}},
+        {"inner strength",
+         white,
+         16,
+         CAV_SPECIAL_NONE,
+         {.duration = 50,
+          .attack = 2,
+          .defense = 2,
+          .vision = 1,
+          .hp_regen = 10,
+          .mana_regen = -10,
+          .turn_hp = 1,
+          .turn_chance = 25}},
         {"blood to mana", blue, 1, CAV_SPECIAL_BLOOD_TO_MANA, {.duration = 1, .turn_chance = 100}},
         {"blink", blue, 6, CAV_SPECIAL_BLINK, {.duration = 1, .turn_chance = 100}},
         {"summon bats", blue, 11, CAV_SPECIAL_SUMMON, {.duration = 1, .turn_chance = 100}},
-        {"detect creatures", blue, 16, CAV_SPECIAL_NONE,
+        {"detect creatures",
+         blue,
+         16,
+         CAV_SPECIAL_NONE,
          {.duration = 75, .detect = 1, .turn_chance = 100}},
     };
     g_autoptr(CavContent) content = content_new_builtin();
@@ -178,8 +194,8 @@ static void test_builtin_spells(void)
         g_assert_cmpint(all[i].special, ==, spells[i].special);
         g_assert_cmpmem(&all[i].effect, sizeof all[i].effect, &spells[i].effect,
                         sizeof spells[i].effect);
-        g_assert_true(content_item_can(content_item_type(content, spells[i].book),
-                                       CAV_FEATURE_READ));
+        g_assert_true(
+            content_item_can(content_item_type(content, spells[i].book), CAV_FEATURE_READ));
     }
     g_assert_cmpint(all[5].range, ==, 5);
     g_assert_cmpstr(all[6].summon, ==, "bat");
@@ -312,8 +328,8 @@ static void assert_spell_error(const char *from, const char *to, const char *at,
 
     g_assert_cmpuint(g_string_replace(changed, from, to, 1), ==, 1);
     text = g_string_free(changed, FALSE);
-    content = content_parse(creatures, "creatures.ini", items, "items.ini", text, "spells.ini",
-                            &error);
+    content =
+        content_parse(creatures, "creatures.ini", items, "items.ini", text, "spells.ini", &error);
     g_assert_null(content);
     where = g_strdup_printf("spells.ini:%u:", line_in(text, at != NULL ? at : to));
     if (!g_str_has_prefix(error->message, where) || strstr(error->message, problem) == NULL)

@@ -379,7 +379,8 @@ static void test_naming(void)
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     ASSERT_PLAY(&s, command_name("cyan", "maybe poison"), "named(c1 cyan=maybe poison)");
     g_assert_cmpint(game_state(s.game)->turn, ==, 1);
-    g_assert_cmpint(creature(&s, 1)->food, ==, 666); /* no time passed */
+    g_assert_cmpint(creature(&s, 1)->food, ==, 666);  /* no time passed */
+    g_assert_cmpint(game_state(s.game)->time, ==, 0); /* and the score earns nothing */
     state_item_name_for(game_state(s.game), creature(&s, 1), item(&s, poison), name);
     g_assert_cmpstr(name->str, ==, "cyan potion called maybe poison");
     messages_item_name(game_state(s.game), item(&s, poison), 2, MESSAGES_A, menu);
