@@ -31,6 +31,7 @@ typedef struct {
     const char *bin;
     char **env;   /* for tmux: ours, without $TMUX */
     char *socket; /* the server's socket file, once started */
+    char *data;   /* the game's $CAVELOG_DATA_DIR (set here too), or NULL */
 } Fixture;
 
 /* The running test's fixture, for the fatal signal handler. */
@@ -173,8 +174,10 @@ static char *cavelog_run(Fixture *f, const char *arguments)
     g_autofree char *bin = g_shell_quote(f->bin);
     g_autofree char *save = g_shell_quote(f->save);
     g_autofree char *safety = g_find_program_in_path("timeout");
+    g_autofree char *data = f->data != NULL ? g_shell_quote(f->data) : NULL;
 
-    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s%s %s %s", dir,
+    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s%s%s %s%s %s %s", dir,
+                           data != NULL ? " CAVELOG_DATA_DIR=" : "", data != NULL ? data : "",
                            safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin,
                            arguments, save);
 }
@@ -332,6 +335,9 @@ static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     stop_session(f);
     running = NULL;
+    if (f->data != NULL)
+        g_unsetenv("CAVELOG_DATA_DIR");
+    g_free(f->data);
     if (f->dir != NULL)
         remove_tree(f->dir);
     g_free(f->dir);
@@ -397,6 +403,8 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "wield or wear, drink"));
     g_assert_nonnull(strstr(text, "throw something"));
     g_assert_nonnull(strstr(text, "fire what you wield"));
+    g_assert_nonnull(strstr(text, "read a spell from a book"));
+    g_assert_nonnull(strstr(text, "call potions that look alike"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -1598,6 +1606,293 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
 }
 
+/* ---- spells and names --------------------------------------------------- */
+
+static gboolean fits_white_book(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "white mage's spellbook");
+}
+
+static gboolean fits_blue_book(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "blue mage's spellbook");
+}
+
+/* The pane with its attributes as escape sequences. */
+static char *capture_styled(Fixture *f)
+{
+    const char *args[] = {"capture-pane", "-p", "-e", "-t", "cav", NULL};
+    char *screen = tmux_v(f, FALSE, args);
+
+    return screen != NULL ? screen : g_strdup("");
+}
+
+/* Whether the line of the styled screen @styled that holds @needle is drawn
+ * dim (SGR 2) where @needle starts. */
+static gboolean drawn_dim(const char *styled, const char *needle)
+{
+    g_auto(GStrv) lines = g_strsplit(styled, "\n", -1);
+    g_autoptr(GRegex) sgr = g_regex_new("\\x1b\\[([0-9;]*)m", 0, 0, NULL);
+
+    for (guint i = 0; lines[i] != NULL; i++) {
+        const char *at = strstr(lines[i], needle);
+        g_autofree char *before = NULL;
+        g_autoptr(GMatchInfo) match = NULL;
+        gboolean dim = FALSE;
+
+        if (at == NULL)
+            continue;
+        before = g_strndup(lines[i], (gsize) (at - lines[i]));
+        /* the last attributes set before the needle decide */
+        g_regex_match(sgr, before, 0, &match);
+        while (g_match_info_matches(match)) {
+            g_autofree char *codes = g_match_info_fetch(match, 1);
+            g_auto(GStrv) each = g_strsplit(codes, ";", -1);
+            for (guint c = 0; each[c] != NULL; c++) {
+                if (g_str_equal(each[c], "0") || each[c][0] == '\0' || g_str_equal(each[c], "22"))
+                    dim = FALSE;
+                else if (g_str_equal(each[c], "2"))
+                    dim = TRUE;
+            }
+            g_match_info_next(match, NULL);
+        }
+        return dim;
+    }
+    g_error("\"%s\" is not on the screen:\n%s", needle, styled);
+}
+
+/* Wait for @needle, then the same screen with its attributes. */
+static char *wait_styled(Fixture *f, const char *needle)
+{
+    g_free(wait_for(f, needle));
+    return capture_styled(f);
+}
+
+/* `r` lists the books, then the white book's spells with their costs, those
+ * the player cannot afford greyed; one of those is refused with the rules'
+ * words and no turn. Minor heal opens the cursor on the player; Esc leaves
+ * with no turn; Enter casts it on the player: a turn passes, the mana is
+ * spent, and now minor heal is greyed and refused too. */
+static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *styled = NULL, *short_of = NULL, *now_short = NULL;
+    g_autofree char *spent = NULL;
+    gint32 mana = 0, minor = 0, major = 0, turn;
+
+    if (SKIPPED(f))
+        return;
+    fetch_game(f, fits_white_book);
+    {
+        g_autoptr(Session) session = session_resume(f->save, NULL, NULL);
+        const CavState *state = session_state(session);
+
+        mana = state_player(state)->mana;
+        minor = state_spell(state, "white mage's spellbook", "minor heal")->cost;
+        major = state_spell(state, "white mage's spellbook", "major heal")->cost;
+    }
+    g_assert_cmpint(minor, <=, mana);
+    g_assert_cmpint(major, >, mana);
+    short_of = g_strdup_printf("You need %d mana for major heal; you have %d.", major, mana);
+    now_short =
+        g_strdup_printf("You need %d mana for minor heal; you have %d.", minor, mana - minor);
+    spent = g_strdup_printf("MP %d/", mana - minor);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    turn = screen_turn(f);
+
+    text = press_for(f, "r", "Read what?");
+    g_assert_nonnull(strstr(text, "a - white mage's spellbook"));
+    send_key(f, "a");
+    styled = wait_styled(f, "Cast which spell");
+    g_free(text);
+    text = capture(f);
+    g_test_message("spells:\n%s", text);
+    g_assert_nonnull(strstr(text, "minor heal"));
+    g_assert_nonnull(strstr(text, "4 mana"));
+    g_assert_nonnull(strstr(text, "8 mana"));
+    g_assert_false(drawn_dim(styled, "a - minor heal"));
+    g_assert_true(drawn_dim(styled, "b - major heal"));
+    g_free(text);
+    text = press_for(f, "b", short_of);
+    g_assert_null(strstr(text, "Enter to cast"));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(press_for(f, "a", "Cast which spell"));
+    g_free(text);
+    text = press_for(f, "a", "Enter to cast, Tab next creature, Esc cancel");
+    g_assert_nonnull(strstr(text, "You ("));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Enter to cast", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(press_for(f, "a", "Cast which spell"));
+    g_free(text);
+    text = press_for(f, "a", "Enter to cast");
+    g_free(text);
+    text = press_for_turn(f, "\r");
+    g_test_message("after the cast:\n%s", text);
+    g_assert_nonnull(strstr(text, "You cast minor heal on yourself."));
+    g_assert_nonnull(strstr(text, spent));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(styled);
+    send_key(f, "a");
+    styled = wait_styled(f, "Cast which spell");
+    g_assert_true(drawn_dim(styled, "a - minor heal"));
+    g_free(text);
+    text = press_for(f, "a", now_short);
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
+/* Creature letters on the map rows of @text (not the messages or stats). */
+static int creatures_drawn(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    guint n_lines = g_strv_length(lines);
+    int count = 0;
+
+    for (guint row = 3; row < n_lines && strstr(lines[row], "Turn ") == NULL; row++)
+        for (const char *c = lines[row]; *c != '\0'; c++)
+            count += strchr("bfzg", *c) != NULL;
+    return count;
+}
+
+/* Copy core/data into @dir with detect creatures made affordable (1 mana). */
+static void write_cheap_detect(const char *dir)
+{
+    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(dir, names[i], NULL);
+        g_autofree char *text = NULL, *changed = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        parts = g_strsplit(text, "book=blue mage's spellbook\ncost=16\n", 2);
+        g_assert_cmpuint(g_strv_length(parts), ==, i == 2 ? 2 : 1);
+        changed = g_strjoinv("book=blue mage's spellbook\ncost=1\n", parts);
+        g_assert_true(g_file_set_contents(dst, changed, -1, NULL));
+    }
+}
+
+/* Detect creatures (made cheap by the game's data files) cast on the
+ * player shows every creature of the level, none of which was in view, and
+ * its effect on the stats line. */
+static void test_detect(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    f->data = g_build_filename(f->dir, "data", NULL);
+    write_cheap_detect(f->data);
+    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+    fetch_game(f, fits_blue_book);
+    continue_game(f, 120);
+    tmux(f, "resize-window", "-t", "cav", "-x", "120", "-y", "40");
+    text = wait_for(f, "Turn ");
+    g_assert_cmpint(creatures_drawn(text), ==, 0);
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(text);
+    text = press_for(f, "a", "Cast which spell");
+    g_assert_nonnull(strstr(text, "detect creatures"));
+    g_free(text);
+    text = press_for(f, "d", "Enter to cast");
+    g_free(text);
+    text = press_for_turn(f, "\r");
+    g_test_message("after detecting:\n%s", text);
+    g_assert_nonnull(strstr(text, "You cast detect creatures on yourself."));
+    g_assert_nonnull(strstr(text, "detect creatures 7"));
+    g_assert_cmpint(creatures_drawn(text), >, 0);
+}
+
+static gboolean fits_potion(const CavState *state, const CavItem *item)
+{
+    return state_look_of_kind(state, item->type) != NULL && item->count == 1;
+}
+
+/* `c` lists the potion the player carries by its look; a name typed for it
+ * (Esc first: nothing named, no turn) shows in the drink menu. From the
+ * examine panel `c` opens the name again; erased, it is forgotten. (The
+ * rules record a name as a turn of its own in which nothing else happens,
+ * so the turn counter does move.) */
+static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *listed = NULL, *asked = NULL, *called = NULL;
+    g_autofree char *named = NULL, *forgot = NULL, *prefilled = NULL;
+    Fetched fetched;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_potion);
+    {
+        g_autoptr(Session) session = session_resume(f->save, NULL, NULL);
+        const CavState *state = session_state(session);
+        const char *look =
+            state_look_of_kind(state, state_item(state, fetched.item)->type)->appearance;
+
+        listed = g_strdup_printf("a - %s potion", look);
+        asked = g_strdup_printf("Call %s potions: _", look);
+        prefilled = g_strdup_printf("Call %s potions: maybe poison_", look);
+        called = g_strdup_printf("a - %s potion called maybe poison", look);
+        named = g_strdup_printf("You call %s potions \"maybe poison\".", look);
+        forgot = g_strdup_printf("You forget your name for %s potions.", look);
+    }
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    turn = screen_turn(f);
+
+    text = press_for(f, "c", "Call which potions by a name?");
+    g_test_message("looks:\n%s", text);
+    g_assert_nonnull(strstr(text, listed));
+    g_free(text);
+    text = press_for(f, "a", asked);
+    send_key(f, "xyz");
+    g_free(text);
+    text = wait_for(f, "potions: xyz_");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "potions: xyz", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "c", "Call which potions by a name?"));
+    g_free(press_for(f, "a", asked));
+    send_key(f, "maybe poison");
+    g_free(wait_for(f, "potions: maybe poison_"));
+    g_free(text);
+    text = press_for(f, "\r", named);
+    g_free(text);
+    text = press_for(f, "q", "Drink what?");
+    g_test_message("drink menu:\n%s", text);
+    g_assert_nonnull(strstr(text, called));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Drink what?", WAIT_MS, &text));
+
+    g_free(press_for(f, "x", "Examine what?"));
+    g_free(text);
+    text = press_for(f, "a", "c calls potions like it");
+    g_free(text);
+    text = press_for(f, "c", prefilled);
+    for (int i = 0; i < 12; i++)
+        send_named_key(f, "BSpace");
+    g_free(text);
+    text = wait_for(f, asked);
+    g_free(text);
+    text = press_for(f, "\r", forgot);
+    g_free(text);
+    text = press_for(f, "q", listed);
+    g_assert_null(strstr(text, "called"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1623,5 +1918,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
+    g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
+    g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
+    g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
     return g_test_run();
 }
