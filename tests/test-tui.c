@@ -31,6 +31,7 @@ typedef struct {
     const char *bin;
     char **env;   /* for tmux: ours, without $TMUX */
     char *socket; /* the server's socket file, once started */
+    char *data;   /* the game's $CAVELOG_DATA_DIR (set here too), or NULL */
 } Fixture;
 
 /* The running test's fixture, for the fatal signal handler. */
@@ -173,8 +174,10 @@ static char *cavelog_run(Fixture *f, const char *arguments)
     g_autofree char *bin = g_shell_quote(f->bin);
     g_autofree char *save = g_shell_quote(f->save);
     g_autofree char *safety = g_find_program_in_path("timeout");
+    g_autofree char *data = f->data != NULL ? g_shell_quote(f->data) : NULL;
 
-    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s%s %s %s", dir,
+    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s%s%s %s%s %s %s", dir,
+                           data != NULL ? " CAVELOG_DATA_DIR=" : "", data != NULL ? data : "",
                            safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin,
                            arguments, save);
 }
@@ -332,6 +335,9 @@ static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     stop_session(f);
     running = NULL;
+    if (f->data != NULL)
+        g_unsetenv("CAVELOG_DATA_DIR");
+    g_free(f->data);
     if (f->dir != NULL)
         remove_tree(f->dir);
     g_free(f->dir);
@@ -397,6 +403,8 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "wield or wear, drink"));
     g_assert_nonnull(strstr(text, "throw something"));
     g_assert_nonnull(strstr(text, "fire what you wield"));
+    g_assert_nonnull(strstr(text, "read a spell from a book"));
+    g_assert_nonnull(strstr(text, "call potions that look alike"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -510,145 +518,6 @@ static char *press_for(Fixture *f, const char *key, const char *needle)
     return wait_for(f, needle);
 }
 
-/* Seed 119 starts the player just south of a sword: step onto it, pick it
- * up, wield it from the menu, and the attack on the stats line goes up by
- * the sword's 10. The menus pass no turn; Esc closes them. */
-static void test_wield(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    g_autofree char *text = NULL;
-
-    if (SKIPPED(f))
-        return;
-    start_game_seeded(f, 100, 30, 119);
-    g_free(wait_for(f, "Turn 0"));
-    g_free(press_for_turn(f, "k"));
-    text = press_for(f, "g", "You pick up a sword.");
-    g_assert_nonnull(strstr(text, "Atk 20 "));
-    g_assert_cmpint(screen_turn(f), ==, 2);
-
-    g_free(text);
-    text = press_for(f, "w", "Wield or wear what?");
-    g_assert_nonnull(strstr(text, "a - sword"));
-    g_assert_null(strstr(text, "(wielded)"));
-    g_free(text);
-    text = press_for(f, "a", "You wield the sword.");
-    g_assert_nonnull(strstr(text, "Atk 30 "));
-    g_assert_null(strstr(text, "Atk 20 "));
-    g_assert_cmpint(screen_turn(f), ==, 3);
-
-    /* the menu marks it; Esc closes the menu and no turn passes */
-    g_free(text);
-    text = press_for(f, "w", "a - sword (wielded)");
-    send_named_key(f, "Escape");
-    g_free(text);
-    g_assert_true(wait_until(f, hides, "Wield or wear what?", WAIT_MS, &text));
-    g_assert_cmpint(screen_turn(f), ==, 3);
-
-    /* examine: the numbers and tags, no turn */
-    g_free(text);
-    send_key(f, "x");
-    g_free(wait_for(f, "Examine what?"));
-    text = press_for(f, "a", "Tags: weapon, blade");
-    g_assert_nonnull(strstr(text, "attack 10"));
-    g_assert_nonnull(strstr(text, "You wield it."));
-    send_key(f, " ");
-    g_free(text);
-    g_assert_true(wait_until(f, hides, "Tags: weapon", WAIT_MS, &text));
-    g_assert_cmpint(screen_turn(f), ==, 3);
-
-    /* nothing to eat: said on the message line, no menu, no turn */
-    g_free(text);
-    text = press_for(f, "e", "You have nothing to eat.");
-    g_assert_null(strstr(text, "Eat what?"));
-    g_assert_cmpint(screen_turn(f), ==, 3);
-}
-
-/* Seed 73 starts the player with a fungus to the east: attack it until it
- * dies, reading the blows on the message line; the history keeps them and
- * looking at the cell finds its corpse. */
-static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    g_autofree char *text = NULL;
-    gboolean hit = FALSE, killed = FALSE;
-    gint32 turn;
-
-    if (SKIPPED(f))
-        return;
-    start_game_seeded(f, 100, 30, 73);
-    g_free(wait_for(f, "Turn 0"));
-    for (int blow = 0; blow < 12 && !killed; blow++) {
-        g_free(text);
-        text = press_for_turn(f, "l");
-        hit = hit || strstr(text, "You hit the fungus.") != NULL;
-        killed = strstr(text, "You kill the fungus.") != NULL;
-    }
-    g_test_message("last screen:\n%s", text);
-    g_assert_true(hit);
-    g_assert_true(killed);
-
-    send_named_key(f, "C-p");
-    g_free(text);
-    text = wait_for(f, "Messages, oldest first.");
-    g_assert_nonnull(strstr(text, "You enter the caves."));
-    g_assert_nonnull(strstr(text, "You hit the fungus."));
-    g_assert_nonnull(strstr(text, "You kill the fungus."));
-    send_named_key(f, "Escape");
-    g_free(text);
-    g_assert_true(wait_until(f, hides, "Messages, oldest first.", WAIT_MS, &text));
-
-    /* look: the cursor starts on the player and moves east onto the corpse;
-     * the movement keys move only the cursor, and no turn passes */
-    turn = screen_turn(f);
-    g_free(text);
-    text = press_for(f, ";", "You (100/100 hp).");
-    g_free(text);
-    text = press_for(f, "l", "The fungus corpse (fresh) lies here.");
-    send_named_key(f, "Escape");
-    g_free(text);
-    g_assert_true(wait_until(f, hides, "lies here", WAIT_MS, &text));
-    g_assert_cmpint(screen_turn(f), ==, turn);
-}
-
-/* Seed 42: kill two fungi and pick up both corpses; they share one folded
- * menu line with a count, which its letter unfolds to pick one. */
-static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    const char *keys[] = {"k", "k", "k", "k", "k", "g", "h", "h", "h", "g"};
-    g_autofree char *text = NULL;
-    gint32 turn;
-
-    if (SKIPPED(f))
-        return;
-    start_game_seeded(f, 100, 30, 42);
-    g_free(wait_for(f, "Turn 0"));
-    for (gsize i = 0; i < G_N_ELEMENTS(keys); i++) {
-        g_free(text);
-        text = press_for_turn(f, keys[i]);
-    }
-    g_test_message("after the walk:\n%s", text);
-    g_assert_nonnull(strstr(text, "You pick up the fungus corpse."));
-    turn = screen_turn(f);
-
-    g_free(text);
-    text = press_for(f, "e", "Eat what?");
-    g_assert_nonnull(strstr(text, "a - 2 fungus corpses"));
-    g_assert_null(strstr(text, "b - fungus corpse"));
-    g_free(text);
-    text = press_for(f, "a", "b - fungus corpse (fresh for ");
-    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
-    g_assert_null(strstr(text, "2 fungus corpses"));
-    g_assert_cmpint(screen_turn(f), ==, turn);
-    g_free(text);
-    text = press_for(f, "b", "You eat the fungus corpse.");
-    g_assert_cmpint(screen_turn(f), ==, turn + 1);
-
-    g_free(text);
-    text = press_for(f, "e", "Eat what?");
-    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
-    g_assert_null(strstr(text, "fungus corpses"));
-    send_named_key(f, "Escape");
-}
-
 /* The key that steps by (@dx, @dy). */
 static const char *step_key(int dx, int dy)
 {
@@ -748,132 +617,6 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(press_for_turn(f, "."));
 }
 
-/* Seed 334 starts the player beside the exit: leaving without the bear
- * loses, and the end screen says why, with the tally and the score. */
-static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    g_autofree char *game = NULL;
-    g_autofree char *command = NULL;
-    g_autofree char *text = NULL;
-
-    if (SKIPPED(f))
-        return;
-    game = cavelog_new_seeded(f, 334);
-    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "Turn 0"));
-    g_free(press_for_turn(f, "h"));
-    text = press_for(f, "<", "Game over");
-    g_test_message("end screen:\n%s", text);
-    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
-    g_assert_nonnull(strstr(text, "Turns: 2"));
-    g_assert_nonnull(strstr(text, "Depth reached: 1"));
-    g_assert_nonnull(strstr(text, "Kills: 0"));
-    g_assert_nonnull(strstr(text, "You carried nothing."));
-    g_assert_nonnull(strstr(text, "Score: "));
-    /* a key at once is taken for typing on, not for an answer */
-    send_key(f, " ");
-    g_usleep(END_GRACE_MS * 1000);
-    g_free(text);
-    text = capture(f);
-    g_assert_nonnull(strstr(text, "Press any key."));
-    send_key(f, " ");
-    g_free(text);
-    text = wait_for(f, "CAVELOG-EXITED");
-    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
-
-    /* Continuing the finished game opens on its end screen again. */
-    stop_session(f);
-    g_free(command);
-    g_free(game);
-    game = cavelog_run(f, "continue");
-    command = g_strdup_printf("%s; echo CAVELOG-AGAIN status=$?; sleep 30", game);
-    start_session(f, 100, 30, command);
-    g_free(text);
-    text = wait_for(f, "Press any key.");
-    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
-    g_assert_nonnull(strstr(text, "Turns: 2"));
-    g_usleep(END_GRACE_MS * 1000);
-    send_key(f, " ");
-    g_free(text);
-    text = wait_for(f, "CAVELOG-AGAIN");
-    g_assert_nonnull(strstr(text, "CAVELOG-AGAIN status=0"));
-}
-
-/* Whether the file at @path exists. */
-static gboolean file_exists(const char *path)
-{
-    return g_file_test(path, G_FILE_TEST_EXISTS);
-}
-
-/* Seed 391: a goblin comes for a player who only waits; its blows are on
- * the message line, and the end screen gives the cause of death. */
-static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    g_autofree char *text = NULL;
-
-    if (SKIPPED(f))
-        return;
-    start_game_seeded(f, 100, 30, 391);
-    g_free(wait_for(f, "Turn 0"));
-    for (int wait = 0; wait < 200 && (text == NULL || strstr(text, "Game over") == NULL); wait++) {
-        Progress progress = {.turn = screen_turn(f), .goal = "Game over"};
-
-        send_key(f, ".");
-        g_free(text);
-        g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
-    }
-    g_free(text);
-    text = wait_for(f, "Press any key.");
-    g_test_message("end screen:\n%s", text);
-    g_assert_nonnull(strstr(text, "The goblin hits you."));
-    g_assert_nonnull(strstr(text, "You die."));
-    g_assert_nonnull(strstr(text, "Killed by a goblin."));
-    g_assert_nonnull(strstr(text, "Depth reached: 1"));
-    g_assert_nonnull(strstr(text, "Kills: 0"));
-    g_assert_nonnull(strstr(text, "HP 0/100"));
-}
-
-/* A resumed game words its history as it happened: the kill of the first
- * session is in the second one's history. */
-static void test_resume_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
-{
-    g_autofree char *game = NULL, *again = NULL, *command = NULL, *text = NULL;
-    g_autofree char *marker = NULL, *marker_quoted = NULL;
-    gboolean killed = FALSE;
-    gint64 end;
-
-    if (SKIPPED(f))
-        return;
-    marker = g_build_filename(f->dir, "first-session-over", NULL);
-    marker_quoted = g_shell_quote(marker);
-    game = cavelog_new_seeded(f, 73);
-    again = cavelog_run(f, "continue");
-    command = g_strdup_printf("%s; touch %s; %s; sleep 30", game, marker_quoted, again);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "Turn 0"));
-    for (int blow = 0; blow < 12 && !killed; blow++) {
-        g_free(text);
-        text = press_for_turn(f, "l");
-        killed = strstr(text, "You kill the fungus.") != NULL;
-    }
-    g_assert_true(killed);
-    send_key(f, "S");
-    end = g_get_monotonic_time() + WAIT_MS * 1000;
-    while (!file_exists(marker) && g_get_monotonic_time() < end)
-        g_usleep(POLL_MS * 1000);
-    g_assert_true(file_exists(marker));
-    g_free(text);
-    text = wait_for(f, "Turn ");
-    send_named_key(f, "C-p");
-    g_free(text);
-    text = wait_for(f, "Messages, oldest first.");
-    g_test_message("history after resuming:\n%s", text);
-    g_assert_nonnull(strstr(text, "You enter the caves."));
-    g_assert_nonnull(strstr(text, "You hit the fungus."));
-    g_assert_nonnull(strstr(text, "You kill the fungus."));
-}
-
 /* ---- a game in a known situation ---------------------------------------- */
 
 /* The tests of throwing and drinking need the player to carry a given item.
@@ -895,8 +638,11 @@ typedef gboolean (*ItemFits)(const CavState *state, const CavItem *item);
 /* What the test learns of the game it made. */
 typedef struct {
     gint64 seed;
-    gint32 item;   /* the item fetched, now in the pack */
-    gint32 dx, dy; /* a direction with two open, seen, empty cells from the player */
+    gint32 item;     /* the item fetched, now in the pack */
+    gint32 dx, dy;   /* a direction with two open, seen, empty cells from the player,
+                      * or toward the creature fought */
+    gint32 creature; /* the creature the situation is about, or 0 */
+    gint32 turn;     /* the game's turn once made */
 } Fetched;
 
 /* Steps from every cell of level 0 to (@x, @y) over open cells, 8-connected
@@ -978,24 +724,32 @@ static gboolean fetch_step(Session *session, gint32 x, gint32 y)
     return why == NULL && session_state(session)->outcome == OUTCOME_PLAYING;
 }
 
+/* Walk onto the floor item @item; FALSE when it was taken or the way failed. */
+static gboolean fetch_walk_to(Session *session, gint32 item)
+{
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavCreature *player = state_player(session_state(session));
+        const CavItem *there = state_item(session_state(session), item);
+
+        if (there->holder != 0)
+            return FALSE; /* a goblin took it */
+        if (player->x == there->x && player->y == there->y)
+            return TRUE;
+        if (!fetch_step(session, there->x, there->y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
 /* Walk to @item and pick it up; the pack's slot a then holds it. */
 static gboolean fetch_walk(Session *session, gint32 item)
 {
     g_autofree char *why = NULL;
     CavCommand pickup = command_simple(CMD_PICKUP);
     const CavCreature *player;
-    const CavItem *there;
 
-    for (int turn = 0; turn < FETCH_TURNS; turn++) {
-        player = state_player(session_state(session));
-        there = state_item(session_state(session), item);
-        if (there->holder != 0)
-            return FALSE; /* a goblin took it */
-        if (player->x == there->x && player->y == there->y)
-            break;
-        if (!fetch_step(session, there->x, there->y))
-            return FALSE;
-    }
+    if (!fetch_walk_to(session, item))
+        return FALSE;
     g_assert_true(session_play(session, &pickup, &why, NULL));
     player = state_player(session_state(session));
     return why == NULL && player->pack[0] != 0 && state_pack_used(player) == 1;
@@ -1038,28 +792,36 @@ static gboolean fetch_open_line(const CavState *state, const CavView *view, Fetc
     return FALSE;
 }
 
-/* Make the game file f->save one where the player carries one item that
- * @fits (pack slot a), stands alone with an open line to throw along, and
- * has no bonus to choose. Fails the test when no seed up to FETCH_SEEDS
- * gives one. */
-static Fetched fetch_game(Fixture *f, ItemFits fits)
+/* Make, in a fresh game of @seed, the situation a test needs (filling in
+ * *@out); FALSE when this seed does not give it. */
+typedef gboolean (*Situation)(Session *session, Fetched *out, gconstpointer data);
+
+/* Whether what the test will do in the game made at f->save goes as it
+ * needs: played beforehand on a copy, since the same commands give the
+ * same events. */
+typedef gboolean (*Rehearsal)(Fixture *f, const Fetched *fetched);
+
+/* Make the game file f->save one in the situation @make makes (with
+ * @data), a game still going on with no bonus to choose, where @rehearse
+ * (when not NULL) goes as the test needs: for seeds 1, 2, … the first that
+ * gives it. Fails the test when no seed up to FETCH_SEEDS does. */
+static Fetched fetch_situation(Fixture *f, Situation make, Rehearsal rehearse, gconstpointer data)
 {
     for (gint64 seed = 1; seed <= FETCH_SEEDS; seed++) {
         g_autoptr(GError) error = NULL;
         g_autoptr(Session) session = session_new_game(f->save, seed, "tester", NULL, &error);
-        const CavItem *item;
         Fetched fetched = {.seed = seed};
         const CavState *state;
+        gboolean made;
 
         g_assert_no_error(error);
-        item = fetch_nearest(session_state(session), fits);
-        fetched.item = item != NULL ? item->id : 0;
-        if (item != NULL && fetch_walk(session, fetched.item)) {
+        if (make(session, &fetched, data)) {
             state = session_state(session);
-            if (state_player(state)->pending_bonuses == 0 &&
-                fetch_alone(state, session_view(session)) &&
-                fetch_open_line(state, session_view(session), &fetched)) {
-                g_test_message("seed %" G_GINT64_FORMAT ": the player carries item %d", seed,
+            fetched.turn = state->turn;
+            made = state->outcome == OUTCOME_PLAYING && state_player(state)->pending_bonuses == 0;
+            g_clear_pointer(&session, session_free);
+            if (made && (rehearse == NULL || rehearse(f, &fetched))) {
+                g_test_message("seed %" G_GINT64_FORMAT " gives the game (item %d)", seed,
                                fetched.item);
                 return fetched;
             }
@@ -1070,6 +832,33 @@ static Fetched fetch_game(Fixture *f, ItemFits fits)
     g_error("no seed up to %d gave the game this test needs", FETCH_SEEDS);
 }
 
+typedef struct {
+    ItemFits fits;
+} Wanted;
+
+/* The player carries one item that fits (pack slot a) and stands alone
+ * with an open line to throw along. */
+static gboolean make_carrying(Session *session, Fetched *out, gconstpointer data)
+{
+    const Wanted *wanted = data;
+    const CavItem *item = fetch_nearest(session_state(session), wanted->fits);
+
+    out->item = item != NULL ? item->id : 0;
+    return item != NULL && fetch_walk(session, out->item) &&
+           fetch_alone(session_state(session), session_view(session)) &&
+           fetch_open_line(session_state(session), session_view(session), out);
+}
+
+/* Make the game file f->save one where the player carries one item that
+ * @fits (pack slot a), stands alone with an open line to throw along, and
+ * has no bonus to choose. */
+static Fetched fetch_game(Fixture *f, ItemFits fits)
+{
+    Wanted wanted = {.fits = fits};
+
+    return fetch_situation(f, make_carrying, NULL, &wanted);
+}
+
 /* Continue the game at f->save in a @cols × 30 window. */
 static void continue_game(Fixture *f, int cols)
 {
@@ -1077,6 +866,548 @@ static void continue_game(Fixture *f, int cols)
     g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
 
     start_session(f, cols, 30, exec_command);
+}
+
+/* ---- situations of the older tests -------------------------------------- */
+
+/* The living creature of @kind on level 0 nearest the player by the way
+ * there, or NULL. */
+static const CavCreature *fetch_nearest_creature(const CavState *state, const char *kind)
+{
+    const CavCreature *player = state_player(state), *best = NULL;
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    gint32 best_steps = G_MAXINT32;
+
+    fetch_distances(state, player->x, player->y, *distance);
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c == NULL || !c->alive || c->z != 0 || strcmp(c->kind, kind) != 0 ||
+            (*distance)[c->y][c->x] < 0 || (*distance)[c->y][c->x] >= best_steps)
+            continue;
+        best = c;
+        best_steps = (*distance)[c->y][c->x];
+    }
+    return best;
+}
+
+/* Walk until next to the creature @id; FALSE when it died or the way failed. */
+static gboolean fetch_beside(Session *session, gint32 id, Fetched *out)
+{
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavCreature *player = state_player(session_state(session));
+        const CavCreature *c = state_creature(session_state(session), id);
+
+        if (!c->alive)
+            return FALSE;
+        if (MAX(ABS(c->x - player->x), ABS(c->y - player->y)) == 1) {
+            out->dx = c->x - player->x;
+            out->dy = c->y - player->y;
+            out->creature = id;
+            return TRUE;
+        }
+        if (!fetch_step(session, c->x, c->y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Strike the creature next to the player (out->dx, out->dy) until it dies,
+ * at most @blows times; how many blows it took, or 0 when it did not die by
+ * the player's hand. */
+static int fetch_strike(Session *session, const Fetched *out, int blows)
+{
+    CavCommand strike = command_move(out->dx, out->dy);
+
+    for (int blow = 1; blow <= blows; blow++) {
+        g_autofree char *why = NULL;
+        gint32 kills = state_player(session_state(session))->kills;
+
+        g_assert_true(session_play(session, &strike, &why, NULL));
+        if (why != NULL || session_state(session)->outcome != OUTCOME_PLAYING)
+            return 0;
+        if (!state_creature(session_state(session), out->creature)->alive)
+            return state_player(session_state(session))->kills > kills ? blow : 0;
+    }
+    return 0;
+}
+
+/* Whether the player, at full hp and with no kills, sees no creature but
+ * fungi. */
+static gboolean fetch_only_fungi(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c != NULL && c->alive && id != state->player && c->z == player->z &&
+            view_sees(view, c->z, c->x, c->y) && strcmp(c->kind, "fungus") != 0)
+            return FALSE;
+    }
+    return player->hp == player->max_hp && player->kills == 0;
+}
+
+/* The player stands next to a fungus, unhurt, seeing no other kind. */
+static gboolean make_beside_fungus(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavCreature *fungus = fetch_nearest_creature(session_state(session), "fungus");
+
+    return fungus != NULL && fetch_beside(session, fungus->id, out) &&
+           fetch_only_fungi(session_state(session), session_view(session));
+}
+
+/* Copy f->save to a rehearsal file and open it there (the path in *@path). */
+static Session *rehearsal_open(Fixture *f, char **path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *bytes = NULL;
+    gsize length = 0;
+    Session *session;
+
+    *path = g_build_filename(f->dir, "rehearsal.cavelog", NULL);
+    g_assert_true(g_file_get_contents(f->save, &bytes, &length, NULL));
+    g_assert_true(g_file_set_contents(*path, bytes, (gssize) length, NULL));
+    session = session_resume(*path, NULL, &error);
+    g_assert_no_error(error);
+    return session;
+}
+
+static void rehearsal_close(Session *session, char *path)
+{
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat(path, "-shm", NULL);
+
+    session_free(session);
+    g_unlink(path);
+    g_unlink(wal);
+    g_unlink(shm);
+    g_free(path);
+}
+
+/* The fight: at least two blows (one hit that does not kill) and at most
+ * 12; the player still unhurt; the corpse left alone on the fungus's cell. */
+static gboolean rehearse_fight(Fixture *f, const Fetched *fetched)
+{
+    char *path = NULL;
+    Session *session = rehearsal_open(f, &path);
+    const CavCreature *player = state_player(session_state(session));
+    gint32 x = player->x + fetched->dx, y = player->y + fetched->dy, z = player->z;
+    int blows = fetch_strike(session, fetched, 12);
+    const CavState *state = session_state(session);
+    const CavItem *corpse = state_item_at(state, z, x, y);
+    gboolean ok = blows >= 2 && state_player(state)->hp == 100 &&
+                  state_player(state)->max_hp == 100 && corpse != NULL &&
+                  strcmp(corpse->name, "fungus corpse") == 0 &&
+                  state_creature_at(state, z, x, y) == NULL;
+
+    rehearsal_close(session, path);
+    return ok;
+}
+
+static gboolean fits_sword(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "sword");
+}
+
+/* The player, with an empty pack and their base attack of 20, stands
+ * alone on a sword. */
+static gboolean make_on_sword(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavItem *sword = fetch_nearest(session_state(session), fits_sword);
+    const CavState *state;
+
+    out->item = sword != NULL ? sword->id : 0;
+    if (sword == NULL || !fetch_walk_to(session, sword->id))
+        return FALSE;
+    state = session_state(session);
+    return state_pack_used(state_player(state)) == 0 &&
+           state_attack(state, state_player(state)) == 20 &&
+           state_item_at(state, 0, state_player(state)->x, state_player(state)->y) == sword &&
+           fetch_alone(state, session_view(session));
+}
+
+/* Step onto a sword and pick it up, wield it from the menu, and the attack
+ * on the stats line goes up by the sword's 10. The menus pass no turn; Esc
+ * closes them. */
+static void test_wield(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    turn = fetch_situation(f, make_on_sword, NULL, NULL).turn;
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+    text = press_for(f, "g", "You pick up a sword.");
+    g_assert_nonnull(strstr(text, "Atk 20 "));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+
+    g_free(text);
+    text = press_for(f, "w", "Wield or wear what?");
+    g_assert_nonnull(strstr(text, "a - sword"));
+    g_assert_null(strstr(text, "(wielded)"));
+    g_free(text);
+    text = press_for(f, "a", "You wield the sword.");
+    g_assert_nonnull(strstr(text, "Atk 30 "));
+    g_assert_null(strstr(text, "Atk 20 "));
+    g_assert_cmpint(screen_turn(f), ==, turn + 2);
+
+    /* the menu marks it; Esc closes the menu and no turn passes */
+    g_free(text);
+    text = press_for(f, "w", "a - sword (wielded)");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Wield or wear what?", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn + 2);
+
+    /* examine: the numbers and tags, no turn */
+    g_free(text);
+    send_key(f, "x");
+    g_free(wait_for(f, "Examine what?"));
+    text = press_for(f, "a", "Tags: weapon, blade");
+    g_assert_nonnull(strstr(text, "attack 10"));
+    g_assert_nonnull(strstr(text, "You wield it."));
+    send_key(f, " ");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Tags: weapon", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn + 2);
+
+    /* nothing to eat: said on the message line, no menu, no turn */
+    g_free(text);
+    text = press_for(f, "e", "You have nothing to eat.");
+    g_assert_null(strstr(text, "Eat what?"));
+    g_assert_cmpint(screen_turn(f), ==, turn + 2);
+}
+
+/* Next to a fungus: attack it until it dies, reading the blows on the
+ * message line; the history keeps them and looking at the cell finds its
+ * corpse. */
+static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gboolean hit = FALSE, killed = FALSE;
+    Fetched fetched;
+    const char *toward;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_beside_fungus, rehearse_fight, NULL);
+    toward = step_key(fetched.dx, fetched.dy);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    for (int blow = 0; blow < 12 && !killed; blow++) {
+        g_free(text);
+        text = press_for_turn(f, toward);
+        hit = hit || strstr(text, "You hit the fungus.") != NULL;
+        killed = strstr(text, "You kill the fungus.") != NULL;
+    }
+    g_test_message("last screen:\n%s", text);
+    g_assert_true(hit);
+    g_assert_true(killed);
+
+    send_named_key(f, "C-p");
+    g_free(text);
+    text = wait_for(f, "Messages, oldest first.");
+    g_assert_nonnull(strstr(text, "You enter the caves."));
+    g_assert_nonnull(strstr(text, "You hit the fungus."));
+    g_assert_nonnull(strstr(text, "You kill the fungus."));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Messages, oldest first.", WAIT_MS, &text));
+
+    /* look: the cursor starts on the player and moves onto the corpse; the
+     * movement keys move only the cursor, and no turn passes */
+    turn = screen_turn(f);
+    g_free(text);
+    text = press_for(f, ";", "You (100/100 hp).");
+    g_free(text);
+    text = press_for(f, toward, "The fungus corpse (fresh) lies here.");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "lies here", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+}
+
+/* Kill the fungus next to the player and walk onto its corpse; FALSE when
+ * that failed or something else lies on top there. */
+static gboolean fetch_fungus_corpse(Session *session, Fetched *out)
+{
+    const CavCreature *fungus = fetch_nearest_creature(session_state(session), "fungus");
+    const CavItem *corpse;
+    gint32 x, y;
+
+    if (fungus == NULL || !fetch_beside(session, fungus->id, out))
+        return FALSE;
+    x = fungus->x;
+    y = fungus->y;
+    if (fetch_strike(session, out, 30) == 0)
+        return FALSE;
+    corpse = state_item_at(session_state(session), 0, x, y);
+    return corpse != NULL && strcmp(corpse->name, "fungus corpse") == 0 &&
+           fetch_walk_to(session, corpse->id);
+}
+
+/* The player has killed two fungi, carries the first's corpse (slot a) and
+ * stands on the second's, both fresh. */
+static gboolean make_two_corpses(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    CavCommand pickup = command_simple(CMD_PICKUP);
+    g_autofree char *why = NULL;
+    const CavState *state = session_state(session);
+    const CavItem *first;
+
+    if (!fetch_fungus_corpse(session, out))
+        return FALSE;
+    g_assert_true(session_play(session, &pickup, &why, NULL));
+    first = state_item(state, state_player(state)->pack[0]);
+    if (why != NULL || first == NULL || strcmp(first->name, "fungus corpse") != 0 ||
+        state_pack_used(state_player(state)) != 1 || !fetch_fungus_corpse(session, out))
+        return FALSE;
+    return !state_item_rotten(state, first) && state_player(state)->kills == 2;
+}
+
+/* Kill two fungi and pick up both corpses; they share one folded menu line
+ * with a count, which its letter unfolds to pick one. */
+static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetch_situation(f, make_two_corpses, NULL, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    text = press_for_turn(f, "g");
+    g_test_message("after picking up:\n%s", text);
+    g_assert_nonnull(strstr(text, "You pick up the fungus corpse."));
+    turn = screen_turn(f);
+
+    g_free(text);
+    text = press_for(f, "e", "Eat what?");
+    g_assert_nonnull(strstr(text, "a - 2 fungus corpses"));
+    g_assert_null(strstr(text, "b - fungus corpse"));
+    g_free(text);
+    text = press_for(f, "a", "b - fungus corpse (fresh for ");
+    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
+    g_assert_null(strstr(text, "2 fungus corpses"));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+    g_free(text);
+    text = press_for(f, "b", "You eat the fungus corpse.");
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+
+    g_free(text);
+    text = press_for(f, "e", "Eat what?");
+    g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
+    g_assert_null(strstr(text, "fungus corpses"));
+    send_named_key(f, "Escape");
+}
+
+/* The player, with an empty pack and no kills, stands on an exit of level 1. */
+static gboolean make_on_exit(Session *session, G_GNUC_UNUSED Fetched *out,
+                             G_GNUC_UNUSED gconstpointer data)
+{
+    const CavState *state = session_state(session);
+    const CavCreature *player = state_player(state);
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    gint32 best = G_MAXINT32, ex = -1, ey = -1;
+
+    fetch_distances(state, player->x, player->y, *distance);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            if (state_tile(state, 0, x, y) == TILE_STAIRS_UP && (*distance)[y][x] >= 0 &&
+                (*distance)[y][x] < best) {
+                best = (*distance)[y][x];
+                ex = x;
+                ey = y;
+            }
+    for (int turn = 0; ex >= 0 && turn < FETCH_TURNS; turn++) {
+        player = state_player(state);
+        if (player->x == ex && player->y == ey)
+            return state_pack_used(player) == 0 && player->kills == 0;
+        if (!fetch_step(session, ex, ey))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Leaving by the exit without the bear loses, and the end screen says why,
+ * with the tally and the score. */
+static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL;
+    g_autofree char *command = NULL;
+    g_autofree char *text = NULL;
+    g_autofree char *turns = NULL;
+
+    if (SKIPPED(f))
+        return;
+    turns = g_strdup_printf("Turns: %d", fetch_situation(f, make_on_exit, NULL, NULL).turn + 1);
+    game = cavelog_run(f, "continue");
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn "));
+    text = press_for(f, "<", "Game over");
+    g_test_message("end screen:\n%s", text);
+    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
+    g_assert_nonnull(strstr(text, turns));
+    g_assert_nonnull(strstr(text, "Depth reached: 1"));
+    g_assert_nonnull(strstr(text, "Kills: 0"));
+    g_assert_nonnull(strstr(text, "You carried nothing."));
+    g_assert_nonnull(strstr(text, "Score: "));
+    /* a key at once is taken for typing on, not for an answer */
+    send_key(f, " ");
+    g_usleep(END_GRACE_MS * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "Press any key."));
+    send_key(f, " ");
+    g_free(text);
+    text = wait_for(f, "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
+
+    /* Continuing the finished game opens on its end screen again. */
+    stop_session(f);
+    g_free(command);
+    g_free(game);
+    game = cavelog_run(f, "continue");
+    command = g_strdup_printf("%s; echo CAVELOG-AGAIN status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    g_free(text);
+    text = wait_for(f, "Press any key.");
+    g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
+    g_assert_nonnull(strstr(text, turns));
+    g_usleep(END_GRACE_MS * 1000);
+    send_key(f, " ");
+    g_free(text);
+    text = wait_for(f, "CAVELOG-AGAIN");
+    g_assert_nonnull(strstr(text, "CAVELOG-AGAIN status=0"));
+}
+
+/* Whether the file at @path exists. */
+static gboolean file_exists(const char *path)
+{
+    return g_file_test(path, G_FILE_TEST_EXISTS);
+}
+
+/* Most turns the player waits for the goblin to kill them. */
+#define DEATH_WAITS 300
+
+/* The player, unhurt and with no kills, has walked until they see the
+ * goblin of level 1. */
+static gboolean make_goblin_in_view(Session *session, Fetched *out,
+                                    G_GNUC_UNUSED gconstpointer data)
+{
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavState *state = session_state(session);
+        const CavCreature *goblin = fetch_nearest_creature(state, "goblin");
+        const CavCreature *player = state_player(state);
+
+        if (goblin == NULL || player->kills > 0 || player->hp < player->max_hp)
+            return FALSE;
+        if (view_sees(session_view(session), goblin->z, goblin->x, goblin->y)) {
+            out->creature = goblin->id;
+            return TRUE;
+        }
+        if (!fetch_step(session, goblin->x, goblin->y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Waiting, the player dies by the goblin's blows within DEATH_WAITS turns,
+ * with max hp 100. */
+static gboolean rehearse_death(Fixture *f, G_GNUC_UNUSED const Fetched *fetched)
+{
+    char *path = NULL;
+    Session *session = rehearsal_open(f, &path);
+    CavCommand wait = command_simple(CMD_WAIT);
+    const CavState *state = session_state(session);
+    gboolean ok;
+
+    for (int turn = 0; turn < DEATH_WAITS && state->outcome == OUTCOME_PLAYING; turn++) {
+        g_autofree char *why = NULL;
+        g_assert_true(session_play(session, &wait, &why, NULL));
+        if (why != NULL)
+            break;
+    }
+    ok = state->outcome == OUTCOME_LOST && strcmp(state->cause, "killed by a goblin") == 0 &&
+         state_player(state)->max_hp == 100;
+    rehearsal_close(session, path);
+    return ok;
+}
+
+/* A goblin comes for a player who only waits; its blows are on the message
+ * line, and the end screen gives the cause of death. */
+static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    fetch_situation(f, make_goblin_in_view, rehearse_death, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "Game over") == NULL);
+         wait++) {
+        Progress progress = {.turn = screen_turn(f), .goal = "Game over"};
+
+        send_key(f, ".");
+        g_free(text);
+        g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
+    }
+    g_free(text);
+    text = wait_for(f, "Press any key.");
+    g_test_message("end screen:\n%s", text);
+    g_assert_nonnull(strstr(text, "The goblin hits you."));
+    g_assert_nonnull(strstr(text, "You die."));
+    g_assert_nonnull(strstr(text, "Killed by a goblin."));
+    g_assert_nonnull(strstr(text, "Depth reached: 1"));
+    g_assert_nonnull(strstr(text, "Kills: 0"));
+    g_assert_nonnull(strstr(text, "HP 0/100"));
+}
+
+/* A resumed game words its history as it happened: the kill of the first
+ * session is in the second one's history. */
+static void test_resume_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL, *command = NULL, *text = NULL;
+    g_autofree char *marker = NULL, *marker_quoted = NULL;
+    gboolean killed = FALSE;
+    Fetched fetched;
+    gint64 end;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_beside_fungus, rehearse_fight, NULL);
+    marker = g_build_filename(f->dir, "first-session-over", NULL);
+    marker_quoted = g_shell_quote(marker);
+    game = cavelog_run(f, "continue");
+    command = g_strdup_printf("%s; touch %s; %s; sleep 30", game, marker_quoted, game);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn "));
+    for (int blow = 0; blow < 12 && !killed; blow++) {
+        g_free(text);
+        text = press_for_turn(f, step_key(fetched.dx, fetched.dy));
+        killed = strstr(text, "You kill the fungus.") != NULL;
+    }
+    g_assert_true(killed);
+    send_key(f, "S");
+    end = g_get_monotonic_time() + WAIT_MS * 1000;
+    while (!file_exists(marker) && g_get_monotonic_time() < end)
+        g_usleep(POLL_MS * 1000);
+    g_assert_true(file_exists(marker));
+    g_free(text);
+    text = wait_for(f, "Turn ");
+    send_named_key(f, "C-p");
+    g_free(text);
+    text = wait_for(f, "Messages, oldest first.");
+    g_test_message("history after resuming:\n%s", text);
+    g_assert_nonnull(strstr(text, "You enter the caves."));
+    g_assert_nonnull(strstr(text, "You hit the fungus."));
+    g_assert_nonnull(strstr(text, "You kill the fungus."));
 }
 
 static gboolean fits_rock(G_GNUC_UNUSED const CavState *state, const CavItem *item)
@@ -1275,6 +1606,293 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
 }
 
+/* ---- spells and names --------------------------------------------------- */
+
+static gboolean fits_white_book(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "white mage's spellbook");
+}
+
+static gboolean fits_blue_book(G_GNUC_UNUSED const CavState *state, const CavItem *item)
+{
+    return g_str_equal(item->type, "blue mage's spellbook");
+}
+
+/* The pane with its attributes as escape sequences. */
+static char *capture_styled(Fixture *f)
+{
+    const char *args[] = {"capture-pane", "-p", "-e", "-t", "cav", NULL};
+    char *screen = tmux_v(f, FALSE, args);
+
+    return screen != NULL ? screen : g_strdup("");
+}
+
+/* Whether the line of the styled screen @styled that holds @needle is drawn
+ * dim (SGR 2) where @needle starts. */
+static gboolean drawn_dim(const char *styled, const char *needle)
+{
+    g_auto(GStrv) lines = g_strsplit(styled, "\n", -1);
+    g_autoptr(GRegex) sgr = g_regex_new("\\x1b\\[([0-9;]*)m", 0, 0, NULL);
+
+    for (guint i = 0; lines[i] != NULL; i++) {
+        const char *at = strstr(lines[i], needle);
+        g_autofree char *before = NULL;
+        g_autoptr(GMatchInfo) match = NULL;
+        gboolean dim = FALSE;
+
+        if (at == NULL)
+            continue;
+        before = g_strndup(lines[i], (gsize) (at - lines[i]));
+        /* the last attributes set before the needle decide */
+        g_regex_match(sgr, before, 0, &match);
+        while (g_match_info_matches(match)) {
+            g_autofree char *codes = g_match_info_fetch(match, 1);
+            g_auto(GStrv) each = g_strsplit(codes, ";", -1);
+            for (guint c = 0; each[c] != NULL; c++) {
+                if (g_str_equal(each[c], "0") || each[c][0] == '\0' || g_str_equal(each[c], "22"))
+                    dim = FALSE;
+                else if (g_str_equal(each[c], "2"))
+                    dim = TRUE;
+            }
+            g_match_info_next(match, NULL);
+        }
+        return dim;
+    }
+    g_error("\"%s\" is not on the screen:\n%s", needle, styled);
+}
+
+/* Wait for @needle, then the same screen with its attributes. */
+static char *wait_styled(Fixture *f, const char *needle)
+{
+    g_free(wait_for(f, needle));
+    return capture_styled(f);
+}
+
+/* `r` lists the books, then the white book's spells with their costs, those
+ * the player cannot afford greyed; one of those is refused with the rules'
+ * words and no turn. Minor heal opens the cursor on the player; Esc leaves
+ * with no turn; Enter casts it on the player: a turn passes, the mana is
+ * spent, and now minor heal is greyed and refused too. */
+static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *styled = NULL, *short_of = NULL, *now_short = NULL;
+    g_autofree char *spent = NULL;
+    gint32 mana = 0, minor = 0, major = 0, turn;
+
+    if (SKIPPED(f))
+        return;
+    fetch_game(f, fits_white_book);
+    {
+        g_autoptr(Session) session = session_resume(f->save, NULL, NULL);
+        const CavState *state = session_state(session);
+
+        mana = state_player(state)->mana;
+        minor = state_spell(state, "white mage's spellbook", "minor heal")->cost;
+        major = state_spell(state, "white mage's spellbook", "major heal")->cost;
+    }
+    g_assert_cmpint(minor, <=, mana);
+    g_assert_cmpint(major, >, mana);
+    short_of = g_strdup_printf("You need %d mana for major heal; you have %d.", major, mana);
+    now_short =
+        g_strdup_printf("You need %d mana for minor heal; you have %d.", minor, mana - minor);
+    spent = g_strdup_printf("MP %d/", mana - minor);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    turn = screen_turn(f);
+
+    text = press_for(f, "r", "Read what?");
+    g_assert_nonnull(strstr(text, "a - white mage's spellbook"));
+    send_key(f, "a");
+    styled = wait_styled(f, "Cast which spell");
+    g_free(text);
+    text = capture(f);
+    g_test_message("spells:\n%s", text);
+    g_assert_nonnull(strstr(text, "minor heal"));
+    g_assert_nonnull(strstr(text, "4 mana"));
+    g_assert_nonnull(strstr(text, "8 mana"));
+    g_assert_false(drawn_dim(styled, "a - minor heal"));
+    g_assert_true(drawn_dim(styled, "b - major heal"));
+    g_free(text);
+    text = press_for(f, "b", short_of);
+    g_assert_null(strstr(text, "Enter to cast"));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(press_for(f, "a", "Cast which spell"));
+    g_free(text);
+    text = press_for(f, "a", "Enter to cast, Tab next creature, Esc cancel");
+    g_assert_nonnull(strstr(text, "You ("));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Enter to cast", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(press_for(f, "a", "Cast which spell"));
+    g_free(text);
+    text = press_for(f, "a", "Enter to cast");
+    g_free(text);
+    text = press_for_turn(f, "\r");
+    g_test_message("after the cast:\n%s", text);
+    g_assert_nonnull(strstr(text, "You cast minor heal on yourself."));
+    g_assert_nonnull(strstr(text, spent));
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(styled);
+    send_key(f, "a");
+    styled = wait_styled(f, "Cast which spell");
+    g_assert_true(drawn_dim(styled, "a - minor heal"));
+    g_free(text);
+    text = press_for(f, "a", now_short);
+    g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
+/* Creature letters on the map rows of @text (not the messages or stats). */
+static int creatures_drawn(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    guint n_lines = g_strv_length(lines);
+    int count = 0;
+
+    for (guint row = 3; row < n_lines && strstr(lines[row], "Turn ") == NULL; row++)
+        for (const char *c = lines[row]; *c != '\0'; c++)
+            count += strchr("bfzg", *c) != NULL;
+    return count;
+}
+
+/* Copy core/data into @dir with detect creatures made affordable (1 mana). */
+static void write_cheap_detect(const char *dir)
+{
+    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(dir, names[i], NULL);
+        g_autofree char *text = NULL, *changed = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        parts = g_strsplit(text, "book=blue mage's spellbook\ncost=16\n", 2);
+        g_assert_cmpuint(g_strv_length(parts), ==, i == 2 ? 2 : 1);
+        changed = g_strjoinv("book=blue mage's spellbook\ncost=1\n", parts);
+        g_assert_true(g_file_set_contents(dst, changed, -1, NULL));
+    }
+}
+
+/* Detect creatures (made cheap by the game's data files) cast on the
+ * player shows every creature of the level, none of which was in view, and
+ * its effect on the stats line. */
+static void test_detect(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    f->data = g_build_filename(f->dir, "data", NULL);
+    write_cheap_detect(f->data);
+    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+    fetch_game(f, fits_blue_book);
+    continue_game(f, 120);
+    tmux(f, "resize-window", "-t", "cav", "-x", "120", "-y", "40");
+    text = wait_for(f, "Turn ");
+    g_assert_cmpint(creatures_drawn(text), ==, 0);
+    g_free(press_for(f, "r", "Read what?"));
+    g_free(text);
+    text = press_for(f, "a", "Cast which spell");
+    g_assert_nonnull(strstr(text, "detect creatures"));
+    g_free(text);
+    text = press_for(f, "d", "Enter to cast");
+    g_free(text);
+    text = press_for_turn(f, "\r");
+    g_test_message("after detecting:\n%s", text);
+    g_assert_nonnull(strstr(text, "You cast detect creatures on yourself."));
+    g_assert_nonnull(strstr(text, "detect creatures 7"));
+    g_assert_cmpint(creatures_drawn(text), >, 0);
+}
+
+static gboolean fits_potion(const CavState *state, const CavItem *item)
+{
+    return state_look_of_kind(state, item->type) != NULL && item->count == 1;
+}
+
+/* `c` lists the potion the player carries by its look; a name typed for it
+ * (Esc first: nothing named, no turn) shows in the drink menu. From the
+ * examine panel `c` opens the name again; erased, it is forgotten. (The
+ * rules record a name as a turn of its own in which nothing else happens,
+ * so the turn counter does move.) */
+static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *listed = NULL, *asked = NULL, *called = NULL;
+    g_autofree char *named = NULL, *forgot = NULL, *prefilled = NULL;
+    Fetched fetched;
+    gint32 turn;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_potion);
+    {
+        g_autoptr(Session) session = session_resume(f->save, NULL, NULL);
+        const CavState *state = session_state(session);
+        const char *look =
+            state_look_of_kind(state, state_item(state, fetched.item)->type)->appearance;
+
+        listed = g_strdup_printf("a - %s potion", look);
+        asked = g_strdup_printf("Call %s potions: _", look);
+        prefilled = g_strdup_printf("Call %s potions: maybe poison_", look);
+        called = g_strdup_printf("a - %s potion called maybe poison", look);
+        named = g_strdup_printf("You call %s potions \"maybe poison\".", look);
+        forgot = g_strdup_printf("You forget your name for %s potions.", look);
+    }
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    turn = screen_turn(f);
+
+    text = press_for(f, "c", "Call which potions by a name?");
+    g_test_message("looks:\n%s", text);
+    g_assert_nonnull(strstr(text, listed));
+    g_free(text);
+    text = press_for(f, "a", asked);
+    send_key(f, "xyz");
+    g_free(text);
+    text = wait_for(f, "potions: xyz_");
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "potions: xyz", WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, turn);
+
+    g_free(press_for(f, "c", "Call which potions by a name?"));
+    g_free(press_for(f, "a", asked));
+    send_key(f, "maybe poison");
+    g_free(wait_for(f, "potions: maybe poison_"));
+    g_free(text);
+    text = press_for(f, "\r", named);
+    g_free(text);
+    text = press_for(f, "q", "Drink what?");
+    g_test_message("drink menu:\n%s", text);
+    g_assert_nonnull(strstr(text, called));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Drink what?", WAIT_MS, &text));
+
+    g_free(press_for(f, "x", "Examine what?"));
+    g_free(text);
+    text = press_for(f, "a", "c calls potions like it");
+    g_free(text);
+    text = press_for(f, "c", prefilled);
+    for (int i = 0; i < 12; i++)
+        send_named_key(f, "BSpace");
+    g_free(text);
+    text = wait_for(f, asked);
+    g_free(text);
+    text = press_for(f, "\r", forgot);
+    g_free(text);
+    text = press_for(f, "q", listed);
+    g_assert_null(strstr(text, "called"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1300,5 +1918,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
+    g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
+    g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
+    g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
     return g_test_run();
 }

@@ -1,8 +1,9 @@
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
  * of the player's level in a viewport that scrolls when the player nears its
  * edge, and the stats line below. Only what the player has seen is drawn:
- * cells in view brightly, remembered cells dimmed; items and creatures only
- * in view, each in its own glyph and colour (a creature hides the item it
+ * cells in view brightly, remembered cells dimmed; items only in view,
+ * creatures in view or, while the player detects creatures, anywhere on the
+ * level; each in its own glyph and colour (a creature hides the item it
  * stands on). */
 #include "tui-private.h"
 
@@ -133,15 +134,20 @@ static void tui_draw_items(const CavState *state, const CavView *sight, const Tu
     }
 }
 
+/* The creatures the player perceives (state_perceives()): those in view,
+ * all of the level while detecting, and the player. */
 static void tui_draw_creatures(const CavState *state, const CavView *sight,
                                const TuiViewport *viewport, const TuiLayout *layout)
 {
+    const CavCreature *player = state_player(state);
+
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *creature = state_creature(state, id);
 
         if (creature == NULL || !creature->alive || creature->z != viewport->z)
             continue;
-        if (!view_sees(sight, creature->z, creature->x, creature->y) && id != state->player)
+        if (id != state->player &&
+            (sight->z != player->z || !state_perceives(player, creature, sight->visible)))
             continue;
         tui_draw_thing(viewport, layout, creature->x, creature->y, creature->glyph,
                        creature->colour);

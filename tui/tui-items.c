@@ -1,5 +1,5 @@
 /* tui-items.c — the player's pack on screen: the lettered menus that pick an
- * item for an action (drop, eat, wear or wield, drink, throw, examine),
+ * item for an action (drop, eat, wear or wield, drink, throw, examine, read),
  * filtered by what the action can use, and the examine panel. Items are
  * named as the player knows them ("a cyan potion"). A letter is the item's
  * pack slot; a hard stack is one line with a count; a soft stack (corpses of one
@@ -39,6 +39,9 @@ static const TuiMenuSpec tui_menus[] = {
                         .nothing = "You have nothing to throw.",
                         .features = 1u << CAV_FEATURE_THROW},
     [TUI_MENU_EXAMINE] = {.title = "Examine what?", .nothing = "You carry nothing.", .features = 0},
+    [TUI_MENU_READ] = {.title = "Read what?",
+                       .nothing = "You have nothing to read.",
+                       .features = 1u << CAV_FEATURE_READ},
 };
 
 static gboolean tui_menu_fits(const CavItem *item, TuiMenuKind kind)
@@ -273,15 +276,15 @@ static const char *tui_examine_worn(const CavState *state, const CavItem *item)
     return NULL;
 }
 
-void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
-                       gpointer data)
+int tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
+                      gpointer data)
 {
     g_autoptr(GString) numbers = g_string_new(NULL);
     g_autofree char *title = NULL, *tags = NULL, *uses = NULL, *freshness = NULL;
-    const char *worn, *lines[7];
+    const char *worn, *lines[8];
     gsize n = 0;
 
-    g_return_if_fail(state != NULL && item != NULL && backdrop != NULL);
+    g_return_val_if_fail(state != NULL && item != NULL && backdrop != NULL, TUI_KEY_LOST);
     title = tui_examine_title(state, item);
     tui_examine_numbers(item, numbers);
     tags = tui_examine_names("Tags", item->tags, TRUE);
@@ -296,6 +299,9 @@ void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop b
         lines[n++] = freshness;
     if (worn != NULL)
         lines[n++] = worn;
+    if (state_look_of_kind(state, item->type) != NULL &&
+        !state_knows_item(state, state_player(state), item))
+        lines[n++] = "You do not know what it is; c calls potions like it by a name.";
     lines[n++] = "Press any key.";
-    tui_panels_show(lines, n, backdrop, data);
+    return tui_panels_show(lines, n, backdrop, data);
 }

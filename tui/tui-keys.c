@@ -1,7 +1,7 @@
 /* tui-keys.c — the play screen's key bindings, as one table: arrows, vi-keys
  * (hjklyubn), the numeric keypad (with and without numlock), stairs, wait,
- * pick up, the item menus, throw and fire, look, help, message history,
- * save and quit. */
+ * pick up, the item menus, throw, fire and read, naming potions, look, help,
+ * message history, save and quit. */
 #include "tui-private.h"
 
 typedef struct {
@@ -38,7 +38,8 @@ static const TuiBinding tui_bindings[] = {
     TUI_SCREEN('d', TUI_ACTION_DROP), TUI_SCREEN('e', TUI_ACTION_EAT),
     TUI_SCREEN('w', TUI_ACTION_EQUIP), TUI_SCREEN('x', TUI_ACTION_EXAMINE),
     TUI_SCREEN('q', TUI_ACTION_QUAFF), TUI_SCREEN('t', TUI_ACTION_THROW),
-    TUI_SCREEN('f', TUI_ACTION_FIRE),
+    TUI_SCREEN('f', TUI_ACTION_FIRE), TUI_SCREEN('r', TUI_ACTION_READ),
+    TUI_SCREEN('c', TUI_ACTION_CALL),
     TUI_SCREEN(';', TUI_ACTION_LOOK),
     TUI_SCREEN('?', TUI_ACTION_HELP),
     TUI_SCREEN(TUI_KEY_CTRL('P'), TUI_ACTION_HISTORY),

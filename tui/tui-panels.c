@@ -22,7 +22,9 @@ static const char *const tui_help_lines[] = {
     "  d  e  w  q      drop, eat, wield or wear, drink (a menu; Esc closes)",
     "  t               throw something: pick it, then aim",
     "  f               fire what you wield (a bow) at what you aim at",
+    "  r               read a spell from a book: pick the book, the spell, whom",
     "                  aiming: move the cursor, Tab next target, Enter picks",
+    "  c               call potions that look alike by a name of yours",
     "  x               examine something you carry",
     "  ;               look around (move the cursor; Esc ends)",
     "  Ctrl-P          message history",
@@ -33,6 +35,11 @@ static const char *const tui_help_lines[] = {
 };
 
 void tui_panels_box(const char *const *lines, gsize n_lines)
+{
+    tui_panels_box_dimmed(lines, n_lines, NULL);
+}
+
+void tui_panels_box_dimmed(const char *const *lines, gsize n_lines, const gboolean *dimmed)
 {
     int width = 0, height = (int) n_lines + 2, top, left;
 
@@ -47,7 +54,11 @@ void tui_panels_box(const char *const *lines, gsize n_lines)
     for (gsize i = 0; i < n_lines && (int) i < height - 2; i++) {
         TuiStyle style =
             i == 0 ? TUI_STYLE_TITLE : (i + 1 == n_lines ? TUI_STYLE_HINT : TUI_STYLE_TEXT);
-        tui_screen_put(top + 1 + (int) i, left + 2, lines[i], width - 4, tui_screen_attr(style));
+        attr_t attr = tui_screen_attr(style);
+
+        if (dimmed != NULL && dimmed[i])
+            attr = tui_screen_attr(TUI_STYLE_REMEMBERED);
+        tui_screen_put(top + 1 + (int) i, left + 2, lines[i], width - 4, attr);
     }
 }
 

@@ -1,7 +1,8 @@
 /* tui-play.c — the play screen: the Tui object (a bus subscriber feeding the
  * message log) and the loop that reads a key, plays it as a turn through the
- * session (opening an item menu first where the key asks for an item, and
- * the targeting cursor where it asks for a cell), opens the level-up screen
+ * session (opening an item menu first where the key asks for an item, the
+ * spell menu for a spell, the targeting cursor where it asks for a cell or a
+ * creature, and the naming prompt for a name), opens the level-up screen
  * while a bonus waits, and draws the result. */
 #include "tui.h"
 
@@ -124,6 +125,76 @@ static TuiStep tui_play_fire(Tui *tui, Session *session, GError **error)
     return tui_play_command(tui, session, &command, error);
 }
 
+/* Where a cast of @spell starts the cursor: away from the player for a
+ * spell that hurts, else on the player. */
+static TuiAim tui_play_cast_aim(const CavSpell *spell)
+{
+    return spell->spec.hp < 0 || spell->spec.turn_hp < 0 ? TUI_AIM_CAST_AWAY : TUI_AIM_CAST;
+}
+
+/* Read: pick a book, a spell of it, then a creature; play the cast. A spell
+ * the player cannot afford goes to the rules at once, which say why (no
+ * turn). Closing any step passes no turn. */
+static TuiStep tui_play_read(Tui *tui, Session *session, GError **error)
+{
+    const char *nothing = NULL;
+    gint32 book = tui_menu_pick(tui->state, TUI_MENU_READ, tui_play_draw, tui, &nothing);
+    const CavCreature *player = state_player(tui->state);
+    const CavSpell *spell;
+    CavCommand command;
+    gint32 x = player->x, y = player->y;
+
+    if (nothing != NULL)
+        tui_log_add(tui->log, tui->state->turn, nothing);
+    if (book == 0)
+        return TUI_STEP_GO_ON;
+    spell = tui_spells_pick(tui->state, state_item(tui->state, book), tui_play_draw, tui);
+    if (spell == NULL)
+        return TUI_STEP_GO_ON;
+    if (spell->cost <= player->mana && !tui_play_aim(tui, tui_play_cast_aim(spell), &x, &y))
+        return TUI_STEP_GO_ON;
+    command = command_cast(book, spell->name, x, y);
+    return tui_play_command(tui, session, &command, error);
+}
+
+/* Name look @look of potion: ask for the name, then play it (no time). */
+static TuiStep tui_play_name(Tui *tui, Session *session, gint32 look, GError **error)
+{
+    char name[CAV_COMMAND_WORD_MAX];
+    CavCommand command;
+
+    if (!tui_call_ask(tui->state, look, tui_play_draw, tui, name))
+        return TUI_STEP_GO_ON;
+    command = command_name(tui->state->looks[look].appearance, name);
+    return tui_play_command(tui, session, &command, error);
+}
+
+/* Call: pick a potion look the player does not know, then name it. */
+static TuiStep tui_play_call(Tui *tui, Session *session, GError **error)
+{
+    const char *nothing = NULL;
+    gint32 look = tui_call_pick(tui->state, tui->sight, tui_play_draw, tui, &nothing);
+
+    if (nothing != NULL)
+        tui_log_add(tui->log, tui->state->turn, nothing);
+    if (look < 0)
+        return TUI_STEP_GO_ON;
+    return tui_play_name(tui, session, look, error);
+}
+
+/* Examine @item; `c` on an unknown potion's panel names its look. */
+static TuiStep tui_play_examine(Tui *tui, Session *session, gint32 item, GError **error)
+{
+    const CavItem *examined = state_item(tui->state, item);
+    const CavPotionLook *look = state_look_of_kind(tui->state, examined->type);
+    int key = tui_items_examine(tui->state, examined, tui_play_draw, tui);
+
+    if (key != 'c' || look == NULL ||
+        state_knows_item(tui->state, state_player(tui->state), examined))
+        return TUI_STEP_GO_ON;
+    return tui_play_name(tui, session, (gint32) (look - tui->state->looks), error);
+}
+
 /* Open the item menu @kind; play the command it asks for, if any. */
 static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GError **error)
 {
@@ -135,10 +206,8 @@ static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GErro
         tui_log_add(tui->log, tui->state->turn, nothing);
     if (item == 0)
         return TUI_STEP_GO_ON;
-    if (kind == TUI_MENU_EXAMINE) {
-        tui_items_examine(tui->state, state_item(tui->state, item), tui_play_draw, tui);
-        return TUI_STEP_GO_ON;
-    }
+    if (kind == TUI_MENU_EXAMINE)
+        return tui_play_examine(tui, session, item, error);
     command = command_item(tui_menu_commands[kind], item);
     return tui_play_command(tui, session, &command, error);
 }
@@ -159,6 +228,10 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
         return tui_play_throw(tui, session, error);
     case TUI_ACTION_FIRE:
         return tui_play_fire(tui, session, error);
+    case TUI_ACTION_READ:
+        return tui_play_read(tui, session, error);
+    case TUI_ACTION_CALL:
+        return tui_play_call(tui, session, error);
     case TUI_ACTION_EXAMINE:
         return tui_play_menu(tui, session, TUI_MENU_EXAMINE, error);
     case TUI_ACTION_LOOK:

@@ -1,8 +1,9 @@
 /* tui-private.h — what the tui-*.c files share: the terminal (tui-screen.c),
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
  * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the
- * item menus (tui-items.c), looking around (tui-look.c) and the map cursor
- * that looking, throwing and firing share (tui-target.c). */
+ * item menus (tui-items.c), looking around (tui-look.c), the map cursor
+ * that looking, throwing, firing and casting share (tui-target.c), the spell
+ * menu (tui-spells.c) and naming potion looks (tui-call.c). */
 #ifndef CAV_TUI_TUI_PRIVATE_H
 #define CAV_TUI_TUI_PRIVATE_H
 
@@ -139,6 +140,8 @@ typedef enum {
     TUI_ACTION_QUAFF,
     TUI_ACTION_THROW,   /* a menu, then the targeting cursor */
     TUI_ACTION_FIRE,    /* the targeting cursor */
+    TUI_ACTION_READ,    /* a book, a spell, then the targeting cursor */
+    TUI_ACTION_CALL,    /* a potion look, then its name; never a turn */
     TUI_ACTION_EXAMINE, /* never a turn */
     TUI_ACTION_LOOK,
     TUI_ACTION_HELP,
@@ -196,6 +199,10 @@ typedef void (*TuiBackdrop)(gpointer data);
  * the last a hint. Does not refresh. */
 void tui_panels_box(const char *const *lines, gsize n_lines);
 
+/* The same box with the lines whose @dimmed entry is TRUE greyed out
+ * (@dimmed NULL: none). */
+void tui_panels_box_dimmed(const char *const *lines, gsize n_lines, const gboolean *dimmed);
+
 /* Show a box of @lines over @backdrop until a key other than a resize comes;
  * returns that key. */
 int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdrop, gpointer data);
@@ -225,6 +232,7 @@ typedef enum {
     TUI_MENU_QUAFF,
     TUI_MENU_THROW,
     TUI_MENU_EXAMINE,
+    TUI_MENU_READ,
 } TuiMenuKind;
 
 /* Let the player pick an item of their pack for @kind, over @backdrop.
@@ -234,9 +242,11 @@ typedef enum {
 gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdrop, gpointer data,
                      const char **nothing);
 
-/* A panel on @item: its numbers, tags, uses, freshness; waits for a key. */
-void tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
-                       gpointer data);
+/* A panel on @item: its numbers, tags, uses, freshness (and, for a potion
+ * the player does not know, that `c` names its look); waits for a key and
+ * returns it. */
+int tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
+                      gpointer data);
 
 /* ---- tui-look.c: looking around ---------------------------------------- */
 
@@ -259,18 +269,48 @@ typedef enum {
     TUI_AIM_LOOK,  /* starts on the player; any ending key just ends it */
     TUI_AIM_THROW, /* starts on the nearest creature in view; shows the line */
     TUI_AIM_FIRE,
+    TUI_AIM_CAST,      /* picks a creature in view, the player included; starts on the player */
+    TUI_AIM_CAST_AWAY, /* the same, starting on the nearest other creature */
 } TuiAim;
 
 /* The cursor over the map on screen: moved with the movement keys, `Tab`
- * (Shift-Tab back) jumps through the creatures in view nearest first, the
- * message line says what is under it and which keys do what. For THROW and
- * FIRE the line a missile would fly from the player is drawn up to where it
- * would stop; Enter (or `.`, or the key that opened it: `t`, `f`) picks a
- * cell, but only one rules_can_aim() allows; for another the message line
- * says why and the cursor stays. Returns TRUE with the cell picked in *@x,
- * *@y; FALSE when the player cancels (Esc) or, for LOOK, always. */
+ * (Shift-Tab back) jumps through the creatures in view nearest first (the
+ * player among them when casting), the message line says what is under it
+ * and which keys do what. For THROW and FIRE the line a missile would fly
+ * from the player is drawn up to where it would stop; Enter (or `.`, or the
+ * key that opened it: `t`, `f`, `r`) picks a cell, but only one
+ * rules_can_aim() allows (casting: one where the player or a creature in
+ * view stands); for another the message line says why and the cursor stays.
+ * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
+ * cancels (Esc) or, for LOOK, always. */
 gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
                     TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
+
+/* ---- tui-spells.c: the spells of a book -------------------------------- */
+
+/* Let the player pick a spell of @book (a lettered menu over @backdrop, each
+ * spell with its mana cost; those the player cannot afford greyed out).
+ * Returns the spell, or NULL when the player closed the menu (Esc) or the
+ * book holds none. Picking one too dear returns it too: the rules say why
+ * it cannot be cast. */
+const CavSpell *tui_spells_pick(const CavState *state, const CavItem *book, TuiBackdrop backdrop,
+                                gpointer data);
+
+/* ---- tui-call.c: naming potion looks ------------------------------------ */
+
+/* Let the player pick a potion look they have seen and do not know: in the
+ * pack or on the floor in view. Returns its index in CavState.looks, or -1
+ * when the player closed the menu or there is none (then *@nothing says
+ * so, static). */
+gint32 tui_call_pick(const CavState *state, const CavView *sight, TuiBackdrop backdrop,
+                     gpointer data, const char **nothing);
+
+/* Ask for the name of look @look on the message rows (up to
+ * CAV_COMMAND_WORD_MAX - 1 printable characters, starting from its present
+ * name; Backspace erases). TRUE with the name in @name when the player
+ * pressed Enter (an empty name forgets it); FALSE on Esc. */
+gboolean tui_call_ask(const CavState *state, gint32 look, TuiBackdrop backdrop, gpointer data,
+                      char name[CAV_COMMAND_WORD_MAX]);
 
 G_END_DECLS
 

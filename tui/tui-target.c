@@ -1,8 +1,9 @@
-/* tui-target.c — the cursor over the map that looking (`;`), throwing (`t`)
- * and firing (`f`) share: moved with the movement keys or from creature to
- * creature with Tab, the message line saying what lies under it. Aiming also
- * draws the line a missile would fly, stopping where the rules' flight would
- * stop, and picks only a cell the rules let the player aim at. */
+/* tui-target.c — the cursor over the map that looking (`;`), throwing (`t`),
+ * firing (`f`) and casting (`r`) share: moved with the movement keys or from
+ * creature to creature with Tab, the message line saying what lies under it.
+ * Throwing and firing also draw the line a missile would fly, stopping where
+ * the rules' flight would stop, and pick only a cell the rules let the player
+ * aim at; casting picks a creature in view, the player included. */
 #include "tui-private.h"
 
 #include "rules.h"
@@ -21,7 +22,19 @@ static const TuiAimSpec tui_aims[] = {
     [TUI_AIM_FIRE] = {.hint = "Enter to fire, Tab next target, Esc cancel",
                       .verb = "fire",
                       .key = 'f'},
+    [TUI_AIM_CAST] = {.hint = "Enter to cast, Tab next creature, Esc cancel",
+                      .verb = "cast",
+                      .key = 'r'},
+    [TUI_AIM_CAST_AWAY] = {.hint = "Enter to cast, Tab next creature, Esc cancel",
+                           .verb = "cast",
+                           .key = 'r'},
 };
+
+/* Whether @aim picks a creature to cast at rather than a cell to shoot at. */
+static gboolean tui_aim_casts(TuiAim aim)
+{
+    return aim == TUI_AIM_CAST || aim == TUI_AIM_CAST_AWAY;
+}
 
 typedef struct {
     const CavState *state;
@@ -54,8 +67,8 @@ static gint tui_target_nearer(gconstpointer a, gconstpointer b, gpointer data)
     return by_distance != 0 ? by_distance : first->id - second->id;
 }
 
-/* The living creatures other than the player that the player sees and that
- * are on screen, nearest first (ties by id). */
+/* The living creatures other than the player (or, casting, with the player)
+ * that the player sees and that are on screen, nearest first (ties by id). */
 static GArray *tui_target_creatures(TuiCursor *cursor)
 {
     GArray *ids = g_array_new(FALSE, FALSE, sizeof(gint32));
@@ -66,7 +79,8 @@ static GArray *tui_target_creatures(TuiCursor *cursor)
         const CavCreature *creature = state_creature(cursor->state, id);
         int row, col;
 
-        if (creature == NULL || !creature->alive || id == cursor->state->player ||
+        if (creature == NULL || !creature->alive ||
+            (id == cursor->state->player && !tui_aim_casts(cursor->aim)) ||
             creature->z != cursor->player->z ||
             !view_sees(cursor->sight, creature->z, creature->x, creature->y) ||
             !tui_draw_cell_at(cursor->viewport, &layout, creature->x, creature->y, &row, &col))
@@ -107,6 +121,17 @@ static attr_t tui_target_highlight(void)
 /* Whether the cursor's cell is one the player may aim at; else why not. */
 static const char *tui_target_refusal(const TuiCursor *cursor)
 {
+    const CavCreature *there;
+
+    if (tui_aim_casts(cursor->aim)) {
+        there = state_creature_at(cursor->state, cursor->player->z, cursor->x, cursor->y);
+        if (there == cursor->player)
+            return NULL;
+        if (there == NULL || !view_sees(cursor->sight, there->z, there->x, there->y) ||
+            !rules_can_aim(cursor->state, cursor->player, cursor->x, cursor->y))
+            return "There is no one there you can see to cast it on.";
+        return NULL;
+    }
     if (cursor->x == cursor->player->x && cursor->y == cursor->player->y)
         return "Aim at something other than yourself.";
     if (!rules_can_aim(cursor->state, cursor->player, cursor->x, cursor->y))
@@ -178,7 +203,8 @@ static void tui_target_draw(const TuiCursor *cursor)
     int row, col;
 
     tui_draw_layout(&layout);
-    if (cursor->aim != TUI_AIM_LOOK && tui_target_refusal(cursor) == NULL)
+    if (cursor->aim != TUI_AIM_LOOK && !tui_aim_casts(cursor->aim) &&
+        tui_target_refusal(cursor) == NULL)
         hit = tui_target_draw_line(cursor, &layout);
     tui_target_text(cursor, hit, text);
     tui_draw_message_rows(&layout, text->str, tui_aims[cursor->aim].hint);
@@ -211,14 +237,14 @@ static void tui_target_move(TuiCursor *cursor, int key)
     }
 }
 
-/* Where the cursor starts: on the nearest creature in view when aiming,
- * else (or when there is none) on the player. */
+/* Where the cursor starts: on the nearest creature in view when throwing,
+ * firing or casting away, else (or when there is none) on the player. */
 static void tui_target_start(TuiCursor *cursor)
 {
     cursor->x = cursor->player->x;
     cursor->y = cursor->player->y;
     cursor->creatures = tui_target_creatures(cursor);
-    if (cursor->aim != TUI_AIM_LOOK)
+    if (cursor->aim != TUI_AIM_LOOK && cursor->aim != TUI_AIM_CAST)
         tui_target_cycle(cursor, 1);
 }
 
