@@ -73,8 +73,31 @@ static void fold_looks(Scenario *s)
     }
 }
 
-void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
-                           gint32 max_hp, gint32 food)
+/* The spells of the data's books, as a new game defines them. */
+static void fold_spells(Scenario *s)
+{
+    const CavSpellKind *spells;
+    guint n = content_spells(game_content(s->game), &spells);
+
+    for (guint i = 0; i < n && i < CAV_SPELLS_MAX; i++) {
+        CavEvent event = ev_init(CAV_EVENT_SPELL_DEFINED);
+        CavEvSpellDefined *e = &event.as.SpellDefined;
+        e->cost = spells[i].cost;
+        e->range = spells[i].range;
+        CAV_EFFECT_COPY(e, &spells[i].effect);
+        EV_SET_STR(e->spell, spells[i].name);
+        EV_SET_STR(e->book, spells[i].book);
+        EV_SET_STR(e->effect, spells[i].effect_name);
+        EV_SET_STR(e->special, content_special_name(spells[i].special));
+        EV_SET_STR(e->summon, spells[i].summon);
+        scenario_fold(s, event);
+    }
+}
+
+/* The common set-up; @spells says whether the books' spells are defined,
+ * and @max_mana > 0 sets the player's mana (full). */
+static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
+                  gint32 food, gboolean spells, gint32 max_mana)
 {
     CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
     gint px = -1, py = -1;
@@ -88,6 +111,8 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
     scenario_fold(s, e);
     fold_levels(s, top, below, &px, &py);
     fold_looks(s);
+    if (spells)
+        fold_spells(s);
     g_assert_cmpint(px, >=, 0);
     e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
                                py);
@@ -95,8 +120,22 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
         e.as.CreatureSpawned.max_hp = max_hp;
     if (food > 0)
         e.as.CreatureSpawned.food = food;
+    if (max_mana > 0)
+        e.as.CreatureSpawned.max_mana = max_mana;
     scenario_fold(s, e);
     s->recorder = recorder_new(s->bus, FALSE);
+}
+
+void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
+                           gint32 max_hp, gint32 food)
+{
+    setup(s, top, below, max_hp, food, FALSE, 0);
+}
+
+void scenario_setup_mage(Scenario *s, const char *const *top, const char *const *below,
+                         gint32 max_hp, gint32 max_mana)
+{
+    setup(s, top, below, max_hp, 0, TRUE, max_mana);
 }
 
 void scenario_setup(Scenario *s, const char *const *top, const char *const *below)

@@ -24,6 +24,12 @@ void scenario_setup(Scenario *s, const char *const *top, const char *const *belo
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
                            gint32 max_hp, gint32 food);
 
+/* The same with the books' spells defined as a new game has them (a plain
+ * scenario has none) and the player's max hp and max mana set (0 keeps the
+ * data's; the player starts with full mana). */
+void scenario_setup_mage(Scenario *s, const char *const *top, const char *const *below,
+                         gint32 max_hp, gint32 max_mana);
+
 void scenario_teardown(Scenario *s);
 
 /* Fold @event (at the current turn, 0 before any is played) into the
