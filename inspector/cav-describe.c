@@ -338,6 +338,28 @@ static void append_potion(const History *history, gboolean truth, const CavItem 
     g_string_append(out, knowers == 0 ? " nobody\n" : "\n");
 }
 
+/* What casting @spell does, as plain text. */
+static void append_spell(const CavSpell *spell, GString *out)
+{
+    switch (spell->special) {
+    case CAV_SPECIAL_BLOOD_TO_MANA:
+        g_string_append(out, "turns hp into mana");
+        return;
+    case CAV_SPECIAL_BLINK:
+        g_string_append_printf(out, "a jump to an open cell in sight within %d", spell->range);
+        return;
+    case CAV_SPECIAL_SUMMON:
+        g_string_append_printf(out, "a %s on each free cell around", spell->summon);
+        return;
+    case CAV_SPECIAL_NONE:
+    case CAV_SPECIAL_COUNT:
+        break;
+    }
+    cav_describe_spec(&spell->spec, out);
+    if (spell->spec.duration > 1)
+        g_string_append_printf(out, " for %d turns", spell->spec.duration);
+}
+
 /* "Spells: minor heal (4 mana): +20 hp at once; …", for a book. */
 static void append_spells(const CavState *state, const CavItem *item, GString *out)
 {
@@ -349,12 +371,7 @@ static void append_spells(const CavState *state, const CavItem *item, GString *o
         if (strcmp(spell->book, item->type) != 0)
             continue;
         g_string_append_printf(text, "\n  %s (%d mana): ", spell->name, spell->cost);
-        if (spell->special != CAV_SPECIAL_NONE)
-            g_string_append(text, content_special_name(spell->special));
-        else
-            cav_describe_spec(&spell->spec, text);
-        if (spell->spec.duration > 0)
-            g_string_append_printf(text, " for %d turns", spell->spec.duration);
+        append_spell(spell, text);
     }
     if (text->len == 0)
         return;

@@ -1208,6 +1208,23 @@ static void test_screenshot_entity(Fixture *f, gconstpointer data)
 
 /* ---- spells, knowledge and detection -------------------------------------------- */
 
+/* With CAVELOG_TEST_SHOTS=DIR, keep a copy of the fixture's game as DIR/@name,
+ * to open in the inspector. */
+static void keep_game(Fixture *f, const char *name)
+{
+    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+    g_autofree char *path = NULL, *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    gsize length;
+
+    if (dir == NULL)
+        return;
+    path = g_build_filename(dir, name, NULL);
+    if (!g_file_get_contents(f->path, &contents, &length, &error) ||
+        !g_file_set_contents(path, contents, (gssize) length, &error))
+        g_test_message("could not keep %s: %s", path, error->message);
+}
+
 /* A hand-made game: a hurt goblin beside the player drinks a potion of
  * health (the player sees it and learns the look), a goblin sits sealed in
  * rock out of sight, and the player casts detect creatures on themself,
@@ -1265,6 +1282,8 @@ static void record_magic(Fixture *f, Magic *m)
     scenario_store_play(&s, store, command_cast(m->book, "summon bats", player->x, player->y));
     scenario_store_play(&s, store, command_cast(m->book, "blood to mana", player->x, player->y));
     scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    keep_game(f, "magic.cavelog");
 }
 
 /* The seq of the first event of @type after @after that names creature @id, or 0. */
@@ -1334,6 +1353,13 @@ static void test_knowledge(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), "detect creatures — 75 turns left, perceives every "
                                          "creature on its level · from blue mage's spellbook");
     save_shot(f, "knowledge.png");
+
+    /* The book says what its spells cost and do. */
+    cav_inspector_window_select_entity(window, CAV_REF_ITEM, m.book);
+    assert_contains(entity_text(window), "detect creatures (16 mana): perceives every creature "
+                                         "on its level for 75 turns");
+    assert_contains(entity_text(window), "summon bats (11 mana): a bat on each free cell around");
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
 
     /* The player's own name for a look. */
     cav_inspector_window_show_event(window, named);
