@@ -1,8 +1,11 @@
-/* cav-describe.c — the entity panel's words: a creature with the effects on
- * it and the potions it knows, an item with what drinking it does, and the
- * names of potions, which differ between the truth and the player's view.
- * Reads only the history's current state. */
+/* cav-describe.c — the entity panel's words: a creature with its mana, the
+ * effects on it and the potions it knows (with the event that taught each),
+ * an item with what drinking or reading it does, and the names of potions,
+ * which differ between the truth and the player's view. Reads the history's
+ * current state, and the events that taught a creature through the timeline. */
 #include "cav-describe.h"
+
+#include <string.h>
 
 /* ---- names ------------------------------------------------------------------- */
 
@@ -95,6 +98,10 @@ void cav_describe_spec(const CavEffectSpec *spec, GString *out)
     append_change(out, start, spec->hp, "hp at once");
     append_change(out, start, spec->mana, "mana at once");
     append_change(out, start, spec->xp_per_level, "xp per level at once");
+    if (spec->detect > 0) {
+        part(out, start);
+        g_string_append(out, "perceives every creature on its level");
+    }
     if (out->len == start)
         g_string_append(out, "no change");
 }
@@ -140,8 +147,10 @@ static void append_fighting(const CavState *state, const CavCreature *c, GString
     g_string_append_c(out, '\n');
 }
 
-static void append_effects(const CavState *state, const CavCreature *c, GString *out)
+static void append_effects(const History *history, gboolean truth, const CavCreature *c,
+                           GString *out)
 {
+    const CavState *state = history_state(history);
     guint shown = 0;
 
     g_string_append(out, "<b>Effects</b>");
@@ -154,25 +163,100 @@ static void append_effects(const CavState *state, const CavCreature *c, GString 
         cav_describe_effect(state, effect, text);
         g_string_append(out, "\n  ");
         append_escaped(out, text->str);
+        if (effect->item != 0) {
+            g_string_append(out, " · from ");
+            cav_describe_link(history, truth, CAV_REF_ITEM, effect->item, out);
+        }
         shown++;
     }
     g_string_append(out, shown == 0 ? " none\n" : "\n");
 }
 
-/* "cyan = potion of poison, red = potion of health" */
-static void append_known(const CavState *state, const CavCreature *c, GString *out)
-{
-    g_autoptr(GString) known = g_string_new(NULL);
+/* The event that taught a creature one look: ItemIdentified @seq of @turn. */
+typedef struct {
+    gint64 seq; /* 0: not found (the file does not say) */
+    gint32 turn;
+    char how[CAV_STR_MAX];
+} Lesson;
 
+/* For each look @c knows at the history's current event, the ItemIdentified
+ * that taught it (one per creature and look), searched backward from there
+ * until every known look has its lesson. */
+static void find_lessons(CavTimeline *timeline, const CavCreature *c,
+                         Lesson lessons[CAV_POTION_KINDS_MAX])
+{
+    History *history = cav_timeline_get_history(timeline);
+    const CavState *state = history_state(history);
+    guint32 missing = c->known;
+
+    for (gint64 seq = state->last_seq; seq >= 1 && missing != 0; seq--) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        const CavEvent *event;
+        gint32 look;
+
+        if (entry->type != CAV_EVENT_ITEM_IDENTIFIED ||
+            !history_entry_names(entry, CAV_REF_CREATURE, c->id))
+            continue;
+        event = cav_timeline_event(timeline, seq);
+        if (event == NULL || event->as.ItemIdentified.creature != c->id)
+            continue;
+        look = state_look_index(state, event->as.ItemIdentified.appearance);
+        if (look < 0 || look >= 32 || (missing & (1u << look)) == 0)
+            continue;
+        missing &= ~(1u << look);
+        lessons[look].seq = seq;
+        lessons[look].turn = event->turn;
+        g_strlcpy(lessons[look].how, event->as.ItemIdentified.how, sizeof lessons[look].how);
+    }
+}
+
+/* One line a look: "red → potion of health, since #57 (turn 1): saw one drunk". */
+static void append_known(CavTimeline *timeline, const CavCreature *c, GString *out)
+{
+    const CavState *state = history_state(cav_timeline_get_history(timeline));
+    g_autofree Lesson *lessons = g_new0(Lesson, CAV_POTION_KINDS_MAX);
+    guint shown = 0;
+
+    find_lessons(timeline, c, lessons);
+    g_string_append(out, "<b>Knows</b>");
     for (gint32 i = 0; i < state->look_count && i < 32; i++) {
+        g_autofree char *line = NULL;
+
         if ((c->known & (1u << i)) == 0)
             continue;
-        part(known, 0);
-        g_string_append_printf(known, "%s = %s", state->looks[i].appearance, state->looks[i].kind);
+        line = g_strdup_printf("%s → %s", state->looks[i].appearance, state->looks[i].kind);
+        g_string_append(out, "\n  ");
+        append_escaped(out, line);
+        shown++;
+        if (lessons[i].seq == 0)
+            continue;
+        g_string_append_printf(out,
+                               ", since <a href=\"seq:%" G_GINT64_FORMAT "\">#%" G_GINT64_FORMAT
+                               " (turn %d)</a>: ",
+                               lessons[i].seq, lessons[i].seq, lessons[i].turn);
+        append_escaped(out, lessons[i].how);
     }
-    g_string_append(out, "<b>Knows</b> ");
-    append_escaped(out, known->len > 0 ? known->str : "no potions");
-    g_string_append_c(out, '\n');
+    g_string_append(out, shown == 0 ? " no potions\n" : "\n");
+}
+
+/* The player's own names for looks: "cyan: called maybe poison". */
+static void append_called(const CavState *state, GString *out)
+{
+    guint shown = 0;
+
+    for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++) {
+        g_autofree char *line = NULL;
+
+        if (state->looks[i].called[0] == '\0')
+            continue;
+        if (shown++ == 0)
+            g_string_append(out, "<b>Calls</b>");
+        line = g_strdup_printf("%s: called %s", state->looks[i].appearance, state->looks[i].called);
+        g_string_append(out, "\n  ");
+        append_escaped(out, line);
+    }
+    if (shown > 0)
+        g_string_append_c(out, '\n');
 }
 
 static void append_pack(const History *history, gboolean truth, const CavCreature *c, GString *out)
@@ -193,9 +277,10 @@ static void append_pack(const History *history, gboolean truth, const CavCreatur
     }
 }
 
-static void describe_creature(const History *history, gboolean truth, const CavCreature *c,
+static void describe_creature(CavTimeline *timeline, gboolean truth, const CavCreature *c,
                               GString *out)
 {
+    const History *history = cav_timeline_get_history(timeline);
     const CavState *state = history_state(history);
     g_autoptr(GString) name = g_string_new(NULL);
 
@@ -212,8 +297,10 @@ static void describe_creature(const History *history, gboolean truth, const CavC
     append_fighting(state, c, out);
     g_string_append_printf(out, "food %d/%d · level %d at (%d,%d) · kills %d\n", c->food,
                            c->max_food, c->z + 1, c->x, c->y, c->kills);
-    append_effects(state, c, out);
-    append_known(state, c, out);
+    append_effects(history, truth, c, out);
+    append_known(timeline, c, out);
+    if (c->id == state->player)
+        append_called(state, out);
     append_pack(history, truth, c, out);
 }
 
@@ -251,6 +338,48 @@ static void append_potion(const History *history, gboolean truth, const CavItem 
     g_string_append(out, knowers == 0 ? " nobody\n" : "\n");
 }
 
+/* What casting @spell does, as plain text. */
+static void append_spell(const CavSpell *spell, GString *out)
+{
+    switch (spell->special) {
+    case CAV_SPECIAL_BLOOD_TO_MANA:
+        g_string_append(out, "turns hp into mana");
+        return;
+    case CAV_SPECIAL_BLINK:
+        g_string_append_printf(out, "a jump to an open cell in sight within %d", spell->range);
+        return;
+    case CAV_SPECIAL_SUMMON:
+        g_string_append_printf(out, "a %s on each free cell around", spell->summon);
+        return;
+    case CAV_SPECIAL_NONE:
+    case CAV_SPECIAL_COUNT:
+        break;
+    }
+    cav_describe_spec(&spell->spec, out);
+    if (spell->spec.duration > 1)
+        g_string_append_printf(out, " for %d turns", spell->spec.duration);
+}
+
+/* "Spells: minor heal (4 mana): +20 hp at once; …", for a book. */
+static void append_spells(const CavState *state, const CavItem *item, GString *out)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++) {
+        const CavSpell *spell = &state->spells[i];
+
+        if (strcmp(spell->book, item->type) != 0)
+            continue;
+        g_string_append_printf(text, "\n  %s (%d mana): ", spell->name, spell->cost);
+        append_spell(spell, text);
+    }
+    if (text->len == 0)
+        return;
+    g_string_append(out, "<b>Spells</b>");
+    append_escaped(out, text->str);
+    g_string_append_c(out, '\n');
+}
+
 static void describe_item(const History *history, gboolean truth, const CavItem *item, GString *out)
 {
     const CavState *state = history_state(history);
@@ -265,19 +394,22 @@ static void describe_item(const History *history, gboolean truth, const CavItem 
                            item->attack, item->defense, item->thrown, item->ranged, item->food);
     if (look != NULL)
         append_potion(history, truth, item, look, out);
+    append_spells(state, item, out);
     cav_describe_place(history, item->z, item->x, item->y, item->holder, place);
     append_escaped(out, place->str);
 }
 
-void cav_describe_entity(const History *history, gboolean truth, CavRefKind kind, gint32 id,
+void cav_describe_entity(CavTimeline *timeline, gboolean truth, CavRefKind kind, gint32 id,
                          GString *out)
 {
+    const History *history;
     const CavState *state;
 
-    g_return_if_fail(history != NULL && out != NULL);
+    g_return_if_fail(CAV_IS_TIMELINE(timeline) && out != NULL);
+    history = cav_timeline_get_history(timeline);
     state = history_state(history);
     if (kind == CAV_REF_CREATURE && state_creature(state, id) != NULL)
-        describe_creature(history, truth, state_creature(state, id), out);
+        describe_creature(timeline, truth, state_creature(state, id), out);
     else if (kind == CAV_REF_ITEM && state_item(state, id) != NULL)
         describe_item(history, truth, state_item(state, id), out);
     else if (kind != CAV_REF_NONE)

@@ -7,6 +7,7 @@
 
 #include <glib.h>
 
+#include "cav-timeline.h"
 #include "history.h"
 
 G_BEGIN_DECLS
@@ -28,18 +29,21 @@ void cav_describe_place(const History *history, gint32 z, gint32 x, gint32 y, gi
                         GString *out);
 
 /* What an effect of @spec does, as plain text: "−1 hp a turn", "+5 attack,
- * +5 defense", "+15 hp at once". */
+ * +5 defense", "+15 hp at once", "perceives every creature on its level". */
 void cav_describe_spec(const CavEffectSpec *spec, GString *out);
 
 /* One working effect in @state as plain text: "poison — 12 turns left, −1 hp
  * a turn" (an effect recorded without a name is named by its potion's kind). */
 void cav_describe_effect(const CavState *state, const CavEffect *effect, GString *out);
 
-/* The entity panel's markup for entity @id of @kind at the history's current
- * state: a creature's numbers with effects, its working effects, the potion
- * looks it knows and what it carries; an item's numbers, what drinking it
- * does (as far as the viewer knows) and where it is. */
-void cav_describe_entity(const History *history, gboolean truth, CavRefKind kind, gint32 id,
+/* The entity panel's markup for entity @id of @kind at the current state of
+ * @timeline's history: a creature's numbers (mana too, for those who have
+ * any) with effects, its working effects and where each came from, the
+ * potion looks it knows with a link to the event that taught each (found
+ * through the timeline's cache), the player's own names for looks, and what
+ * it carries; an item's numbers, what drinking it does (as far as the viewer
+ * knows), a book's spells, and where it is. */
+void cav_describe_entity(CavTimeline *timeline, gboolean truth, CavRefKind kind, gint32 id,
                          GString *out);
 
 G_END_DECLS

@@ -329,7 +329,7 @@ static void describe_entity(CavInspectorWindow *self)
 {
     g_autoptr(GString) out = g_string_new(NULL);
 
-    cav_describe_entity(self->history, truth(self), self->entity_kind, self->entity_id, out);
+    cav_describe_entity(self->timeline, truth(self), self->entity_kind, self->entity_id, out);
     gtk_label_set_markup(self->entity_detail, out->str);
 }
 

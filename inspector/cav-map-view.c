@@ -369,6 +369,19 @@ static void cav_map_view_fill_items(CavMapView *self)
     }
 }
 
+/* Whether the frame shows @creature: all of them in the truth; else the
+ * player, and whoever the player perceives (in sight, or anywhere on their
+ * level while they detect creatures). */
+static gboolean cav_map_view_shows(CavMapView *self, const CavCreature *creature)
+{
+    const CavCreature *player = state_player(self->state);
+
+    if (self->truth || cav_map_view_sees(self, creature->x, creature->y))
+        return TRUE;
+    return player != NULL && player->alive && self->view->z == player->z &&
+           state_perceives(player, creature, self->view->visible);
+}
+
 static void cav_map_view_fill_creatures(CavMapView *self)
 {
     const CavState *state = self->state;
@@ -378,7 +391,7 @@ static void cav_map_view_fill_creatures(CavMapView *self)
 
         if (creature == NULL || !creature->alive || creature->z != self->level)
             continue;
-        if (!cav_map_view_sees(self, creature->x, creature->y) && id != state->player)
+        if (!cav_map_view_shows(self, creature) && id != state->player)
             continue;
         cav_map_view_put_named(self, creature->x, creature->y, creature->glyph, creature->colour);
     }

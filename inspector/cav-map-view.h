@@ -32,8 +32,10 @@ void cav_map_view_set_level(CavMapView *self, int level);
 
 /* Whether the whole truth is drawn ("truth" property). TRUE: every tile,
  * creature and item of the level. FALSE: what the player saw: cells in view
- * fully, cells only remembered as dimmed terrain, cells never seen blank; the
- * player is drawn on their own level either way. */
+ * fully, cells only remembered as dimmed terrain, cells never seen blank;
+ * creatures where the player sees them, or anywhere on the player's level
+ * while the player detects creatures; the player on their own level either
+ * way. */
 gboolean cav_map_view_get_truth(CavMapView *self);
 void cav_map_view_set_truth(CavMapView *self, gboolean truth);
 

@@ -139,6 +139,12 @@ void scenario_setup_caster(Scenario *s, const char *const *top, gint32 max_mana)
     setup(s, top, NULL, 0, 0, max_mana);
 }
 
+void scenario_setup_mage(Scenario *s, const char *const *top, const char *const *below,
+                         gint32 max_hp, gint32 max_mana)
+{
+    setup(s, top, below, max_hp, 0, max_mana);
+}
+
 void scenario_teardown(Scenario *s)
 {
     recorder_free(s->recorder);

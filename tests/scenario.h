@@ -27,6 +27,11 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
 /* Level 0 from @top, with a player of @max_mana (full). */
 void scenario_setup_caster(Scenario *s, const char *const *top, gint32 max_mana);
 
+/* The same with levels 0 and 1 and the player's max hp set too (0 keeps the
+ * data's). */
+void scenario_setup_mage(Scenario *s, const char *const *top, const char *const *below,
+                         gint32 max_hp, gint32 max_mana);
+
 void scenario_teardown(Scenario *s);
 
 /* Fold @event (at the current turn, 0 before any is played) into the

@@ -5,6 +5,7 @@
  * --screenshot renders a PNG whose map is drawn. Run under xvfb-run. */
 #include <gtk/gtk.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "cav-entity-row.h"
@@ -844,7 +845,7 @@ static void test_effects(Fixture *f, gconstpointer data)
     name = e->name[0] != '\0' ? e->name : look->kind;
     working = g_strdup_printf("%s — ", name);
     left = g_strdup_printf("%s — %d turns left, ", name, e->duration - TICKS_IN);
-    known = g_strdup_printf("%s = %s", look->appearance, look->kind);
+    known = g_strdup_printf("%s → %s", look->appearance, look->kind);
 
     cav_inspector_window_show_event(window, drink.started.seq - 1);
     cav_inspector_window_select_entity(window, CAV_REF_CREATURE, e->creature);
@@ -1205,6 +1206,298 @@ static void test_screenshot_entity(Fixture *f, gconstpointer data)
     }
 }
 
+/* ---- spells, knowledge and detection -------------------------------------------- */
+
+/* With CAVELOG_TEST_SHOTS=DIR, keep a copy of the fixture's game as DIR/@name,
+ * to open in the inspector. */
+static void keep_game(Fixture *f, const char *name)
+{
+    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+    g_autofree char *path = NULL, *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    gsize length;
+
+    if (dir == NULL)
+        return;
+    path = g_build_filename(dir, name, NULL);
+    if (!g_file_get_contents(f->path, &contents, &length, &error) ||
+        !g_file_set_contents(path, contents, (gssize) length, &error))
+        g_test_message("could not keep %s: %s", path, error->message);
+}
+
+/* A hand-made game: a hurt goblin beside the player drinks a potion of
+ * health (the player sees it and learns the look), a goblin sits sealed in
+ * rock out of sight, and the player casts detect creatures on themself,
+ * waits until it wears off, names a look, and casts the blue book's other
+ * spells. */
+typedef struct {
+    gint32 drinker, hidden, book;
+    char learned[CAV_WORD_MAX]; /* the look the player learns: the potion of health's */
+    char named[CAV_WORD_MAX];   /* the look the player names: the potion of poison's */
+} Magic;
+
+#define MAGIC_MANA 40
+#define DETECT_COST 16
+#define DETECT_TURNS 75
+
+static void record_magic(Fixture *f, Magic *m)
+{
+    static const char *const cave[] = {
+        "##############################",
+        "#............................#",
+        "#..@.........................#",
+        "#............................#",
+        "#............................#",
+        "##############################",
+        "##############################",
+        "#################.############",
+        NULL,
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    const CavState *state;
+    const CavCreature *player;
+    gint32 potion;
+    Scenario s;
+
+    scenario_setup_mage(&s, cave, NULL, 1000, MAGIC_MANA);
+    state = game_state(s.game);
+    m->drinker = scenario_spawn(&s, "goblin", 0, 5, 2, 20, 0, 0);
+    potion = scenario_item(&s, "potion of health", m->drinker, 0, 0, 0, 1);
+    scenario_hurt(&s, m->drinker, 15);
+    m->hidden = scenario_spawn(&s, "goblin", 0, 17, 7, -1, 0, -1);
+    m->book = scenario_item(&s, "blue mage's spellbook", state->player, 0, 0, 0, 1);
+    g_strlcpy(m->learned, state_look_of_kind(state, state_item(state, potion)->type)->appearance,
+              sizeof m->learned);
+    g_strlcpy(m->named, state_look_of_kind(state, "potion of poison")->appearance, sizeof m->named);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    player = state_player(state);
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_store_play(&s, store, command_cast(m->book, "detect creatures", player->x, player->y));
+    for (gint t = 0; t < DETECT_TURNS + 2; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_store_play(&s, store, command_name(m->named, "maybe poison"));
+    scenario_store_play(&s, store, command_cast(m->book, "blink", player->x, player->y));
+    scenario_store_play(&s, store, command_cast(m->book, "summon bats", player->x, player->y));
+    scenario_store_play(&s, store, command_cast(m->book, "blood to mana", player->x, player->y));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    keep_game(f, "magic.cavelog");
+}
+
+/* The seq of the first event of @type after @after that names creature @id, or 0. */
+static gint64 next_naming(History *history, CavEventType type, gint64 after, gint32 id)
+{
+    for (gint64 seq = after + 1; seq <= history_length(history); seq++) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        if (entry->type == type && history_entry_names(entry, CAV_REF_CREATURE, id))
+            return seq;
+    }
+    return 0;
+}
+
+/* What the player knows, and since when: before the goblin drinks, no
+ * potions; from the ItemIdentified on, the look with that event's seq and
+ * turn as a link that shows it, and how ("saw one drunk"; the goblin itself
+ * "drank one"). Mana before and after a cast, the spell's effect with its
+ * book, and the player's own name for a look. */
+static void test_knowledge(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window;
+    History *history;
+    Magic m;
+    gint32 player;
+    gint64 learned, cast, named;
+    g_autofree char *line = NULL, *link = NULL, *uri = NULL, *own = NULL, *calls = NULL;
+    const char *markup;
+
+    record_magic(f, &m);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    player = history_last_state(history)->player;
+    learned = next_naming(history, CAV_EVENT_ITEM_IDENTIFIED, 0, player);
+    cast = next_naming(history, CAV_EVENT_SPELL_CAST, 0, player);
+    named = next_naming(history, CAV_EVENT_ITEM_NAMED, 0, player);
+    g_assert_cmpint(learned, >, 0);
+    g_assert_cmpint(cast, >, learned);
+    g_assert_cmpint(named, >, cast);
+
+    cav_inspector_window_show_event(window, learned - 1);
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
+    assert_contains(entity_text(window), "Knows no potions");
+    assert_contains(entity_text(window), "mana 40/40");
+
+    cav_inspector_window_show_event(window, cast);
+    line = g_strdup_printf("%s → potion of health, since #%" G_GINT64_FORMAT " (turn %d): "
+                           "saw one drunk",
+                           m.learned, learned, history_entry(history, learned)->turn);
+    assert_contains(entity_text(window), line);
+    assert_contains(entity_text(window), "mana 24/40");
+    assert_lacks(entity_text(window), "Calls");
+    markup = gtk_label_get_label(
+        GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "entity-detail")));
+    uri = g_strdup_printf("seq:%" G_GINT64_FORMAT, learned);
+    link = g_strdup_printf("href=\"%s\"", uri);
+    assert_contains(markup, link);
+
+    /* The goblin learned it by drinking, in the same turn. */
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, m.drinker);
+    assert_contains(entity_text(window), "potion of health, since #");
+    assert_contains(entity_text(window), "drank one");
+
+    /* The spell's effect, from the book, while it works. */
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
+    cav_inspector_window_show_event(window,
+                                    next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player));
+    assert_contains(entity_text(window), "detect creatures — 75 turns left, perceives every "
+                                         "creature on its level · from blue mage's spellbook");
+    save_shot(f, "knowledge.png");
+
+    /* The book says what its spells cost and do. */
+    cav_inspector_window_select_entity(window, CAV_REF_ITEM, m.book);
+    assert_contains(entity_text(window), "detect creatures (16 mana): perceives every creature "
+                                         "on its level for 75 turns");
+    assert_contains(entity_text(window), "summon bats (11 mana): a bat on each free cell around");
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
+
+    /* The player's own name for a look. */
+    cav_inspector_window_show_event(window, named);
+    calls = g_strdup_printf("Calls\n  %s: called maybe poison", m.named);
+    assert_contains(entity_text(window), calls);
+
+    /* The link to the lesson shows it. */
+    click_link(window, "entity-detail", uri);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, learned);
+    assert_contains(entity_text(window), line);
+}
+
+/* Iterate until @widget's window painted a frame after this call. */
+static void wait_painted(GtkWidget *widget)
+{
+    gboolean painted = FALSE, timed_out = FALSE;
+    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    gulong handler;
+
+    g_assert_nonnull(clock);
+    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
+    gtk_widget_queue_draw(widget);
+    while (!painted && !timed_out)
+        g_main_context_iteration(NULL, TRUE);
+    g_signal_handler_disconnect(clock, handler);
+    g_assert_false(timed_out);
+    g_source_remove(timeout);
+}
+
+/* Pixels of map cell (@x, @y) that differ from the map's background, as drawn now. */
+static guint ink_in_cell(CavMapView *map, gint32 x, gint32 y)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GdkTexture) texture = NULL;
+    int scale = gtk_widget_get_scale_factor(GTK_WIDGET(map));
+    graphene_rect_t cell, box;
+    GdkRGBA background;
+
+    wait_painted(GTK_WIDGET(map));
+    texture = cav_render_widget(GTK_WIDGET(map), &error);
+    g_assert_no_error(error);
+    cav_map_view_cell_rect(map, x, y, &cell);
+    graphene_rect_init(&box, ceil(cell.origin.x * scale), ceil(cell.origin.y * scale),
+                       floor(cell.size.width * scale) - 1, floor(cell.size.height * scale) - 1);
+    cav_map_background(&background);
+    return count_drawn(texture, &box, &background);
+}
+
+/* In the player's view, the goblin sealed in rock (never in sight) is drawn
+ * only while the player detects creatures: not before the cast, from the
+ * effect's start, and not once it ended. The truth draws it throughout. */
+static void test_detect(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window;
+    History *history;
+    CavMapView *map;
+    Magic m;
+    gint32 player;
+    gint64 cast, started, ended;
+    const CavCreature *hidden;
+
+    record_magic(f, &m);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    map = CAV_MAP_VIEW(find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
+    player = history_last_state(history)->player;
+    cast = next_naming(history, CAV_EVENT_SPELL_CAST, 0, player);
+    started = next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player);
+    ended = next_naming(history, CAV_EVENT_EFFECT_ENDED, started, player);
+    g_assert_cmpint(started, >, cast);
+    g_assert_cmpint(ended, >, started);
+    g_assert_false(cav_map_view_get_truth(map));
+
+    cav_inspector_window_show_event(window, cast - 1);
+    hidden = state_creature(history_state(history), m.hidden);
+    g_assert_true(hidden->alive);
+    g_assert_false(view_sees(history_view(history), hidden->z, hidden->x, hidden->y));
+    g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), ==, 0);
+    activate(window, "truth");
+    g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), >, 5);
+    activate(window, "truth");
+
+    cav_inspector_window_show_event(window, started);
+    hidden = state_creature(history_state(history), m.hidden);
+    g_assert_cmpint(state_player(history_state(history))->effect_detect, >, 0);
+    g_assert_false(view_sees(history_view(history), hidden->z, hidden->x, hidden->y));
+    g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), >, 5);
+    save_shot(f, "detect.png");
+
+    cav_inspector_window_show_event(window, ended - 1);
+    g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), >, 5);
+    cav_inspector_window_show_event(window, ended);
+    hidden = state_creature(history_state(history), m.hidden);
+    g_assert_cmpint(state_player(history_state(history))->effect_detect, ==, 0);
+    g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), ==, 0);
+}
+
+/* Each new kind of event shows in the detail with a link for every entity
+ * it names, and the links show them: the caster and the book of a cast,
+ * the summoner of a bat. */
+static void test_spell_events(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window;
+    History *history;
+    Magic m;
+    static const CavEventType types[] = {
+        CAV_EVENT_SPELL_DEFINED,    CAV_EVENT_SPELL_CAST,        CAV_EVENT_MANA_DRAWN,
+        CAV_EVENT_CREATURE_BLINKED, CAV_EVENT_CREATURE_SUMMONED, CAV_EVENT_ITEM_NAMED,
+    };
+    gint64 summoned, cast;
+    const char *markup;
+
+    record_magic(f, &m);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    for (guint i = 0; i < G_N_ELEMENTS(types); i++) {
+        gint64 seq = first_of(history, types[i]);
+
+        g_assert_cmpint(seq, >, 0);
+        cav_inspector_window_show_event(window, seq);
+        markup = gtk_label_get_label(
+            GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+        assert_contains(markup, ev_type_name(types[i]));
+        assert_lacks(markup, "cannot be read");
+    }
+    cast = first_of(history, CAV_EVENT_SPELL_CAST);
+    assert_links(window, cast, "item", "blue mage's spellbook");
+    assert_links(window, cast, "target", "you — player");
+    assert_links(window, first_of(history, CAV_EVENT_MANA_DRAWN), "creature", "you — player");
+    assert_links(window, first_of(history, CAV_EVENT_CREATURE_BLINKED), "creature", "you — player");
+    assert_links(window, first_of(history, CAV_EVENT_ITEM_NAMED), "creature", "you — player");
+    summoned = first_of(history, CAV_EVENT_CREATURE_SUMMONED);
+    assert_links(window, summoned, "creature", "— bat");
+    save_shot(f, "summoned.png");
+    assert_links(window, summoned, "summoner", "you — player");
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1231,6 +1524,9 @@ int main(int argc, char **argv)
     ADD("/inspector/window/levels", TURNS, test_levels);
     ADD("/inspector/window/effects", 0, test_effects);
     ADD("/inspector/window/missiles", 0, test_missiles);
+    ADD("/inspector/window/knowledge", 0, test_knowledge);
+    ADD("/inspector/window/detect", 0, test_detect);
+    ADD("/inspector/window/spell-events", 0, test_spell_events);
     ADD("/inspector/window/bad-files", 0, test_bad_files);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
