@@ -210,6 +210,14 @@ gboolean bot_spell_boost(Bot *bot, CavCommand *out);
  * FALSE when neither can be cast. */
 gboolean bot_spell_escape(Bot *bot, CavCommand *out);
 
+/* Calm, healthy, with full mana (regeneration would be lost) and the
+ * blue book: summon bats, weak foes to practise on for xp. */
+gboolean bot_spell_practice(Bot *bot, CavCommand *out);
+
+/* Badly hurt with a foe next to it (and no heal or potion cast or drunk
+ * first): blink away. */
+gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out);
+
 G_END_DECLS
 
 #endif

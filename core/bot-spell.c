@@ -259,3 +259,28 @@ gboolean bot_spell_escape(Bot *bot, CavCommand *out)
         return cast_self(bot, blink->name, out);
     return FALSE;
 }
+
+gboolean bot_spell_practice(Bot *bot, CavCommand *out)
+{
+    const CavSpell *bats = known(bot, "summon bats");
+    const CavCreature *p = bot->player;
+
+    if (!affordable(bot, bats) || p->mana < p->max_mana || p->hp * 100 < p->max_hp * 80 ||
+        hostile_in_view(bot) || free_neighbours(bot) < 2)
+        return FALSE;
+    return cast_self(bot, bats->name, out);
+}
+
+#define BADLY_HURT_PERCENT                                                                         \
+    33 /* below this share of max hp, with no heal, a foe is left by a blink */
+
+gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out)
+{
+    const CavSpell *blink = known(bot, "blink");
+    const CavCreature *p = bot->player;
+
+    if (!affordable(bot, blink) || p->hp * 100 >= p->max_hp * BADLY_HURT_PERCENT ||
+        bot_fight_threat(bot, bot->here) == 0)
+        return FALSE;
+    return cast_self(bot, blink->name, out);
+}

@@ -275,7 +275,7 @@ static gboolean melee_hunter(const Bot *bot, const CavCreature *c)
  * (on most turns: a hunter that does not come is not waited for forever). */
 static gboolean await_foe(Bot *bot, CavCommand *out)
 {
-    if (bot->state->turn % AWAIT_TURNS == 0)
+    if (bot->state->turn % AWAIT_TURNS == AWAIT_TURNS - 1)
         return FALSE;
     for (gint32 dy = -2; dy <= 2; dy++)
         for (gint32 dx = -2; dx <= 2; dx++) {
@@ -430,6 +430,7 @@ static const BotRule rules_in_order[] = {
     eat_if_starving,
     bot_spell_heal,
     bot_potion_heal,
+    bot_spell_blink_hurt,
     bot_missile_ready,
     bot_spell_boost,
     bot_potion_boost,
@@ -449,6 +450,7 @@ static const BotRule rules_in_order[] = {
     equip_better,
     pick_up,
     cut_fungus,
+    bot_spell_practice,
     walk,
     idle,
 };

@@ -73,6 +73,27 @@ static void fold_looks(Scenario *s)
     }
 }
 
+/* The data's spells, defined as a new game defines them, before anyone lives. */
+static void fold_spells(Scenario *s)
+{
+    const CavSpellKind *spells;
+    guint n = content_spells(game_content(s->game), &spells);
+
+    for (guint i = 0; i < n; i++) {
+        CavEvent event = ev_init(CAV_EVENT_SPELL_DEFINED);
+        CavEvSpellDefined *e = &event.as.SpellDefined;
+        e->cost = spells[i].cost;
+        e->range = spells[i].range;
+        CAV_EFFECT_COPY(e, &spells[i].effect);
+        EV_SET_STR(e->spell, spells[i].name);
+        EV_SET_STR(e->book, spells[i].book);
+        EV_SET_STR(e->effect, spells[i].effect_name);
+        EV_SET_STR(e->special, content_special_name(spells[i].special));
+        EV_SET_STR(e->summon, spells[i].summon);
+        scenario_fold(s, event);
+    }
+}
+
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,
                            gint32 max_hp, gint32 food)
 {
@@ -88,6 +109,7 @@ void scenario_setup_player(Scenario *s, const char *const *top, const char *cons
     scenario_fold(s, e);
     fold_levels(s, top, below, &px, &py);
     fold_looks(s);
+    fold_spells(s);
     g_assert_cmpint(px, >=, 0);
     e = rules_creature_spawned(content_creature_kind(game_content(s->game), "player"), 1, 0, px,
                                py);
