@@ -217,6 +217,8 @@ gboolean bot_fight_flee(Bot *bot, CavCommand *out)
         *out = command_simple(here == TILE_STAIRS_DOWN ? CMD_DESCEND : CMD_ASCEND);
         return TRUE;
     }
+    if (bot_spell_escape(bot, out))
+        return TRUE;
     bot_map_search(bot);
     target = nearest_escape(bot);
     if (target >= 0 && safe_step(bot, first_step(bot, target)))

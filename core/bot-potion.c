@@ -5,6 +5,8 @@
  * throws them instead. */
 #include "bot-private.h"
 
+#include <string.h>
+
 #define HURT_PERCENT 50       /* below this share of max hp the bot drinks to heal */
 #define HARD_FIGHT_PERCENT 25 /* a fight costing this share of the hp left calls for strength */
 
@@ -140,4 +142,48 @@ gboolean bot_potion_boost(Bot *bot, CavCommand *out)
         return FALSE;
     *out = command_item(CMD_QUAFF, potion->id);
     return TRUE;
+}
+
+#define TRY_PERCENT 60 /* the share of max hp from which an unknown potion is tried */
+
+gboolean bot_potion_try(Bot *bot, CavCommand *out)
+{
+    const CavCreature *p = bot->player;
+
+    if (p->hp * 100 < p->max_hp * TRY_PERCENT || p->hp >= p->max_hp || hostile_in_view(bot) ||
+        bot_fight_threat(bot, bot->here) > 0)
+        return FALSE;
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = bot_pack_item(bot, i);
+        if (item != NULL && is_potion(item) && state_look_of_kind(bot->state, item->type) != NULL &&
+            !state_knows_item(bot->state, p, item)) {
+            *out = command_item(CMD_QUAFF, item->id);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+#define UNTRIED "untried" /* what the bot calls a look it has not learned */
+
+gboolean bot_potion_name(Bot *bot, CavCommand *out)
+{
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = bot_pack_item(bot, i);
+        const CavPotionLook *look =
+            item != NULL && is_potion(item) ? state_look_of_kind(bot->state, item->type) : NULL;
+        gboolean knows;
+        if (look == NULL)
+            continue;
+        knows = state_knows_item(bot->state, bot->player, item);
+        if (!knows && look->called[0] == '\0') {
+            *out = command_name(look->appearance, UNTRIED);
+            return TRUE;
+        }
+        if (knows && strcmp(look->called, UNTRIED) == 0) {
+            *out = command_name(look->appearance, "");
+            return TRUE;
+        }
+    }
+    return FALSE;
 }

@@ -172,6 +172,52 @@ gboolean bot_potion_heal(Bot *bot, CavCommand *out);
  * view. FALSE otherwise. */
 gboolean bot_potion_boost(Bot *bot, CavCommand *out);
 
+/* Drink an unknown potion to learn it, when nothing hostile is in view and
+ * the hp is neither low nor full (a potion of health at full hp would teach
+ * nothing). FALSE otherwise. */
+gboolean bot_potion_try(Bot *bot, CavCommand *out);
+
+/* Call the look of an unknown potion carried "untried" (once: a look the
+ * player has called anything keeps its name), and forget the name once the
+ * kind is known. Takes no turn. FALSE when there is nothing to name. */
+gboolean bot_potion_name(Bot *bot, CavCommand *out);
+
+/* ---- spells (bot-spell.c) ---- */
+
+/* Whether @item (on the floor) is a spellbook of a kind the player lacks. */
+gboolean bot_spell_wanted(const Bot *bot, const CavItem *item);
+
+/* Whether the next level-up bonus should be max mana: with a book, until a
+ * major heal or a blink is affordable, then (with the blue book) every other
+ * level until detection and bats are. */
+gboolean bot_spell_wants_mana(const Bot *bot);
+
+/* Hurt: cast the biggest heal affordable, else a slow heal with no foe in
+ * view, else blood to mana when that pays for a heal and leaves hp to
+ * spare; with full mana, a heal the wound takes whole. FALSE otherwise. */
+gboolean bot_spell_heal(Bot *bot, CavCommand *out);
+
+/* On a level just arrived at (few cells known), with no foe next to it:
+ * detect creatures (turning blood to mana for it when healthy). */
+gboolean bot_spell_detect(Bot *bot, CavCommand *out);
+
+/* Inner strength before a hard fight (as bot_potion_boost), unless it
+ * already works. */
+gboolean bot_spell_boost(Bot *bot, CavCommand *out);
+
+/* In a losing fight (bot_fight_flee's call): summon bats when a crowd of
+ * foes is within two steps and there is room for them, else blink away.
+ * FALSE when neither can be cast. */
+gboolean bot_spell_escape(Bot *bot, CavCommand *out);
+
+/* Calm, healthy, with full mana (regeneration would be lost) and the
+ * blue book: summon bats, weak foes to practise on for xp. */
+gboolean bot_spell_practice(Bot *bot, CavCommand *out);
+
+/* Badly hurt with a foe next to it (and no heal or potion cast or drunk
+ * first): blink away. */
+gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out);
+
 G_END_DECLS
 
 #endif

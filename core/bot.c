@@ -1,21 +1,26 @@
 /* bot.c — the autoplay bot's choices: rules tried in order, the first that
- * applies giving the command (choose a bonus, eat when starving, drink when
- * hurt, run from or fight what stands next to it, shoot what comes, eat, tidy
- * the pack, gear up, pick up, cut fungi, walk). bot-map.c finds the way,
- * bot-fight.c sizes up fights, bot-missile.c and bot-potion.c use missiles
- * and potions, and bot-walk.c decides where exploring goes. */
+ * applies giving the command (choose a bonus, eat when starving, heal when
+ * hurt, run from or fight what stands next to it, shoot what comes, wait for
+ * a hunter to strike first, detect, name potions, eat, try potions, tidy the
+ * pack, gear up, pick up, cut fungi, walk). bot-map.c finds the way,
+ * bot-fight.c sizes up fights, bot-missile.c, bot-potion.c and bot-spell.c
+ * use missiles, potions and spells, and bot-walk.c decides where exploring
+ * goes. */
 #include "bot-private.h"
 
 #include <string.h>
 
 #include "rules.h"
 
-#define WELL_SEEN 1200  /* known cells of a level after which the bot heads down */
-#define FOOD_HOARD 1200 /* food carried beyond which the bot picks up no more */
-#define PACK_TIDY 16    /* pack slots in use from which the bot drops spare gear */
-#define CHASE_RANGE 10  /* path cost within which the bot goes for a monster it can beat */
-#define FUNGUS_RANGE 8  /* the same for fungi, which are food but never attack */
-#define ITEM_DETOUR 20  /* path cost the bot walks out of its way for a useful item */
+#define WELL_SEEN 1200     /* known cells of a level after which the bot heads down */
+#define FOOD_HOARD 1200    /* food carried beyond which the bot picks up no more */
+#define PACK_TIDY 16       /* pack slots in use from which the bot drops spare gear */
+#define CHASE_RANGE 10     /* path cost within which the bot goes for a monster it can beat */
+#define FUNGUS_RANGE 8     /* the same for fungi, which are food but never attack */
+#define ITEM_DETOUR 20     /* path cost the bot walks out of its way for a useful item */
+#define STRETCH_PERCENT 50 /* share of max hp from which the bot overeats a corpse about to rot */
+#define ROT_SOON 10        /* turns before rotting from which a corpse is about to rot */
+#define AWAIT_TURNS 4      /* one turn in this many, the bot does not wait for a hunter */
 
 typedef gboolean (*BotRule)(Bot *bot, CavCommand *out);
 
@@ -70,13 +75,14 @@ static gboolean has_room_for(const Bot *bot, const CavItem *item)
 }
 
 /* Whether @item (on the floor) is worth carrying: the bear, potions, rocks
- * while it has few, a bow when it has none, food while the pack holds
+ * while it has few, a bow when it has none, a book of a new kind, food while the pack holds
  * little, gear better than any the bot has. */
 static gboolean useful(const Bot *bot, const CavItem *item)
 {
     if (!has_room_for(bot, item))
         return FALSE;
-    if (bot_has_tag(item, CAV_TAG_BEAR) || bot_missile_wanted(bot, item))
+    if (bot_has_tag(item, CAV_TAG_BEAR) || bot_missile_wanted(bot, item) ||
+        bot_spell_wanted(bot, item))
         return TRUE;
     if (is_gear(item) && bot_gear_score(item) > best_carried_score(bot, item))
         return TRUE;
@@ -99,7 +105,7 @@ static gboolean choose_bonus(Bot *bot, CavCommand *out)
 {
     if (bot->player->pending_bonuses <= 0)
         return FALSE;
-    *out = command_choose(bot_fight_bonus(bot));
+    *out = command_choose(bot_spell_wants_mana(bot) ? CAV_BONUS_MAX_MANA : bot_fight_bonus(bot));
     return TRUE;
 }
 
@@ -206,6 +212,86 @@ static gboolean cut_fungus(Bot *bot, CavCommand *out)
         return FALSE;
     *out = move_to_neighbour(bot, cell);
     return TRUE;
+}
+
+/* A corpse about to rot that the stomach cannot take is eaten all the
+ * same when the hp allow: overeating stretches the stomach for a blow of
+ * damage, and the corpse would be lost anyway. */
+static gboolean eat_stretching(Bot *bot, CavCommand *out)
+{
+    if (bot->player->hp * 100 < bot->player->max_hp * STRETCH_PERCENT)
+        return FALSE;
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
+        const CavItem *item = bot_pack_item(bot, i);
+        if (item != NULL && bot_has_tag(item, CAV_TAG_CORPSE) && food_value(bot, item) > 0 &&
+            item->rot_turns > 0 && bot->state->turn - item->born >= item->rot_turns - ROT_SOON)
+            return eat(item, out);
+    }
+    return FALSE;
+}
+
+/* Whether the player's food is below three quarters of its stomach (it
+ * is no longer "full"). */
+static gboolean not_full(const Bot *bot)
+{
+    return bot->player->food * 4 < bot->player->max_food * 3;
+}
+
+/* No longer full, with nothing else to eat but the food in hand (a
+ * baguette): put it away, to be eaten next (eat_food_put_away), before
+ * hunger comes with nothing to eat. */
+static gboolean unwield_food(Bot *bot, CavCommand *out)
+{
+    const CavItem *weapon = state_item(bot->state, bot->player->weapon);
+
+    if (!not_full(bot) || weapon == NULL || food_value(bot, weapon) <= 0 ||
+        food_to_eat(bot, FALSE, FALSE) != NULL)
+        return FALSE;
+    *out = command_item(CMD_EQUIP, weapon->id);
+    return TRUE;
+}
+
+/* No longer full: eat gear-food put away (a baguette), the one thing
+ * carried that is both; other food waits for hunger. */
+static gboolean eat_food_put_away(Bot *bot, CavCommand *out)
+{
+    const CavItem *item = not_full(bot) ? food_to_eat(bot, FALSE, FALSE) : NULL;
+
+    return item != NULL && is_gear(item) && eat(item, out);
+}
+
+/* Whether @c hunts the player hand to hand: a zombie, a goblin without a bow. */
+static gboolean melee_hunter(const Bot *bot, const CavCreature *c)
+{
+    const CavItem *weapon;
+
+    if (c->behaviour == CAV_BEHAVIOUR_ZOMBIE)
+        return TRUE;
+    weapon = state_item(bot->state, c->weapon);
+    return c->behaviour == CAV_BEHAVIOUR_GOBLIN && (weapon == NULL || weapon->ranged <= 0);
+}
+
+/* A hunter it can beat two steps away: let it come, and strike first
+ * (on most turns: a hunter that does not come is not waited for forever). */
+static gboolean await_foe(Bot *bot, CavCommand *out)
+{
+    if (bot->state->turn % AWAIT_TURNS == AWAIT_TURNS - 1)
+        return FALSE;
+    for (gint32 dy = -2; dy <= 2; dy++)
+        for (gint32 dx = -2; dx <= 2; dx++) {
+            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
+            const CavCreature *c;
+            if ((ABS(dx) < 2 && ABS(dy) < 2) || !world_in_bounds(x, y) ||
+                !bot->visible[y * CAV_WIDTH + x])
+                continue;
+            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
+            if (bot_hostile(c) && melee_hunter(bot, c) &&
+                bot_fight_winnable(bot, bot_fight_cost(bot, c))) {
+                *out = command_simple(CMD_WAIT);
+                return TRUE;
+            }
+        }
+    return FALSE;
 }
 
 /* Whether @item is dead weight: rotten food, or gear worse than what is worn
@@ -340,9 +426,32 @@ static gboolean idle(Bot *bot, CavCommand *out)
 }
 
 static const BotRule rules_in_order[] = {
-    choose_bonus,   eat_if_starving, bot_potion_heal,   bot_missile_ready, bot_potion_boost,
-    bot_fight_flee, fight,           bot_missile_shoot, eat_if_hungry,     eat_corpse,
-    drop_junk,      equip_better,    pick_up,           cut_fungus,        walk,
+    choose_bonus,
+    eat_if_starving,
+    bot_spell_heal,
+    bot_potion_heal,
+    bot_spell_blink_hurt,
+    bot_missile_ready,
+    bot_spell_boost,
+    bot_potion_boost,
+    bot_fight_flee,
+    fight,
+    bot_missile_shoot,
+    await_foe,
+    bot_spell_detect,
+    bot_potion_name,
+    eat_if_hungry,
+    unwield_food,
+    eat_food_put_away,
+    eat_corpse,
+    eat_stretching,
+    bot_potion_try,
+    drop_junk,
+    equip_better,
+    pick_up,
+    cut_fungus,
+    bot_spell_practice,
+    walk,
     idle,
 };
 

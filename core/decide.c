@@ -65,19 +65,8 @@ static void define_spells(const CavContent *content, GArray *out)
     const CavSpellKind *spells;
     guint n = content_spells(content, &spells);
 
-    for (guint i = 0; i < n && i < CAV_SPELLS_MAX; i++) {
-        CavEvent event = ev_init(CAV_EVENT_SPELL_DEFINED);
-        CavEvSpellDefined *e = &event.as.SpellDefined;
-        e->cost = spells[i].cost;
-        e->range = spells[i].range;
-        CAV_EFFECT_COPY(e, &spells[i].effect);
-        EV_SET_STR(e->spell, spells[i].name);
-        EV_SET_STR(e->book, spells[i].book);
-        EV_SET_STR(e->effect, spells[i].effect_name);
-        EV_SET_STR(e->special, content_special_name(spells[i].special));
-        EV_SET_STR(e->summon, spells[i].summon);
-        rules_push(out, event);
-    }
+    for (guint i = 0; i < n && i < CAV_SPELLS_MAX; i++)
+        rules_push(out, rules_spell_defined(&spells[i]));
 }
 
 static void place_creature(Setup *setup, const CavCreatureKind *kind, gint32 z, CavRng *rng,
@@ -152,21 +141,12 @@ static void assign_looks(Setup *setup, const CavContent *content, CavRng *rng, G
         order[j] = swap;
     }
     for (guint t = 0; t < n && next < n_looks; t++) {
-        const CavItemType *type = &types[t];
-        const CavAppearanceLook *look = &looks[order[next++]];
-        CavEvent event = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
-        CavEvAppearanceAssigned *e = &event.as.AppearanceAssigned;
-        if (!content_item_has_tag(type, CAV_TAG_POTION)) {
-            next--;
+        const CavAppearanceLook *look = &looks[order[next]];
+        if (!content_item_has_tag(&types[t], CAV_TAG_POTION))
             continue;
-        }
-        CAV_EFFECT_COPY(e, &type->effect);
-        EV_SET_STR(e->kind, type->name);
-        EV_SET_STR(e->appearance, look->name);
-        EV_SET_STR(e->colour, look->colour);
-        EV_SET_STR(e->effect, type->effect_name);
-        rules_push(out, event);
-        g_hash_table_insert(setup->looks, (gpointer) type->name, (gpointer) look);
+        next++;
+        rules_push(out, rules_look_assigned(&types[t], look));
+        g_hash_table_insert(setup->looks, (gpointer) types[t].name, (gpointer) look);
     }
 }
 

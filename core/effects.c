@@ -311,8 +311,11 @@ void decide_effects(const CavState *state, CavRng *rng, GArray *out)
         const CavCreature *c = working(state, effect, player->z);
         if (c == NULL || effect->spec.turn_hp == 0 || effect->spec.turn_chance >= 100)
             continue;
-        if (rng_range(rng, 1, 100) <= effect->spec.turn_chance)
-            rules_push(out, applied(effect, c, effect->spec.turn_hp, 0));
+        if (rng_range(rng, 1, 100) <= effect->spec.turn_chance) {
+            CavEvent change = applied(effect, c, effect->spec.turn_hp, 0);
+            if (change.as.EffectApplied.hp != 0) /* at full hp a heal changes nothing */
+                rules_push(out, change);
+        }
     }
     tick.as.EffectsTicked.z = player->z;
     tick.as.EffectsTicked.effects = effects_working_on(state, player->z);

@@ -22,6 +22,12 @@ CavEvent rules_creature_spawned(const CavCreatureKind *kind, gint32 id, gint32 z
 CavEvent rules_item_spawned(const CavItemType *type, gint32 id, gint32 holder, gint32 z, gint32 x,
                             gint32 y);
 
+/* The AppearanceAssigned that gives potion @type the look @look. */
+CavEvent rules_look_assigned(const CavItemType *type, const CavAppearanceLook *look);
+
+/* The SpellDefined that sets down @spell as a game plays it. */
+CavEvent rules_spell_defined(const CavSpellKind *spell);
+
 /* The corpse @dead leaves, as item @id at (x, y) on its level. */
 CavEvent rules_corpse_spawned(const CavContent *content, const CavCreature *dead, gint32 id,
                               gint32 x, gint32 y);

@@ -65,6 +65,35 @@ CavEvent rules_item_spawned(const CavItemType *type, gint32 id, gint32 holder, g
     return event;
 }
 
+CavEvent rules_look_assigned(const CavItemType *type, const CavAppearanceLook *look)
+{
+    CavEvent event = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
+    CavEvAppearanceAssigned *e = &event.as.AppearanceAssigned;
+
+    CAV_EFFECT_COPY(e, &type->effect);
+    EV_SET_STR(e->kind, type->name);
+    EV_SET_STR(e->appearance, look->name);
+    EV_SET_STR(e->colour, look->colour);
+    EV_SET_STR(e->effect, type->effect_name);
+    return event;
+}
+
+CavEvent rules_spell_defined(const CavSpellKind *spell)
+{
+    CavEvent event = ev_init(CAV_EVENT_SPELL_DEFINED);
+    CavEvSpellDefined *e = &event.as.SpellDefined;
+
+    e->cost = spell->cost;
+    e->range = spell->range;
+    CAV_EFFECT_COPY(e, &spell->effect);
+    EV_SET_STR(e->spell, spell->name);
+    EV_SET_STR(e->book, spell->book);
+    EV_SET_STR(e->effect, spell->effect_name);
+    EV_SET_STR(e->special, content_special_name(spell->special));
+    EV_SET_STR(e->summon, spell->summon);
+    return event;
+}
+
 CavEvent rules_corpse_spawned(const CavContent *content, const CavCreature *dead, gint32 id,
                               gint32 x, gint32 y)
 {

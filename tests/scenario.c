@@ -58,19 +58,9 @@ static void fold_looks(Scenario *s)
     guint n = content_item_types(game_content(s->game), &types), next = 0;
     guint n_looks = content_appearances(game_content(s->game), &looks);
 
-    for (guint t = 0; t < n && next < n_looks; t++) {
-        const CavEffectSpec *spec = &types[t].effect;
-        CavEvent e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
-        if (!content_item_has_tag(&types[t], CAV_TAG_POTION))
-            continue;
-        CAV_EFFECT_COPY(&e.as.AppearanceAssigned, spec);
-        EV_SET_STR(e.as.AppearanceAssigned.kind, types[t].name);
-        EV_SET_STR(e.as.AppearanceAssigned.appearance, looks[next].name);
-        EV_SET_STR(e.as.AppearanceAssigned.colour, looks[next].colour);
-        EV_SET_STR(e.as.AppearanceAssigned.effect, types[t].effect_name);
-        next++;
-        scenario_fold(s, e);
-    }
+    for (guint t = 0; t < n && next < n_looks; t++)
+        if (content_item_has_tag(&types[t], CAV_TAG_POTION))
+            scenario_fold(s, rules_look_assigned(&types[t], &looks[next++]));
 }
 
 /* The data's spells, as a game's start records them. */
@@ -79,19 +69,8 @@ static void fold_spells(Scenario *s)
     const CavSpellKind *spells;
     guint n = content_spells(game_content(s->game), &spells);
 
-    for (guint i = 0; i < n; i++) {
-        CavEvent e = ev_init(CAV_EVENT_SPELL_DEFINED);
-        CavEvSpellDefined *d = &e.as.SpellDefined;
-        d->cost = spells[i].cost;
-        d->range = spells[i].range;
-        CAV_EFFECT_COPY(d, &spells[i].effect);
-        EV_SET_STR(d->spell, spells[i].name);
-        EV_SET_STR(d->book, spells[i].book);
-        EV_SET_STR(d->effect, spells[i].effect_name);
-        EV_SET_STR(d->special, content_special_name(spells[i].special));
-        EV_SET_STR(d->summon, spells[i].summon);
-        scenario_fold(s, e);
-    }
+    for (guint i = 0; i < n; i++)
+        scenario_fold(s, rules_spell_defined(&spells[i]));
 }
 
 static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,

@@ -774,6 +774,228 @@ static void test_bot_throws_poison(void)
     scenario_teardown(&s);
 }
 
+/* ---- the bot with spellbooks, and its other habits ------------------------- */
+
+/* Whether @c casts @spell. */
+static gboolean casts(CavCommand c, const char *spell)
+{
+    return c.kind == CMD_CAST && strcmp(c.word, spell) == 0;
+}
+
+/* The bot room (spells are defined in every scenario). */
+static void spell_room(Scenario *s)
+{
+    scenario_setup(s, bot_room, NULL);
+}
+
+/* Hurt, with the white book and mana for a minor heal only, the bot casts
+ * it on itself (before drinking anything); the heal lands. */
+static void test_bot_casts_heal(void)
+{
+    Scenario s;
+    gint32 book;
+    CavCommand c;
+
+    spell_room(&s);
+    book = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    player_learns(&s, "potion of health");
+    hurt_player(&s, 80);
+    c = bot_in(&s);
+    g_assert_cmpint(c.kind, ==, CMD_CAST);
+    g_assert_cmpint(c.item, ==, book);
+    g_assert_cmpstr(c.word, ==, "minor heal");
+    g_assert_cmpint(c.x, ==, 2);
+    g_assert_cmpint(c.y, ==, 2);
+    scenario_repeat(&s, c, 1);
+    g_assert_cmpint(state_player(game_state(s.game))->hp, ==, 20 + 20);
+    /* Out of mana, it drinks. */
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_QUAFF);
+    scenario_teardown(&s);
+}
+
+/* With both books and too little mana for a heal (1 left), the bot turns
+ * blood to mana when it has hp to spare, then heals; with no hp to spare
+ * it does not. */
+static void test_bot_blood_to_mana(void)
+{
+    Scenario s;
+    const CavCreature *p;
+    gint32 white;
+
+    spell_room(&s);
+    white = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_repeat(&s, command_cast(white, "minor heal", 2, 2), 1); /* mana 1 */
+    hurt_player(&s, 40);
+    g_assert_true(casts(bot_in(&s), "blood to mana"));
+    scenario_repeat(&s, bot_in(&s), 1);
+    p = state_player(game_state(s.game));
+    g_assert_cmpint(p->mana, ==, p->max_mana);
+    g_assert_cmpint(p->hp, ==, 60 - 5);
+    g_assert_true(casts(bot_in(&s), "minor heal"));
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(state_player(game_state(s.game))->hp, ==, 55 + 20);
+    scenario_teardown(&s);
+
+    /* Nearly dead: no blood to spare. */
+    spell_room(&s);
+    white = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_repeat(&s, command_cast(white, "minor heal", 2, 2), 1);
+    hurt_player(&s, 85);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_CAST);
+    scenario_teardown(&s);
+}
+
+/* Raise the player's max mana (and mana) by @bonuses level-up choices. */
+static void more_mana(Scenario *s, gint32 bonuses)
+{
+    for (gint32 i = 0; i < bonuses; i++) {
+        CavEvent gained = ev_init(CAV_EVENT_LEVEL_GAINED);
+        gained.as.LevelGained.creature = 1;
+        gained.as.LevelGained.level = state_player(game_state(s->game))->level + 1;
+        fold_follow_up(s, gained);
+        scenario_repeat(s, command_choose(CAV_BONUS_MAX_MANA), 1);
+    }
+}
+
+/* Facing a fight it would lose, the bot blinks away; with a crowd of foes
+ * near and mana for it, it summons bats first, which fill the free cells
+ * around it. */
+static void test_bot_blinks_and_summons(void)
+{
+    Scenario s;
+    gint32 here_x, here_y, bats;
+    g_autofree char *stream = NULL;
+
+    spell_room(&s);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 3, 2, 66, 30, 5);
+    more_mana(&s, 1);
+    hurt_player(&s, 60);
+    g_assert_true(casts(bot_in(&s), "blink"));
+    scenario_repeat(&s, bot_in(&s), 1);
+    creature_cell(&s, 1, &here_x, &here_y);
+    g_assert_false(here_x == 2 && here_y == 2);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 3, 2, 66, 30, 5);
+    scenario_spawn(&s, "zombie", 0, 4, 4, -1, -1, -1);
+    more_mana(&s, 2);
+    hurt_player(&s, 60);
+    g_assert_true(casts(bot_in(&s), "summon bats"));
+    stream = scenario_play(&s, bot_in(&s));
+    bats = 0;
+    for (const char *at = strstr(stream, "summoned(bat "); at != NULL;
+         at = strstr(at + 1, "summoned(bat "))
+        bats++;
+    g_assert_cmpint(bats, ==, 7); /* every neighbour cell but the goblin's */
+    scenario_teardown(&s);
+}
+
+/* Just arrived with the blue book and mana for it: detect creatures; a
+ * hard fight next to it with the white book: inner strength. */
+static void test_bot_detects_and_strengthens(void)
+{
+    Scenario s;
+
+    spell_room(&s);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    more_mana(&s, 3);
+    g_assert_true(casts(bot_in(&s), "detect creatures"));
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(state_player(game_state(s.game))->effect_detect, >, 0);
+    g_assert_false(casts(bot_in(&s), "detect creatures"));
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 3, 2, -1, -1, -1);
+    more_mana(&s, 3);
+    g_assert_true(casts(bot_in(&s), "inner strength"));
+    scenario_teardown(&s);
+}
+
+/* A level-up with a book in the pack goes to max mana; without, to fighting. */
+static void test_bot_mana_bonus(void)
+{
+    Scenario s;
+    CavEvent gained = ev_init(CAV_EVENT_LEVEL_GAINED);
+
+    gained.as.LevelGained.creature = 1;
+    gained.as.LevelGained.level = 2;
+    spell_room(&s);
+    fold_follow_up(&s, gained);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_CHOOSE);
+    g_assert_cmpint(bot_in(&s).bonus, !=, CAV_BONUS_MAX_MANA);
+    scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_CHOOSE);
+    g_assert_cmpint(bot_in(&s).bonus, ==, CAV_BONUS_MAX_MANA);
+    scenario_teardown(&s);
+}
+
+/* Calm, hurt a little: the bot first calls the unknown look "untried"
+ * (no turn passes), then drinks it; once it knows the kind, the name goes.
+ * At full hp it drinks nothing unknown, nor with a goblin in view. */
+static void test_bot_tries_and_names(void)
+{
+    Scenario s;
+    gint32 potion;
+    const CavPotionLook *look;
+    CavCommand c;
+    g_autofree char *named = NULL;
+
+    spell_room(&s);
+    potion = scenario_item(&s, "potion of health", 1, 0, 0, 0, 2);
+    look = state_look_of_kind(game_state(s.game), "potion of health");
+    hurt_player(&s, 20);
+    c = bot_in(&s);
+    g_assert_cmpint(c.kind, ==, CMD_NAME);
+    g_assert_cmpstr(c.word, ==, look->appearance);
+    g_assert_cmpstr(c.text, ==, "untried");
+    named = scenario_play(&s, c);
+    g_assert_null(strstr(named, "upkeep")); /* nobody else acts */
+    g_assert_cmpstr(look->called, ==, "untried");
+    assert_command(bot_in(&s), CMD_QUAFF, potion, 0, 0);
+    scenario_repeat(&s, bot_in(&s), 1);
+    c = bot_in(&s);
+    g_assert_cmpint(c.kind, ==, CMD_NAME);
+    g_assert_cmpstr(c.text, ==, "");
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    scenario_repeat(
+        &s,
+        command_name(state_look_of_kind(game_state(s.game), "potion of health")->appearance,
+                     "mine"),
+        1);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_QUAFF); /* full hp */
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_NAME);  /* its own name stays */
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 10, 3, -1, -1, -1);
+    hurt_player(&s, 20);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_QUAFF); /* a goblin in view */
+    scenario_teardown(&s);
+}
+
+/* A zombie two steps away is waited for (it comes, the bot strikes first). */
+static void test_bot_waits_for_hunter(void)
+{
+    Scenario s;
+
+    spell_room(&s);
+    scenario_spawn(&s, "zombie", 0, 4, 2, -1, -1, -1);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_WAIT);
+    scenario_teardown(&s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -801,5 +1023,12 @@ int main(int argc, char **argv)
     g_test_add_func("/core/bot/fires", test_bot_fires);
     g_test_add_func("/core/bot/drinks", test_bot_drinks);
     g_test_add_func("/core/bot/throws-poison", test_bot_throws_poison);
+    g_test_add_func("/core/bot/casts-heal", test_bot_casts_heal);
+    g_test_add_func("/core/bot/blood-to-mana", test_bot_blood_to_mana);
+    g_test_add_func("/core/bot/blinks-and-summons", test_bot_blinks_and_summons);
+    g_test_add_func("/core/bot/detects-and-strengthens", test_bot_detects_and_strengthens);
+    g_test_add_func("/core/bot/mana-bonus", test_bot_mana_bonus);
+    g_test_add_func("/core/bot/tries-and-names", test_bot_tries_and_names);
+    g_test_add_func("/core/bot/waits-for-hunter", test_bot_waits_for_hunter);
     return g_test_run();
 }

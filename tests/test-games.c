@@ -103,9 +103,18 @@ static gint32 doer(const CavEvent *e)
     }
 }
 
-/* The creature an effect or a lesson happened to, or 0. */
+/* The creature an effect, a lesson, a blink, a draw of mana or a stretched
+ * stomach happened to (or the caster bats were summoned for), or 0. */
 static gint32 undergoer(const CavEvent *e)
 {
+    if (e->type == CAV_EVENT_CREATURE_BLINKED)
+        return e->as.CreatureBlinked.creature;
+    if (e->type == CAV_EVENT_MANA_DRAWN)
+        return e->as.ManaDrawn.creature;
+    if (e->type == CAV_EVENT_CREATURE_OVERATE)
+        return e->as.CreatureOverate.creature;
+    if (e->type == CAV_EVENT_CREATURE_SUMMONED)
+        return e->as.CreatureSummoned.summoner;
     if (e->type == CAV_EVENT_EFFECT_STARTED)
         return e->as.EffectStarted.creature;
     if (e->type == CAV_EVENT_EFFECT_APPLIED)
@@ -344,6 +353,37 @@ static void test_bot_ranged_and_potions(void)
     g_test_message("the player's throws that hit: %u, shots: %u", games->hits[0], games->hits[1]);
     g_assert_cmpuint(games->hits[0] * 2, >, games->mine[CAV_EVENT_ITEM_THROWN]);
     g_assert_cmpuint(games->hits[1] * 2, >, games->mine[CAV_EVENT_SHOT_FIRED]);
+}
+
+/* ---- /games/bot/every-event ------------------------------------------------ */
+
+/* Over the same games, every type of event in the catalog happens at least
+ * once (the bot reads books and casts every kind of spell, names and tries
+ * potions, waits, overeats, puts gear away; a win and a loss may come from
+ * different games), and the spells' events are the player's doing. */
+static void test_bot_every_event(void)
+{
+    const BotGames *games = bot_games();
+    static const CavEventType the_players[] = {
+        CAV_EVENT_SPELL_CAST,      CAV_EVENT_ITEM_NAMED,        CAV_EVENT_CREATURE_WAITED,
+        CAV_EVENT_ITEM_UNEQUIPPED, CAV_EVENT_CREATURE_SUMMONED, CAV_EVENT_CREATURE_BLINKED,
+        CAV_EVENT_MANA_DRAWN,      CAV_EVENT_CREATURE_OVERATE,
+    };
+    guint missing = 0;
+
+    for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++) {
+        g_test_message("%s: %u, %u of them the player's", ev_type_name(type), games->seen[type],
+                       games->mine[type]);
+        if (games->seen[type] == 0) {
+            g_printerr("over %d bot games no %s event happened\n", SEEDS, ev_type_name(type));
+            missing++;
+        }
+    }
+    g_assert_cmpuint(missing, ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(the_players); i++)
+        if (games->mine[the_players[i]] == 0)
+            g_error("over %d bot games the player never had a %s event", SEEDS,
+                    ev_type_name(the_players[i]));
 }
 
 /* ---- /games/resume/mid-fight ----------------------------------------------- */
@@ -604,6 +644,7 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/games/bot/properties", test_bot_properties);
     g_test_add_func("/games/bot/ranged-and-potions", test_bot_ranged_and_potions);
+    g_test_add_func("/games/bot/every-event", test_bot_every_event);
     g_test_add("/games/resume/mid-fight", TmpDir, NULL, tmp_dir_setup, test_resume_mid_fight,
                tmp_dir_teardown);
     g_test_add("/games/cli/autoplay-list", TmpDir, NULL, tmp_dir_setup, test_cli_autoplay_list,
