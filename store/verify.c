@@ -68,13 +68,14 @@ static gboolean compare_turn(Resim *r, const char *command, GError **error)
     for (guint i = 0; i < MAX(produced->len, r->stored->len); i++) {
         const CavEvent *a = i < r->stored->len ? &g_array_index(r->stored, CavEvent, i) : NULL;
         const CavEvent *b = i < produced->len ? &g_array_index(produced, CavEvent, i) : NULL;
+        g_autofree char *field = NULL;
         g_autofree char *what = NULL;
         if (a == NULL || b == NULL)
             what = g_strdup_printf("the file holds %u events, this build produces %u",
                                    r->stored->len, produced->len);
-        else if ((what = difference(a, b)) != NULL)
+        else if ((field = difference(a, b)) != NULL)
             what = g_strdup_printf("event %" G_GINT64_FORMAT " (%s) %s", a->seq,
-                                   ev_type_name(a->type), g_steal_pointer(&what));
+                                   ev_type_name(a->type), field);
         if (what != NULL)
             return diverged(r, command, what, error);
     }
