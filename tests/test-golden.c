@@ -1,0 +1,90 @@
+/* test-golden.c — the golden recordings (the .cavelog.gz files in tests/golden, STYLE.md
+ * §15): real games recorded by an earlier build of these rules. Each must
+ * still fold with every digest matching, and re-running its recorded
+ * commands must reproduce every stored event; together they hold every
+ * event type of the catalog. A failure here means the rules changed: if on
+ * purpose, regenerate them with tests/golden/regenerate.sh (never a test). */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+
+#include "store.h"
+#include "testutil.h"
+#include "verify.h"
+
+static const char *const recordings[] = {"seed-11", "seed-6", "seed-8"};
+
+/* Unpack golden recording @name into @dir; the path (caller frees). */
+static char *unpack(const char *dir, const char *name)
+{
+    g_autofree char *gz_name = g_strdup_printf("%s.cavelog.gz", name);
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "golden", gz_name, NULL);
+    g_autofree char *target = g_strdup_printf("%s/%s.cavelog", dir, name);
+    g_autoptr(GFile) in_file = g_file_new_for_path(source);
+    g_autoptr(GFile) out_file = g_file_new_for_path(target);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(in_file, NULL, &error));
+    g_autoptr(GZlibDecompressor) gunzip = NULL;
+    g_autoptr(GInputStream) plain = NULL;
+    g_autoptr(GOutputStream) out = NULL;
+
+    g_assert_no_error(error);
+    gunzip = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    plain = g_converter_input_stream_new(raw, G_CONVERTER(gunzip));
+    out = G_OUTPUT_STREAM(g_file_replace(out_file, NULL, FALSE, 0, NULL, &error));
+    g_assert_no_error(error);
+    g_output_stream_splice(
+        out, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
+        &error);
+    g_assert_no_error(error);
+    return g_steal_pointer(&target);
+}
+
+typedef struct {
+    gboolean seen[CAV_EVENT_TYPE_COUNT];
+} Coverage;
+
+static gboolean note_type(const CavEvent *event, gpointer user_data, GError **error)
+{
+    ((Coverage *) user_data)->seen[event->type] = TRUE;
+    return TRUE;
+}
+
+/* Fold with every check a resume makes, then re-simulate. */
+static void check_recording(const char *path, Coverage *coverage)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    g_autoptr(Game) game = game_new(NULL);
+    gint32 turns = 0;
+
+    g_assert_no_error(error);
+    game_track_view(game, FALSE);
+    if (!store_fold_checked(store, game, note_type, coverage, &error))
+        g_error("%s does not fold: %s", path, error->message);
+    if (!verify_resimulate(store, content_new_builtin(), &turns, &error))
+        g_error("%s does not replay with these rules: %s (if the rules changed on purpose, "
+                "run tests/golden/regenerate.sh)",
+                path, error->message);
+    g_assert_cmpint(turns, ==, game_state(game)->turn + 1);
+    g_test_message("%s: %d turns re-run", path, turns);
+}
+
+static void test_replay(TmpDir *fixture, gconstpointer data)
+{
+    Coverage coverage = {0};
+
+    for (guint i = 0; i < G_N_ELEMENTS(recordings); i++) {
+        g_autofree char *path = unpack(fixture->dir, recordings[i]);
+        check_recording(path, &coverage);
+    }
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
+        if (!coverage.seen[t])
+            g_error("no golden recording holds a %s", ev_type_name(t));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add("/golden/replay", TmpDir, NULL, tmp_dir_setup, test_replay, tmp_dir_teardown);
+    return g_test_run();
+}
