@@ -25,6 +25,12 @@ static gboolean invalid(GError **error, const CavEvent *event, const char *forma
     return FALSE;
 }
 
+/* Whether @lo <= @value <= @hi; never negates, so INT_MIN is just small. */
+static gboolean within(gint64 value, gint64 lo, gint64 hi)
+{
+    return value >= lo && value <= hi;
+}
+
 /* Food spent on one action: never negative, never absurd. */
 static gboolean check_food(const CavEvent *event, gint32 food, GError **error)
 {
@@ -336,9 +342,10 @@ static gboolean check_regenerated(const CavState *state, const CavEvent *event, 
     if (!check_creature(state, event, e->creature, error))
         return FALSE;
     c = state_creature(state, e->creature);
-    if (event->actor != 0 || e->hp < 0 || e->mana < 0 || e->hp + e->mana == 0 ||
-        (gint64) e->hp * 1000 > c->hp_regen_acc || (gint64) e->mana * 1000 > c->mana_regen_acc ||
-        e->hp > c->max_hp - c->hp || e->mana > c->max_mana - c->mana || e->food != e->hp + e->mana)
+    if (event->actor != 0 || !within(e->hp, 0, 1000) || !within(e->mana, 0, 1000) ||
+        e->hp + e->mana == 0 || (gint64) e->hp * 1000 > c->hp_regen_acc ||
+        (gint64) e->mana * 1000 > c->mana_regen_acc || e->hp > c->max_hp - c->hp ||
+        e->mana > c->max_mana - c->mana || e->food != e->hp + e->mana)
         return invalid(error, event, "creature %d has not gathered that much regeneration", c->id);
     return TRUE;
 }
@@ -414,7 +421,7 @@ static gboolean check_level_gained(const CavState *state, const CavEvent *event,
 
     if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
         return FALSE;
-    if (e->level != state_creature(state, e->creature)->level + 1 || e->heal < 0)
+    if (e->level != state_creature(state, e->creature)->level + 1 || !within(e->heal, 0, 1000000))
         return invalid(error, event, "levels are gained one at a time");
     return TRUE;
 }
@@ -447,7 +454,7 @@ static gboolean check_item_type(const CavEvent *event, const CavEvItemSpawned *e
         e->type[0] == '\0' || e->name[0] == '\0')
         return invalid(error, event, "not a kind of item");
     if (e->attack < 0 || e->defense < 0 || e->thrown < 0 || e->ranged < 0 || e->rot_turns < 0 ||
-        ABS(e->food) > 1000000 || e->count < 1 || e->count > 100000)
+        !within(e->food, -1000000, 1000000) || e->count < 1 || e->count > 100000)
         return invalid(error, event, "impossible item numbers");
     return TRUE;
 }
@@ -621,12 +628,12 @@ static gboolean check_lost(const CavState *state, const CavEvent *event, GError 
 /* The numbers an effect may have (the data files' limits). */
 static gboolean check_spec(const CavEvent *event, const CavEffectSpec *spec, GError **error)
 {
-    if (spec->duration < 1 || spec->duration > 100000 || ABS(spec->hp) > 10000 ||
-        ABS(spec->mana) > 10000 || spec->xp_per_level < 0 || spec->xp_per_level > 10000 ||
-        ABS(spec->turn_hp) > 1000 || spec->turn_chance < 1 || spec->turn_chance > 100 ||
-        ABS(spec->attack) > 1000 || ABS(spec->defense) > 1000 || ABS(spec->vision) > 40 ||
-        ABS(spec->hp_regen) > 100000 || ABS(spec->mana_regen) > 100000 || spec->detect < 0 ||
-        spec->detect > 1)
+    if (!within(spec->duration, 1, 100000) || !within(spec->hp, -10000, 10000) ||
+        !within(spec->mana, -10000, 10000) || !within(spec->xp_per_level, 0, 10000) ||
+        !within(spec->turn_hp, -1000, 1000) || !within(spec->turn_chance, 1, 100) ||
+        !within(spec->attack, -1000, 1000) || !within(spec->defense, -1000, 1000) ||
+        !within(spec->vision, -40, 40) || !within(spec->hp_regen, -100000, 100000) ||
+        !within(spec->mana_regen, -100000, 100000) || !within(spec->detect, 0, 1))
         return invalid(error, event, "impossible effect numbers");
     return TRUE;
 }
@@ -712,7 +719,7 @@ static gboolean check_thrown(const CavState *state, const CavEvent *event, GErro
     const CavItem *item;
 
     if (!check_line(state, event, e->creature, line, e->target, error) ||
-        !check_food(event, e->food, error) ||
+        !check_food(event, e->food, error) || !check_place(event, e->z, e->x, e->y, error) ||
         (item = held_item(state, event, e->creature, e->item, error)) == NULL)
         return FALSE;
     if (!(item->features & (1u << CAV_FEATURE_THROW)))
