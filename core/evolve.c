@@ -848,6 +848,12 @@ void evolve(CavState *state, const CavEvent *event)
     g_return_if_fail(state != NULL && event != NULL);
     if (event->type >= CAV_EVENT_TYPE_COUNT)
         return;
+    if (event->turn != state->turn || state->last_seq == 0) {
+        state->turn_first_seq = event->seq;
+        state->turn_last_actor = 0;
+    }
+    if (event->actor != 0 && event->actor != state->player && event->cause == 0)
+        state->turn_last_actor = event->actor;
     state->turn = event->turn;
     evolve_payload(state, event);
     if (event->actor != 0 && event->actor == state->player && event->cause == 0 && event->turn > 0)

@@ -118,6 +118,11 @@ typedef struct {
     char player_name[CAV_STR_MAX];
     gint32 deepest;      /* deepest level (0-based) the player reached */
     gint32 time;         /* turns in which time passed (an upkeep): not bonuses or names */
+    /* Where the current turn began and the last monster that acted in it, so
+     * that causes stay within their turn and monsters act in spawn order
+     * (derived from the events' order; not part of the digest). */
+    gint64 turn_first_seq;
+    gint32 turn_last_actor;
     gint32 look_count;   /* kinds of potion given a look at the start */
     gint32 effect_count; /* highest effect id in use */
     CavPotionLook looks[CAV_POTION_KINDS_MAX];

@@ -118,6 +118,12 @@ static gboolean check_envelope(const CavState *state, const CavEvent *event, GEr
         return invalid(error, event, "actor %d acts after its death", event->actor);
     if (event->seq == 1 && event->type != CAV_EVENT_GAME_STARTED)
         return invalid(error, event, "a game must begin with GameStarted");
+    if (event->cause != 0 && (event->turn != state->turn || event->cause < state->turn_first_seq))
+        return invalid(error, event, "names a cause outside its own turn");
+    if (event->actor != 0 && event->actor != state->player && event->cause == 0 &&
+        event->turn == state->turn && event->actor < state->turn_last_actor)
+        return invalid(error, event, "creature %d acts before creature %d: out of spawn order",
+                       event->actor, state->turn_last_actor);
     return check_text(event, error) && check_turn_shape(state, event, error);
 }
 

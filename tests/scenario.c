@@ -189,7 +189,7 @@ void scenario_hurt(Scenario *s, gint32 creature, gint32 damage)
 {
     CavEvent e = ev_init(CAV_EVENT_CREATURE_HURT);
 
-    e.cause = 1;
+    e.cause = game_state(s->game)->turn_first_seq; /* within its own turn */
     e.as.CreatureHurt.creature = creature;
     e.as.CreatureHurt.damage = damage;
     EV_SET_STR(e.as.CreatureHurt.cause, "a test");

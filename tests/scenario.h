@@ -47,7 +47,8 @@ gint32 scenario_spawn(Scenario *s, const char *kind, gint32 z, gint32 x, gint32 
 gint32 scenario_item(Scenario *s, const char *type, gint32 holder, gint32 z, gint32 x, gint32 y,
                      gint32 count);
 
-/* Take @damage hp from @creature (at turn 0, as a wound with a cause). */
+/* Take @damage hp from @creature (at the current turn, as a wound whose
+ * cause is the turn's first event). */
 void scenario_hurt(Scenario *s, gint32 creature, gint32 damage);
 
 /* Play @command; return the recorded stream (caller frees), or "rejected: WHY". */

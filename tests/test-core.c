@@ -627,7 +627,7 @@ static CavCommand bot_in(Scenario *s)
 /* Fold a follow-up event (a wound, a lesson) as if something caused it. */
 static void fold_follow_up(Scenario *s, CavEvent event)
 {
-    event.cause = 1;
+    event.cause = game_state(s->game)->turn_first_seq; /* within its own turn */
     scenario_fold(s, event);
 }
 

@@ -357,6 +357,7 @@ static void test_combat_and_items(Hostile *fixture, gconstpointer data)
 {
     g_autofree char *blow = copy_good(fixture, "blow.cavelog");
     g_autofree char *theft = copy_good(fixture, "theft.cavelog");
+    g_autofree char *elsewhere = copy_good(fixture, "elsewhere.cavelog");
 
     tamper_printf(blow,
                   "UPDATE events SET payload = json_set(payload, '$.damage', 500)"
@@ -370,6 +371,10 @@ static void test_combat_and_items(Hostile *fixture, gconstpointer data)
                   " WHERE seq = %" G_GINT64_FORMAT,
                   nth_of_type(theft, "ItemPickedUp", 0));
     assert_rejected(theft, "cannot reach item", NULL, FAILS_ON_FOLD);
+    /* A death said to be caused by event 1, from another turn. */
+    tamper_printf(elsewhere, "UPDATE events SET cause = 1 WHERE seq = %" G_GINT64_FORMAT,
+                  middle_of_type(elsewhere, "CreatureDied"));
+    assert_rejected(elsewhere, "names a cause outside its own turn", NULL, FAILS_ON_FOLD);
 }
 
 static void test_impossible_id(Hostile *fixture, gconstpointer data)
@@ -626,7 +631,13 @@ static void test_resimulation(Hostile *fixture, gconstpointer data)
                   " 'slain by the Wizard of Yendor') WHERE seq = %" G_GINT64_FORMAT,
                   died);
     assert_verify_refuses(words, "cause: stored slain by the Wizard of Yendor");
-    tamper_printf(cause, "UPDATE events SET cause = 1 WHERE seq = %" G_GINT64_FORMAT, died);
+    /* A death put down to the first event of its turn instead of its blow:
+     * still inside the turn, so only re-running the turn finds it. (A cause
+     * in another turn is refused by the fold: see combat-and-items.) */
+    tamper(cause, "UPDATE events SET cause = (SELECT first_seq FROM turns t WHERE t.turn ="
+                  " events.turn) WHERE seq = (SELECT max(seq) FROM events e WHERE type ="
+                  " 'CreatureDied' AND cause > (SELECT first_seq FROM turns t WHERE t.turn ="
+                  " e.turn))");
     assert_verify_refuses(cause, "envelope: stored");
     /* A blow made softer, with every digest recomputed to match. */
     g_assert_cmpint(attacked, >, 0);

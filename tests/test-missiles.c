@@ -569,7 +569,7 @@ static void test_validate_effects(void)
     e.cause = 0;
     assert_refused(&s, e, FALSE, "consequence of another event");
     e = ev_init(CAV_EVENT_EFFECT_APPLIED);
-    e.cause = 1;
+    e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectApplied = (CavEvEffectApplied){.effect = 1, .creature = 1, .hp = -5};
     assert_refused(&s, e, FALSE, "does not change hp by -5");
     e.as.EffectApplied.creature = 2;
@@ -578,7 +578,7 @@ static void test_validate_effects(void)
     e.as.EffectsTicked = (CavEvEffectsTicked){.z = 0, .effects = 2};
     assert_refused(&s, e, FALSE, "2 effects do not work on level 0");
     e = ev_init(CAV_EVENT_EFFECT_ENDED);
-    e.cause = 1;
+    e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectEnded.effect = 1;
     e.as.EffectEnded.creature = 1;
     EV_SET_STR(e.as.EffectEnded.reason, "wore off");

@@ -415,12 +415,13 @@ static void test_validate(void)
 {
     Scenario s;
     CavEvent e;
-    gint32 white, blue, far;
+    gint32 white, blue, far, later;
 
     scenario_setup_caster(&s, two_rooms, 10);
     white = white_book(&s);
     blue = blue_book(&s);
     far = scenario_spawn(&s, "fungus", 0, 20, 1, -1, -1, -1);
+    later = scenario_spawn(&s, "fungus", 0, 22, 2, -1, -1, -1);
     e = ev_init(CAV_EVENT_SPELL_CAST);
     e.actor = 1;
     e.as.SpellCast = (CavEvSpellCast){.creature = 1, .item = white, .target = 1, .cost = 1};
@@ -435,11 +436,11 @@ static void test_validate(void)
     e.as.SpellCast.cost = 16;
     assert_refused(&s, e, TRUE, "has not 16 mana");
     e = ev_init(CAV_EVENT_MANA_DRAWN);
-    e.cause = 1;
+    e.cause = game_state(s.game)->turn_first_seq;
     e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .amount = 5};
     assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
     e = ev_init(CAV_EVENT_CREATURE_BLINKED);
-    e.cause = 1;
+    e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureBlinked =
         (CavEvCreatureBlinked){.creature = 1, .z = 0, .from_x = 2, .from_y = 1, .x = 8, .y = 1};
     assert_refused(&s, e, FALSE, "a blink cannot land at (8,1)");
@@ -447,8 +448,8 @@ static void test_validate(void)
     e.as.CreatureBlinked.y = 2;
     assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
     e = ev_init(CAV_EVENT_CREATURE_SUMMONED);
-    e.cause = 1;
-    e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 3,
+    e.cause = game_state(s.game)->turn_first_seq;
+    e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 4,
                                                     .summoner = 1,
                                                     .z = 0,
                                                     .x = 5,
@@ -479,8 +480,26 @@ static void test_validate(void)
     e = ev_init(CAV_EVENT_SPELL_DEFINED);
     EV_SET_STR(e.as.SpellDefined.spell, "wish");
     assert_refused(&s, e, FALSE, "once the world is made, before anyone");
+    /* Monsters act in spawn order within a turn. */
+    {
+        g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+        e = ev_init(CAV_EVENT_CREATURE_WAITED);
+        e.actor = later;
+        e.as.CreatureWaited.creature = later;
+        g_assert_true(game_fold(s.game,
+                                &(CavEvent){.seq = game_state(s.game)->last_seq + 1,
+                                            .turn = game_state(s.game)->turn,
+                                            .type = e.type,
+                                            .version = 1,
+                                            .actor = later,
+                                            .as = e.as},
+                                NULL));
+        e.actor = far;
+        e.as.CreatureWaited.creature = far;
+        assert_refused(&s, e, FALSE, "out of spawn order");
+    }
     e = ev_init(CAV_EVENT_EFFECT_STARTED);
-    e.cause = 1;
+    e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectStarted = (CavEvEffectStarted){
         .effect = 1, .creature = 1, .item = white, .duration = 1, .hp = 500, .turn_chance = 100};
     EV_SET_STR(e.as.EffectStarted.name, "minor heal");
