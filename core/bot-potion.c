@@ -118,16 +118,6 @@ static const CavItem *known_potion(const Bot *bot, gboolean (*wanted)(const CavE
     return NULL;
 }
 
-/* Whether a hostile creature stands where the player sees it. */
-static gboolean hostile_in_view(const Bot *bot)
-{
-    for (gint32 cell = 0; cell < BOT_CELLS; cell++)
-        if (bot->creature[cell] != 0 && bot->visible[cell] &&
-            bot_hostile(state_creature(bot->state, bot->creature[cell])))
-            return TRUE;
-    return FALSE;
-}
-
 gboolean bot_potion_boost(Bot *bot, CavCommand *out)
 {
     gint32 threat = bot_fight_threat(bot, bot->here);
@@ -136,7 +126,7 @@ gboolean bot_potion_boost(Bot *bot, CavCommand *out)
     if (threat * 100 >= bot->player->hp * 10 * HARD_FIGHT_PERCENT &&
         !player_has_effect(bot, strengthens))
         potion = known_potion(bot, strengthens);
-    else if (threat == 0 && !hostile_in_view(bot))
+    else if (threat == 0 && !bot_hostile_in_view(bot))
         potion = known_potion(bot, teaches);
     if (potion == NULL)
         return FALSE;
@@ -150,7 +140,7 @@ gboolean bot_potion_try(Bot *bot, CavCommand *out)
 {
     const CavCreature *p = bot->player;
 
-    if (p->hp * 100 < p->max_hp * TRY_PERCENT || p->hp >= p->max_hp || hostile_in_view(bot) ||
+    if (p->hp * 100 < p->max_hp * TRY_PERCENT || p->hp >= p->max_hp || bot_hostile_in_view(bot) ||
         bot_fight_threat(bot, bot->here) > 0)
         return FALSE;
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {

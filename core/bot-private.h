@@ -112,6 +112,9 @@ gboolean bot_carries_bear(const Bot *bot);
 /* Whether @c is a living monster that fights (fungi do not). */
 gboolean bot_hostile(const CavCreature *c);
 
+/* Whether a hostile creature stands where the player sees it. */
+gboolean bot_hostile_in_view(const Bot *bot);
+
 /* The hp (in tenths) the player is likely to lose killing @foe. */
 gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe);
 

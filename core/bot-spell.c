@@ -107,16 +107,6 @@ static const CavSpell *heal_now(const Bot *bot)
     return NULL;
 }
 
-/* Whether a hostile creature stands where the player sees it. */
-static gboolean hostile_in_view(const Bot *bot)
-{
-    for (gint32 cell = 0; cell < BOT_CELLS; cell++)
-        if (bot->creature[cell] != 0 && bot->visible[cell] &&
-            bot_hostile(state_creature(bot->state, bot->creature[cell])))
-            return TRUE;
-    return FALSE;
-}
-
 /* Whether an effect named @effect is at work on the player. */
 static gboolean under(const Bot *bot, const char *effect)
 {
@@ -180,7 +170,7 @@ gboolean bot_spell_heal(Bot *bot, CavCommand *out)
         return cast_self(bot, heal_now(bot)->name, out);
     /* Out of a fight, a heal over time does as well and costs the pack nothing. */
     if (bot->player->hp * 100 < bot->player->max_hp * HURT_PERCENT && affordable(bot, slow) &&
-        !under(bot, slow->effect) && !hostile_in_view(bot))
+        !under(bot, slow->effect) && !bot_hostile_in_view(bot))
         return cast_self(bot, slow->name, out);
     if (heal_to_buy(bot) != NULL)
         return cast_self(bot, "blood to mana", out);
@@ -266,7 +256,7 @@ gboolean bot_spell_practice(Bot *bot, CavCommand *out)
     const CavCreature *p = bot->player;
 
     if (!affordable(bot, bats) || p->mana < p->max_mana || p->hp * 100 < p->max_hp * 80 ||
-        hostile_in_view(bot) || free_neighbours(bot) < 2)
+        bot_hostile_in_view(bot) || free_neighbours(bot) < 2)
         return FALSE;
     return cast_self(bot, bats->name, out);
 }

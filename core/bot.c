@@ -157,6 +157,15 @@ static gboolean eat_corpse(Bot *bot, CavCommand *out)
     return eat(food_to_eat(bot, TRUE, FALSE), out);
 }
 
+gboolean bot_hostile_in_view(const Bot *bot)
+{
+    for (gint32 cell = 0; cell < BOT_CELLS; cell++)
+        if (bot->creature[cell] != 0 && bot->visible[cell] &&
+            bot_hostile(state_creature(bot->state, bot->creature[cell])))
+            return TRUE;
+    return FALSE;
+}
+
 gboolean bot_hostile(const CavCreature *c)
 {
     return c != NULL && c->alive && c->behaviour != CAV_BEHAVIOUR_PLAYER &&

@@ -260,29 +260,51 @@ const char *rules_hunger_word(const CavContent *content, const CavCreature *c)
     return "";
 }
 
+void rules_line_begin(CavLine *line, gint32 fx, gint32 fy, gint32 tx, gint32 ty)
+{
+    *line = (CavLine){.x = fx,
+                      .y = fy,
+                      .to_x = tx,
+                      .to_y = ty,
+                      .dx = ABS(tx - fx),
+                      .dy = -ABS(ty - fy),
+                      .sx = fx < tx ? 1 : -1,
+                      .sy = fy < ty ? 1 : -1};
+    line->err = line->dx + line->dy;
+}
+
+gboolean rules_line_next(CavLine *line, gint32 *x, gint32 *y)
+{
+    gint32 e2 = 2 * line->err;
+
+    if (line->x == line->to_x && line->y == line->to_y)
+        return FALSE;
+    if (e2 >= line->dy) {
+        line->err += line->dy;
+        line->x += line->sx;
+    }
+    if (e2 <= line->dx) {
+        line->err += line->dx;
+        line->y += line->sy;
+    }
+    *x = line->x;
+    *y = line->y;
+    return TRUE;
+}
+
 void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 ax, gint32 ay,
                   gint32 *to_x, gint32 *to_y, gint32 *target)
 {
-    gint32 dx = ABS(ax - fx), dy = -ABS(ay - fy);
-    gint32 sx = fx < ax ? 1 : -1, sy = fy < ay ? 1 : -1;
-    gint32 err = dx + dy, x = fx, y = fy;
+    CavLine line;
+    gint32 x, y;
 
     *to_x = fx;
     *to_y = fy;
     *target = 0;
-    while (x != ax || y != ay) {
+    rules_line_begin(&line, fx, fy, ax, ay);
+    while (rules_line_next(&line, &x, &y)) {
         const CavCreature *there;
-        CavTile tile;
-        gint32 e2 = 2 * err;
-        if (e2 >= dy) {
-            err += dy;
-            x += sx;
-        }
-        if (e2 <= dx) {
-            err += dx;
-            y += sy;
-        }
-        tile = state_tile(state, z, x, y);
+        CavTile tile = state_tile(state, z, x, y);
         if (tile == TILE_WALL || tile == TILE_OUTSIDE)
             return;
         *to_x = x;

@@ -55,6 +55,19 @@ const char *rules_hunger_word(const CavContent *content, const CavCreature *c);
 /* Damage of a blow: 1 … attack − defense, and exactly 1 when attack ≤ defense. */
 gint32 rules_damage(gint32 attack, gint32 defense, CavRng *rng);
 
+/* A straight line of cells from one cell to another (Bresenham's), walked
+ * one cell at a time: rules_line_begin, then rules_line_next until it
+ * returns FALSE (the end cell reached). Missiles and the aiming line share
+ * it, so what is drawn is what flies. */
+typedef struct {
+    gint32 x, y, to_x, to_y, dx, dy, sx, sy, err;
+} CavLine;
+
+void rules_line_begin(CavLine *line, gint32 fx, gint32 fy, gint32 tx, gint32 ty);
+
+/* The next cell of @line into *@x, *@y; FALSE once the end was reached. */
+gboolean rules_line_next(CavLine *line, gint32 *x, gint32 *y);
+
 /* Where a missile thrown or fired from (fx, fy) at (ax, ay) on level @z
  * stops, walking the line cell by cell: on the first creature in its way
  * (*@target its id), on the last open cell before a wall, or on the aimed

@@ -196,3 +196,26 @@ void scenario_hurt(Scenario *s, gint32 creature, gint32 damage)
     scenario_fold(s, e);
     g_free(recorder_take(s->recorder));
 }
+
+void scenario_assert_starts(Scenario *s, CavCommand command, const char *expected)
+{
+    g_autofree char *got = scenario_play(s, command);
+
+    if (!g_str_has_prefix(got, expected))
+        g_error("“%s” does not start with “%s”", got, expected);
+}
+
+void scenario_assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
+{
+    g_autoptr(GError) error = NULL;
+    const CavState *state = game_state(s->game);
+    guint64 before = state_digest(state);
+
+    e.seq = state->last_seq + 1;
+    e.turn = new_turn ? state->turn + 1 : state->turn;
+    e.version = ev_type_version(e.type);
+    g_assert_false(game_fold(s->game, &e, &error));
+    if (strstr(error->message, problem) == NULL)
+        g_error("“%s” does not mention “%s”", error->message, problem);
+    g_assert_cmpuint(state_digest(state), ==, before);
+}

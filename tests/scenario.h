@@ -57,6 +57,15 @@ char *scenario_play(Scenario *s, CavCommand command);
 /* Play @command @n times, dropping the stream; aborts if one is rejected. */
 void scenario_repeat(Scenario *s, CavCommand command, gint n);
 
+/* Play @command and check that its stream starts with @expected (what the
+ * creatures do afterwards may be left to chance). */
+void scenario_assert_starts(Scenario *s, CavCommand command, const char *expected);
+
+/* Fold @e (stamped as the next event, of a new turn or the current one) and
+ * check that it is refused with a message mentioning @problem, leaving the
+ * state as it was. */
+void scenario_assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem);
+
 #define ASSERT_PLAY(s, command, expected)                                                          \
     do {                                                                                           \
         g_autofree char *got_ = scenario_play((s), (command));                                     \

@@ -34,16 +34,6 @@ static const CavItem *item(Scenario *s, gint32 id)
     return state_item(game_state(s->game), id);
 }
 
-/* Play @command and check that its stream starts with @expected: what the
- * creatures do afterwards is theirs (a fungus may spread). */
-static void assert_play_starts(Scenario *s, CavCommand command, const char *expected)
-{
-    g_autofree char *got = scenario_play(s, command);
-
-    if (!g_str_has_prefix(got, expected))
-        g_error("“%s” does not start with “%s”", got, expected);
-}
-
 /* A fungus that never dies of a blow's worth: a still target. */
 static gint32 still_target(Scenario *s, gint32 x, gint32 y, gint32 hp)
 {
@@ -62,7 +52,7 @@ static void test_throw_hit(void)
     scenario_setup(&s, room, NULL);
     rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 3);
     fungus = still_target(&s, 7, 2, 50);
-    assert_play_starts(&s, command_throw(rocks, 7, 2), "thrown(c1 i1/i2>c2 1 7,2)");
+    scenario_assert_starts(&s, command_throw(rocks, 7, 2), "thrown(c1 i1/i2>c2 1 7,2)");
     g_assert_cmpint(item(&s, rocks)->count, ==, 2);
     g_assert_cmpint(item(&s, 2)->count, ==, 1);
     g_assert_cmpint(item(&s, 2)->holder, ==, 0);
@@ -133,7 +123,7 @@ static void test_fire(void)
     g_assert_cmpint(game_state(s.game)->turn, ==, 0);
     g_free(scenario_play(&s, command_item(CMD_EQUIP, bow)));
     /* attack 20 ÷ 2 + ranged 5 against defense 20: exactly 1. No ammunition. */
-    assert_play_starts(&s, command_fire(7, 2), "fired(c1 i1>c2 1 7,2)");
+    scenario_assert_starts(&s, command_fire(7, 2), "fired(c1 i1>c2 1 7,2)");
     g_assert_cmpint(creature(&s, fungus)->hp, ==, 49);
     g_assert_cmpint(creature(&s, 1)->weapon, ==, bow);
     ASSERT_PLAY(&s, command_fire(9, 4), "fired(c1 i1 9,4) upkeep(0)");
@@ -286,17 +276,17 @@ static void test_thrown_potion(void)
     scenario_setup(&s, room, NULL);
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     fungus = still_target(&s, 7, 2, 3);
-    assert_play_starts(&s, command_throw(poison, 7, 2),
-                       "thrown(c1 i1/i2>c2 1 7,2) effect(e1 poison c2 20) "
-                       "identified(c1 cyan=potion of poison saw one break) "
-                       "identified(c2 cyan=potion of poison was hit by one)");
+    scenario_assert_starts(&s, command_throw(poison, 7, 2),
+                           "thrown(c1 i1/i2>c2 1 7,2) effect(e1 poison c2 20) "
+                           "identified(c1 cyan=potion of poison saw one break) "
+                           "identified(c2 cyan=potion of poison was hit by one)");
     g_assert_cmpint(item(&s, 2)->count, ==, 0);
     g_assert_null(state_item_at(game_state(s.game), 0, 7, 2));
     g_assert_cmpint(creature(&s, fungus)->hp, ==, 1); /* the blow and a tick */
     /* The thrower saw it break on the fungus. */
     g_assert_true(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, poison)));
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) upkeep(0) ticked(0 x1) died(c2,poison)");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) upkeep(0) ticked(0 x1) died(c2,poison)");
     ASSERT_PLAY(&s, command_throw(poison, 9, 4), "thrown(c1 i1 9,4) upkeep(0)");
     g_assert_cmpint(item(&s, poison)->count, ==, 0);
     g_assert_null(state_item_at(game_state(s.game), 0, 9, 4));
@@ -343,7 +333,7 @@ static void test_goblin_ranged(void)
     goblin = scenario_spawn(&s, "goblin", 0, 10, 1, -1, -1, -1);
     scenario_item(&s, "bow", goblin, 0, 0, 0, 1);
     ASSERT_PLAY(&s, command_simple(CMD_WAIT), "waited(c1) equipped(c2 i1 weapon) upkeep(0)");
-    assert_play_starts(&s, command_simple(CMD_WAIT), "waited(c1) fired(c2 i1>c1 ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) fired(c2 i1>c1 ");
     scenario_teardown(&s);
 
     scenario_setup(&s, hall, NULL);
@@ -352,16 +342,16 @@ static void test_goblin_ranged(void)
     scenario_item(&s, "rock", goblin, 0, 0, 0, 3);
     scenario_item(&s, "sword", goblin, 0, 0, 0, 1);
     ASSERT_PLAY(&s, command_simple(CMD_WAIT), "waited(c1) equipped(c2 i3 weapon) upkeep(0)");
-    assert_play_starts(&s, command_simple(CMD_WAIT), "waited(c1) thrown(c2 i1>c1 ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) thrown(c2 i1>c1 ");
     g_assert_cmpint(creature(&s, goblin)->weapon, ==, 3);
     g_assert_cmpint(state_pack_used(creature(&s, goblin)), ==, 2);
-    assert_play_starts(&s, command_simple(CMD_WAIT), "waited(c1) thrown(c2 i2/i4>c1 ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) thrown(c2 i2/i4>c1 ");
     scenario_teardown(&s);
 
     scenario_setup(&s, hall, NULL);
     goblin = scenario_spawn(&s, "goblin", 0, 4, 1, -1, -1, -1);
     scenario_item(&s, "rock", goblin, 0, 0, 0, 3);
-    assert_play_starts(&s, command_simple(CMD_WAIT), "waited(c1) attacked(c2>c1 ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) attacked(c2>c1 ");
     scenario_teardown(&s);
 }
 
@@ -433,21 +423,6 @@ static void test_messages(void)
 
 /* ---- validation ------------------------------------------------------------------ */
 
-static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
-{
-    g_autoptr(GError) error = NULL;
-    const CavState *state = game_state(s->game);
-    guint64 before = state_digest(state);
-
-    e.seq = state->last_seq + 1;
-    e.turn = new_turn ? state->turn + 1 : state->turn;
-    e.version = ev_type_version(e.type);
-    g_assert_false(game_fold(s->game, &e, &error));
-    if (strstr(error->message, problem) == NULL)
-        g_error("“%s” does not mention “%s”", error->message, problem);
-    g_assert_cmpuint(state_digest(state), ==, before);
-}
-
 /* The first event of @type in the turn just played. */
 static CavEvent first_of(Scenario *s, CavEventType type)
 {
@@ -481,26 +456,26 @@ static void test_validate_throw(void)
     good = first_of(&s, CAV_EVENT_ITEM_THROWN);
     e = good;
     e.as.ItemThrown.damage = 2;
-    assert_refused(&fresh, e, TRUE, "cannot come from attack 15 against defense 20");
+    scenario_assert_refused(&fresh, e, TRUE, "cannot come from attack 15 against defense 20");
     e = good;
     e.as.ItemThrown.aim_x = 6;
-    assert_refused(&fresh, e, TRUE, "cannot see (6,1)");
+    scenario_assert_refused(&fresh, e, TRUE, "cannot see (6,1)");
     e = good;
     e.as.ItemThrown.target = 0;
     e.as.ItemThrown.damage = 0;
-    assert_refused(&fresh, e, TRUE, "stops at (3,1), hitting 2");
+    scenario_assert_refused(&fresh, e, TRUE, "stops at (3,1), hitting 2");
     e = good;
     e.as.ItemThrown.split = 0;
-    assert_refused(&fresh, e, TRUE, "cannot be split");
+    scenario_assert_refused(&fresh, e, TRUE, "cannot be split");
     e = good;
     e.as.ItemThrown.x = 4;
-    assert_refused(&fresh, e, TRUE, "cannot land at (4,1)");
+    scenario_assert_refused(&fresh, e, TRUE, "cannot land at (4,1)");
     e = good;
     e.as.ItemThrown.item = 42;
-    assert_refused(&fresh, e, TRUE, "does not carry item 42");
+    scenario_assert_refused(&fresh, e, TRUE, "does not carry item 42");
     e = good;
     e.as.ItemThrown.from_x = 2;
-    assert_refused(&fresh, e, TRUE, "does not stand where it shoots from");
+    scenario_assert_refused(&fresh, e, TRUE, "does not stand where it shoots from");
     e = good;
     e.as.ItemThrown.item = dagger;
     e.as.ItemThrown.split = 0;
@@ -537,11 +512,11 @@ static void test_validate_fire_and_quaff(void)
                                       .to_x = 8,
                                       .to_y = 2,
                                       .food = 2};
-    assert_refused(&s, e, TRUE, "wields nothing that shoots");
+    scenario_assert_refused(&s, e, TRUE, "wields nothing that shoots");
     e = ev_init(CAV_EVENT_ITEM_QUAFFED);
     e.actor = 1;
     e.as.ItemQuaffed = (CavEvItemQuaffed){.creature = 1, .item = rocks};
-    assert_refused(&s, e, TRUE, "is not a potion");
+    scenario_assert_refused(&s, e, TRUE, "is not a potion");
     scenario_teardown(&s);
 }
 
@@ -561,39 +536,39 @@ static void test_validate_effects(void)
     e = good;
     e.as.EffectStarted.effect = 2;
     e.as.EffectStarted.duration = 200;
-    assert_refused(&s, e, FALSE, "does not do that");
+    scenario_assert_refused(&s, e, FALSE, "does not do that");
     e.as.EffectStarted.duration = 20;
     e.as.EffectStarted.effect = 5;
-    assert_refused(&s, e, FALSE, "not the next free id");
+    scenario_assert_refused(&s, e, FALSE, "not the next free id");
     e.as.EffectStarted.effect = 2;
     e.cause = 0;
-    assert_refused(&s, e, FALSE, "consequence of another event");
+    scenario_assert_refused(&s, e, FALSE, "consequence of another event");
     e = ev_init(CAV_EVENT_EFFECT_APPLIED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectApplied = (CavEvEffectApplied){.effect = 1, .creature = 1, .hp = -5};
-    assert_refused(&s, e, FALSE, "does not change hp by -5");
+    scenario_assert_refused(&s, e, FALSE, "does not change hp by -5");
     e.as.EffectApplied.creature = 2;
-    assert_refused(&s, e, FALSE, "creature 2 does not exist");
+    scenario_assert_refused(&s, e, FALSE, "creature 2 does not exist");
     e = ev_init(CAV_EVENT_EFFECTS_TICKED);
     e.as.EffectsTicked = (CavEvEffectsTicked){.z = 0, .effects = 2};
-    assert_refused(&s, e, FALSE, "2 effects do not work on level 0");
+    scenario_assert_refused(&s, e, FALSE, "2 effects do not work on level 0");
     e = ev_init(CAV_EVENT_EFFECT_ENDED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectEnded.effect = 1;
     e.as.EffectEnded.creature = 1;
     EV_SET_STR(e.as.EffectEnded.reason, "wore off");
-    assert_refused(&s, e, FALSE, "has not run out");
+    scenario_assert_refused(&s, e, FALSE, "has not run out");
     e.as.EffectEnded.effect = 3;
-    assert_refused(&s, e, FALSE, "under no effect 3");
+    scenario_assert_refused(&s, e, FALSE, "under no effect 3");
     good = first_of(&s, CAV_EVENT_ITEM_IDENTIFIED);
-    assert_refused(&s, good, FALSE, "knows cyan potions already");
+    scenario_assert_refused(&s, good, FALSE, "knows cyan potions already");
     e = good;
     EV_SET_STR(e.as.ItemIdentified.appearance, "red");
-    assert_refused(&s, e, FALSE, "red potions are not potion of poison");
+    scenario_assert_refused(&s, e, FALSE, "red potions are not potion of poison");
     e = ev_init(CAV_EVENT_APPEARANCE_ASSIGNED);
     EV_SET_STR(e.as.AppearanceAssigned.kind, "potion of wishes");
     EV_SET_STR(e.as.AppearanceAssigned.appearance, "gold");
-    assert_refused(&s, e, FALSE, "once the world is made, before anyone");
+    scenario_assert_refused(&s, e, FALSE, "once the world is made, before anyone");
     scenario_teardown(&s);
 }
 

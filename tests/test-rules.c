@@ -533,21 +533,6 @@ static void test_messages_perception(void)
 
 /* ---- validation of the new events ----------------------------------------------- */
 
-static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
-{
-    g_autoptr(GError) error = NULL;
-    const CavState *state = game_state(s->game);
-    guint64 before = state_digest(state);
-
-    e.seq = state->last_seq + 1;
-    e.turn = new_turn ? state->turn + 1 : state->turn;
-    e.version = ev_type_version(e.type);
-    g_assert_false(game_fold(s->game, &e, &error));
-    if (strstr(error->message, problem) == NULL)
-        g_error("“%s” does not mention “%s”", error->message, problem);
-    g_assert_cmpuint(state_digest(state), ==, before);
-}
-
 static void test_validate_new_events(void)
 {
     Scenario s;
@@ -560,34 +545,34 @@ static void test_validate_new_events(void)
     e = ev_init(CAV_EVENT_CREATURE_ATTACKED);
     e.actor = 1;
     e.as.CreatureAttacked = (CavEvCreatureAttacked){.creature = 1, .target = bat, .damage = 21};
-    assert_refused(&s, e, TRUE, "cannot come from attack 20 against defense 0");
+    scenario_assert_refused(&s, e, TRUE, "cannot come from attack 20 against defense 0");
     e.as.CreatureAttacked.damage = 0;
-    assert_refused(&s, e, TRUE, "a blow of 0");
+    scenario_assert_refused(&s, e, TRUE, "a blow of 0");
     e = ev_init(CAV_EVENT_CREATURE_DIED);
     e.as.CreatureDied.creature = bat;
     EV_SET_STR(e.as.CreatureDied.cause, "killed by the player");
-    assert_refused(&s, e, FALSE, "is not dying");
+    scenario_assert_refused(&s, e, FALSE, "is not dying");
     e = ev_init(CAV_EVENT_ITEM_PICKED_UP);
     e.actor = 1;
     e.as.ItemPickedUp = (CavEvItemPickedUp){.creature = 1, .item = 1};
-    assert_refused(&s, e, TRUE, "cannot reach item 1");
+    scenario_assert_refused(&s, e, TRUE, "cannot reach item 1");
     e = ev_init(CAV_EVENT_ITEM_EQUIPPED);
     e.actor = 1;
     e.as.ItemEquipped = (CavEvItemEquipped){.creature = 1, .item = 1};
     EV_SET_STR(e.as.ItemEquipped.slot, "weapon");
-    assert_refused(&s, e, TRUE, "does not carry item 1");
+    scenario_assert_refused(&s, e, TRUE, "does not carry item 1");
     e = ev_init(CAV_EVENT_LEVEL_UP_CHOSEN);
     e.actor = 1;
     e.as.LevelUpChosen.creature = 1;
     EV_SET_STR(e.as.LevelUpChosen.bonus, "attack");
-    assert_refused(&s, e, TRUE, "no bonus to choose");
+    scenario_assert_refused(&s, e, TRUE, "no bonus to choose");
     e = ev_init(CAV_EVENT_XP_GAINED);
     e.as.XpGained = (CavEvXpGained){.creature = 1, .amount = 1000};
-    assert_refused(&s, e, FALSE, "consequence of another event");
+    scenario_assert_refused(&s, e, FALSE, "consequence of another event");
     e = ev_init(CAV_EVENT_GAME_WON);
     e.actor = 1;
     e.as.GameWon.creature = 1;
-    assert_refused(&s, e, TRUE, "with the bear at the exit");
+    scenario_assert_refused(&s, e, TRUE, "with the bear at the exit");
     /* Kill the bat for real; then it can no longer act. */
     scenario_teardown(&s);
 
@@ -598,7 +583,7 @@ static void test_validate_new_events(void)
     e = ev_init(CAV_EVENT_CREATURE_WAITED);
     e.actor = bat;
     e.as.CreatureWaited.creature = bat;
-    assert_refused(&s, e, FALSE, "acts after its death");
+    scenario_assert_refused(&s, e, FALSE, "acts after its death");
     scenario_teardown(&s);
 }
 

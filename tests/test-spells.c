@@ -38,14 +38,6 @@ static const CavItem *item(Scenario *s, gint32 id)
     return state_item(game_state(s->game), id);
 }
 
-static void assert_play_starts(Scenario *s, CavCommand command, const char *expected)
-{
-    g_autofree char *got = scenario_play(s, command);
-
-    if (!g_str_has_prefix(got, expected))
-        g_error("“%s” does not start with “%s”", got, expected);
-}
-
 static gint32 white_book(Scenario *s)
 {
     return scenario_item(s, "white mage's spellbook", 1, 0, 0, 0, 1);
@@ -94,8 +86,8 @@ static void test_slow_heal(void)
                 "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 50) upkeep(0) ticked(0 x2)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 10 + 2 + 4);
     scenario_repeat(&s, command_simple(CMD_WAIT), 47);
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) upkeep(0) ticked(0 x2) ended(e1 c1 wore off)");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) upkeep(0) ticked(0 x2) ended(e1 c1 wore off)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 100);
     scenario_teardown(&s);
 }
@@ -112,8 +104,8 @@ static void test_inner_strength(void)
     state = game_state(s.game);
     book = white_book(&s);
     scenario_hurt(&s, 1, 80);
-    assert_play_starts(&s, command_cast(book, "inner strength", PX, PY),
-                       "cast(c1 inner strength>c1 -16) effect(e1 inner strength c1 50)");
+    scenario_assert_starts(&s, command_cast(book, "inner strength", PX, PY),
+                           "cast(c1 inner strength>c1 -16) effect(e1 inner strength c1 50)");
     g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 22);
     g_assert_cmpint(state_defense(state, creature(&s, 1)), ==, 7);
     g_assert_cmpint(state_vision(creature(&s, 1)), ==, 10);
@@ -168,8 +160,8 @@ static void test_blink(void)
     scenario_setup_caster(&s, room, 20);
     state = game_state(s.game);
     book = blue_book(&s);
-    assert_play_starts(&s, command_cast(book, "blink", PX, PY),
-                       "cast(c1 blink>c1 -6) blinked(c1 3,2>");
+    scenario_assert_starts(&s, command_cast(book, "blink", PX, PY),
+                           "cast(c1 blink>c1 -6) blinked(c1 3,2>");
     g_assert_true(creature(&s, 1)->x != PX || creature(&s, 1)->y != PY);
     g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=, TILE_WALL);
     g_assert_cmpint(ABS(creature(&s, 1)->x - PX), <=, 5);
@@ -190,11 +182,11 @@ static void test_summon(void)
     scenario_setup_caster(&s, room, 20);
     book = blue_book(&s);
     scenario_spawn(&s, "fungus", 0, 4, 2, -1, -1, -1);
-    assert_play_starts(&s, command_cast(book, "summon bats", PX, PY),
-                       "cast(c1 summon bats>c1 -11) summoned(bat c3 2,1 by c1) "
-                       "summoned(bat c4 3,1 by c1) summoned(bat c5 4,1 by c1) "
-                       "summoned(bat c6 2,2 by c1) summoned(bat c7 2,3 by c1) "
-                       "summoned(bat c8 3,3 by c1) summoned(bat c9 4,3 by c1) ");
+    scenario_assert_starts(&s, command_cast(book, "summon bats", PX, PY),
+                           "cast(c1 summon bats>c1 -11) summoned(bat c3 2,1 by c1) "
+                           "summoned(bat c4 3,1 by c1) summoned(bat c5 4,1 by c1) "
+                           "summoned(bat c6 2,2 by c1) summoned(bat c7 2,3 by c1) "
+                           "summoned(bat c8 3,3 by c1) summoned(bat c9 4,3 by c1) ");
     events = game_turn_events(s.game);
     for (guint i = 1; i <= 7; i++)
         g_assert_cmpint(g_array_index(events, CavEvent, i).cause, ==,
@@ -216,8 +208,8 @@ static void test_detect(void)
     book = blue_book(&s);
     far = scenario_spawn(&s, "fungus", 0, 20, 1, -1, -1, -1);
     g_assert_false(state_perceives(creature(&s, 1), creature(&s, far), nothing_seen));
-    assert_play_starts(&s, command_cast(book, "detect creatures", 2, 1),
-                       "cast(c1 detect creatures>c1 -16) effect(e1 detect creatures c1 75)");
+    scenario_assert_starts(&s, command_cast(book, "detect creatures", 2, 1),
+                           "cast(c1 detect creatures>c1 -16) effect(e1 detect creatures c1 75)");
     g_assert_true(state_perceives(creature(&s, 1), creature(&s, far), nothing_seen));
     scenario_repeat(&s, command_simple(CMD_WAIT), 74);
     g_assert_false(state_effect(game_state(s.game), 1)->active);
@@ -266,14 +258,15 @@ static void test_learn_by_watching(void)
     goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
     potion = scenario_item(&s, "warrior's potion", goblin, 0, 0, 0, 2);
     scenario_hurt(&s, goblin, 40);
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) quaffed(c2 i1) effect(e1 warrior's strength c2 20) "
-                       "identified(c1 blue=warrior's potion saw one drunk) "
-                       "identified(c2 blue=warrior's potion drank one) ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) quaffed(c2 i1) effect(e1 warrior's strength c2 20) "
+                           "identified(c1 blue=warrior's potion saw one drunk) "
+                           "identified(c2 blue=warrior's potion drank one) ");
     g_assert_true(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, potion)));
     /* Told once: the second drink teaches nobody anything. */
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) quaffed(c2 i1) effect(e2 warrior's strength c2 20) upkeep(0)");
+    scenario_assert_starts(
+        &s, command_simple(CMD_WAIT),
+        "waited(c1) quaffed(c2 i1) effect(e2 warrior's strength c2 20) upkeep(0)");
     scenario_teardown(&s);
 }
 
@@ -287,9 +280,9 @@ static void test_behind_wall(void)
     goblin = scenario_spawn(&s, "goblin", 0, 14, 2, -1, -1, -1);
     scenario_item(&s, "potion of health", goblin, 0, 0, 0, 1);
     scenario_hurt(&s, goblin, 40);
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) quaffed(c2 i1) effect(e1 health c2 1) "
-                       "identified(c2 red=potion of health drank one) applied(");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) quaffed(c2 i1) effect(e1 health c2 1) "
+                           "identified(c2 red=potion of health drank one) applied(");
     g_assert_cmpuint(creature(&s, 1)->known, ==, 0);
     scenario_teardown(&s);
 }
@@ -304,8 +297,8 @@ static void test_nothing_shows(void)
     goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
     scenario_item(&s, "potion of mana", goblin, 0, 0, 0, 1);
     scenario_hurt(&s, goblin, 40);
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) quaffed(c2 i1) effect(e1 mana c2 1) upkeep(0)");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) quaffed(c2 i1) effect(e1 mana c2 1) upkeep(0)");
     g_assert_cmpuint(creature(&s, 1)->known | creature(&s, goblin)->known, ==, 0);
     scenario_teardown(&s);
 }
@@ -330,11 +323,11 @@ static void test_thrown_teaches(void)
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 1);
     scenario_spawn(&s, "fungus", 0, 7, 2, 30, 0, 20);
     scenario_spawn(&s, "goblin", 0, 9, 4, -1, -1, -1);
-    assert_play_starts(&s, command_throw(poison, 7, 2),
-                       "thrown(c1 i1>c2 1 7,2) effect(e1 poison c2 20) "
-                       "identified(c1 cyan=potion of poison saw one break) "
-                       "identified(c2 cyan=potion of poison was hit by one) "
-                       "identified(c3 cyan=potion of poison saw one break)");
+    scenario_assert_starts(&s, command_throw(poison, 7, 2),
+                           "thrown(c1 i1>c2 1 7,2) effect(e1 poison c2 20) "
+                           "identified(c1 cyan=potion of poison saw one break) "
+                           "identified(c2 cyan=potion of poison was hit by one) "
+                           "identified(c3 cyan=potion of poison saw one break)");
     scenario_teardown(&s);
 }
 
@@ -357,10 +350,10 @@ static void test_goblins_learn(void)
     scenario_item(&s, "archer's potion", drinker, 0, 0, 0, 1);
     theirs = scenario_item(&s, "archer's potion", watcher, 0, 0, 0, 1);
     scenario_hurt(&s, drinker, 40);
-    assert_play_starts(&s, command_simple(CMD_WAIT),
-                       "waited(c1) quaffed(c2 i1) effect(e1 archer's sight c2 20) "
-                       "identified(c2 magenta=archer's potion drank one) "
-                       "identified(c3 magenta=archer's potion saw one drunk) ");
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) quaffed(c2 i1) effect(e1 archer's sight c2 20) "
+                           "identified(c2 magenta=archer's potion drank one) "
+                           "identified(c3 magenta=archer's potion saw one drunk) ");
     g_assert_true(state_knows_item(game_state(s.game), creature(&s, watcher), item(&s, theirs)));
     g_assert_false(state_knows_item(game_state(s.game), creature(&s, 1), item(&s, theirs)));
     scenario_teardown(&s);
@@ -396,21 +389,6 @@ static void test_naming(void)
 
 /* ---- validation ------------------------------------------------------------------ */
 
-static void assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const char *problem)
-{
-    g_autoptr(GError) error = NULL;
-    const CavState *state = game_state(s->game);
-    guint64 before = state_digest(state);
-
-    e.seq = state->last_seq + 1;
-    e.turn = new_turn ? state->turn + 1 : state->turn;
-    e.version = ev_type_version(e.type);
-    g_assert_false(game_fold(s->game, &e, &error));
-    if (strstr(error->message, problem) == NULL)
-        g_error("“%s” does not mention “%s”", error->message, problem);
-    g_assert_cmpuint(state_digest(state), ==, before);
-}
-
 static void test_validate(void)
 {
     Scenario s;
@@ -426,27 +404,27 @@ static void test_validate(void)
     e.actor = 1;
     e.as.SpellCast = (CavEvSpellCast){.creature = 1, .item = white, .target = 1, .cost = 1};
     EV_SET_STR(e.as.SpellCast.spell, "minor heal");
-    assert_refused(&s, e, TRUE, "has not 1 mana for minor heal");
+    scenario_assert_refused(&s, e, TRUE, "has not 1 mana for minor heal");
     e.as.SpellCast.cost = 4;
     e.as.SpellCast.target = far;
-    assert_refused(&s, e, TRUE, "cannot see creature 2");
+    scenario_assert_refused(&s, e, TRUE, "cannot see creature 2");
     e.as.SpellCast.target = 1;
     EV_SET_STR(e.as.SpellCast.spell, "detect creatures");
     e.as.SpellCast.item = blue;
     e.as.SpellCast.cost = 16;
-    assert_refused(&s, e, TRUE, "has not 16 mana");
+    scenario_assert_refused(&s, e, TRUE, "has not 16 mana");
     e = ev_init(CAV_EVENT_MANA_DRAWN);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .amount = 5};
-    assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
+    scenario_assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
     e = ev_init(CAV_EVENT_CREATURE_BLINKED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureBlinked =
         (CavEvCreatureBlinked){.creature = 1, .z = 0, .from_x = 2, .from_y = 1, .x = 8, .y = 1};
-    assert_refused(&s, e, FALSE, "a blink cannot land at (8,1)");
+    scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (8,1)");
     e.as.CreatureBlinked.x = 7;
     e.as.CreatureBlinked.y = 2;
-    assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
+    scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
     e = ev_init(CAV_EVENT_CREATURE_SUMMONED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 4,
@@ -463,23 +441,23 @@ static void test_validate(void)
     EV_SET_STR(e.as.CreatureSummoned.behaviour, "bat");
     EV_SET_STR(e.as.CreatureSummoned.glyph, "b");
     EV_SET_STR(e.as.CreatureSummoned.colour, "yellow");
-    assert_refused(&s, e, FALSE, "only on a free cell beside");
+    scenario_assert_refused(&s, e, FALSE, "only on a free cell beside");
     EV_SET_STR(e.as.CreatureSummoned.kind, "dragon");
     e.as.CreatureSummoned.x = 3;
-    assert_refused(&s, e, FALSE, "no spell calls such a dragon");
+    scenario_assert_refused(&s, e, FALSE, "no spell calls such a dragon");
     e = ev_init(CAV_EVENT_ITEM_NAMED);
     e.actor = 1;
     e.as.ItemNamed.creature = 1;
     EV_SET_STR(e.as.ItemNamed.appearance, "golden");
-    assert_refused(&s, e, TRUE, "no potion looks golden");
+    scenario_assert_refused(&s, e, TRUE, "no potion looks golden");
     g_free(scenario_play(&s, command_simple(CMD_WAIT)));
     e.actor = far;
     e.as.ItemNamed.creature = far;
     EV_SET_STR(e.as.ItemNamed.appearance, "cyan");
-    assert_refused(&s, e, FALSE, "only the player names things");
+    scenario_assert_refused(&s, e, FALSE, "only the player names things");
     e = ev_init(CAV_EVENT_SPELL_DEFINED);
     EV_SET_STR(e.as.SpellDefined.spell, "wish");
-    assert_refused(&s, e, FALSE, "once the world is made, before anyone");
+    scenario_assert_refused(&s, e, FALSE, "once the world is made, before anyone");
     /* Monsters act in spawn order within a turn. */
     {
         g_free(scenario_play(&s, command_simple(CMD_WAIT)));
@@ -496,14 +474,14 @@ static void test_validate(void)
                                 NULL));
         e.actor = far;
         e.as.CreatureWaited.creature = far;
-        assert_refused(&s, e, FALSE, "out of spawn order");
+        scenario_assert_refused(&s, e, FALSE, "out of spawn order");
     }
     e = ev_init(CAV_EVENT_EFFECT_STARTED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectStarted = (CavEvEffectStarted){
         .effect = 1, .creature = 1, .item = white, .duration = 1, .hp = 500, .turn_chance = 100};
     EV_SET_STR(e.as.EffectStarted.name, "minor heal");
-    assert_refused(&s, e, FALSE, "no potion or spell of item 1 does that");
+    scenario_assert_refused(&s, e, FALSE, "no potion or spell of item 1 does that");
     scenario_teardown(&s);
 }
 

@@ -145,26 +145,16 @@ static const char *tui_target_refusal(const TuiCursor *cursor)
  * Returns that creature, or NULL. */
 static const CavCreature *tui_target_draw_line(const TuiCursor *cursor, const TuiLayout *layout)
 {
-    gint32 fx = cursor->player->x, fy = cursor->player->y, z = cursor->player->z;
-    gint32 dx = ABS(cursor->x - fx), dy = -ABS(cursor->y - fy);
-    gint32 sx = fx < cursor->x ? 1 : -1, sy = fy < cursor->y ? 1 : -1;
-    gint32 err = dx + dy, x = fx, y = fy;
+    gint32 z = cursor->player->z, x, y;
     attr_t highlight = tui_target_highlight();
+    CavLine line;
 
-    while (x != cursor->x || y != cursor->y) {
+    rules_line_begin(&line, cursor->player->x, cursor->player->y, cursor->x, cursor->y);
+    while (rules_line_next(&line, &x, &y)) {
         const CavCreature *there;
         CavTile tile;
-        gint32 e2 = 2 * err;
         int row, col;
 
-        if (e2 >= dy) {
-            err += dy;
-            x += sx;
-        }
-        if (e2 <= dx) {
-            err += dx;
-            y += sy;
-        }
         tile = state_tile(cursor->state, z, x, y);
         if (tile == TILE_WALL || tile == TILE_OUTSIDE ||
             !tui_draw_cell_at(cursor->viewport, layout, x, y, &row, &col))
