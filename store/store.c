@@ -665,12 +665,14 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
         gint64 number = sqlite3_column_int64(stmt, 0);
         *turn = number >= 0 && number <= G_MAXINT32 ? (gint32) number : -2;
         *last_seq = sqlite3_column_int64(stmt, 2);
-        ok = *turn >= 0;
         ok = parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
     }
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(store, rc, error, "reading the turns");
+    if (*turn < -1)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the last turn's number is out of range");
     return ok ||
            fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest", *turn);
 }

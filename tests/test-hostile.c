@@ -544,6 +544,25 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
     }
 }
 
+/* A last turn numbered past what a turn number holds: store_last_turn
+ * refuses it instead of handing back a negative turn as if it were fine. */
+static void test_last_turn_number(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "numbered.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    gint32 turn = 0;
+    guint64 digest = 0;
+    gint64 last_seq = 0;
+
+    tamper(path, "UPDATE turns SET turn = 4294967296 WHERE turn = (SELECT max(turn) FROM turns)");
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_false(store_last_turn(store, &turn, &digest, &last_seq, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_nonnull(strstr(error->message, "out of range"));
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -750,6 +769,7 @@ int main(int argc, char **argv)
     ADD("/hostile/turns-table", test_turns_table);
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
     ADD("/hostile/resimulation", test_resimulation);
+    ADD("/hostile/last-turn-number", test_last_turn_number);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
