@@ -504,9 +504,23 @@ static char *column_text(sqlite3_stmt *stmt, int column)
     return g_utf8_make_valid((const char *) text, -1);
 }
 
+/* Integer column @column into *@out when it lies in @lo…G_MAXINT32: read
+ * at its full width, so that a value raised by 2^32 is not taken for its low
+ * 32 bits. */
+static gboolean column_int32(sqlite3_stmt *stmt, int column, gint64 lo, gint32 *out)
+{
+    gint64 value = sqlite3_column_int64(stmt, column);
+
+    if (sqlite3_column_type(stmt, column) != SQLITE_INTEGER || value < lo || value > G_MAXINT32)
+        return FALSE;
+    *out = (gint32) value;
+    return TRUE;
+}
+
 gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
+    gboolean in_range = TRUE;
     int rc;
 
     memset(out, 0, sizeof *out);
@@ -526,16 +540,20 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
         out->player_name = column_text(stmt, 4);
         out->outcome = column_text(stmt, 5);
         out->cause = column_text(stmt, 6);
-        out->turns = sqlite3_column_int(stmt, 7);
-        out->depth = sqlite3_column_int(stmt, 8);
-        out->kills = sqlite3_column_int(stmt, 9);
-        out->score = sqlite3_column_int(stmt, 10);
+        in_range = column_int32(stmt, 7, 0, &out->turns) && column_int32(stmt, 8, 1, &out->depth) &&
+                   column_int32(stmt, 9, 0, &out->kills) &&
+                   column_int32(stmt, 10, G_MININT32, &out->score);
     }
     sqlite3_finalize(stmt);
     if (rc == SQLITE_DONE)
         return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is missing");
     if (rc != SQLITE_ROW)
         return fail_sqlite(store, rc, error, "reading the game's description");
+    if (!in_range) {
+        store_game_info_clear(out);
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the game's description holds a number out of range");
+    }
     if (out->outcome == NULL || out->updated == NULL || out->player_name == NULL) {
         store_game_info_clear(out);
         return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is damaged");
@@ -899,6 +917,7 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
     CavEventType type;
     g_autoptr(GError) local = NULL;
     gint64 seq = sqlite3_column_int64(stmt, 0);
+    gint32 turn = 0, version = 0, actor = 0;
 
     for (int c = 0; c < 7; c++) {
         int t = sqlite3_column_type(stmt, c);
@@ -911,20 +930,20 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
     if (!ev_type_from_name(type_name, &type))
         return fail(error, STORE_ERROR_TAMPERED, store->path,
                     "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq, type_name);
+    if (!column_int32(stmt, 1, G_MININT32, &turn) || !column_int32(stmt, 3, G_MININT32, &version) ||
+        (sqlite3_column_type(stmt, 5) != SQLITE_NULL && !column_int32(stmt, 5, G_MININT32, &actor)))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
     payload = (const char *) sqlite3_column_text(stmt, 6);
-    if (!codec_decode_payload(store->decoder, type, sqlite3_column_int(stmt, 3), payload,
+    if (!codec_decode_payload(store->decoder, type, version, payload,
                               (gsize) sqlite3_column_bytes(stmt, 6), event, &local))
         return fail(error,
                     local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
                     store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
     event->seq = seq;
-    event->turn = sqlite3_column_int(stmt, 1);
+    event->turn = turn;
     event->cause = sqlite3_column_int64(stmt, 4);
-    event->actor = sqlite3_column_int(stmt, 5);
-    if (sqlite3_column_int64(stmt, 1) != event->turn ||
-        sqlite3_column_int64(stmt, 5) != event->actor)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
+    event->actor = actor;
     return TRUE;
 }
 

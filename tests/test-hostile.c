@@ -563,6 +563,28 @@ static void test_last_turn_number(Hostile *fixture, gconstpointer data)
     g_assert_nonnull(strstr(error->message, "out of range"));
 }
 
+/* Integers are read at their full width: a value raised by 2^32 is not
+ * mistaken for the value in its low 32 bits. */
+static void test_full_width(Hostile *fixture, gconstpointer data)
+{
+    static const struct {
+        const char *sql, *problem;
+    } cases[] = {
+        {"UPDATE game SET turns = turns + 4294967296", "out of range"},
+        {"UPDATE game SET kills = kills + 4294967296", "out of range"},
+        {"UPDATE game SET depth = depth + 4294967296", "out of range"},
+        {"UPDATE events SET version = version + 4294967296 WHERE seq = 10", "out of range"},
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("wide-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+
+        tamper(path, cases[i].sql);
+        assert_rejected(path, cases[i].problem, NULL, i == 3 ? FAILS_ON_READ : FAILS_ON_FOLD);
+    }
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -770,6 +792,7 @@ int main(int argc, char **argv)
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
     ADD("/hostile/resimulation", test_resimulation);
     ADD("/hostile/last-turn-number", test_last_turn_number);
+    ADD("/hostile/full-width", test_full_width);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
