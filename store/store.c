@@ -927,6 +927,9 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
             return fail(error, STORE_ERROR_TAMPERED, store->path,
                         "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
     }
+    if (strlen(type_name) != (gsize) sqlite3_column_bytes(stmt, 2))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has a NUL character inside its type", seq);
     if (!ev_type_from_name(type_name, &type))
         return fail(error, STORE_ERROR_TAMPERED, store->path,
                     "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq, type_name);

@@ -585,6 +585,34 @@ static void test_full_width(Hostile *fixture, gconstpointer data)
     }
 }
 
+/* Text after a payload's object is refused at that very event (the
+ * streaming parser once carried an open string over to the next event), on
+ * the last event too; and a NUL inside the type column is no type. */
+static void test_payload_junk(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *middle = copy_good(fixture, "junk-middle.cavelog");
+    g_autofree char *last = copy_good(fixture, "junk-last.cavelog");
+    g_autofree char *nul = copy_good(fixture, "nul-type.cavelog");
+    gint64 seq = middle_of_type(middle, "CreatureMoved");
+    gint64 died = middle_of_type(nul, "CreatureDied");
+    gint64 end = file_int(last, "SELECT max(seq) FROM events");
+    g_autofree char *at = g_strdup_printf("event %" G_GINT64_FORMAT ":", seq);
+    g_autofree char *at_end = g_strdup_printf("event %" G_GINT64_FORMAT ":", end);
+    g_autofree char *at_died = g_strdup_printf("event %" G_GINT64_FORMAT " ", died);
+
+    tamper_printf(
+        middle, "UPDATE events SET payload = payload || '\"}' WHERE seq = %" G_GINT64_FORMAT, seq);
+    assert_rejected(middle, "text after the payload object", at, FAILS_ON_READ);
+    tamper_printf(
+        last, "UPDATE events SET payload = payload || ' \"x}' WHERE seq = %" G_GINT64_FORMAT, end);
+    assert_rejected(last, "text after the payload object", at_end, FAILS_ON_READ);
+    tamper_printf(nul,
+                  "UPDATE events SET type = 'CreatureDied' || char(0) || 'x'"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  died);
+    assert_rejected(nul, "NUL character inside its type", at_died, FAILS_ON_READ);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -793,6 +821,7 @@ int main(int argc, char **argv)
     ADD("/hostile/resimulation", test_resimulation);
     ADD("/hostile/last-turn-number", test_last_turn_number);
     ADD("/hostile/full-width", test_full_width);
+    ADD("/hostile/payload-junk", test_payload_junk);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
