@@ -12,6 +12,10 @@
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
+/* No text or blob in a game file is longer (payloads and commands are a few
+ * hundred bytes); SQLite refuses to read a longer one. */
+#define STORE_VALUE_MAX (1 << 20)
+
 struct Store {
     sqlite3 *db;
     char *path;
@@ -110,6 +114,9 @@ static gboolean fail_sqlite(Store *store, int rc, GError **error, const char *do
     case SQLITE_CORRUPT:
         return fail(error, STORE_ERROR_CORRUPT, store->path, "the file is damaged (%s while %s)",
                     sqlite3_errmsg(store->db), doing);
+    case SQLITE_TOOBIG:
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the file holds a value larger than any game writes (while %s)", doing);
     case SQLITE_FULL:
         return fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
     case SQLITE_IOERR:
@@ -179,6 +186,7 @@ static gboolean open_db(Store *store, int flags, GError **error)
     if (rc != SQLITE_OK)
         return fail_sqlite(store, rc, error, "opening");
     sqlite3_extended_result_codes(store->db, 1);
+    sqlite3_limit(store->db, SQLITE_LIMIT_LENGTH, STORE_VALUE_MAX);
     sqlite3_busy_timeout(store->db, 2000);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);

@@ -10,6 +10,7 @@
 
 #include "bot.h"
 #include "cavelog-config.h"
+#include "history.h"
 #include "session.h"
 #include "testutil.h"
 #include "store.h"
@@ -613,6 +614,32 @@ static void test_payload_junk(Hostile *fixture, gconstpointer data)
     assert_rejected(nul, "NUL character inside its type", at_died, FAILS_ON_READ);
 }
 
+/* Input built to exhaust a reader: a command nested 300,000 deep (it once
+ * overflowed the stack of the tree parser), a 5 MB player name. */
+static void test_exhausting(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *nested = copy_good(fixture, "nested.cavelog");
+    g_autofree char *named = copy_good(fixture, "named.cavelog");
+    const guint deep = 300000;
+    g_autoptr(GString) sql = g_string_new("UPDATE turns SET command = '{\"command\":");
+
+    for (guint i = 0; i < deep; i++)
+        g_string_append_c(sql, '[');
+    for (guint i = 0; i < deep; i++)
+        g_string_append_c(sql, ']');
+    g_string_append(sql, "}' WHERE turn = 5");
+    tamper(nested, sql->str);
+    assert_rejected(nested, "could not have recorded", NULL, FAILS_ON_FOLD);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(History) history = history_open(nested, 0, &error);
+        g_assert_null(history);
+        g_assert_nonnull(strstr(error->message, "could not have recorded"));
+    }
+    tamper(named, "UPDATE game SET player_name = printf('%5000000s', 'x')");
+    assert_rejected(named, "larger than any game writes", NULL, FAILS_ON_FOLD);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -822,6 +849,7 @@ int main(int argc, char **argv)
     ADD("/hostile/last-turn-number", test_last_turn_number);
     ADD("/hostile/full-width", test_full_width);
     ADD("/hostile/payload-junk", test_payload_junk);
+    ADD("/hostile/exhausting", test_exhausting);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
