@@ -615,11 +615,13 @@ static void test_payload_junk(Hostile *fixture, gconstpointer data)
 }
 
 /* Input built to exhaust a reader: a command nested 300,000 deep (it once
- * overflowed the stack of the tree parser), a 5 MB player name. */
+ * overflowed the stack of the tree parser), a count of 4,000,000,000 events
+ * (the inspector's index once took it for its size), a 5 MB player name. */
 static void test_exhausting(Hostile *fixture, gconstpointer data)
 {
     g_autofree char *nested = copy_good(fixture, "nested.cavelog");
     g_autofree char *named = copy_good(fixture, "named.cavelog");
+    g_autofree char *counted = copy_good(fixture, "counted.cavelog");
     const guint deep = 300000;
     g_autoptr(GString) sql = g_string_new("UPDATE turns SET command = '{\"command\":");
 
@@ -635,6 +637,16 @@ static void test_exhausting(Hostile *fixture, gconstpointer data)
         g_autoptr(History) history = history_open(nested, 0, &error);
         g_assert_null(history);
         g_assert_nonnull(strstr(error->message, "could not have recorded"));
+    }
+    /* The index of the inspector is not sized by an unchecked number. */
+    tamper(counted,
+           "UPDATE turns SET last_seq = 4000000000 WHERE turn = (SELECT max(turn) FROM turns)");
+    assert_rejected(counted, "the events do not end where the last turn ends", NULL, FAILS_ON_FOLD);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(History) history = history_open(counted, 0, &error);
+        g_assert_null(history);
+        g_assert_nonnull(strstr(error->message, "the events do not end where the last turn ends"));
     }
     tamper(named, "UPDATE game SET player_name = printf('%5000000s', 'x')");
     assert_rejected(named, "larger than any game writes", NULL, FAILS_ON_FOLD);
