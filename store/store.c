@@ -3,9 +3,12 @@
 #include "store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cavelog-config.h"
 #include "codec.h"
@@ -274,24 +277,63 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
 
 /* ---- opening untrusted files -------------------------------------------- */
 
+/* Only a regular file is opened as a game, by its own name: a FIFO or a
+ * device would block or never end, and a link would have SQLite put its
+ * sidecars beside another file. A sidecar (-wal, -shm, -journal) that is
+ * there must be a regular file too. */
+static gboolean check_file_kind(const char *path, GError **error)
+{
+    static const char *const sidecars[] = {"-wal", "-shm", "-journal"};
+    GStatBuf info;
+
+    if (g_lstat(path, &info) != 0)
+        return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
+                    g_strerror(errno));
+    if (S_ISLNK(info.st_mode)) {
+        g_autofree char *target = g_file_read_link(path, NULL);
+        return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                    "a symbolic link (to %s); cavelog opens a game by the name of the file itself",
+                    target != NULL ? target : "?");
+    }
+    if (S_ISDIR(info.st_mode))
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
+    if (!S_ISREG(info.st_mode))
+        return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                    "not a game file (a FIFO, device or socket, not a regular file)");
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
+        if (g_lstat(sidecar, &info) == 0 && !S_ISREG(info.st_mode))
+            return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                        "%s beside it is not a regular file; move it away to open the game",
+                        sidecar);
+    }
+    return TRUE;
+}
+
 static gboolean check_header(const char *path, GError **error)
 {
     static const char magic[16] = "SQLite format 3";
     char header[16] = {0};
-    FILE *file;
-    size_t got;
+    GStatBuf info;
+    gssize got;
+    int fd;
 
-    if (g_file_test(path, G_FILE_TEST_IS_DIR))
-        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
-    file = g_fopen(path, "rb");
-    if (file == NULL)
+    if (!check_file_kind(path, error))
+        return FALSE;
+    /* Not blocking, and checked again once open: the name may have changed. */
+    fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+    if (fd < 0)
         return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
                     g_strerror(errno));
-    got = fread(header, 1, sizeof header, file);
-    fclose(file);
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(fd);
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a game file (not a regular file)");
+    }
+    got = read(fd, header, sizeof header);
+    close(fd);
     if (got == 0)
         return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (the file is empty)");
-    if (got < sizeof header || memcmp(header, magic, sizeof magic) != 0)
+    if (got < (gssize) sizeof header || memcmp(header, magic, sizeof magic) != 0)
         return fail(error, STORE_ERROR_NOT_A_GAME, path,
                     "not a cavelog game (not an SQLite database)");
     return TRUE;

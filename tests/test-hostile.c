@@ -6,7 +6,9 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "bot.h"
 #include "cavelog-config.h"
@@ -652,6 +654,55 @@ static void test_exhausting(Hostile *fixture, gconstpointer data)
     assert_rejected(named, "larger than any game writes", NULL, FAILS_ON_FOLD);
 }
 
+/* Run `cavelog @subcommand @path` under a 20 s timeout (a hang fails the
+ * test instead of stopping it); stdout and stderr into *@out and *@err. */
+static int run_bounded(const char *subcommand, const char *path, char **out, char **err)
+{
+    const char *argv[] = {"timeout", "20", g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, out,
+                               err, &status, &error));
+    g_assert_no_error(error);
+    g_assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A FIFO named like a game is refused at once by every command (it hung
+ * list, continue and verify), and a link to a game is refused saying so. */
+static void test_not_a_file(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *fifo = g_build_filename(fixture->dir, "fifo.cavelog", NULL);
+    g_autofree char *link = g_build_filename(fixture->dir, "link.cavelog", NULL);
+    const char *commands[] = {"continue", "verify", "events"};
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    g_assert_cmpint(symlink(fixture->good, link), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_autofree char *out = NULL, *err = NULL;
+        g_assert_cmpint(run_bounded(commands[i], fifo, &out, &err), ==, 1);
+        g_assert_true(g_str_has_prefix(err, "cavelog: "));
+        g_assert_nonnull(strstr(err, "not a regular file"));
+    }
+    {
+        g_autofree char *out = NULL, *err = NULL;
+        g_assert_cmpint(run_bounded("list", fixture->dir, &out, &err), ==, 0);
+        g_assert_nonnull(strstr(out, "good.cavelog"));
+        g_assert_nonnull(strstr(out, "not a regular file"));
+    }
+    session = session_resume(link, NULL, &error);
+    g_assert_null(session);
+    g_assert_nonnull(strstr(error->message, "a symbolic link (to "));
+    assert_rejected(link, "a symbolic link", fixture->good, FAILS_ON_READ);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -862,6 +913,7 @@ int main(int argc, char **argv)
     ADD("/hostile/full-width", test_full_width);
     ADD("/hostile/payload-junk", test_payload_junk);
     ADD("/hostile/exhausting", test_exhausting);
+    ADD("/hostile/not-a-file", test_not_a_file);
 #undef ADD
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
