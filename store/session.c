@@ -61,6 +61,17 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
     return FALSE;
 }
 
+/* Remove the file @part and any sidecar SQLite left beside it. */
+static void remove_part(const char *part)
+{
+    static const char *const sidecars[] = {"", "-wal", "-shm", "-journal"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *name = g_strconcat(part, sidecars[i], NULL);
+        g_unlink(name);
+    }
+}
+
 /* The content a game plays by: the data files in $CAVELOG_DATA_DIR when it
  * is set, else the installed ones when they exist, else the copy built into
  * the program. A malformed file is an error naming its file, line and key. */
@@ -97,23 +108,20 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     g_autofree char *part = NULL;
 
     g_return_val_if_fail(path != NULL, NULL);
-    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_EXISTS,
-                    "%s: a file of that name already exists", path);
+    if (!store_check_free(path, error))
         return NULL;
-    }
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
     if (!start_game(session, bus, error))
         return NULL;
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
-    g_unlink(part); /* left by a killed process that had our pid */
+    remove_part(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, error);
     if (session->store == NULL)
         return NULL;
     game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
-        g_unlink(part);
+        remove_part(part);
         return NULL;
     }
     g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */

@@ -242,6 +242,28 @@ static gboolean insert_game_row(Store *store, gint64 seed, const char *player_na
     return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "creating the game");
 }
 
+static const char *const sidecars[] = {"-wal", "-shm", "-journal"};
+
+gboolean store_check_free(const char *path, GError **error)
+{
+    GStatBuf info;
+
+    g_return_val_if_fail(path != NULL, FALSE);
+    if (g_lstat(path, &info) == 0)
+        return fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+    /* An empty -wal and a -shm are harmless: nothing in them is replayed. */
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
+        if (g_lstat(sidecar, &info) == 0 && (!S_ISREG(info.st_mode) || info.st_size > 0) &&
+            strcmp(sidecars[i], "-shm") != 0)
+            return fail(error, STORE_ERROR_EXISTS, path,
+                        "%s, left by an earlier game of that name, is in the way; move it away or "
+                        "delete it to start a new game here",
+                        sidecar);
+    }
+    return TRUE;
+}
+
 Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error)
 {
     g_autoptr(Store) store = NULL;
@@ -249,10 +271,8 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
     g_autoptr(GString) sql = g_string_new(NULL);
 
     g_return_val_if_fail(path != NULL && player_name != NULL, NULL);
-    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
-        fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+    if (!store_check_free(path, error))
         return NULL;
-    }
     dir = g_path_get_dirname(path);
     if (g_mkdir_with_parents(dir, 0700) != 0) {
         fail(error, STORE_ERROR_IO, path, "cannot create folder %s: %s", dir, g_strerror(errno));
@@ -283,7 +303,6 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
  * there must be a regular file too. */
 static gboolean check_file_kind(const char *path, GError **error)
 {
-    static const char *const sidecars[] = {"-wal", "-shm", "-journal"};
     GStatBuf info;
 
     if (g_lstat(path, &info) != 0)

@@ -51,6 +51,12 @@ typedef struct {
 
 void store_game_info_clear(StoreGameInfo *info);
 
+/* Whether a new game may be created at @path: no file is there, nor a
+ * -wal or -journal with something in it, left by an earlier game of that
+ * name, which SQLite would replay into the new file as its own. FALSE with
+ * STORE_ERROR_EXISTS. */
+gboolean store_check_free(const char *path, GError **error);
+
 /* Create a new game file at @path (fails with STORE_ERROR_EXISTS if there is
  * one), with schema, views and the metadata row. Parent folders are made. */
 Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error);

@@ -703,6 +703,62 @@ static void test_not_a_file(Hostile *fixture, gconstpointer data)
     assert_rejected(link, "a symbolic link", fixture->good, FAILS_ON_READ);
 }
 
+/* A game killed and then deleted leaves its -wal (and -shm): a new game
+ * of the same name must not open over them (SQLite would replay the old
+ * game's pages into it); it is refused, naming the leftover. */
+static void test_stale_wal(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "again.cavelog");
+    g_autofree char *wal = sidecar(path, "-wal");
+    g_autofree char *shm = sidecar(path, "-shm");
+    g_autofree char *kept_wal = tmp_path(fixture, "kept-wal");
+    g_autofree char *kept_shm = tmp_path(fixture, "kept-shm");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 11, "first", NULL, &error);
+    g_autoptr(GBytes) stale = NULL;
+
+    g_assert_no_error(error);
+    for (int t = 0; t < 5; t++)
+        g_assert_true(play_bot_turn(session));
+    copy_file(wal, kept_wal); /* as a SIGKILL would leave them */
+    copy_file(shm, kept_shm);
+    g_clear_pointer(&session, session_free);
+    g_assert_cmpint(g_unlink(path), ==, 0);
+    copy_file(kept_wal, wal);
+    copy_file(kept_shm, shm);
+    stale = file_bytes(wal);
+    g_assert_cmpuint(g_bytes_get_size(stale), >, 0);
+
+    session = session_new_game(path, 12, "second", NULL, &error);
+    g_assert_null(session);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_EXISTS);
+    g_assert_nonnull(strstr(error->message, "again.cavelog-wal, left by an earlier game"));
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    if (g_getenv("CAVELOG_BIN") != NULL) {
+        const char *argv[] = {g_getenv("CAVELOG_BIN"),
+                              "autoplay",
+                              "--seed",
+                              "12",
+                              "--turns",
+                              "3",
+                              "--save",
+                              path,
+                              NULL};
+        g_autofree char *out = NULL, *err = NULL;
+        int status = 0;
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, NULL));
+        g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+        g_assert_true(g_str_has_prefix(err, "cavelog: "));
+        g_assert_nonnull(strstr(err, "is in the way"));
+        g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    }
+    {
+        g_autoptr(GBytes) after = file_bytes(wal);
+        g_assert_true(g_bytes_equal(stale, after));
+    }
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -915,6 +971,7 @@ int main(int argc, char **argv)
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
 #undef ADD
+    g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
     return g_test_run();
