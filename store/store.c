@@ -30,6 +30,8 @@ struct Store {
     sqlite3_stmt *update_game;
     CodecDecoder *decoder;
     GString *scratch;
+    dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
+    ino_t inode;
 };
 
 static const char schema_sql[] =
@@ -186,8 +188,14 @@ static gboolean open_db(Store *store, int flags, GError **error)
 {
     int rc = sqlite3_open_v2(store->path, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
 
+    GStatBuf info;
+
     if (rc != SQLITE_OK)
         return fail_sqlite(store, rc, error, "opening");
+    if (g_stat(store->path, &info) == 0) {
+        store->device = info.st_dev;
+        store->inode = info.st_ino;
+    }
     sqlite3_extended_result_codes(store->db, 1);
     sqlite3_limit(store->db, SQLITE_LIMIT_LENGTH, STORE_VALUE_MAX);
     sqlite3_busy_timeout(store->db, 2000);
@@ -703,6 +711,24 @@ static gboolean update_game(Store *store, const CavState *after, GError **error)
     return step_reset(store, stmt, error, "saving the game's description");
 }
 
+/* The file at the store's path is still the one it opened: a game whose
+ * file was deleted (or replaced) while it is played would go on saving into
+ * a file nobody can open again. */
+static gboolean check_in_place(Store *store, GError **error)
+{
+    GStatBuf info;
+
+    if (g_stat(store->path, &info) != 0)
+        return fail(error, STORE_ERROR_IO, store->path,
+                    "the game file was deleted while the game was played; this turn is not saved, "
+                    "and the game stops here");
+    if (info.st_dev != store->device || info.st_ino != store->inode)
+        return fail(error, STORE_ERROR_IO, store->path,
+                    "the game file was replaced by another while the game was played; this turn is "
+                    "not saved, and the game stops here");
+    return TRUE;
+}
+
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error)
 {
@@ -710,6 +736,8 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 
     g_return_val_if_fail(store != NULL && store->writable, FALSE);
     g_return_val_if_fail(events != NULL && n_events > 0 && after != NULL, FALSE);
+    if (!check_in_place(store, error))
+        return FALSE;
     if (!exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
         return FALSE;
     ok = TRUE;

@@ -89,7 +89,8 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error);
 /* Append one turn in one transaction: its events, the turn row (command,
  * digest of @after, first/last seq) and the metadata derived from @after. On
  * failure (disk full…) the transaction is rolled back and the file holds
- * exactly the turns before. */
+ * exactly the turns before. A file deleted or replaced since it was opened
+ * is a STORE_ERROR_IO saying so, and nothing is written. */
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error);
 

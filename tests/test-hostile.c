@@ -759,6 +759,36 @@ static void test_stale_wal(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* A game whose file is deleted, or replaced, while it is played says so at
+ * the next turn and stops, instead of saving into a file nobody can open. */
+static void test_deleted_while_played(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "played.cavelog");
+    g_autofree char *other = tmp_path(fixture, "other.cavelog");
+    g_autofree char *copy = tmp_path(fixture, "copy.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 21, "tester", NULL, &error);
+    CavCommand wait = command_simple(CMD_WAIT);
+    g_autofree char *why = NULL;
+
+    g_assert_no_error(error);
+    g_assert_true(play_bot_turn(session));
+    g_assert_cmpint(g_unlink(path), ==, 0);
+    g_assert_false(session_play(session, &wait, &why, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_IO);
+    g_assert_nonnull(strstr(error->message, "was deleted while the game was played"));
+    g_clear_error(&error);
+    g_clear_pointer(&session, session_free);
+
+    session = session_new_game(other, 22, "tester", NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(play_bot_turn(session));
+    copy_file(other, copy);
+    g_assert_cmpint(g_rename(copy, other), ==, 0);
+    g_assert_false(session_play(session, &wait, &why, &error));
+    g_assert_nonnull(strstr(error->message, "was replaced by another"));
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -972,6 +1002,8 @@ int main(int argc, char **argv)
     ADD("/hostile/not-a-file", test_not_a_file);
 #undef ADD
     g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
+    g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,
+               test_deleted_while_played, tmp_dir_teardown);
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
     return g_test_run();
