@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bot.h"
@@ -72,6 +74,40 @@ static void remove_part(const char *part)
     }
 }
 
+/* The pid in NAME.PID.part, when @name is the .part file of a game file
+ * NAME ending in .cavelog or named @base; else 0. */
+static GPid part_pid(const char *name, const char *base)
+{
+    g_autofree char *stem =
+        g_str_has_suffix(name, ".part") ? g_strndup(name, strlen(name) - strlen(".part")) : NULL;
+    char *dot = stem != NULL ? strrchr(stem, '.') : NULL;
+    guint64 pid = 0;
+
+    if (dot == NULL || !g_ascii_string_to_unsigned(dot + 1, 10, 1, G_MAXINT32, &pid, NULL))
+        return 0;
+    *dot = '\0';
+    return g_str_has_suffix(stem, ".cavelog") || strcmp(stem, base) == 0 ? (GPid) pid : 0;
+}
+
+/* Creations killed before their game was whole leave PATH.PID.part files
+ * (with sidecars) that nothing else would ever remove: remove those beside
+ * @path whose process is gone. */
+static void remove_dead_parts(const char *path)
+{
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
+        GPid pid = part_pid(name, base);
+        if (pid != 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) {
+            g_autofree char *part = g_build_filename(dir, name, NULL);
+            remove_part(part);
+        }
+    }
+}
+
 /* The content a game plays by: the data files in $CAVELOG_DATA_DIR when it
  * is set, else the installed ones when they exist, else the copy built into
  * the program. A malformed file is an error naming its file, line and key. */
@@ -99,7 +135,8 @@ static gboolean start_game(Session *session, Bus *bus, GError **error)
 
 /* The game is built under a temporary name and moved into place only once
  * turn 0 is saved, so a process killed while creating it leaves no
- * half-made game at @path (at most a stray PATH.PID.part file). */
+ * half-made game at @path (at most a stray PATH.PID.part file, which the
+ * next game created or resumed beside it removes). */
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error)
 {
@@ -113,6 +150,7 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
     if (!start_game(session, bus, error))
         return NULL;
+    remove_dead_parts(path);
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
     remove_part(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, error);
@@ -169,6 +207,7 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
     }
     if (!store_make_writable(session->store, error))
         return NULL;
+    remove_dead_parts(path); /* a creation killed after its file was in place */
     return g_steal_pointer(&session);
 }
 
