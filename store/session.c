@@ -190,7 +190,10 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
 
     g_return_val_if_fail(path != NULL, NULL);
     /* Check everything read-only first: opening a file for writing may
-     * already change it (SQLite copies a -wal into it on close). */
+     * already change it (SQLite copies a -wal into it on close). A game
+     * that another process plays is refused before all that. */
+    if (!store_check_not_played(path, error))
+        return NULL;
     session->store = store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;

@@ -32,7 +32,14 @@ struct Store {
     GString *scratch;
     dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
     ino_t inode;
+    int lock_fd; /* holds the writer's lock (see take_writer_lock), or -1 */
 };
+
+/* A writer holds a POSIX lock on this byte of the game file, far from the
+ * bytes SQLite locks (from 2^30 on), so that a second writer learns at once
+ * which process plays the game. POSIX locks belong to the process: the lock
+ * is no guard between two stores of one process. */
+#define WRITER_LOCK_BYTE G_GINT64_CONSTANT(0x50000000)
 
 static const char schema_sql[] =
     "CREATE TABLE game ("
@@ -165,6 +172,8 @@ void store_free(Store *store)
     sqlite3_finalize(store->insert_turn);
     sqlite3_finalize(store->update_game);
     sqlite3_close_v2(store->db);
+    if (store->lock_fd >= 0)
+        close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
     g_string_free(store->scratch, TRUE);
     if (store->current_digests != NULL)
@@ -181,6 +190,7 @@ static Store *store_alloc(const char *path, gboolean writable)
     store->writable = writable;
     store->decoder = codec_decoder_new();
     store->scratch = g_string_sized_new(256);
+    store->lock_fd = -1;
     return store;
 }
 
@@ -498,13 +508,59 @@ gint64 store_schema_version(const Store *store)
     return store->version;
 }
 
+/* The process holding the writer's lock on the file open as @fd, or 0. */
+static pid_t writer_of(int fd)
+{
+    struct flock lock = {
+        .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = WRITER_LOCK_BYTE, .l_len = 1};
+
+    if (fcntl(fd, F_GETLK, &lock) != 0 || lock.l_type == F_UNLCK)
+        return 0;
+    return lock.l_pid;
+}
+
+static gboolean fail_played(GError **error, const char *path, pid_t pid)
+{
+    return fail(error, STORE_ERROR_IO, path, "this game is being played by process %d", (int) pid);
+}
+
+gboolean store_check_not_played(const char *path, GError **error)
+{
+    int fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+    pid_t pid;
+
+    if (fd < 0)
+        return TRUE; /* store_open says what is wrong */
+    pid = writer_of(fd);
+    close(fd);
+    return pid == 0 || fail_played(error, path, pid);
+}
+
+/* Take (or hold on to) the writer's lock: one process writes a game. */
+static gboolean take_writer_lock(Store *store, GError **error)
+{
+    struct flock lock = {
+        .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = WRITER_LOCK_BYTE, .l_len = 1};
+
+    if (store->lock_fd < 0)
+        store->lock_fd = g_open(store->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (store->lock_fd < 0)
+        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+    if (fcntl(store->lock_fd, F_SETLK, &lock) == 0)
+        return TRUE;
+    if (errno != EAGAIN && errno != EACCES)
+        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+    return fail_played(error, store->path, writer_of(store->lock_fd));
+}
+
 /* Only a file that passed the checks gets written to: make sure it is in
  * the journal mode every cavelog writer uses, bring an older format up to
  * date, and ready the statements. */
 static gboolean set_up_writing(Store *store, GError **error)
 {
     G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 2); /* a new version needs its migration here */
-    return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
+    return take_writer_lock(store, error) &&
+           exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
                 "opening") &&
            (store->version >= 2 || migrate_from_v1(store, error)) && prepare_writers(store, error);
 }
@@ -551,7 +607,8 @@ gboolean store_make_writable(Store *store, GError **error)
     }
     sqlite3_close_v2(readonly);
     store->writable = TRUE;
-    return TRUE;
+    /* Closing the read-only connection may have dropped the lock. */
+    return take_writer_lock(store, error);
 }
 
 const char *store_path(const Store *store)

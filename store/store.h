@@ -62,8 +62,13 @@ gboolean store_check_free(const char *path, GError **error);
 Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error);
 
 /* Open an existing game file. @writable FALSE never writes to it. The checks
- * above run first; on failure NULL and the file unchanged. */
+ * above run first; on failure NULL and the file unchanged. A writable store
+ * is refused while another process writes the file. */
 Store *store_open(const char *path, gboolean writable, GError **error);
+
+/* FALSE, with "this game is being played by process N", when another
+ * process holds @path open for writing (every writer locks its file). */
+gboolean store_check_not_played(const char *path, GError **error);
 
 /* Reopen a store opened read-only, whose contents the caller has checked,
  * for writing (without running quick_check over the file a second time). On

@@ -789,6 +789,40 @@ static void test_deleted_while_played(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(strstr(error->message, "was replaced by another"));
 }
 
+/* A second process that would write a game being played is refused at
+ * once, naming the player's process, and the game plays on unharmed (it
+ * used to die of "UNIQUE constraint failed" at its next turn). */
+static void test_second_writer(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "shared.cavelog");
+    g_autofree char *expected =
+        g_strdup_printf("this game is being played by process %d", (int) getpid());
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 31, "tester", NULL, &error);
+    const char *argv[] = {
+        g_getenv("CAVELOG_BIN"), "autoplay", "--seed", "31", "--turns", "3", "--save", path, NULL};
+    g_autofree char *out = NULL, *err = NULL;
+    int status = 0;
+    gint32 turn;
+
+    g_assert_no_error(error);
+    if (argv[0] == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    g_assert_true(play_bot_turn(session));
+    turn = session_state(session)->turn;
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_true(WIFEXITED(status));
+    g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+    g_assert_true(g_str_has_prefix(err, "cavelog: "));
+    if (strstr(err, expected) == NULL)
+        g_error("expected \"%s\" in: %s", expected, err);
+    g_assert_true(play_bot_turn(session));
+    g_assert_cmpint(session_state(session)->turn, ==, turn + 1);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -1004,6 +1038,8 @@ int main(int argc, char **argv)
     g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
     g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,
                test_deleted_while_played, tmp_dir_teardown);
+    g_test_add("/hostile/second-writer", TmpDir, NULL, tmp_dir_setup, test_second_writer,
+               tmp_dir_teardown);
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
     return g_test_run();
