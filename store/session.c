@@ -184,7 +184,7 @@ static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **
     return TRUE;
 }
 
-Session *session_resume(const char *path, Bus *bus, GError **error)
+Session *session_open(const char *path, Bus *bus, GError **error)
 {
     g_autoptr(Session) session = g_new0(Session, 1);
 
@@ -208,9 +208,25 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);
     }
+    return g_steal_pointer(&session);
+}
+
+gboolean session_make_writable(Session *session, GError **error)
+{
+    g_return_val_if_fail(session != NULL, FALSE);
     if (!store_make_writable(session->store, error))
+        return FALSE;
+    /* A creation killed after its file was in place left its .part. */
+    remove_dead_parts(store_path(session->store));
+    return TRUE;
+}
+
+Session *session_resume(const char *path, Bus *bus, GError **error)
+{
+    g_autoptr(Session) session = session_open(path, bus, error);
+
+    if (session == NULL || !session_make_writable(session, error))
         return NULL;
-    remove_dead_parts(path); /* a creation killed after its file was in place */
     return g_steal_pointer(&session);
 }
 

@@ -823,6 +823,31 @@ static void test_second_writer(TmpDir *fixture, gconstpointer data)
     g_assert_cmpint(session_state(session)->turn, ==, turn + 1);
 }
 
+/* `cavelog continue` without a terminal fails before it writes: an older
+ * file is not migrated (it used to be, and then the game could not start). */
+static void test_continue_without_terminal(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "data", "v1-game.cavelog", NULL);
+    g_autofree char *path = tmp_path(fixture, "old.cavelog");
+    g_autoptr(GBytes) before = NULL;
+    g_autoptr(GBytes) after = NULL;
+    g_autofree char *line = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    copy_file(source, path);
+    before = file_bytes(path);
+    line = run_failing("continue", path);
+    g_assert_nonnull(line);
+    g_assert_nonnull(strstr(line, "needs a terminal"));
+    after = file_bytes(path);
+    g_assert_true(g_bytes_equal(before, after));
+    assert_no_wal(path);
+    g_assert_cmpint(file_int(path, "PRAGMA user_version"), ==, 1);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -1040,6 +1065,8 @@ int main(int argc, char **argv)
                test_deleted_while_played, tmp_dir_teardown);
     g_test_add("/hostile/second-writer", TmpDir, NULL, tmp_dir_setup, test_second_writer,
                tmp_dir_teardown);
+    g_test_add("/hostile/continue-without-terminal", TmpDir, NULL, tmp_dir_setup,
+               test_continue_without_terminal, tmp_dir_teardown);
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
     return g_test_run();
