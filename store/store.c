@@ -171,6 +171,13 @@ void store_free(Store *store)
     sqlite3_finalize(store->insert_event);
     sqlite3_finalize(store->insert_turn);
     sqlite3_finalize(store->update_game);
+    if (store->writable && store->db != NULL) {
+        /* WAL only while a game is played: left in rollback-journal mode, a
+         * file is read with no -wal or -shm made beside it, and on
+         * read-only media. Not when others have it open (then it stays). */
+        sqlite3_busy_timeout(store->db, 0);
+        sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL);
+    }
     sqlite3_close_v2(store->db);
     if (store->lock_fd >= 0)
         close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
@@ -194,9 +201,10 @@ static Store *store_alloc(const char *path, gboolean writable)
     return store;
 }
 
-static gboolean open_db(Store *store, int flags, GError **error)
+/* Open the database at @name (the store's path, or a URI naming it). */
+static gboolean open_db_as(Store *store, const char *name, int flags, GError **error)
 {
-    int rc = sqlite3_open_v2(store->path, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+    int rc = sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
 
     GStatBuf info;
 
@@ -214,6 +222,46 @@ static gboolean open_db(Store *store, int flags, GError **error)
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_VIEW, 1, NULL);
     return exec(store, "PRAGMA cell_size_check = ON;", error, "opening");
+}
+
+static gboolean open_db(Store *store, int flags, GError **error)
+{
+    return open_db_as(store, store->path, flags, error);
+}
+
+/* Whether @path has a -wal with something in it. */
+static gboolean has_wal(const char *path)
+{
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    GStatBuf info;
+
+    return g_lstat(wal, &info) == 0 && info.st_size > 0;
+}
+
+/* Reading needs no write access. SQLite needs some when the file is in WAL
+ * mode (it makes a -shm beside it) or beside a hot -journal (it would roll
+ * it back): in a read-only folder, on read-only media or beside a journal
+ * left by another program, reading fails with SQLITE_READONLY or
+ * SQLITE_CANTOPEN. Then, unless turns wait in a -wal, the file itself holds
+ * the whole game: it is read as it is, as immutable (the checks that follow
+ * judge what it holds). */
+static gboolean open_for_reading(Store *store, GError **error)
+{
+    g_autofree char *escaped = NULL;
+    g_autofree char *uri = NULL;
+    int rc, primary;
+
+    if (!open_db(store, SQLITE_OPEN_READONLY, error))
+        return FALSE;
+    rc = sqlite3_exec(store->db, "SELECT count(*) FROM sqlite_schema;", NULL, NULL, NULL);
+    primary = rc & 0xff;
+    if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) || has_wal(store->path))
+        return TRUE; /* any other problem: the checks say what it is */
+    sqlite3_close_v2(store->db);
+    store->db = NULL;
+    escaped = g_uri_escape_string(store->path, "/", FALSE);
+    uri = g_strconcat("file:", escaped, "?immutable=1", NULL);
+    return open_db_as(store, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error);
 }
 
 static gboolean prepare_writers(Store *store, GError **error)
@@ -559,9 +607,12 @@ static gboolean take_writer_lock(Store *store, GError **error)
 static gboolean set_up_writing(Store *store, GError **error)
 {
     G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 2); /* a new version needs its migration here */
-    return take_writer_lock(store, error) &&
-           exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
+    /* The lock after WAL mode: in rollback mode SQLite unlocks the whole
+     * file (our byte too) after each transaction; in WAL mode it holds its
+     * shared lock while open. */
+    return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
                 "opening") &&
+           take_writer_lock(store, error) &&
            (store->version >= 2 || migrate_from_v1(store, error)) && prepare_writers(store, error);
 }
 
@@ -574,8 +625,8 @@ Store *store_open(const char *path, gboolean writable, GError **error)
     if (!check_header(path, error))
         return NULL;
     store = store_alloc(path, writable);
-    if (!open_db(store, flags, error) || !check_integrity(store, error) ||
-        !check_schema(store, error))
+    if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
+        !check_integrity(store, error) || !check_schema(store, error))
         return NULL;
     if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;

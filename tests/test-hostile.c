@@ -512,10 +512,11 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
     g_autofree char *source_wal = sidecar(source, "-wal");
     g_autofree char *path = g_build_filename(fixture->dir, "walled.cavelog", NULL);
     g_autofree char *wal = sidecar(path, "-wal");
-    g_autofree char *sql = g_strdup_printf(
-        "PRAGMA wal_autocheckpoint = 0; UPDATE events SET payload = json_set(payload, '$.x', 500)"
-        " WHERE seq = %" G_GINT64_FORMAT,
-        middle_of_type(source, "CreatureMoved"));
+    g_autofree char *sql =
+        g_strdup_printf("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; UPDATE events "
+                        "SET payload = json_set(payload, '$.x', 500)"
+                        " WHERE seq = %" G_GINT64_FORMAT,
+                        middle_of_type(source, "CreatureMoved"));
     sqlite3 *db = NULL;
     g_autoptr(GBytes) main_before = NULL;
     g_autoptr(GBytes) wal_before = NULL;
@@ -848,6 +849,101 @@ static void test_continue_without_terminal(TmpDir *fixture, gconstpointer data)
     g_assert_cmpint(file_int(path, "PRAGMA user_version"), ==, 1);
 }
 
+/* Run `cavelog @subcommand @path` (as nobody when we are root, so that
+ * permissions bind); it must succeed (and list no game as unreadable). */
+static void assert_reads(const char *subcommand, const char *path, gboolean as_nobody)
+{
+    const char *plain[] = {g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+    const char *nobody[] = {"setpriv",
+                            "--reuid=65534",
+                            "--regid=65534",
+                            "--clear-groups",
+                            g_getenv("CAVELOG_BIN"),
+                            subcommand,
+                            path,
+                            NULL};
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) (as_nobody ? nobody : plain), NULL,
+                               G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL) || strstr(out, "unreadable") != NULL)
+        g_error("cavelog %s %s failed: %s%s", subcommand, path, out, err);
+}
+
+static void assert_no_sidecars(const char *path)
+{
+    g_autofree char *wal = sidecar(path, "-wal");
+    g_autofree char *shm = sidecar(path, "-shm");
+
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    g_assert_false(g_file_test(shm, G_FILE_TEST_EXISTS));
+}
+
+/* Reading a game needs no write access and leaves nothing beside it: a
+ * finished game is read with no -wal or -shm made, in a read-only folder,
+ * and beside a hot -journal (left by another program) that SQLite would
+ * want to roll back. */
+static void test_read_only(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *ro = g_build_filename(fixture->dir, "ro", NULL);
+    g_autofree char *locked = g_build_filename(ro, "locked.cavelog", NULL);
+    g_autofree char *hot = g_build_filename(fixture->dir, "hot.cavelog", NULL);
+    g_autofree char *hot_journal = sidecar(hot, "-journal");
+    g_autofree char *journal = sidecar(fixture->good, "-journal");
+    const char *commands[] = {"events", "verify"};
+    gboolean root = geteuid() == 0;
+    gboolean can_drop = !root || g_find_program_in_path("setpriv") != NULL;
+    g_autoptr(GBytes) before = NULL;
+    sqlite3 *db = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], fixture->good, FALSE);
+    assert_reads("list", fixture->dir, FALSE);
+    assert_no_sidecars(fixture->good);
+
+    /* A transaction of another program, its journal copied while open. */
+    copy_file(fixture->good, hot);
+    g_assert_cmpint(sqlite3_open(fixture->good, &db), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2; BEGIN;"
+                                 " UPDATE events SET payload = payload || ' ';",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    copy_file(journal, hot_journal);
+    sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
+    sqlite3_close(db);
+    before = file_bytes(hot);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], hot, FALSE);
+    g_assert_true(g_file_test(hot_journal, G_FILE_TEST_EXISTS));
+    {
+        g_autoptr(GBytes) after = file_bytes(hot);
+        g_assert_true(g_bytes_equal(before, after));
+    }
+
+    if (!can_drop) {
+        g_test_message("root without setpriv: the read-only folder is not tried");
+        return;
+    }
+    g_assert_cmpint(g_mkdir(ro, 0755), ==, 0);
+    copy_file(fixture->good, locked);
+    g_assert_cmpint(g_chmod(locked, 0444), ==, 0);
+    g_assert_cmpint(g_chmod(ro, 0555), ==, 0);
+    g_assert_cmpint(g_chmod(fixture->dir, 0755), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], locked, root);
+    assert_reads("list", ro, root);
+    assert_no_sidecars(locked);
+    g_assert_cmpint(g_chmod(ro, 0755), ==, 0);
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -1059,6 +1155,7 @@ int main(int argc, char **argv)
     ADD("/hostile/payload-junk", test_payload_junk);
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
+    ADD("/hostile/read-only", test_read_only);
 #undef ADD
     g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
     g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,
