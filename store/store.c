@@ -844,7 +844,8 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 
     g_return_val_if_fail(store != NULL && store->writable, FALSE);
     g_return_val_if_fail(events != NULL && n_events > 0 && after != NULL, FALSE);
-    if (!check_in_place(store, error))
+    /* The lock again: a close of the file elsewhere in this process drops it. */
+    if (!check_in_place(store, error) || !take_writer_lock(store, error))
         return FALSE;
     if (!exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
         return FALSE;
