@@ -83,6 +83,10 @@ void codec_encode_event(const CavEvent *event, GString *out)
 
 gboolean codec_json_is_one_object(const char *json, gsize len, guint max_depth)
 {
+    /* The bytes that matter; the loop skips every other one fast (folds
+     * decode a million payloads a second). */
+    static const guint8 special[256] = {
+        ['\0'] = 1, ['"'] = 1, ['\\'] = 1, ['{'] = 1, ['}'] = 1, ['['] = 1, [']'] = 1};
     gsize i = 0;
     guint depth = 0;
     gboolean in_string = FALSE;
@@ -92,6 +96,10 @@ gboolean codec_json_is_one_object(const char *json, gsize len, guint max_depth)
     if (i == len || json[i] != '{')
         return FALSE;
     for (; i < len; i++) {
+        while (i < len && !special[(guchar) json[i]])
+            i++;
+        if (i == len)
+            break;
         char c = json[i];
         if (c == '\0')
             return FALSE;
