@@ -40,7 +40,8 @@ static char *difference(const CavEvent *a, const CavEvent *b)
         ev_append_field_value(a, &fields[i], x);
         ev_append_field_value(b, &fields[i], y);
         if (strcmp(x->str, y->str) != 0)
-            return g_strdup_printf("%s: stored %s, this build %s", fields[i].name, x->str, y->str);
+            return g_strdup_printf("%s: stored %s, this build %s", fields[i].name, x->str,
+                                   y->str);
     }
     return NULL;
 }
