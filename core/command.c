@@ -1,6 +1,7 @@
 /* command.c — command values and their JSON form in the turns table. */
 #include "command.h"
 
+#include "codec.h"
 #include "content.h"
 
 #include <string.h>
@@ -168,10 +169,18 @@ static gboolean get_bonus(yajl_val root, gint32 *out)
     return TRUE;
 }
 
+/* Longer than any command cavelog writes (they are flat objects of a few
+ * short fields). */
+#define COMMAND_JSON_MAX 1024
+
 gboolean command_from_json(const char *json, CavCommand *out, GError **error)
 {
     const char *path[] = {"command", NULL};
-    yajl_val root = yajl_tree_parse(json, NULL, 0);
+    gsize len = json != NULL ? strnlen(json, COMMAND_JSON_MAX + 1) : 0;
+    /* The tree parser recurses as deep as the text nests: look first. */
+    yajl_val root = len <= COMMAND_JSON_MAX && codec_json_is_one_object(json, len, 1)
+                        ? yajl_tree_parse(json, NULL, 0)
+                        : NULL;
     yajl_val name = root != NULL ? yajl_tree_get(root, path, yajl_t_string) : NULL;
     gboolean ok = FALSE;
     gint64 dx = 0, dy = 0, seed = 0, item = 0, x = 0, y = 0;

@@ -33,6 +33,13 @@ CodecDecoder *codec_decoder_new(void);
 void codec_decoder_free(CodecDecoder *decoder);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CodecDecoder, codec_decoder_free)
 
+/* A quick look at untrusted JSON before any parser sees it: @json (@len
+ * bytes, NUL-terminated or not) holds, after optional white space, one
+ * object that ends at the last byte that is not white space, nests at most
+ * @max_depth objects and lists deep, and holds no NUL byte. Strings and their
+ * escapes are followed, not checked (the parser does that). */
+gboolean codec_json_is_one_object(const char *json, gsize len, guint max_depth);
+
 /* Decode a stored payload of @type, written at schema @version, into
  * @event->as (the envelope fields are left as they are, except type and
  * version, which become the current ones). @json need not be NUL-terminated.

@@ -131,6 +131,13 @@ static gboolean open_one(const CavEvent *event, gpointer user_data, GError **err
 {
     Opening *o = user_data;
 
+    /* Reserve the index at once (a million entries grow no copies), but only
+     * now: the turns table, which says how many events there are, has been
+     * checked against the events before the first one is folded. */
+    if (event->seq == 1) {
+        g_array_set_size(o->history->entries, (guint) o->total);
+        g_array_set_size(o->history->entries, 0);
+    }
     take_in(o->history, event, game_state(o->game), game_view(o->game));
     if (event->seq % HISTORY_PROGRESS_EVERY == 0) {
         if (g_cancellable_set_error_if_cancelled(o->cancellable, error))
@@ -180,9 +187,6 @@ History *history_open_full(const char *path, gint64 every, HistoryProgress progr
         return NULL;
     ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
     if (ok) {
-        /* Reserve the index at once: a million entries grow no copies. */
-        g_array_set_size(h->entries, (guint) MAX(o.total, 0));
-        g_array_set_size(h->entries, 0);
         add_shot(h, h->state, h->view);
         ok = store_fold_checked(h->store, game, open_one, &o, error);
     }

@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bot.h"
@@ -61,6 +63,51 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
     return FALSE;
 }
 
+/* Remove the file @part and any sidecar SQLite left beside it. */
+static void remove_part(const char *part)
+{
+    static const char *const sidecars[] = {"", "-wal", "-shm", "-journal"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *name = g_strconcat(part, sidecars[i], NULL);
+        g_unlink(name);
+    }
+}
+
+/* The pid in NAME.PID.part, when @name is the .part file of a game file
+ * NAME ending in .cavelog or named @base; else 0. */
+static GPid part_pid(const char *name, const char *base)
+{
+    g_autofree char *stem =
+        g_str_has_suffix(name, ".part") ? g_strndup(name, strlen(name) - strlen(".part")) : NULL;
+    char *dot = stem != NULL ? strrchr(stem, '.') : NULL;
+    guint64 pid = 0;
+
+    if (dot == NULL || !g_ascii_string_to_unsigned(dot + 1, 10, 1, G_MAXINT32, &pid, NULL))
+        return 0;
+    *dot = '\0';
+    return g_str_has_suffix(stem, ".cavelog") || strcmp(stem, base) == 0 ? (GPid) pid : 0;
+}
+
+/* Creations killed before their game was whole leave PATH.PID.part files
+ * (with sidecars) that nothing else would ever remove: remove those beside
+ * @path whose process is gone. */
+static void remove_dead_parts(const char *path)
+{
+    g_autofree char *dir = g_path_get_dirname(path);
+    g_autofree char *base = g_path_get_basename(path);
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
+        GPid pid = part_pid(name, base);
+        if (pid != 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) {
+            g_autofree char *part = g_build_filename(dir, name, NULL);
+            remove_part(part);
+        }
+    }
+}
+
 /* The content a game plays by: the data files in $CAVELOG_DATA_DIR when it
  * is set, else the installed ones when they exist, else the copy built into
  * the program. A malformed file is an error naming its file, line and key. */
@@ -88,7 +135,8 @@ static gboolean start_game(Session *session, Bus *bus, GError **error)
 
 /* The game is built under a temporary name and moved into place only once
  * turn 0 is saved, so a process killed while creating it leaves no
- * half-made game at @path (at most a stray PATH.PID.part file). */
+ * half-made game at @path (at most a stray PATH.PID.part file, which the
+ * next game created or resumed beside it removes). */
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error)
 {
@@ -97,23 +145,21 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     g_autofree char *part = NULL;
 
     g_return_val_if_fail(path != NULL, NULL);
-    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
-        g_set_error(error, STORE_ERROR, STORE_ERROR_EXISTS,
-                    "%s: a file of that name already exists", path);
+    if (!store_check_free(path, error))
         return NULL;
-    }
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
     if (!start_game(session, bus, error))
         return NULL;
+    remove_dead_parts(path);
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
-    g_unlink(part); /* left by a killed process that had our pid */
+    remove_part(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, error);
     if (session->store == NULL)
         return NULL;
     game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
-        g_unlink(part);
+        remove_part(part);
         return NULL;
     }
     g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */
@@ -138,13 +184,16 @@ static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **
     return TRUE;
 }
 
-Session *session_resume(const char *path, Bus *bus, GError **error)
+Session *session_open(const char *path, Bus *bus, GError **error)
 {
     g_autoptr(Session) session = g_new0(Session, 1);
 
     g_return_val_if_fail(path != NULL, NULL);
     /* Check everything read-only first: opening a file for writing may
-     * already change it (SQLite copies a -wal into it on close). */
+     * already change it (SQLite copies a -wal into it on close). A game
+     * that another process plays is refused before all that. */
+    if (!store_check_not_played(path, error))
+        return NULL;
     session->store = store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
@@ -159,7 +208,24 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);
     }
+    return g_steal_pointer(&session);
+}
+
+gboolean session_make_writable(Session *session, GError **error)
+{
+    g_return_val_if_fail(session != NULL, FALSE);
     if (!store_make_writable(session->store, error))
+        return FALSE;
+    /* A creation killed after its file was in place left its .part. */
+    remove_dead_parts(store_path(session->store));
+    return TRUE;
+}
+
+Session *session_resume(const char *path, Bus *bus, GError **error)
+{
+    g_autoptr(Session) session = session_open(path, bus, error);
+
+    if (session == NULL || !session_make_writable(session, error))
         return NULL;
     return g_steal_pointer(&session);
 }

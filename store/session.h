@@ -20,6 +20,13 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
  * it, and the file unchanged. */
 Session *session_resume(const char *path, Bus *bus, GError **error);
 
+/* session_resume in two steps: open and check @path read-only (nothing is
+ * written; NULL and an error on any problem), then make it ready to go on
+ * (an older file is migrated then). Between the two, a caller can check
+ * whatever else it needs (a terminal) and leave the file as it was. */
+Session *session_open(const char *path, Bus *bus, GError **error);
+gboolean session_make_writable(Session *session, GError **error);
+
 /* Play one turn and save it. Returns FALSE with @error when saving failed
  * (the game cannot go on; the file still holds every earlier turn). A
  * rejected command returns TRUE with *@why set (free with g_free). */

@@ -3,14 +3,21 @@
 #include "store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cavelog-config.h"
 #include "codec.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
+
+/* No text or blob in a game file is longer (payloads and commands are a few
+ * hundred bytes); SQLite refuses to read a longer one. */
+#define STORE_VALUE_MAX (1 << 20)
 
 struct Store {
     sqlite3 *db;
@@ -23,7 +30,16 @@ struct Store {
     sqlite3_stmt *update_game;
     CodecDecoder *decoder;
     GString *scratch;
+    dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
+    ino_t inode;
+    int lock_fd; /* holds the writer's lock (see take_writer_lock), or -1 */
 };
+
+/* A writer holds a POSIX lock on this byte of the game file, far from the
+ * bytes SQLite locks (from 2^30 on), so that a second writer learns at once
+ * which process plays the game. POSIX locks belong to the process: the lock
+ * is no guard between two stores of one process. */
+#define WRITER_LOCK_BYTE G_GINT64_CONSTANT(0x50000000)
 
 static const char schema_sql[] =
     "CREATE TABLE game ("
@@ -110,6 +126,9 @@ static gboolean fail_sqlite(Store *store, int rc, GError **error, const char *do
     case SQLITE_CORRUPT:
         return fail(error, STORE_ERROR_CORRUPT, store->path, "the file is damaged (%s while %s)",
                     sqlite3_errmsg(store->db), doing);
+    case SQLITE_TOOBIG:
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the file holds a value larger than any game writes (while %s)", doing);
     case SQLITE_FULL:
         return fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
     case SQLITE_IOERR:
@@ -152,7 +171,16 @@ void store_free(Store *store)
     sqlite3_finalize(store->insert_event);
     sqlite3_finalize(store->insert_turn);
     sqlite3_finalize(store->update_game);
+    if (store->writable && store->db != NULL) {
+        /* WAL only while a game is played: left in rollback-journal mode, a
+         * file is read with no -wal or -shm made beside it, and on
+         * read-only media. Not when others have it open (then it stays). */
+        sqlite3_busy_timeout(store->db, 0);
+        sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL);
+    }
     sqlite3_close_v2(store->db);
+    if (store->lock_fd >= 0)
+        close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
     g_string_free(store->scratch, TRUE);
     if (store->current_digests != NULL)
@@ -169,22 +197,71 @@ static Store *store_alloc(const char *path, gboolean writable)
     store->writable = writable;
     store->decoder = codec_decoder_new();
     store->scratch = g_string_sized_new(256);
+    store->lock_fd = -1;
     return store;
 }
 
-static gboolean open_db(Store *store, int flags, GError **error)
+/* Open the database at @name (the store's path, or a URI naming it). */
+static gboolean open_db_as(Store *store, const char *name, int flags, GError **error)
 {
-    int rc = sqlite3_open_v2(store->path, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+    int rc = sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+
+    GStatBuf info;
 
     if (rc != SQLITE_OK)
         return fail_sqlite(store, rc, error, "opening");
+    if (g_stat(store->path, &info) == 0) {
+        store->device = info.st_dev;
+        store->inode = info.st_ino;
+    }
     sqlite3_extended_result_codes(store->db, 1);
+    sqlite3_limit(store->db, SQLITE_LIMIT_LENGTH, STORE_VALUE_MAX);
     sqlite3_busy_timeout(store->db, 2000);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_VIEW, 1, NULL);
     return exec(store, "PRAGMA cell_size_check = ON;", error, "opening");
+}
+
+static gboolean open_db(Store *store, int flags, GError **error)
+{
+    return open_db_as(store, store->path, flags, error);
+}
+
+/* Whether @path has a -wal with something in it. */
+static gboolean has_wal(const char *path)
+{
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    GStatBuf info;
+
+    return g_lstat(wal, &info) == 0 && info.st_size > 0;
+}
+
+/* Reading needs no write access. SQLite needs some when the file is in WAL
+ * mode (it makes a -shm beside it) or beside a hot -journal (it would roll
+ * it back): in a read-only folder, on read-only media or beside a journal
+ * left by another program, reading fails with SQLITE_READONLY or
+ * SQLITE_CANTOPEN. Then, unless turns wait in a -wal, the file itself holds
+ * the whole game: it is read as it is, as immutable (the checks that follow
+ * judge what it holds). */
+static gboolean open_for_reading(Store *store, GError **error)
+{
+    g_autofree char *escaped = NULL;
+    g_autofree char *uri = NULL;
+    int rc, primary;
+
+    if (!open_db(store, SQLITE_OPEN_READONLY, error))
+        return FALSE;
+    rc = sqlite3_exec(store->db, "SELECT count(*) FROM sqlite_schema;", NULL, NULL, NULL);
+    primary = rc & 0xff;
+    if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) || has_wal(store->path))
+        return TRUE; /* any other problem: the checks say what it is */
+    sqlite3_close_v2(store->db);
+    store->db = NULL;
+    escaped = g_uri_escape_string(store->path, "/", FALSE);
+    uri = g_strconcat("file:", escaped, "?immutable=1", NULL);
+    return open_db_as(store, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error);
 }
 
 static gboolean prepare_writers(Store *store, GError **error)
@@ -231,6 +308,28 @@ static gboolean insert_game_row(Store *store, gint64 seed, const char *player_na
     return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "creating the game");
 }
 
+static const char *const sidecars[] = {"-wal", "-shm", "-journal"};
+
+gboolean store_check_free(const char *path, GError **error)
+{
+    GStatBuf info;
+
+    g_return_val_if_fail(path != NULL, FALSE);
+    if (g_lstat(path, &info) == 0)
+        return fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+    /* An empty -wal and a -shm are harmless: nothing in them is replayed. */
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
+        if (g_lstat(sidecar, &info) == 0 && (!S_ISREG(info.st_mode) || info.st_size > 0) &&
+            strcmp(sidecars[i], "-shm") != 0)
+            return fail(error, STORE_ERROR_EXISTS, path,
+                        "%s, left by an earlier game of that name, is in the way; move it away or "
+                        "delete it to start a new game here",
+                        sidecar);
+    }
+    return TRUE;
+}
+
 Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error)
 {
     g_autoptr(Store) store = NULL;
@@ -238,10 +337,8 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
     g_autoptr(GString) sql = g_string_new(NULL);
 
     g_return_val_if_fail(path != NULL && player_name != NULL, NULL);
-    if (g_file_test(path, G_FILE_TEST_EXISTS)) {
-        fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+    if (!store_check_free(path, error))
         return NULL;
-    }
     dir = g_path_get_dirname(path);
     if (g_mkdir_with_parents(dir, 0700) != 0) {
         fail(error, STORE_ERROR_IO, path, "cannot create folder %s: %s", dir, g_strerror(errno));
@@ -266,24 +363,62 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
 
 /* ---- opening untrusted files -------------------------------------------- */
 
+/* Only a regular file is opened as a game, by its own name: a FIFO or a
+ * device would block or never end, and a link would have SQLite put its
+ * sidecars beside another file. A sidecar (-wal, -shm, -journal) that is
+ * there must be a regular file too. */
+static gboolean check_file_kind(const char *path, GError **error)
+{
+    GStatBuf info;
+
+    if (g_lstat(path, &info) != 0)
+        return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
+                    g_strerror(errno));
+    if (S_ISLNK(info.st_mode)) {
+        g_autofree char *target = g_file_read_link(path, NULL);
+        return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                    "a symbolic link (to %s); cavelog opens a game by the name of the file itself",
+                    target != NULL ? target : "?");
+    }
+    if (S_ISDIR(info.st_mode))
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
+    if (!S_ISREG(info.st_mode))
+        return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                    "not a game file (a FIFO, device or socket, not a regular file)");
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
+        if (g_lstat(sidecar, &info) == 0 && !S_ISREG(info.st_mode))
+            return fail(error, STORE_ERROR_NOT_A_GAME, path,
+                        "%s beside it is not a regular file; move it away to open the game",
+                        sidecar);
+    }
+    return TRUE;
+}
+
 static gboolean check_header(const char *path, GError **error)
 {
     static const char magic[16] = "SQLite format 3";
     char header[16] = {0};
-    FILE *file;
-    size_t got;
+    GStatBuf info;
+    gssize got;
+    int fd;
 
-    if (g_file_test(path, G_FILE_TEST_IS_DIR))
-        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
-    file = g_fopen(path, "rb");
-    if (file == NULL)
+    if (!check_file_kind(path, error))
+        return FALSE;
+    /* Not blocking, and checked again once open: the name may have changed. */
+    fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+    if (fd < 0)
         return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
                     g_strerror(errno));
-    got = fread(header, 1, sizeof header, file);
-    fclose(file);
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(fd);
+        return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a game file (not a regular file)");
+    }
+    got = read(fd, header, sizeof header);
+    close(fd);
     if (got == 0)
         return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (the file is empty)");
-    if (got < sizeof header || memcmp(header, magic, sizeof magic) != 0)
+    if (got < (gssize) sizeof header || memcmp(header, magic, sizeof magic) != 0)
         return fail(error, STORE_ERROR_NOT_A_GAME, path,
                     "not a cavelog game (not an SQLite database)");
     return TRUE;
@@ -421,14 +556,63 @@ gint64 store_schema_version(const Store *store)
     return store->version;
 }
 
+/* The process holding the writer's lock on the file open as @fd, or 0. */
+static pid_t writer_of(int fd)
+{
+    struct flock lock = {
+        .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = WRITER_LOCK_BYTE, .l_len = 1};
+
+    if (fcntl(fd, F_GETLK, &lock) != 0 || lock.l_type == F_UNLCK)
+        return 0;
+    return lock.l_pid;
+}
+
+static gboolean fail_played(GError **error, const char *path, pid_t pid)
+{
+    return fail(error, STORE_ERROR_IO, path, "this game is being played by process %d", (int) pid);
+}
+
+gboolean store_check_not_played(const char *path, GError **error)
+{
+    int fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+    pid_t pid;
+
+    if (fd < 0)
+        return TRUE; /* store_open says what is wrong */
+    pid = writer_of(fd);
+    close(fd);
+    return pid == 0 || fail_played(error, path, pid);
+}
+
+/* Take (or hold on to) the writer's lock: one process writes a game. */
+static gboolean take_writer_lock(Store *store, GError **error)
+{
+    struct flock lock = {
+        .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = WRITER_LOCK_BYTE, .l_len = 1};
+
+    if (store->lock_fd < 0)
+        store->lock_fd = g_open(store->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (store->lock_fd < 0)
+        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+    if (fcntl(store->lock_fd, F_SETLK, &lock) == 0)
+        return TRUE;
+    if (errno != EAGAIN && errno != EACCES)
+        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+    return fail_played(error, store->path, writer_of(store->lock_fd));
+}
+
 /* Only a file that passed the checks gets written to: make sure it is in
  * the journal mode every cavelog writer uses, bring an older format up to
  * date, and ready the statements. */
 static gboolean set_up_writing(Store *store, GError **error)
 {
     G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 2); /* a new version needs its migration here */
+    /* The lock after WAL mode: in rollback mode SQLite unlocks the whole
+     * file (our byte too) after each transaction; in WAL mode it holds its
+     * shared lock while open. */
     return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
                 "opening") &&
+           take_writer_lock(store, error) &&
            (store->version >= 2 || migrate_from_v1(store, error)) && prepare_writers(store, error);
 }
 
@@ -441,8 +625,8 @@ Store *store_open(const char *path, gboolean writable, GError **error)
     if (!check_header(path, error))
         return NULL;
     store = store_alloc(path, writable);
-    if (!open_db(store, flags, error) || !check_integrity(store, error) ||
-        !check_schema(store, error))
+    if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
+        !check_integrity(store, error) || !check_schema(store, error))
         return NULL;
     if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
@@ -474,7 +658,8 @@ gboolean store_make_writable(Store *store, GError **error)
     }
     sqlite3_close_v2(readonly);
     store->writable = TRUE;
-    return TRUE;
+    /* Closing the read-only connection may have dropped the lock. */
+    return take_writer_lock(store, error);
 }
 
 const char *store_path(const Store *store)
@@ -504,9 +689,23 @@ static char *column_text(sqlite3_stmt *stmt, int column)
     return g_utf8_make_valid((const char *) text, -1);
 }
 
+/* Integer column @column into *@out when it lies in @lo…G_MAXINT32: read
+ * at its full width, so that a value raised by 2^32 is not taken for its low
+ * 32 bits. */
+static gboolean column_int32(sqlite3_stmt *stmt, int column, gint64 lo, gint32 *out)
+{
+    gint64 value = sqlite3_column_int64(stmt, column);
+
+    if (sqlite3_column_type(stmt, column) != SQLITE_INTEGER || value < lo || value > G_MAXINT32)
+        return FALSE;
+    *out = (gint32) value;
+    return TRUE;
+}
+
 gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
+    gboolean in_range = TRUE;
     int rc;
 
     memset(out, 0, sizeof *out);
@@ -526,16 +725,20 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
         out->player_name = column_text(stmt, 4);
         out->outcome = column_text(stmt, 5);
         out->cause = column_text(stmt, 6);
-        out->turns = sqlite3_column_int(stmt, 7);
-        out->depth = sqlite3_column_int(stmt, 8);
-        out->kills = sqlite3_column_int(stmt, 9);
-        out->score = sqlite3_column_int(stmt, 10);
+        in_range = column_int32(stmt, 7, 0, &out->turns) && column_int32(stmt, 8, 1, &out->depth) &&
+                   column_int32(stmt, 9, 0, &out->kills) &&
+                   column_int32(stmt, 10, G_MININT32, &out->score);
     }
     sqlite3_finalize(stmt);
     if (rc == SQLITE_DONE)
         return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is missing");
     if (rc != SQLITE_ROW)
         return fail_sqlite(store, rc, error, "reading the game's description");
+    if (!in_range) {
+        store_game_info_clear(out);
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the game's description holds a number out of range");
+    }
     if (out->outcome == NULL || out->updated == NULL || out->player_name == NULL) {
         store_game_info_clear(out);
         return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is damaged");
@@ -616,6 +819,24 @@ static gboolean update_game(Store *store, const CavState *after, GError **error)
     return step_reset(store, stmt, error, "saving the game's description");
 }
 
+/* The file at the store's path is still the one it opened: a game whose
+ * file was deleted (or replaced) while it is played would go on saving into
+ * a file nobody can open again. */
+static gboolean check_in_place(Store *store, GError **error)
+{
+    GStatBuf info;
+
+    if (g_stat(store->path, &info) != 0)
+        return fail(error, STORE_ERROR_IO, store->path,
+                    "the game file was deleted while the game was played; this turn is not saved, "
+                    "and the game stops here");
+    if (info.st_dev != store->device || info.st_ino != store->inode)
+        return fail(error, STORE_ERROR_IO, store->path,
+                    "the game file was replaced by another while the game was played; this turn is "
+                    "not saved, and the game stops here");
+    return TRUE;
+}
+
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error)
 {
@@ -623,6 +844,9 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 
     g_return_val_if_fail(store != NULL && store->writable, FALSE);
     g_return_val_if_fail(events != NULL && n_events > 0 && after != NULL, FALSE);
+    /* The lock again: a close of the file elsewhere in this process drops it. */
+    if (!check_in_place(store, error) || !take_writer_lock(store, error))
+        return FALSE;
     if (!exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
         return FALSE;
     ok = TRUE;
@@ -665,12 +889,14 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
         gint64 number = sqlite3_column_int64(stmt, 0);
         *turn = number >= 0 && number <= G_MAXINT32 ? (gint32) number : -2;
         *last_seq = sqlite3_column_int64(stmt, 2);
-        ok = *turn >= 0;
         ok = parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
     }
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         return fail_sqlite(store, rc, error, "reading the turns");
+    if (*turn < -1)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the last turn's number is out of range");
     return ok ||
            fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest", *turn);
 }
@@ -897,6 +1123,7 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
     CavEventType type;
     g_autoptr(GError) local = NULL;
     gint64 seq = sqlite3_column_int64(stmt, 0);
+    gint32 turn = 0, version = 0, actor = 0;
 
     for (int c = 0; c < 7; c++) {
         int t = sqlite3_column_type(stmt, c);
@@ -906,23 +1133,26 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
             return fail(error, STORE_ERROR_TAMPERED, store->path,
                         "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
     }
+    if (strlen(type_name) != (gsize) sqlite3_column_bytes(stmt, 2))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has a NUL character inside its type", seq);
     if (!ev_type_from_name(type_name, &type))
         return fail(error, STORE_ERROR_TAMPERED, store->path,
                     "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq, type_name);
+    if (!column_int32(stmt, 1, G_MININT32, &turn) || !column_int32(stmt, 3, G_MININT32, &version) ||
+        (sqlite3_column_type(stmt, 5) != SQLITE_NULL && !column_int32(stmt, 5, G_MININT32, &actor)))
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
     payload = (const char *) sqlite3_column_text(stmt, 6);
-    if (!codec_decode_payload(store->decoder, type, sqlite3_column_int(stmt, 3), payload,
+    if (!codec_decode_payload(store->decoder, type, version, payload,
                               (gsize) sqlite3_column_bytes(stmt, 6), event, &local))
         return fail(error,
                     local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
                     store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
     event->seq = seq;
-    event->turn = sqlite3_column_int(stmt, 1);
+    event->turn = turn;
     event->cause = sqlite3_column_int64(stmt, 4);
-    event->actor = sqlite3_column_int(stmt, 5);
-    if (sqlite3_column_int64(stmt, 1) != event->turn ||
-        sqlite3_column_int64(stmt, 5) != event->actor)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
+    event->actor = actor;
     return TRUE;
 }
 

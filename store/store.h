@@ -51,13 +51,24 @@ typedef struct {
 
 void store_game_info_clear(StoreGameInfo *info);
 
+/* Whether a new game may be created at @path: no file is there, nor a
+ * -wal or -journal with something in it, left by an earlier game of that
+ * name, which SQLite would replay into the new file as its own. FALSE with
+ * STORE_ERROR_EXISTS. */
+gboolean store_check_free(const char *path, GError **error);
+
 /* Create a new game file at @path (fails with STORE_ERROR_EXISTS if there is
  * one), with schema, views and the metadata row. Parent folders are made. */
 Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error);
 
 /* Open an existing game file. @writable FALSE never writes to it. The checks
- * above run first; on failure NULL and the file unchanged. */
+ * above run first; on failure NULL and the file unchanged. A writable store
+ * is refused while another process writes the file. */
 Store *store_open(const char *path, gboolean writable, GError **error);
+
+/* FALSE, with "this game is being played by process N", when another
+ * process holds @path open for writing (every writer locks its file). */
+gboolean store_check_not_played(const char *path, GError **error);
 
 /* Reopen a store opened read-only, whose contents the caller has checked,
  * for writing (without running quick_check over the file a second time). On
@@ -83,7 +94,8 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error);
 /* Append one turn in one transaction: its events, the turn row (command,
  * digest of @after, first/last seq) and the metadata derived from @after. On
  * failure (disk full…) the transaction is rolled back and the file holds
- * exactly the turns before. */
+ * exactly the turns before. A file deleted or replaced since it was opened
+ * is a STORE_ERROR_IO saying so, and nothing is written. */
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error);
 

@@ -122,6 +122,17 @@ static gboolean game_over(const char *path)
     return session_state(session)->outcome != OUTCOME_PLAYING;
 }
 
+/* No PATH.PID.part file is left in @dir. */
+static void assert_no_parts(const char *dir)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name(folder)) != NULL)
+        if (strstr(name, ".part") != NULL)
+            g_error("%s was left in %s", name, dir);
+}
+
 /* Kill the bot at random moments while it plays on one growing file; when
  * its game ends (a death, a win), go on with a new file. */
 static void test_sigkill(TmpDir *fixture, gconstpointer data)
@@ -190,8 +201,63 @@ static void test_sigkill_while_creating(TmpDir *fixture, gconstpointer data)
         /* Either way, the same command goes on (or starts afresh). */
         assert_runs_ok(more);
         g_assert_cmpint(check_killed_file(path), >=, 5);
+        assert_no_parts(fixture->dir);
     }
     g_test_message("%u of 20 files existed when killed", created);
+}
+
+/* The pid of a process that has ended (and been reaped). */
+static GPid dead_pid(void)
+{
+    const char *argv[] = {"true", NULL};
+    g_autoptr(GError) error = NULL;
+    GPid pid = 0;
+    int status;
+
+    g_assert_true(g_spawn_async(NULL, (char **) argv, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &pid,
+                                &error));
+    g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+    return pid;
+}
+
+static void touch(const char *dir, const char *name)
+{
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+
+    g_assert_true(g_file_set_contents(path, "left over", -1, NULL));
+}
+
+static gboolean exists_in(const char *dir, const char *name)
+{
+    g_autofree char *path = g_build_filename(dir, name, NULL);
+
+    return g_file_test(path, G_FILE_TEST_EXISTS);
+}
+
+/* The .part files of creations killed before their game was whole are
+ * removed by the next game made beside them; those of a live process, and
+ * files that only look alike, are left alone. */
+static void test_part_leftovers(TmpDir *fixture, gconstpointer data)
+{
+    GPid dead = dead_pid();
+    g_autofree char *gone = g_strdup_printf("old.cavelog.%d.part", (int) dead);
+    g_autofree char *gone_wal = g_strconcat(gone, "-wal", NULL);
+    g_autofree char *download = g_strdup_printf("movie.%d.part", (int) dead);
+    g_autofree char *path = tmp_path(fixture, "new.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    touch(fixture->dir, gone);
+    touch(fixture->dir, gone_wal);
+    touch(fixture->dir, "busy.cavelog.1.part"); /* pid 1 lives */
+    touch(fixture->dir, download);
+    session = session_new_game(path, 5, "tester", NULL, &error);
+    g_assert_no_error(error);
+    g_assert_false(exists_in(fixture->dir, gone));
+    g_assert_false(exists_in(fixture->dir, gone_wal));
+    g_assert_true(exists_in(fixture->dir, "busy.cavelog.1.part"));
+    g_assert_true(exists_in(fixture->dir, download));
 }
 
 /* A disk that fills up mid-game (a file-size limit makes every write past it
@@ -236,5 +302,7 @@ int main(int argc, char **argv)
     g_test_add("/crash/disk-full", TmpDir, NULL, tmp_dir_setup, test_disk_full, tmp_dir_teardown);
     g_test_add("/crash/sigkill-while-creating", TmpDir, NULL, tmp_dir_setup,
                test_sigkill_while_creating, tmp_dir_teardown);
+    g_test_add("/crash/part-leftovers", TmpDir, NULL, tmp_dir_setup, test_part_leftovers,
+               tmp_dir_teardown);
     return g_test_run();
 }

@@ -6,10 +6,13 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "bot.h"
 #include "cavelog-config.h"
+#include "history.h"
 #include "session.h"
 #include "testutil.h"
 #include "store.h"
@@ -514,10 +517,11 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
     g_autofree char *source_wal = sidecar(source, "-wal");
     g_autofree char *path = g_build_filename(fixture->dir, "walled.cavelog", NULL);
     g_autofree char *wal = sidecar(path, "-wal");
-    g_autofree char *sql = g_strdup_printf(
-        "PRAGMA wal_autocheckpoint = 0; UPDATE events SET payload = json_set(payload, '$.x', 500)"
-        " WHERE seq = %" G_GINT64_FORMAT,
-        middle_of_type(source, "CreatureMoved"));
+    g_autofree char *sql =
+        g_strdup_printf("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; UPDATE events "
+                        "SET payload = json_set(payload, '$.x', 500)"
+                        " WHERE seq = %" G_GINT64_FORMAT,
+                        middle_of_type(source, "CreatureMoved"));
     sqlite3 *db = NULL;
     g_autoptr(GBytes) main_before = NULL;
     g_autoptr(GBytes) wal_before = NULL;
@@ -547,6 +551,402 @@ static void test_tamper_in_wal(Hostile *fixture, gconstpointer data)
         g_autoptr(GBytes) main_after = file_bytes(path);
         g_assert_true(g_bytes_equal(main_before, main_after));
     }
+}
+
+/* A last turn numbered past what a turn number holds: store_last_turn
+ * refuses it instead of handing back a negative turn as if it were fine. */
+static void test_last_turn_number(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "numbered.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    gint32 turn = 0;
+    guint64 digest = 0;
+    gint64 last_seq = 0;
+
+    tamper(path, "UPDATE turns SET turn = 4294967296 WHERE turn = (SELECT max(turn) FROM turns)");
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_false(store_last_turn(store, &turn, &digest, &last_seq, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_nonnull(strstr(error->message, "out of range"));
+}
+
+/* Integers are read at their full width: a value raised by 2^32 is not
+ * mistaken for the value in its low 32 bits. */
+static void test_full_width(Hostile *fixture, gconstpointer data)
+{
+    static const struct {
+        const char *sql, *problem;
+    } cases[] = {
+        {"UPDATE game SET turns = turns + 4294967296", "out of range"},
+        {"UPDATE game SET kills = kills + 4294967296", "out of range"},
+        {"UPDATE game SET depth = depth + 4294967296", "out of range"},
+        {"UPDATE events SET version = version + 4294967296 WHERE seq = 10", "out of range"},
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("wide-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+
+        tamper(path, cases[i].sql);
+        assert_rejected(path, cases[i].problem, NULL, i == 3 ? FAILS_ON_READ : FAILS_ON_FOLD);
+    }
+}
+
+/* Text after a payload's object is refused at that very event (the
+ * streaming parser once carried an open string over to the next event), on
+ * the last event too; and a NUL inside the type column is no type. */
+static void test_payload_junk(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *middle = copy_good(fixture, "junk-middle.cavelog");
+    g_autofree char *last = copy_good(fixture, "junk-last.cavelog");
+    g_autofree char *nul = copy_good(fixture, "nul-type.cavelog");
+    gint64 seq = middle_of_type(middle, "CreatureMoved");
+    gint64 died = middle_of_type(nul, "CreatureDied");
+    gint64 end = file_int(last, "SELECT max(seq) FROM events");
+    g_autofree char *at = g_strdup_printf("event %" G_GINT64_FORMAT ":", seq);
+    g_autofree char *at_end = g_strdup_printf("event %" G_GINT64_FORMAT ":", end);
+    g_autofree char *at_died = g_strdup_printf("event %" G_GINT64_FORMAT " ", died);
+
+    tamper_printf(
+        middle, "UPDATE events SET payload = payload || '\"}' WHERE seq = %" G_GINT64_FORMAT, seq);
+    assert_rejected(middle, "text after the payload object", at, FAILS_ON_READ);
+    tamper_printf(
+        last, "UPDATE events SET payload = payload || ' \"x}' WHERE seq = %" G_GINT64_FORMAT, end);
+    assert_rejected(last, "text after the payload object", at_end, FAILS_ON_READ);
+    tamper_printf(nul,
+                  "UPDATE events SET type = 'CreatureDied' || char(0) || 'x'"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  died);
+    assert_rejected(nul, "NUL character inside its type", at_died, FAILS_ON_READ);
+}
+
+/* Input built to exhaust a reader: a command nested 300,000 deep (it once
+ * overflowed the stack of the tree parser), a count of 4,000,000,000 events
+ * (the inspector's index once took it for its size), a 5 MB player name. */
+static void test_exhausting(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *nested = copy_good(fixture, "nested.cavelog");
+    g_autofree char *named = copy_good(fixture, "named.cavelog");
+    g_autofree char *counted = copy_good(fixture, "counted.cavelog");
+    const guint deep = 300000;
+    g_autoptr(GString) sql = g_string_new("UPDATE turns SET command = '{\"command\":");
+
+    for (guint i = 0; i < deep; i++)
+        g_string_append_c(sql, '[');
+    for (guint i = 0; i < deep; i++)
+        g_string_append_c(sql, ']');
+    g_string_append(sql, "}' WHERE turn = 5");
+    tamper(nested, sql->str);
+    assert_rejected(nested, "could not have recorded", NULL, FAILS_ON_FOLD);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(History) history = history_open(nested, 0, &error);
+        g_assert_null(history);
+        g_assert_nonnull(strstr(error->message, "could not have recorded"));
+    }
+    /* The index of the inspector is not sized by an unchecked number. */
+    tamper(counted,
+           "UPDATE turns SET last_seq = 4000000000 WHERE turn = (SELECT max(turn) FROM turns)");
+    assert_rejected(counted, "the events do not end where the last turn ends", NULL, FAILS_ON_FOLD);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(History) history = history_open(counted, 0, &error);
+        g_assert_null(history);
+        g_assert_nonnull(strstr(error->message, "the events do not end where the last turn ends"));
+    }
+    tamper(named, "UPDATE game SET player_name = printf('%5000000s', 'x')");
+    assert_rejected(named, "larger than any game writes", NULL, FAILS_ON_FOLD);
+}
+
+/* Run `cavelog @subcommand @path` under a 20 s timeout (a hang fails the
+ * test instead of stopping it); stdout and stderr into *@out and *@err. */
+static int run_bounded(const char *subcommand, const char *path, char **out, char **err)
+{
+    const char *argv[] = {"timeout", "20", g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, out,
+                               err, &status, &error));
+    g_assert_no_error(error);
+    g_assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A FIFO named like a game is refused at once by every command (it hung
+ * list, continue and verify), and a link to a game is refused saying so. */
+static void test_not_a_file(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *fifo = g_build_filename(fixture->dir, "fifo.cavelog", NULL);
+    g_autofree char *link = g_build_filename(fixture->dir, "link.cavelog", NULL);
+    const char *commands[] = {"continue", "verify", "events"};
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    g_assert_cmpint(symlink(fixture->good, link), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_autofree char *out = NULL, *err = NULL;
+        g_assert_cmpint(run_bounded(commands[i], fifo, &out, &err), ==, 1);
+        g_assert_true(g_str_has_prefix(err, "cavelog: "));
+        g_assert_nonnull(strstr(err, "not a regular file"));
+    }
+    {
+        g_autofree char *out = NULL, *err = NULL;
+        g_assert_cmpint(run_bounded("list", fixture->dir, &out, &err), ==, 0);
+        g_assert_nonnull(strstr(out, "good.cavelog"));
+        g_assert_nonnull(strstr(out, "not a regular file"));
+    }
+    session = session_resume(link, NULL, &error);
+    g_assert_null(session);
+    g_assert_nonnull(strstr(error->message, "a symbolic link (to "));
+    assert_rejected(link, "a symbolic link", fixture->good, FAILS_ON_READ);
+}
+
+/* A game killed and then deleted leaves its -wal (and -shm): a new game
+ * of the same name must not open over them (SQLite would replay the old
+ * game's pages into it); it is refused, naming the leftover. */
+static void test_stale_wal(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "again.cavelog");
+    g_autofree char *wal = sidecar(path, "-wal");
+    g_autofree char *shm = sidecar(path, "-shm");
+    g_autofree char *kept_wal = tmp_path(fixture, "kept-wal");
+    g_autofree char *kept_shm = tmp_path(fixture, "kept-shm");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 11, "first", NULL, &error);
+    g_autoptr(GBytes) stale = NULL;
+
+    g_assert_no_error(error);
+    for (int t = 0; t < 5; t++)
+        g_assert_true(play_bot_turn(session));
+    copy_file(wal, kept_wal); /* as a SIGKILL would leave them */
+    copy_file(shm, kept_shm);
+    g_clear_pointer(&session, session_free);
+    g_assert_cmpint(g_unlink(path), ==, 0);
+    copy_file(kept_wal, wal);
+    copy_file(kept_shm, shm);
+    stale = file_bytes(wal);
+    g_assert_cmpuint(g_bytes_get_size(stale), >, 0);
+
+    session = session_new_game(path, 12, "second", NULL, &error);
+    g_assert_null(session);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_EXISTS);
+    g_assert_nonnull(strstr(error->message, "again.cavelog-wal, left by an earlier game"));
+    g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    if (g_getenv("CAVELOG_BIN") != NULL) {
+        const char *argv[] = {g_getenv("CAVELOG_BIN"),
+                              "autoplay",
+                              "--seed",
+                              "12",
+                              "--turns",
+                              "3",
+                              "--save",
+                              path,
+                              NULL};
+        g_autofree char *out = NULL, *err = NULL;
+        int status = 0;
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, NULL));
+        g_assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+        g_assert_true(g_str_has_prefix(err, "cavelog: "));
+        g_assert_nonnull(strstr(err, "is in the way"));
+        g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    }
+    {
+        g_autoptr(GBytes) after = file_bytes(wal);
+        g_assert_true(g_bytes_equal(stale, after));
+    }
+}
+
+/* A game whose file is deleted, or replaced, while it is played says so at
+ * the next turn and stops, instead of saving into a file nobody can open. */
+static void test_deleted_while_played(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "played.cavelog");
+    g_autofree char *other = tmp_path(fixture, "other.cavelog");
+    g_autofree char *copy = tmp_path(fixture, "copy.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 21, "tester", NULL, &error);
+    CavCommand wait = command_simple(CMD_WAIT);
+    g_autofree char *why = NULL;
+
+    g_assert_no_error(error);
+    g_assert_true(play_bot_turn(session));
+    g_assert_cmpint(g_unlink(path), ==, 0);
+    g_assert_false(session_play(session, &wait, &why, &error));
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_IO);
+    g_assert_nonnull(strstr(error->message, "was deleted while the game was played"));
+    g_clear_error(&error);
+    g_clear_pointer(&session, session_free);
+
+    session = session_new_game(other, 22, "tester", NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(play_bot_turn(session));
+    copy_file(other, copy);
+    g_assert_cmpint(g_rename(copy, other), ==, 0);
+    g_assert_false(session_play(session, &wait, &why, &error));
+    g_assert_nonnull(strstr(error->message, "was replaced by another"));
+}
+
+/* A second process that would write a game being played is refused at
+ * once, naming the player's process, and the game plays on unharmed (it
+ * used to die of "UNIQUE constraint failed" at its next turn). */
+static void test_second_writer(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "shared.cavelog");
+    g_autofree char *expected =
+        g_strdup_printf("this game is being played by process %d", (int) getpid());
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, 31, "tester", NULL, &error);
+    const char *argv[] = {
+        g_getenv("CAVELOG_BIN"), "autoplay", "--seed", "31", "--turns", "3", "--save", path, NULL};
+    g_autofree char *out = NULL, *err = NULL;
+    int status = 0;
+    gint32 turn;
+
+    g_assert_no_error(error);
+    if (argv[0] == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    g_assert_true(play_bot_turn(session));
+    turn = session_state(session)->turn;
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+    g_assert_true(WIFEXITED(status));
+    g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+    g_assert_true(g_str_has_prefix(err, "cavelog: "));
+    if (strstr(err, expected) == NULL)
+        g_error("expected \"%s\" in: %s", expected, err);
+    g_assert_true(play_bot_turn(session));
+    g_assert_cmpint(session_state(session)->turn, ==, turn + 1);
+}
+
+/* `cavelog continue` without a terminal fails before it writes: an older
+ * file is not migrated (it used to be, and then the game could not start). */
+static void test_continue_without_terminal(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "data", "v1-game.cavelog", NULL);
+    g_autofree char *path = tmp_path(fixture, "old.cavelog");
+    g_autoptr(GBytes) before = NULL;
+    g_autoptr(GBytes) after = NULL;
+    g_autofree char *line = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    copy_file(source, path);
+    before = file_bytes(path);
+    line = run_failing("continue", path);
+    g_assert_nonnull(line);
+    g_assert_nonnull(strstr(line, "needs a terminal"));
+    after = file_bytes(path);
+    g_assert_true(g_bytes_equal(before, after));
+    assert_no_wal(path);
+    g_assert_cmpint(file_int(path, "PRAGMA user_version"), ==, 1);
+}
+
+/* Run `cavelog @subcommand @path` (as nobody when we are root, so that
+ * permissions bind); it must succeed (and list no game as unreadable). */
+static void assert_reads(const char *subcommand, const char *path, gboolean as_nobody)
+{
+    const char *plain[] = {g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+    const char *nobody[] = {"setpriv",
+                            "--reuid=65534",
+                            "--regid=65534",
+                            "--clear-groups",
+                            g_getenv("CAVELOG_BIN"),
+                            subcommand,
+                            path,
+                            NULL};
+    g_autofree char *out = NULL, *err = NULL;
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_assert_true(g_spawn_sync(NULL, (char **) (as_nobody ? nobody : plain), NULL,
+                               G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err, &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL) || strstr(out, "unreadable") != NULL)
+        g_error("cavelog %s %s failed: %s%s", subcommand, path, out, err);
+}
+
+static void assert_no_sidecars(const char *path)
+{
+    g_autofree char *wal = sidecar(path, "-wal");
+    g_autofree char *shm = sidecar(path, "-shm");
+
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    g_assert_false(g_file_test(shm, G_FILE_TEST_EXISTS));
+}
+
+/* Reading a game needs no write access and leaves nothing beside it: a
+ * finished game is read with no -wal or -shm made, in a read-only folder,
+ * and beside a hot -journal (left by another program) that SQLite would
+ * want to roll back. */
+static void test_read_only(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *ro = g_build_filename(fixture->dir, "ro", NULL);
+    g_autofree char *locked = g_build_filename(ro, "locked.cavelog", NULL);
+    g_autofree char *hot = g_build_filename(fixture->dir, "hot.cavelog", NULL);
+    g_autofree char *hot_journal = sidecar(hot, "-journal");
+    g_autofree char *journal = sidecar(fixture->good, "-journal");
+    const char *commands[] = {"events", "verify"};
+    gboolean root = geteuid() == 0;
+    gboolean can_drop = !root || g_find_program_in_path("setpriv") != NULL;
+    g_autoptr(GBytes) before = NULL;
+    sqlite3 *db = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], fixture->good, FALSE);
+    assert_reads("list", fixture->dir, FALSE);
+    assert_no_sidecars(fixture->good);
+
+    /* A transaction of another program, its journal copied while open. */
+    copy_file(fixture->good, hot);
+    g_assert_cmpint(sqlite3_open(fixture->good, &db), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 2; BEGIN;"
+                                 " UPDATE events SET payload = payload || ' ';",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    copy_file(journal, hot_journal);
+    sqlite3_exec(db, "ROLLBACK;", NULL, NULL, NULL);
+    sqlite3_close(db);
+    before = file_bytes(hot);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], hot, FALSE);
+    g_assert_true(g_file_test(hot_journal, G_FILE_TEST_EXISTS));
+    {
+        g_autoptr(GBytes) after = file_bytes(hot);
+        g_assert_true(g_bytes_equal(before, after));
+    }
+
+    if (!can_drop) {
+        g_test_message("root without setpriv: the read-only folder is not tried");
+        return;
+    }
+    g_assert_cmpint(g_mkdir(ro, 0755), ==, 0);
+    copy_file(fixture->good, locked);
+    g_assert_cmpint(g_chmod(locked, 0444), ==, 0);
+    g_assert_cmpint(g_chmod(ro, 0555), ==, 0);
+    g_assert_cmpint(g_chmod(fixture->dir, 0755), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
+        assert_reads(commands[i], locked, root);
+    assert_reads("list", ro, root);
+    assert_no_sidecars(locked);
+    g_assert_cmpint(g_chmod(ro, 0755), ==, 0);
 }
 
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
@@ -761,7 +1161,20 @@ int main(int argc, char **argv)
     ADD("/hostile/turns-table", test_turns_table);
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
     ADD("/hostile/resimulation", test_resimulation);
+    ADD("/hostile/last-turn-number", test_last_turn_number);
+    ADD("/hostile/full-width", test_full_width);
+    ADD("/hostile/payload-junk", test_payload_junk);
+    ADD("/hostile/exhausting", test_exhausting);
+    ADD("/hostile/not-a-file", test_not_a_file);
+    ADD("/hostile/read-only", test_read_only);
 #undef ADD
+    g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
+    g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,
+               test_deleted_while_played, tmp_dir_teardown);
+    g_test_add("/hostile/second-writer", TmpDir, NULL, tmp_dir_setup, test_second_writer,
+               tmp_dir_teardown);
+    g_test_add("/hostile/continue-without-terminal", TmpDir, NULL, tmp_dir_setup,
+               test_continue_without_terminal, tmp_dir_teardown);
     g_test_add("/hostile/magic-lies", TmpDir, NULL, tmp_dir_setup, test_magic_lies,
                tmp_dir_teardown);
     return g_test_run();

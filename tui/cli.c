@@ -57,7 +57,7 @@ char *cli_new_save_path(gint64 seed)
     g_autofree char *name = g_strdup_printf("%s-seed%" G_GINT64_FORMAT ".cavelog", stamp, seed);
     char *path = g_build_filename(dir, name, NULL);
 
-    for (int n = 2; g_file_test(path, G_FILE_TEST_EXISTS); n++) {
+    for (int n = 2; !store_check_free(path, NULL); n++) {
         g_free(path);
         g_free(name);
         name = g_strdup_printf("%s-seed%" G_GINT64_FORMAT "-%d.cavelog", stamp, seed, n);

@@ -3,6 +3,7 @@
  * in the ncurses screen of tui-play.c. */
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cavelog-config.h"
 #include "cli.h"
@@ -80,9 +81,18 @@ static int continue_game(const char *path)
     g_autoptr(Bus) bus = bus_new();
     g_autoptr(Tui) tui = tui_new(bus);
     g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_resume(path, bus, &error);
+    g_autoptr(Session) session = session_open(path, bus, &error);
 
     if (session == NULL)
+        return cli_fail(error);
+    /* Checked before the file is made writable (which may migrate it). */
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        g_printerr(
+            "cavelog: %s: the game needs a terminal to play in; the file is left as it was\n",
+            path);
+        return CLI_EXIT_ERROR;
+    }
+    if (!session_make_writable(session, &error))
         return cli_fail(error);
     /* A finished game opens on its end screen: how it was won or lost. */
     return play(session, tui);
