@@ -62,15 +62,16 @@ static CavEvent death_by(const CavCreature *c, const char *cause)
 }
 
 /* Whether a potion of @look working on @c shows at all, and @c lives
- * through its start: nothing shows at full hp from a healing draught, and
- * nobody learns from a drinker killed by the bottle. */
+ * through its first turn: nothing shows at full hp from a healing draught,
+ * and nobody learns from a drinker the bottle kills at once (its start, or
+ * the first tick of the turn it is drunk in). */
 static gboolean effect_shows(const CavPotionLook *look, const CavCreature *c)
 {
     const CavEffectSpec *spec = &look->spec;
     gint32 hp = spec->hp, mana = spec->mana;
 
     clamp_change(c, &hp, &mana);
-    if (c->hp + hp <= 0)
+    if (c->hp + hp <= 0 || (spec->turn_chance >= 100 && c->hp + hp + spec->turn_hp <= 0))
         return FALSE;
     return hp != 0 || mana != 0 || spec->xp_per_level != 0 || spec->turn_hp != 0 ||
            spec->attack != 0 || spec->defense != 0 || spec->vision != 0 || spec->hp_regen != 0 ||

@@ -287,6 +287,23 @@ static void test_behind_wall(void)
     scenario_teardown(&s);
 }
 
+/* The bottle kills its drinker in the turn it is drunk: nobody learns. */
+static void test_dies_of_bottle(void)
+{
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup(&s, two_rooms, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    scenario_item(&s, "potion of poison", goblin, 0, 0, 0, 1);
+    scenario_hurt(&s, goblin, 65);
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) quaffed(c2 i1) effect(e1 poison c2 20) upkeep(0) "
+                           "ticked(0 x1) died(c2,poison)");
+    g_assert_cmpuint(creature(&s, 1)->known, ==, 0);
+    scenario_teardown(&s);
+}
+
 /* Nothing shows (mana already full): nobody learns, not even the drinker. */
 static void test_nothing_shows(void)
 {
@@ -499,6 +516,7 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/knowing/watching", test_learn_by_watching);
     g_test_add_func("/spells/knowing/behind-wall", test_behind_wall);
     g_test_add_func("/spells/knowing/nothing-shows", test_nothing_shows);
+    g_test_add_func("/spells/knowing/dies-of-bottle", test_dies_of_bottle);
     g_test_add_func("/spells/knowing/thrown", test_thrown_teaches);
     g_test_add_func("/spells/knowing/goblins", test_goblins_learn);
     g_test_add_func("/spells/naming", test_naming);
