@@ -116,8 +116,8 @@ typedef struct {
     CavOutcome outcome;
     char cause[CAV_STR_MAX];
     char player_name[CAV_STR_MAX];
-    gint32 deepest;      /* deepest level (0-based) the player reached */
-    gint32 time;         /* turns in which time passed (an upkeep): not bonuses or names */
+    gint32 deepest; /* deepest level (0-based) the player reached */
+    gint32 time;    /* turns in which time passed (an upkeep): not bonuses or names */
     /* Where the current turn began and the last monster that acted in it, so
      * that causes stay within their turn and monsters act in spawn order
      * (derived from the events' order; not part of the digest). */
