@@ -334,30 +334,55 @@ static gboolean describe_fired(const CavState *after, const CavView *view, const
     return TRUE;
 }
 
+/* Which of describe_effect's feelings an effect starting on @c shows, or -1
+ * when nothing shows (a healing draught at full hp, mana at full mana). */
+static gint effect_feeling(const CavEvEffectStarted *e, const CavCreature *c)
+{
+    if (e->hp > 0 && c->hp < c->max_hp)
+        return 0;
+    if (e->mana > 0 && c->mana < c->max_mana)
+        return 1;
+    if (e->xp_per_level > 0)
+        return 2;
+    if (e->turn_hp < 0)
+        return 3;
+    if (e->turn_hp > 0)
+        return 4;
+    if (e->attack > 0 || e->defense > 0)
+        return 5;
+    if (e->vision > 0)
+        return 6;
+    return e->detect > 0 ? 7 : -1;
+}
+
 /* How an effect shows: "You feel better." / "The goblin looks better." */
 static gboolean describe_effect(const CavState *after, const CavView *view,
                                 const CavEvEffectStarted *e, GString *out)
 {
     static const char *const felt[][2] = {
-        {"feel better", "looks better"},           {"feel your mind clear", "looks calmer"},
-        {"feel more experienced", "looks wiser"},  {"feel sick", "looks sick"},
-        {"feel a slow warmth", "looks healthier"}, {"feel stronger", "looks stronger"},
+        {"feel better", "looks better"},
+        {"feel your mind clear", "looks calmer"},
+        {"feel more experienced", "looks wiser"},
+        {"feel sick", "looks sick"},
+        {"feel a slow warmth", "looks healthier"},
+        {"feel stronger", "looks stronger"},
         {"see farther", "looks sharp-eyed"},
+        {"sense every creature around you", "looks watchful"},
     };
-    gint k = e->hp > 0                           ? 0
-             : e->mana > 0                       ? 1
-             : e->xp_per_level > 0               ? 2
-             : e->turn_hp < 0                    ? 3
-             : e->turn_hp > 0                    ? 4
-             : (e->attack > 0 || e->defense > 0) ? 5
-             : e->vision > 0                     ? 6
-                                                 : -1;
+    const CavCreature *c = state_creature(after, e->creature);
     g_autoptr(GString) text = g_string_new(NULL);
+    gint k;
 
-    if (k < 0 || !perceives(after, view, e->creature))
+    if (c == NULL || !perceives(after, view, e->creature))
+        return FALSE;
+    k = effect_feeling(e, c);
+    if (k < 0 && !is_player(after, e->creature))
         return FALSE;
     name_of(after, e->creature, text);
-    g_string_append_printf(text, " %s.", felt[k][is_player(after, e->creature) ? 0 : 1]);
+    if (k < 0)
+        g_string_append(text, " feel nothing special.");
+    else
+        g_string_append_printf(text, " %s.", felt[k][is_player(after, e->creature) ? 0 : 1]);
     sentence(out, text->str);
     return TRUE;
 }

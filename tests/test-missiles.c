@@ -403,12 +403,13 @@ static char *play_messages(Scenario *s, CavCommand command)
 static void test_messages(void)
 {
     Scenario s;
-    gint32 poison, rocks;
-    g_autofree char *drink = NULL, *thrown = NULL, *hit = NULL;
+    gint32 poison, rocks, mana;
+    g_autofree char *drink = NULL, *thrown = NULL, *hit = NULL, *nothing = NULL;
 
     scenario_setup(&s, room, NULL);
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     rocks = scenario_item(&s, "rock", 1, 0, 0, 0, 2);
+    mana = scenario_item(&s, "potion of mana", 1, 0, 0, 0, 1);
     still_target(&s, 7, 2, 50);
     thrown = play_messages(&s, command_throw(poison, 7, 2));
     g_assert_cmpstr(thrown, ==,
@@ -418,6 +419,9 @@ static void test_messages(void)
     g_assert_cmpstr(drink, ==, "You drink a potion of poison. | You feel sick.");
     hit = play_messages(&s, command_throw(rocks, 7, 2));
     g_assert_true(g_str_has_prefix(hit, "You throw a rock; it hits the fungus."));
+    /* A draught that changes nothing says so, and teaches nothing. */
+    nothing = play_messages(&s, command_item(CMD_QUAFF, mana));
+    g_assert_cmpstr(nothing, ==, "You drink a yellow potion. | You feel nothing special.");
     scenario_teardown(&s);
 }
 
