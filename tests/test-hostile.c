@@ -899,8 +899,9 @@ static void test_read_only(Hostile *fixture, gconstpointer data)
     g_autofree char *hot_journal = sidecar(hot, "-journal");
     g_autofree char *journal = sidecar(fixture->good, "-journal");
     const char *commands[] = {"events", "verify"};
+    g_autofree char *setpriv = g_find_program_in_path("setpriv");
     gboolean root = geteuid() == 0;
-    gboolean can_drop = !root || g_find_program_in_path("setpriv") != NULL;
+    gboolean can_drop = !root || setpriv != NULL;
     g_autoptr(GBytes) before = NULL;
     sqlite3 *db = NULL;
 
