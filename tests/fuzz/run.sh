@@ -1,11 +1,11 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Build the fuzz targets and run each for SECONDS (default 60) from a seed
 # corpus made of a real game (the smallest golden recording): its file, its
 # payloads and its commands. From the source tree:
 #     tests/fuzz/run.sh [SECONDS]
 # Builds in build-fuzz/ with clang, AddressSanitizer and UBSan; a finding
 # stops with the crashing input saved in build-fuzz/ and a non-zero status.
-set -eu
+set -euo pipefail
 seconds=${1:-60}
 cd "$(dirname "$0")/../.."
 if [ ! -d build-fuzz ]; then
@@ -35,11 +35,20 @@ PY
 head -c 70 /dev/urandom > "$corpus/events/random"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=0
-for target in payload command events; do
+# Run one target; on a finding, show its report and fail.
+fuzz() {
+    local target=$1
+    shift
     echo "== fuzz-$target for ${seconds}s"
-    build-fuzz/tests/fuzz/fuzz-$target -max_total_time="$seconds" -timeout=10 \
-        -artifact_prefix=build-fuzz/ "$corpus/$target" 2>&1 | tail -3
-done
-echo "== fuzz-open for ${seconds}s"
-build-fuzz/tests/fuzz/fuzz-open -max_total_time="$seconds" -timeout=30 -max_len=400000 \
-    -rss_limit_mb=4096 -artifact_prefix=build-fuzz/ "$corpus/open" 2>&1 | tail -3
+    if ! build-fuzz/tests/fuzz/fuzz-"$target" -max_total_time="$seconds" \
+        -artifact_prefix=build-fuzz/ "$@" "$corpus/$target" > "build-fuzz/fuzz-$target.log" 2>&1; then
+        tail -60 "build-fuzz/fuzz-$target.log"
+        echo "fuzz-$target found a problem; the input is in build-fuzz/"
+        return 1
+    fi
+    grep -E '^Done' "build-fuzz/fuzz-$target.log"
+}
+fuzz payload -timeout=10
+fuzz command -timeout=10
+fuzz events -timeout=10
+fuzz open -timeout=30 -max_len=400000 -rss_limit_mb=4096
