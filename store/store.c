@@ -1050,16 +1050,20 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
 
     if (!store_read_info(store, &info, error))
         return FALSE;
-    /* The score is not checked: it is what the game scored by the rules of
-     * the build that last played it. */
+    /* The score is checked for files this build wrote; another build's (or
+     * a version 1 file's, worked out from its events) is what the game
+     * scored by that build's rules. */
     same = info.seed == state->seed && info.turns == state->turn &&
            info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
-           g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0;
+           g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0 &&
+           g_strcmp0(info.cause != NULL ? info.cause : "", state->cause) == 0 &&
+           g_strcmp0(info.player_name, state->player_name) == 0 &&
+           (g_strcmp0(info.build, CAVELOG_VERSION) != 0 || store->version < 2 ||
+            info.score == state_score(state));
     store_game_info_clear(&info);
-    return same ||
-           fail(error, STORE_ERROR_TAMPERED, store->path,
-                "the game's description (seed, turns, depth, kills or outcome) does not match "
-                "its events");
+    return same || fail(error, STORE_ERROR_TAMPERED, store->path,
+                        "the game's description (seed, player, turns, depth, kills, score, "
+                        "outcome or cause) does not match its events");
 }
 
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)

@@ -485,6 +485,9 @@ static void test_turns_table(Hostile *fixture, gconstpointer data)
     g_autofree char *shifted = copy_good(fixture, "shifted.cavelog");
     g_autofree char *restart = copy_good(fixture, "restart.cavelog");
     g_autofree char *won = copy_good(fixture, "won.cavelog");
+    g_autofree char *score = copy_good(fixture, "score.cavelog");
+    g_autofree char *cause = copy_good(fixture, "cause.cavelog");
+    g_autofree char *name = copy_good(fixture, "name.cavelog");
 
     tamper(gap, "DELETE FROM turns WHERE turn = 20");
     assert_rejected(gap, "without gaps", NULL, FAILS_ON_FOLD);
@@ -496,6 +499,13 @@ static void test_turns_table(Hostile *fixture, gconstpointer data)
     assert_rejected(restart, "could not have recorded", NULL, FAILS_ON_FOLD);
     tamper(won, "UPDATE game SET outcome = 'won'");
     assert_rejected(won, "description", NULL, FAILS_ON_FOLD);
+    /* The score, the cause and the player's name, each changed alone. */
+    tamper(score, "UPDATE game SET score = score + 1000");
+    assert_rejected(score, "description", NULL, FAILS_ON_FOLD);
+    tamper(cause, "UPDATE game SET cause = 'slain by the Wizard of Yendor'");
+    assert_rejected(cause, "description", NULL, FAILS_ON_FOLD);
+    tamper(name, "UPDATE game SET player_name = 'Someone Else'");
+    assert_rejected(name, "description", NULL, FAILS_ON_FOLD);
 }
 
 static void copy_file(const char *from, const char *to)
