@@ -85,21 +85,8 @@ static const Field item_fields[] = {
     TYPE_INT(weight, 1, 1000),
     {"effect", FIELD_TEXT, offsetof(CavItemType, effect_name), 0, 0, FALSE},
 #define EFFECT_INT(key, lo, hi)                                                                    \
-    {                                                                                              \
-        "effect_" #key, FIELD_INT, offsetof(CavItemType, effect.key), lo, hi, FALSE                \
-    }
-    EFFECT_INT(duration, 1, 100000),
-    EFFECT_INT(hp, -10000, 10000),
-    EFFECT_INT(mana, -10000, 10000),
-    EFFECT_INT(xp_per_level, 0, 10000),
-    EFFECT_INT(turn_hp, -1000, 1000),
-    EFFECT_INT(turn_chance, 1, 100),
-    EFFECT_INT(attack, -1000, 1000),
-    EFFECT_INT(defense, -1000, 1000),
-    EFFECT_INT(vision, -40, 40),
-    EFFECT_INT(hp_regen, -100000, 100000),
-    EFFECT_INT(mana_regen, -100000, 100000),
-    EFFECT_INT(detect, 0, 1),
+    {"effect_" #key, FIELD_INT, offsetof(CavItemType, effect.key), lo, hi, FALSE},
+    CAV_EFFECT_LIMITS(EFFECT_INT)
 #undef EFFECT_INT
 };
 
@@ -167,9 +154,7 @@ static const char *const bonus_words[] = {
 #key, FIELD_INT, offsetof(CavSpellKind, key), lo, hi, FALSE                                \
     }
 #define SPELL_EFFECT_INT(key, lo, hi)                                                              \
-    {                                                                                              \
-        "effect_" #key, FIELD_INT, offsetof(CavSpellKind, effect.key), lo, hi, FALSE               \
-    }
+    {"effect_" #key, FIELD_INT, offsetof(CavSpellKind, effect.key), lo, hi, FALSE},
 static const Field spell_fields[] = {
     {"book", FIELD_TEXT, offsetof(CavSpellKind, book), 0, 0, TRUE},
     {"cost", FIELD_INT, offsetof(CavSpellKind, cost), 0, 1000, TRUE},
@@ -177,19 +162,7 @@ static const Field spell_fields[] = {
     {"special", FIELD_SPECIAL, offsetof(CavSpellKind, special), 0, 0, FALSE},
     {"summon", FIELD_TEXT, offsetof(CavSpellKind, summon), 0, 0, FALSE},
     SPELL_INT(range, 1, 40),
-    SPELL_EFFECT_INT(duration, 1, 100000),
-    SPELL_EFFECT_INT(hp, -10000, 10000),
-    SPELL_EFFECT_INT(mana, -10000, 10000),
-    SPELL_EFFECT_INT(xp_per_level, 0, 10000),
-    SPELL_EFFECT_INT(turn_hp, -1000, 1000),
-    SPELL_EFFECT_INT(turn_chance, 1, 100),
-    SPELL_EFFECT_INT(attack, -1000, 1000),
-    SPELL_EFFECT_INT(defense, -1000, 1000),
-    SPELL_EFFECT_INT(vision, -40, 40),
-    SPELL_EFFECT_INT(hp_regen, -100000, 100000),
-    SPELL_EFFECT_INT(mana_regen, -100000, 100000),
-    SPELL_EFFECT_INT(detect, 0, 1),
-};
+    CAV_EFFECT_LIMITS(SPELL_EFFECT_INT)};
 #undef SPELL_INT
 #undef SPELL_EFFECT_INT
 

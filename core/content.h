@@ -108,6 +108,22 @@ typedef struct {
 } CavEffectSpec;
 #undef CAV_EFFECT_SPEC_MEMBER
 
+/* The range each effect number may take, in the data files and in a game
+ * file alike: X(field, lowest, highest). */
+#define CAV_EFFECT_LIMITS(X)                                                                       \
+    X(duration, 1, 100000)                                                                         \
+    X(hp, -10000, 10000)                                                                           \
+    X(mana, -10000, 10000)                                                                         \
+    X(xp_per_level, 0, 10000)                                                                      \
+    X(turn_hp, -1000, 1000)                                                                        \
+    X(turn_chance, 1, 100)                                                                         \
+    X(attack, -1000, 1000)                                                                         \
+    X(defense, -1000, 1000)                                                                        \
+    X(vision, -40, 40)                                                                             \
+    X(hp_regen, -100000, 100000)                                                                   \
+    X(mana_regen, -100000, 100000)                                                                 \
+    X(detect, 0, 1)
+
 /* Copy the effect numbers from *@src to *@dst: a CavEffectSpec or a payload
  * with the effect fields (EffectStarted, AppearanceAssigned, SpellDefined). */
 #define CAV_EFFECT_COPY_ONE(type, name) cav_dst_->name = cav_src_->name;

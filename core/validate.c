@@ -634,13 +634,10 @@ static gboolean check_lost(const CavState *state, const CavEvent *event, GError 
 /* The numbers an effect may have (the data files' limits). */
 static gboolean check_spec(const CavEvent *event, const CavEffectSpec *spec, GError **error)
 {
-    if (!within(spec->duration, 1, 100000) || !within(spec->hp, -10000, 10000) ||
-        !within(spec->mana, -10000, 10000) || !within(spec->xp_per_level, 0, 10000) ||
-        !within(spec->turn_hp, -1000, 1000) || !within(spec->turn_chance, 1, 100) ||
-        !within(spec->attack, -1000, 1000) || !within(spec->defense, -1000, 1000) ||
-        !within(spec->vision, -40, 40) || !within(spec->hp_regen, -100000, 100000) ||
-        !within(spec->mana_regen, -100000, 100000) || !within(spec->detect, 0, 1))
+#define WITHIN_LIMITS(key, lo, hi) &&within(spec->key, lo, hi)
+    if (!(TRUE CAV_EFFECT_LIMITS(WITHIN_LIMITS)))
         return invalid(error, event, "impossible effect numbers");
+#undef WITHIN_LIMITS
     return TRUE;
 }
 
