@@ -14,6 +14,7 @@ struct CavContent {
     GArray *appearances; /* of CavAppearanceLook */
     GArray *spells;      /* of CavSpellKind */
     CavRules rules;
+    char *texts[CAV_CONTENT_FILES]; /* the files as parsed ("" for no spells.ini) */
 };
 
 typedef enum {
@@ -558,6 +559,9 @@ CavContent *content_parse(const char *creatures_text, const char *creatures_name
         g_set_error(error, CONTENT_ERROR, 0, "%s: there must be a [player]", creatures_name);
         ok = FALSE;
     }
+    content->texts[CAV_CONTENT_CREATURES] = g_strdup(creatures.text);
+    content->texts[CAV_CONTENT_ITEMS] = g_strdup(items.text);
+    content->texts[CAV_CONTENT_SPELLS] = g_strdup(spells.text);
     return ok ? g_steal_pointer(&content) : NULL;
 }
 
@@ -607,7 +611,42 @@ void content_free(CavContent *content)
         g_array_unref(content->appearances);
     if (content->spells != NULL)
         g_array_unref(content->spells);
+    for (guint f = 0; f < CAV_CONTENT_FILES; f++)
+        g_free(content->texts[f]);
     g_free(content);
+}
+
+const char *content_file_name(CavContentFile file)
+{
+    static const char *const names[CAV_CONTENT_FILES] = {
+        [CAV_CONTENT_CREATURES] = "creatures.ini",
+        [CAV_CONTENT_ITEMS] = "items.ini",
+        [CAV_CONTENT_SPELLS] = "spells.ini",
+    };
+
+    g_return_val_if_fail(file < CAV_CONTENT_FILES, NULL);
+    return names[file];
+}
+
+const char *content_text(const CavContent *content, CavContentFile file)
+{
+    g_return_val_if_fail(content != NULL && file < CAV_CONTENT_FILES, NULL);
+    return content->texts[file];
+}
+
+gboolean content_is_builtin(const CavContent *content)
+{
+    const char *const builtin[CAV_CONTENT_FILES] = {
+        [CAV_CONTENT_CREATURES] = content_builtin_creatures,
+        [CAV_CONTENT_ITEMS] = content_builtin_items,
+        [CAV_CONTENT_SPELLS] = content_builtin_spells,
+    };
+
+    g_return_val_if_fail(content != NULL, FALSE);
+    for (guint f = 0; f < CAV_CONTENT_FILES; f++)
+        if (strcmp(content->texts[f], builtin[f]) != 0)
+            return FALSE;
+    return TRUE;
 }
 
 guint content_creature_kinds(const CavContent *content, const CavCreatureKind **out)

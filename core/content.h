@@ -218,6 +218,26 @@ CavContent *content_new_builtin(void);
 void content_free(CavContent *content);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CavContent, content_free)
 
+/* The data files a content is parsed from; a game file records their texts
+ * so that the game re-simulates with the numbers it was played by. */
+typedef enum {
+    CAV_CONTENT_CREATURES,
+    CAV_CONTENT_ITEMS,
+    CAV_CONTENT_SPELLS,
+    CAV_CONTENT_FILES
+} CavContentFile;
+
+/* "creatures.ini", "items.ini", "spells.ini". */
+const char *content_file_name(CavContentFile file);
+
+/* The text @content was parsed from for @file ("" for a missing spells.ini);
+ * owned by @content. */
+const char *content_text(const CavContent *content, CavContentFile file);
+
+/* Whether @content holds exactly the texts of the data built into this
+ * program: a game played by it is a standard game. */
+gboolean content_is_builtin(const CavContent *content);
+
 /* All kinds / types in file order. Borrowed; valid while @content lives. */
 guint content_creature_kinds(const CavContent *content, const CavCreatureKind **out);
 guint content_item_types(const CavContent *content, const CavItemType **out);

@@ -435,19 +435,71 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
     return decode_version(decoder, type, version, json, len, event, error);
 }
 
+/* The view of @type's payload fields, as "CREATE VIEW … FROM events WHERE
+ * type = 'Name'" (no IF NOT EXISTS, no semicolon: as SQLite keeps it). */
+static void sql_view(CavEventType type, GString *out)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(type, &fields);
+    const char *name = ev_type_name(type);
+
+    g_string_append_printf(out, "CREATE VIEW \"%s\" AS SELECT seq, turn, cause AS cause_seq, actor",
+                           name);
+    for (guint i = 0; i < n; i++)
+        g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
+                               fields[i].name);
+    g_string_append_printf(out, " FROM events WHERE type = '%s'", name);
+}
+
 void codec_sql_views(GString *out)
 {
     for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
-        const CavFieldInfo *fields;
-        guint n = ev_type_fields((CavEventType) t, &fields);
-        const char *name = ev_type_name((CavEventType) t);
-
-        g_string_append_printf(
-            out, "CREATE VIEW IF NOT EXISTS \"%s\" AS SELECT seq, turn, cause AS cause_seq, actor",
-            name);
-        for (guint i = 0; i < n; i++)
-            g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
-                                   fields[i].name);
-        g_string_append_printf(out, " FROM events WHERE type = '%s';\n", name);
+        sql_view((CavEventType) t, out);
+        g_string_append(out, ";\n");
     }
+}
+
+/* Skip @prefix at *@at; FALSE when *@at does not start with it. */
+static gboolean skip(const char **at, const char *prefix)
+{
+    gsize len = strlen(prefix);
+
+    if (strncmp(*at, prefix, len) != 0)
+        return FALSE;
+    *at += len;
+    return TRUE;
+}
+
+/* Skip one `, json_extract(payload, '$.F') AS "F"` naming a field of @type. */
+static gboolean skip_field_column(const char **at, CavEventType type)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(type, &fields);
+
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *column = g_strdup_printf(", json_extract(payload, '$.%s') AS \"%s\"",
+                                                  fields[i].name, fields[i].name);
+        if (skip(at, column))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+gboolean codec_sql_view_is_honest(const char *name, const char *sql)
+{
+    CavEventType type;
+    g_autofree char *head = NULL;
+    g_autofree char *tail = NULL;
+    const char *at = sql;
+
+    g_return_val_if_fail(name != NULL, FALSE);
+    if (sql == NULL || !ev_type_from_name(name, &type))
+        return FALSE;
+    head = g_strdup_printf("CREATE VIEW \"%s\" AS SELECT seq, turn, ", name);
+    tail = g_strdup_printf(" FROM events WHERE type = '%s'", name);
+    if (!skip(&at, head) || !(skip(&at, "cause AS cause_seq, actor") || skip(&at, "cause, actor")))
+        return FALSE;
+    while (skip_field_column(&at, type))
+        ;
+    return skip(&at, tail) && *at == '\0';
 }

@@ -50,9 +50,14 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
 
 /* Append SQL creating one view per event type, named after the type, whose
  * columns are the envelope (seq, turn, cause_seq, actor) plus the payload's
- * fields. Idempotent
- * (CREATE VIEW IF NOT EXISTS). */
+ * fields (CREATE VIEW: drop any older views first). */
 void codec_sql_views(GString *out);
+
+/* Whether @sql, a view's text as SQLite keeps it in sqlite_schema, is one
+ * that this build or an older one generated for event type @name: every
+ * column named after the payload field it reads, from events of that type
+ * alone. (Older builds made fewer columns and called cause_seq "cause".) */
+gboolean codec_sql_view_is_honest(const char *name, const char *sql);
 
 G_END_DECLS
 

@@ -123,10 +123,11 @@ CavContent *session_load_content(GError **error)
     return content_new_builtin();
 }
 
-static gboolean start_game(Session *session, Bus *bus, GError **error)
+/* A game to play by @content, or (NULL) by the data games are played by. */
+static gboolean start_game(Session *session, CavContent *content, Bus *bus, GError **error)
 {
-    CavContent *content = session_load_content(error);
-
+    if (content == NULL)
+        content = session_load_content(error);
     if (content == NULL)
         return FALSE;
     session->game = game_new_with_content(content, bus);
@@ -148,12 +149,12 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     if (!store_check_free(path, error))
         return NULL;
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
-    if (!start_game(session, bus, error))
+    if (!start_game(session, NULL, bus, error))
         return NULL;
     remove_dead_parts(path);
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
     remove_part(part); /* left by a killed process that had our pid */
-    session->store = store_create(part, seed, name, error);
+    session->store = store_create(part, seed, name, game_content(session->game), error);
     if (session->store == NULL)
         return NULL;
     game_start(session->game, seed, name);
@@ -187,6 +188,8 @@ static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **
 Session *session_open(const char *path, Bus *bus, GError **error)
 {
     g_autoptr(Session) session = g_new0(Session, 1);
+    g_autoptr(GError) damaged = NULL;
+    CavContent *recorded;
 
     g_return_val_if_fail(path != NULL, NULL);
     /* Check everything read-only first: opening a file for writing may
@@ -197,7 +200,13 @@ Session *session_open(const char *path, Bus *bus, GError **error)
     session->store = store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
-    if (!start_game(session, bus, error))
+    /* A game goes on by the numbers it was played by, when the file has them. */
+    recorded = store_read_content(session->store, &damaged);
+    if (damaged != NULL) {
+        g_propagate_error(error, g_steal_pointer(&damaged));
+        return NULL;
+    }
+    if (!start_game(session, recorded, bus, error))
         return NULL;
     if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
         session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));

@@ -41,6 +41,13 @@ struct Store {
  * is no guard between two stores of one process. */
 #define WRITER_LOCK_BYTE G_GINT64_CONSTANT(0x50000000)
 
+/* The data files the game is played by, as they were (schema 3 on). */
+#define CONTENT_TABLE_SQL                                                                          \
+    "CREATE TABLE content (file TEXT PRIMARY KEY, text TEXT NOT NULL) STRICT;\n"
+
+/* "CAVL": the SQLite header says that the file is a cavelog game. */
+#define STORE_APPLICATION_ID 1128355404
+
 static const char schema_sql[] =
     "CREATE TABLE game ("
     " id INTEGER PRIMARY KEY CHECK (id = 1),"
@@ -72,7 +79,8 @@ static const char schema_sql[] =
     " actor INTEGER,"
     " payload TEXT NOT NULL"
     ") STRICT;\n"
-    "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) STRICT;\n";
+    "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) "
+    "STRICT;\n" CONTENT_TABLE_SQL;
 
 /* Version 1 files did not record the player's kills and score; both follow
  * from the events and the description: the CreatureDied naming the player
@@ -91,8 +99,13 @@ static const char migrate_v1_sql[] =
     "ALTER TABLE game ADD COLUMN score INTEGER NOT NULL DEFAULT 0;"
     "UPDATE game SET kills = " V1_KILLS_SQL ";"
     "UPDATE game SET score = " V1_SCORE_SQL ";"
-    "PRAGMA user_version = 2;"
-    "COMMIT;";
+    "PRAGMA user_version = 2;";
+
+/* Version 2 → 3: the content table (empty: what the game was played by was
+ * not recorded) and the application id. */
+static const char migrate_v2_sql[] =
+    CONTENT_TABLE_SQL "PRAGMA application_id = 1128355404;"
+    "PRAGMA user_version = 3;";
 
 static const char read_info_v1_sql[] =
     "SELECT seed, build, created, updated, player_name, outcome, cause, turns, depth,"
@@ -330,13 +343,32 @@ gboolean store_check_free(const char *path, GError **error)
     return TRUE;
 }
 
-Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error)
+/* The data files @content was parsed from, into the content table. */
+static gboolean insert_content(Store *store, const CavContent *content, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    int rc = SQLITE_DONE;
+
+    if (!prepare(store, "INSERT INTO content (file, text) VALUES (?, ?)", &stmt, error))
+        return FALSE;
+    for (guint f = 0; rc == SQLITE_DONE && f < CAV_CONTENT_FILES; f++) {
+        sqlite3_bind_text(stmt, 1, content_file_name(f), -1, SQLITE_STATIC);
+        sqlite3_bind_text(stmt, 2, content_text(content, f), -1, SQLITE_STATIC);
+        rc = sqlite3_step(stmt);
+        sqlite3_reset(stmt);
+    }
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "recording the game's data");
+}
+
+Store *store_create(const char *path, gint64 seed, const char *player_name,
+                    const CavContent *content, GError **error)
 {
     g_autoptr(Store) store = NULL;
     g_autofree char *dir = NULL;
     g_autoptr(GString) sql = g_string_new(NULL);
 
-    g_return_val_if_fail(path != NULL && player_name != NULL, NULL);
+    g_return_val_if_fail(path != NULL && player_name != NULL && content != NULL, NULL);
     if (!store_check_free(path, error))
         return NULL;
     dir = g_path_get_dirname(path);
@@ -345,14 +377,17 @@ Store *store_create(const char *path, gint64 seed, const char *player_name, GErr
         return NULL;
     }
     store = store_alloc(path, TRUE);
+    store->version = STORE_SCHEMA_VERSION;
     g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
     g_string_append(sql, schema_sql);
     codec_sql_views(sql);
-    g_string_append_printf(sql, "PRAGMA user_version = %d;", STORE_SCHEMA_VERSION);
+    g_string_append_printf(sql, "PRAGMA application_id = %d; PRAGMA user_version = %d;",
+                           STORE_APPLICATION_ID, STORE_SCHEMA_VERSION);
     if (!open_db(store, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
                  error) ||
         !exec(store, sql->str, error, "creating the game") ||
         !insert_game_row(store, seed, player_name, error) ||
+        !insert_content(store, content, error) ||
         !exec(store, "COMMIT;", error, "creating the game") || !prepare_writers(store, error)) {
         g_clear_pointer(&store, store_free);
         g_unlink(path);
@@ -474,6 +509,54 @@ static gboolean query_int(Store *store, const char *sql, gint64 *out, GError **e
            fail_sqlite(store, rc, error, "reading the file");
 }
 
+/* Whether a schema object (type, name) is one cavelog makes, views apart. */
+static gboolean known_object(const char *type, const char *name)
+{
+    static const char *const tables[] = {"game", "turns", "events", "snapshots", "content"};
+
+    if (g_str_has_prefix(name, "sqlite_"))
+        return strcmp(type, "trigger") != 0 && strcmp(type, "view") != 0;
+    for (guint i = 0; strcmp(type, "table") == 0 && i < G_N_ELEMENTS(tables); i++)
+        if (strcmp(name, tables[i]) == 0)
+            return TRUE;
+    return FALSE;
+}
+
+/* Nothing in the schema but cavelog's tables and views, and each view reads
+ * what its name and columns say: a rewritten view would show a `sqlite3`
+ * user other numbers than the game reads. */
+static gboolean check_objects(Store *store, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gboolean ok = TRUE;
+    int rc;
+
+    if (!prepare(store, "SELECT type, name, sql FROM sqlite_schema", &stmt, error))
+        return FALSE;
+    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        const char *type = (const char *) sqlite3_column_text(stmt, 0);
+        const char *name = (const char *) sqlite3_column_text(stmt, 1);
+        const char *sql = (const char *) sqlite3_column_text(stmt, 2);
+        g_autofree char *shown = NULL;
+        if (type == NULL || name == NULL)
+            continue;
+        shown = g_strndup(name, 40);
+        g_strcanon(shown, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", '?');
+        if (strcmp(type, "view") == 0)
+            ok = codec_sql_view_is_honest(name, sql) ||
+                 fail(error, STORE_ERROR_TAMPERED, store->path,
+                      "the view %s does not read what cavelog makes it read (rewritten?)", shown);
+        else if (!known_object(type, name))
+            ok = fail(error, STORE_ERROR_TAMPERED, store->path,
+                      "it holds %s %s cavelog never makes (%s)",
+                      strchr("aeiou", type[0]) != NULL ? "an" : "a", type, shown);
+    }
+    sqlite3_finalize(stmt);
+    if (ok && rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the file's schema");
+    return ok;
+}
+
 static gboolean check_schema(Store *store, GError **error)
 {
     gint64 version = 0, tables = 0;
@@ -481,7 +564,7 @@ static gboolean check_schema(Store *store, GError **error)
     if (!query_int(store, "PRAGMA user_version", &version, error) ||
         !query_int(store,
                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
-                   " AND name IN ('game', 'turns', 'events')",
+                   " AND name IN ('game', 'turns', 'events', 'content')",
                    &tables, error))
         return FALSE;
     if (version > STORE_SCHEMA_VERSION)
@@ -489,13 +572,13 @@ static gboolean check_schema(Store *store, GError **error)
                     "written by a newer cavelog (file format %" G_GINT64_FORMAT
                     "; this build reads up to %d)",
                     version, STORE_SCHEMA_VERSION);
-    if (version < 1 || tables != 3)
+    if (version < 1 || tables != (version >= 3 ? 4 : 3))
         return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
                     "not a cavelog game (an SQLite database without cavelog's tables)");
     /* Older versions are read as they are and migrated when opened for
      * writing (set_up_writing). */
     store->version = version;
-    return TRUE;
+    return check_objects(store, error);
 }
 
 /* Every turn's digest rewritten as this build computes it (the state grew
@@ -520,7 +603,7 @@ static gboolean rewrite_digests(Store *store, GError **error)
 }
 
 /* Version 1 → 2: the game row learns the player's kills and score, and the
- * turns' digests cover the state as it now is. All or nothing. */
+ * turns' digests cover the state as it now is (inside the migration). */
 static gboolean migrate_from_v1(Store *store, GError **error)
 {
     gint64 turns = 0;
@@ -533,14 +616,48 @@ static gboolean migrate_from_v1(Store *store, GError **error)
     if (turns != (gint64) store->current_digests->len)
         return fail(error, STORE_ERROR_TAMPERED, store->path,
                     "the game's turns changed while it was being updated");
-    if (!exec(store, "BEGIN IMMEDIATE;", error, "updating the file to this version's format") ||
-        !rewrite_digests(store, error) ||
-        !exec(store, migrate_v1_sql, error, "updating the file to this version's format")) {
-        sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
+    return rewrite_digests(store, error) &&
+           exec(store, migrate_v1_sql, error, "updating the file to this version's format");
+}
+
+/* Drop every view and make this build's: a file made by an older build
+ * gets the views of newer event types (inside the writer's transaction). */
+static gboolean refresh_views(Store *store, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    g_autoptr(GString) sql = g_string_new(NULL);
+    int rc;
+
+    if (!prepare(store, "SELECT name FROM sqlite_schema WHERE type = 'view'", &stmt, error))
         return FALSE;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        g_autofree char *quoted = g_strescape((const char *) sqlite3_column_text(stmt, 0), NULL);
+        /* The name passed the schema check: an event type's, no quotes in it. */
+        g_string_append_printf(sql, "DROP VIEW \"%s\";\n", quoted);
     }
-    store->version = 2;
-    return TRUE;
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_DONE)
+        return fail_sqlite(store, rc, error, "reading the file's views");
+    codec_sql_views(sql);
+    return exec(store, sql->str, error, "updating the file's views");
+}
+
+/* Bring the file up to this build's format and views, all or nothing. */
+static gboolean migrate_and_refresh(Store *store, GError **error)
+{
+    G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 3); /* a new version needs its migration here */
+    const char *doing = "updating the file to this version's format";
+
+    if (!exec(store, "BEGIN IMMEDIATE;", error, doing))
+        return FALSE;
+    if ((store->version >= 2 || migrate_from_v1(store, error)) &&
+        (store->version >= 3 || exec(store, migrate_v2_sql, error, doing)) &&
+        refresh_views(store, error) && exec(store, "COMMIT;", error, doing)) {
+        store->version = STORE_SCHEMA_VERSION;
+        return TRUE;
+    }
+    sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
+    return FALSE;
 }
 
 void store_set_current_digests(Store *store, GArray *digests)
@@ -606,14 +723,13 @@ static gboolean take_writer_lock(Store *store, GError **error)
  * date, and ready the statements. */
 static gboolean set_up_writing(Store *store, GError **error)
 {
-    G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 2); /* a new version needs its migration here */
     /* The lock after WAL mode: in rollback mode SQLite unlocks the whole
      * file (our byte too) after each transaction; in WAL mode it holds its
      * shared lock while open. */
     return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
                 "opening") &&
-           take_writer_lock(store, error) &&
-           (store->version >= 2 || migrate_from_v1(store, error)) && prepare_writers(store, error);
+           take_writer_lock(store, error) && migrate_and_refresh(store, error) &&
+           prepare_writers(store, error);
 }
 
 Store *store_open(const char *path, gboolean writable, GError **error)
@@ -910,25 +1026,31 @@ static gboolean check_none(Store *store, const char *sql, const char *problem, G
     return found == 0 || fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
 }
 
-/* Each turn's command parses, and only turn 0 starts the game. */
-static gboolean check_commands(Store *store, GArray *starts, GError **error)
+/* Each turn's command parses, and only turn 0 starts the game; each turn's
+ * first seq and digest go into @starts and @digests. */
+static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     gboolean ok = TRUE;
     int rc;
 
-    if (!prepare(store, "SELECT turn, command, first_seq FROM turns ORDER BY turn", &stmt, error))
+    if (!prepare(store, "SELECT turn, command, first_seq, digest FROM turns ORDER BY turn", &stmt,
+                 error))
         return FALSE;
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
+        guint64 digest = 0;
         CavCommand command;
         ok = command_from_json((const char *) sqlite3_column_text(stmt, 1), &command, NULL) &&
              (command.kind == CMD_START) == (turn == 0);
         if (!ok)
             fail(error, STORE_ERROR_TAMPERED, store->path,
                  "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded", turn);
-        else if (starts != NULL)
-            g_array_append_val(starts, first);
+        else if (!(ok = parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
+            fail(error, STORE_ERROR_TAMPERED, store->path,
+                 "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
+        g_array_append_val(starts, first);
+        g_array_append_val(digests, digest);
     }
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
@@ -936,7 +1058,8 @@ static gboolean check_commands(Store *store, GArray *starts, GError **error)
     return ok;
 }
 
-gboolean store_check_turns(Store *store, GArray **starts, GError **error)
+/* store_check_turns, with each turn's digest as well (guint64, by turn). */
+static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GError **error)
 {
     static const struct {
         const char *sql;
@@ -959,15 +1082,23 @@ gboolean store_check_turns(Store *store, GArray **starts, GError **error)
          "the events do not end where the last turn ends"},
     };
     g_autoptr(GArray) firsts = g_array_new(FALSE, FALSE, sizeof(gint64));
+    g_autoptr(GArray) recorded = g_array_new(FALSE, FALSE, sizeof(guint64));
 
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none(store, checks[i].sql, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, firsts, error))
+    if (!check_commands(store, firsts, recorded, error))
         return FALSE;
     if (starts != NULL)
         *starts = g_steal_pointer(&firsts);
+    if (digests != NULL)
+        *digests = g_steal_pointer(&recorded);
     return TRUE;
+}
+
+gboolean store_check_turns(Store *store, GArray **starts, GError **error)
+{
+    return check_turns(store, starts, NULL, error);
 }
 
 static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
@@ -996,15 +1127,37 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
 typedef struct {
     Store *store;
     Game *game;
-    GArray *starts;
+    GArray *starts;  /* each turn's first seq */
+    GArray *digests; /* each turn's recorded digest */
+    gint32 turn;     /* the turn being folded */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
+
+/* The digest of @state as files of this store's schema record it. */
+static guint64 digest_of(const Store *store, const CavState *state)
+{
+    return store->version < 2 ? state_digest_v1(state) : state_digest(state);
+}
+
+/* The state, now at the end of turn @f->turn, against that turn's digest. */
+static gboolean check_turn_digest(CheckedFold *f, GError **error)
+{
+    guint64 recorded = g_array_index(f->digests, guint64, f->turn);
+
+    return recorded == digest_of(f->store, game_state(f->game)) ||
+           fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                "the state after turn %d does not match its recorded digest", f->turn);
+}
 
 static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
 {
     CheckedFold *f = user_data;
 
+    /* A turn is over when the next begins (event_in_turn keeps turns in order). */
+    if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
+        return FALSE;
+    f->turn = event->turn;
     return store_fold_event(f->store, f->game, f->starts, event, error) &&
            (f->each == NULL || f->each(event, f->data, error));
 }
@@ -1026,6 +1179,18 @@ static gboolean check_last_turn(Store *store, const CavState *state, GError **er
     return store_check_digest(store, turn, state, error);
 }
 
+/* The recorded data, if any, reads. */
+static gboolean check_content(Store *store, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+    g_autoptr(CavContent) content = store_read_content(store, &local);
+
+    if (local == NULL)
+        return TRUE;
+    g_propagate_error(error, g_steal_pointer(&local));
+    return FALSE;
+}
+
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error)
 {
@@ -1033,12 +1198,14 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     gboolean ok;
 
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
-    ok = store_check_turns(store, &f.starts, error) &&
+    ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
          store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
          check_last_turn(store, game_state(game), error) &&
          store_check_description(store, game_state(game), error);
     if (f.starts != NULL)
         g_array_unref(f.starts);
+    if (f.digests != NULL)
+        g_array_unref(f.digests);
     return ok;
 }
 
@@ -1166,7 +1333,7 @@ gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GE
 
     if (!store_turn_digest(store, turn, &digest, error))
         return FALSE;
-    return digest == (store->version < 2 ? state_digest_v1(state) : state_digest(state)) ||
+    return digest == digest_of(store, state) ||
            fail(error, STORE_ERROR_TAMPERED, store->path,
                 "the state after turn %d does not match its recorded digest", turn);
 }
@@ -1242,6 +1409,77 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
     if (ok && rc != SQLITE_DONE)
         return fail_sqlite(store, rc, error, "reading the events");
     return ok;
+}
+
+/* ---- the data a game is played by --------------------------------------- */
+
+/* The texts of the content table into @texts (by CavContentFile); *@rows
+ * is how many rows it has. */
+static gboolean read_content_texts(Store *store, char **texts, gint *rows, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gboolean ok = TRUE;
+    int rc;
+
+    *rows = 0;
+    if (!prepare(store, "SELECT file, text FROM content", &stmt, error))
+        return FALSE;
+    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        const char *file = (const char *) sqlite3_column_text(stmt, 0);
+        guint f = 0;
+        while (f < CAV_CONTENT_FILES && g_strcmp0(file, content_file_name(f)) != 0)
+            f++;
+        ok = f < CAV_CONTENT_FILES && texts[f] == NULL &&
+             sqlite3_column_type(stmt, 1) == SQLITE_TEXT &&
+             strlen((const char *) sqlite3_column_text(stmt, 1)) ==
+                 (gsize) sqlite3_column_bytes(stmt, 1);
+        if (ok)
+            texts[f] = g_strdup((const char *) sqlite3_column_text(stmt, 1));
+        (*rows)++;
+    }
+    sqlite3_finalize(stmt);
+    if (!ok)
+        return fail(error, STORE_ERROR_TAMPERED, store->path,
+                    "the game's recorded data holds a file cavelog never records");
+    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "reading the game's data");
+}
+
+CavContent *store_read_content(Store *store, GError **error)
+{
+    char *texts[CAV_CONTENT_FILES] = {NULL};
+    g_autoptr(GError) local = NULL;
+    CavContent *content = NULL;
+    gint rows = 0;
+
+    g_return_val_if_fail(store != NULL, NULL);
+    if (store->version < 3)
+        return NULL;
+    if (read_content_texts(store, texts, &rows, error) && rows == CAV_CONTENT_FILES) {
+        content = content_parse(texts[CAV_CONTENT_CREATURES], "creatures.ini (recorded)",
+                                texts[CAV_CONTENT_ITEMS], "items.ini (recorded)",
+                                texts[CAV_CONTENT_SPELLS], "spells.ini (recorded)", &local);
+        if (content == NULL)
+            fail(error, STORE_ERROR_TAMPERED, store->path,
+                 "the game's recorded data is damaged: %s", local->message);
+    } else if (rows != 0 && (error == NULL || *error == NULL)) {
+        fail(error, STORE_ERROR_TAMPERED, store->path, "the game's recorded data is incomplete");
+    }
+    for (guint f = 0; f < CAV_CONTENT_FILES; f++)
+        g_free(texts[f]);
+    return content;
+}
+
+gboolean store_read_content_standard(Store *store, gboolean *standard, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+    g_autoptr(CavContent) content = store_read_content(store, &local);
+
+    *standard = content != NULL && content_is_builtin(content);
+    if (local != NULL) {
+        g_propagate_error(error, g_steal_pointer(&local));
+        return FALSE;
+    }
+    return TRUE;
 }
 
 /* ---- the games folder ---------------------------------------------------- */

@@ -16,8 +16,10 @@
 G_BEGIN_DECLS
 
 /* 1: the first format. 2: the game row holds the player's kills and score.
- * Older files are read as they are and migrated when opened for writing. */
-#define STORE_SCHEMA_VERSION 2
+ * 3: the content table holds the data files the game is played by, and the
+ * header's application id says "CAVL". Older files are read as they are and
+ * migrated when opened for writing (when the views are refreshed, too). */
+#define STORE_SCHEMA_VERSION 3
 
 #define STORE_ERROR (store_error_quark())
 GQuark store_error_quark(void);
@@ -58,8 +60,10 @@ void store_game_info_clear(StoreGameInfo *info);
 gboolean store_check_free(const char *path, GError **error);
 
 /* Create a new game file at @path (fails with STORE_ERROR_EXISTS if there is
- * one), with schema, views and the metadata row. Parent folders are made. */
-Store *store_create(const char *path, gint64 seed, const char *player_name, GError **error);
+ * one), with schema, views, the metadata row and the texts of the data files
+ * of @content, which the game is played by. Parent folders are made. */
+Store *store_create(const char *path, gint64 seed, const char *player_name,
+                    const CavContent *content, GError **error);
 
 /* Open an existing game file. @writable FALSE never writes to it. The checks
  * above run first; on failure NULL and the file unchanged. A writable store
@@ -161,11 +165,20 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
 
 /* Fold every event of @store into @game (fresh), with every check a resume
  * makes: the turns table, each event validated and inside its turn's run,
- * the events ending exactly where the last turn ends, that turn's digest,
- * and the game row. @each (nullable) is called after each event is folded.
- * FALSE with a STORE_ERROR naming the first problem. */
+ * every turn's digest (the first lie is named by its turn), the events
+ * ending exactly where the last turn ends, and the game row. @each (nullable) is called after each
+ * event is folded. FALSE with a STORE_ERROR naming the first problem. */
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error);
+
+/* The data the game was played by, as recorded in the file (caller frees).
+ * NULL without an error for a file that records none (made before cavelog
+ * 0.3); NULL with a STORE_ERROR_TAMPERED when the record is damaged. */
+CavContent *store_read_content(Store *store, GError **error);
+
+/* *@standard: whether the game was played by the data built into this
+ * program (a file that records none is not known to be). */
+gboolean store_read_content_standard(Store *store, gboolean *standard, GError **error);
 
 /* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */
 char *store_games_dir(void);

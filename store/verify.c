@@ -5,6 +5,7 @@
 #include "verify.h"
 
 #include "cavelog-config.h"
+#include "session.h"
 
 #include <string.h>
 
@@ -140,4 +141,27 @@ gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GEr
     if (ok && turns != NULL)
         *turns = r.turns;
     return ok;
+}
+
+gboolean verify_game(Store *store, VerifyReport *report, GError **error)
+{
+    g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(GError) damaged = NULL;
+    CavContent *content;
+
+    g_return_val_if_fail(store != NULL && report != NULL, FALSE);
+    memset(report, 0, sizeof *report);
+    game_track_view(game, FALSE); /* the digests cover the rules state only */
+    if (!store_fold_checked(store, game, NULL, NULL, error))
+        return FALSE;
+    report->events = game_state(game)->last_seq;
+    content = store_read_content(store, &damaged);
+    if (damaged != NULL) {
+        g_propagate_error(error, g_steal_pointer(&damaged));
+        return FALSE;
+    }
+    report->recorded_content = content != NULL;
+    if (content == NULL)
+        content = session_load_content(error);
+    return content != NULL && verify_resimulate(store, content, &report->turns, error);
 }

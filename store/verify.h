@@ -23,6 +23,20 @@ G_BEGIN_DECLS
  * the file tampered. Never writes to @store. */
 gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GError **error);
 
+/* What verify_game found in a file that passed. */
+typedef struct {
+    gint32 turns;              /* turns re-run */
+    gint64 events;             /* events folded and reproduced */
+    gboolean recorded_content; /* re-run by the data recorded in the file (else: the installed) */
+} VerifyReport;
+
+/* Everything `cavelog verify` checks, in one pass after another: fold every
+ * event with every check a resume makes (each event validated, every turn's
+ * digest, the game row), then re-run the recorded commands by the data the
+ * file records (a file too old to record it: by the data games are played
+ * by) and compare every event. FALSE with the first problem. */
+gboolean verify_game(Store *store, VerifyReport *report, GError **error);
+
 G_END_DECLS
 
 #endif

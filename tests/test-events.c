@@ -245,10 +245,44 @@ static void test_sql_views(void)
     codec_sql_views(sql);
     for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
         g_autofree char *view =
-            g_strdup_printf("CREATE VIEW IF NOT EXISTS \"%s\"", ev_type_name((CavEventType) t));
+            g_strdup_printf("CREATE VIEW \"%s\" AS ", ev_type_name((CavEventType) t));
         g_assert_nonnull(strstr(sql->str, view));
     }
     g_assert_nonnull(strstr(sql->str, "json_extract(payload, '$.from_x') AS \"from_x\""));
+}
+
+/* Each generated view is honest; so are older builds' (fewer columns, the
+ * cause named "cause"); a view whose column reads another field, or another
+ * type's events, or anything more, is not. */
+static void test_sql_view_honest(void)
+{
+    g_autoptr(GString) sql = g_string_new(NULL);
+    g_auto(GStrv) views = NULL;
+    static const char moved[] = "CREATE VIEW \"CreatureMoved\" AS SELECT seq, turn, cause, actor, "
+                                "json_extract(payload, '$.creature') AS \"creature\", "
+                                "json_extract(payload, '$.x') AS \"x\" FROM events WHERE type = "
+                                "'CreatureMoved'";
+    static const char *const lies[] = {
+        "CREATE VIEW \"CreatureMoved\" AS SELECT seq, turn, cause, actor, "
+        "json_extract(payload, '$.y') AS \"x\" FROM events WHERE type = 'CreatureMoved'",
+        "CREATE VIEW \"CreatureMoved\" AS SELECT seq, turn, cause, actor, "
+        "json_extract(payload, '$.x') AS \"x\" FROM events WHERE type = 'TileDug'",
+        "CREATE VIEW \"CreatureMoved\" AS SELECT seq, turn, cause, actor, "
+        "json_extract(payload, '$.x') AS \"x\" FROM events WHERE type = 'CreatureMoved' "
+        "OR 1",
+        "CREATE VIEW \"CreatureMoved\" AS SELECT seq, turn, cause, actor, "
+        "json_extract(payload, '$.x') + 1 AS \"x\" FROM events WHERE type = 'CreatureMoved'",
+    };
+
+    codec_sql_views(sql);
+    views = g_strsplit(sql->str, ";\n", -1);
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
+        g_assert_true(codec_sql_view_is_honest(ev_type_name((CavEventType) t), views[t]));
+    g_assert_true(codec_sql_view_is_honest("CreatureMoved", moved));
+    g_assert_false(codec_sql_view_is_honest("TileDug", moved));
+    g_assert_false(codec_sql_view_is_honest("NoSuchEvent", moved));
+    for (guint i = 0; i < G_N_ELEMENTS(lies); i++)
+        g_assert_false(codec_sql_view_is_honest("CreatureMoved", lies[i]));
 }
 
 /* ---- bus ----------------------------------------------------------------- */
@@ -399,6 +433,7 @@ int main(int argc, char **argv)
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
     g_test_add_func("/events/summary", test_summary);
     g_test_add_func("/events/sql/views", test_sql_views);
+    g_test_add_func("/events/sql/view-honest", test_sql_view_honest);
     g_test_add("/events/bus/order", BusFixture, NULL, bus_setup, test_bus_order, bus_teardown);
     g_test_add("/events/bus/filters", BusFixture, NULL, bus_setup, test_bus_filters, bus_teardown);
     g_test_add("/events/bus/unsubscribe", BusFixture, NULL, bus_setup, test_bus_unsubscribe,

@@ -599,6 +599,37 @@ static void write_data(const char *dir, const char *from, const char *to)
     }
 }
 
+/* @game, played by the data files in @dir, records them, and re-simulates
+ * by them wherever CAVELOG_DATA_DIR points (nowhere, or a broken folder). */
+static void assert_verifies_by_recorded_data(const char *game, const char *dir)
+{
+    const char *argv[] = {cavelog_bin(), "verify", game, NULL};
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(game, FALSE, &error);
+    g_autoptr(CavContent) recorded = store_read_content(store, &error);
+    g_autoptr(CavContent) tuned = content_load(dir, &error);
+    g_auto(GStrv) env = g_environ_unsetenv(g_get_environ(), "CAVELOG_DATA_DIR");
+    gboolean standard = TRUE;
+
+    g_assert_no_error(error);
+    for (guint f = 0; f < CAV_CONTENT_FILES; f++)
+        g_assert_cmpstr(content_text(recorded, f), ==, content_text(tuned, f));
+    g_assert_true(store_read_content_standard(store, &standard, &error));
+    g_assert_false(standard);
+    for (int i = 0; i < 2; i++) {
+        g_autofree char *out = NULL, *err = NULL;
+        g_autofree char *broken = g_build_filename(dir, "..", "broken", NULL);
+        int status = 0;
+        if (i == 1)
+            env = g_environ_setenv(env, "CAVELOG_DATA_DIR", broken, TRUE);
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   &err, &status, NULL));
+        g_assert_cmpstr(err, ==, "");
+        g_assert_true(g_spawn_check_wait_status(status, NULL));
+        g_assert_nonnull(strstr(out, "by the game's own recorded data"));
+    }
+}
+
 /* The game plays by the data files in $CAVELOG_DATA_DIR; a malformed one
  * stops it with the file, line and key, and no game file is made. */
 static void test_cli_data_dir(TmpDir *fixture, gconstpointer data)
@@ -627,6 +658,7 @@ static void test_cli_data_dir(TmpDir *fixture, gconstpointer data)
         g_assert_no_error(error);
         g_assert_cmpint(state_player(session_state(session))->max_hp, ==, 150);
     }
+    assert_verifies_by_recorded_data(game, tuned);
     g_clear_pointer(&out, g_free);
     g_clear_pointer(&err, g_free);
     env = g_environ_setenv(env, "CAVELOG_DATA_DIR", broken, TRUE);

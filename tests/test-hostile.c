@@ -187,6 +187,15 @@ static void assert_rejected(const char *path, const char *problem, const char *d
     g_assert_nonnull(strstr(error->message, path));
     g_assert_null(strchr(error->message, '\n')); /* a message, not a report */
     {
+        /* The inspector's (and the replay's) reading refuses it the same way. */
+        g_autoptr(GError) seen = NULL;
+        g_autoptr(History) history = history_open(path, 0, &seen);
+        g_assert_null(history);
+        g_assert_nonnull(seen);
+        if (strstr(seen->message, problem) == NULL)
+            g_error("history: expected \"%s\" in the error, got: %s", problem, seen->message);
+    }
+    {
         g_autoptr(GBytes) after = file_bytes(path);
         g_assert_true(g_bytes_equal(before, after));
         assert_no_wal(path); /* no change waiting in a sidecar either */
@@ -1154,6 +1163,82 @@ static void test_magic_lies(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* A wrong digest in the middle of the game, not only at its end, is found
+ * by every reader, at its turn. */
+static void test_digest_middle(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "digest-middle.cavelog");
+    gint32 turn = fixture->turns / 2;
+    g_autofree char *sql = g_strdup_printf("SELECT digest FROM turns WHERE turn = %d", turn);
+    g_autofree char *forged = text_of(path, sql);
+    g_autofree char *detail = g_strdup_printf("after turn %d ", turn);
+
+    forged[15] = forged[15] == '0' ? '1' : '0';
+    tamper_printf(path, "UPDATE turns SET digest = '%s' WHERE turn = %d", forged, turn);
+    assert_rejected(path, "does not match its recorded digest", detail, FAILS_ON_FOLD);
+}
+
+/* A view rewritten to show `sqlite3` users another death, or one column
+ * reading another field, and objects cavelog never makes are refused. */
+static void test_schema_objects(Hostile *fixture, gconstpointer data)
+{
+    static const struct {
+        const char *sql;
+        const char *problem;
+    } cases[] = {
+        {"DROP VIEW CreatureDied; CREATE VIEW CreatureDied AS SELECT seq, turn, cause AS "
+         "cause_seq, actor, 'slain by the Wizard of Yendor' AS cause FROM events WHERE type = "
+         "'CreatureDied'",
+         "the view CreatureDied does not read"},
+        {"DROP VIEW CreatureAttacked; CREATE VIEW CreatureAttacked AS SELECT seq, turn, cause AS "
+         "cause_seq, actor, json_extract(payload, '$.creature') AS \"target\", "
+         "json_extract(payload, '$.target') AS \"creature\" FROM events WHERE type = "
+         "'CreatureAttacked'",
+         "the view CreatureAttacked does not read"},
+        {"CREATE VIEW deaths AS SELECT * FROM events", "the view deaths does not read"},
+        {"CREATE TRIGGER t AFTER INSERT ON events BEGIN DELETE FROM events; END",
+         "holds a trigger cavelog never makes"},
+        {"CREATE TABLE extra (x)", "holds a table cavelog never makes"},
+        {"CREATE INDEX byturn ON events (turn)", "holds an index cavelog never makes"},
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("schema-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        tamper(path, cases[i].sql);
+        assert_rejected(path, cases[i].problem, NULL, FAILS_ON_READ);
+    }
+}
+
+/* The data a game was played by is part of its record: damaged, it is
+ * refused; changed, the re-run shows the numbers differ. */
+static void test_recorded_content(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *damaged = copy_good(fixture, "content-damaged.cavelog");
+    g_autofree char *changed = copy_good(fixture, "content-changed.cavelog");
+    g_autofree char *extra = copy_good(fixture, "content-extra.cavelog");
+    g_autofree char *line = NULL;
+
+    g_assert_cmpint(file_int(damaged, "PRAGMA application_id"), ==, 1128355404);
+    g_assert_cmpint(file_int(damaged, "SELECT count(*) FROM content"), ==, 3);
+    tamper(damaged, "UPDATE content SET text = '[player' WHERE file = 'creatures.ini'");
+    assert_rejected(damaged, "the game's recorded data is damaged", "creatures.ini", FAILS_ON_FOLD);
+    tamper(extra, "INSERT INTO content VALUES ('evil.ini', '')");
+    assert_rejected(extra, "a file cavelog never records", NULL, FAILS_ON_FOLD);
+    /* Every bat of the game was born with 15 hp; say they had 16. */
+    g_assert_cmpint(file_int(changed, "SELECT instr(text, 'hp=15') > 0 FROM content"
+                                      " WHERE file = 'creatures.ini'"),
+                    ==, 1);
+    tamper(changed, "UPDATE content SET text = replace(text, 'hp=15', 'hp=16')"
+                    " WHERE file = 'creatures.ini'");
+    if (g_getenv("CAVELOG_BIN") == NULL)
+        return;
+    line = run_failing("verify", changed);
+    g_assert_nonnull(line);
+    g_assert_nonnull(strstr(line, "turn 0 ({\"command\":\"start\""));
+    g_assert_nonnull(strstr(line, "max_hp: stored 15, this build 16"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1167,6 +1252,9 @@ int main(int argc, char **argv)
     ADD("/hostile/combat-and-items", test_combat_and_items);
     ADD("/hostile/newer-schema", test_newer_schema);
     ADD("/hostile/digest", test_digest);
+    ADD("/hostile/digest-middle", test_digest_middle);
+    ADD("/hostile/schema-objects", test_schema_objects);
+    ADD("/hostile/recorded-content", test_recorded_content);
     ADD("/hostile/bad-json", test_bad_json);
     ADD("/hostile/events-validates", test_events_validates);
     ADD("/hostile/turns-table", test_turns_table);

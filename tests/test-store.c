@@ -741,6 +741,8 @@ static void downgrade_to_v1(const char *path)
     g_assert_cmpint(sqlite3_exec(db,
                                  "ALTER TABLE game DROP COLUMN kills;"
                                  "ALTER TABLE game DROP COLUMN score;"
+                                 "DROP TABLE content;"
+                                 "PRAGMA application_id = 0;"
                                  "PRAGMA user_version = 1;",
                                  NULL, NULL, NULL),
                     ==, SQLITE_OK);
@@ -782,6 +784,13 @@ static void test_schema_v1_migrates(TmpDir *fixture, gconstpointer data)
     score = state_score(session_state(session));
     g_assert_cmpint(kills, >, 0);
     assert_info(path, kills, score);
+    {
+        /* A new game records the data it is played by: here the built-in. */
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        gboolean standard = FALSE;
+        g_assert_true(store_read_content_standard(store, &standard, &error));
+        g_assert_true(standard);
+    }
     /* Version 1 knew no turn without time: its score counts every turn. */
     score = (session_state(session)->deepest + 1) * 100 + kills * 10 +
             session_state(session)->turn / 10;
@@ -839,7 +848,22 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
     g_clear_pointer(&session, session_free);
     db = db_open(path);
     g_assert_cmpint(db_int(db, "PRAGMA user_version"), ==, STORE_SCHEMA_VERSION);
+    /* The format of today: the application id, a content table that knows
+     * nothing of what 0.1 played by, and today's views (cause_seq, food). */
+    g_assert_cmpint(db_int(db, "PRAGMA application_id"), ==, 1128355404);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM content"), ==, 0);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'view'"), ==,
+                    CAV_EVENT_TYPE_COUNT);
+    g_assert_cmpint(db_int(db, "SELECT count(*) FROM CreatureMoved WHERE cause_seq IS NULL"
+                               " AND food IS NOT NULL"),
+                    >, 0);
     sqlite3_close(db);
+    {
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        gboolean standard = TRUE;
+        g_assert_true(store_read_content_standard(store, &standard, &error));
+        g_assert_false(standard); /* not known */
+    }
     {
         /* Every turn, old and new, now checks by this build's digest. */
         g_autoptr(Store) store = store_open(path, FALSE, &error);

@@ -413,40 +413,6 @@ int cli_autoplay(int argc, char **argv)
 
 /* ---- verify --------------------------------------------------------------- */
 
-typedef struct {
-    Store *store;
-    Game *game;
-    GArray *starts; /* each turn's first seq */
-    gint32 turn;    /* turn whose digest is due once the next turn begins */
-    gint32 turns_checked;
-} Verifier;
-
-static gboolean check_digest(Verifier *v, GError **error)
-{
-    if (!store_check_digest(v->store, v->turn, game_state(v->game), error))
-        return FALSE;
-    v->turns_checked++;
-    return TRUE;
-}
-
-static gboolean verify_event(const CavEvent *event, gpointer user_data, GError **error)
-{
-    Verifier *v = user_data;
-
-    if (event->seq > 1 && event->turn != v->turn && !check_digest(v, error))
-        return FALSE;
-    v->turn = event->turn;
-    return store_fold_event(v->store, v->game, v->starts, event, error);
-}
-
-/* Re-run the recorded commands with the content games are played by. */
-static gboolean resimulate(Store *store, GError **error)
-{
-    CavContent *content = session_load_content(error);
-
-    return content != NULL && verify_resimulate(store, content, NULL, error);
-}
-
 int cli_verify(int argc, char **argv)
 {
     g_autoptr(GOptionContext) context =
@@ -454,8 +420,7 @@ int cli_verify(int argc, char **argv)
                              "recorded commands to reproduce every event");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
-    g_autoptr(Game) game = NULL;
-    Verifier v = {0};
+    VerifyReport report;
     int status;
 
     if (!cli_parse(context, &argc, &argv, &status))
@@ -463,20 +428,12 @@ int cli_verify(int argc, char **argv)
     if (argc != 2)
         return cli_usage_error("verify needs exactly one FILE. Try “cavelog verify --help”.");
     store = store_open(argv[1], FALSE, &error);
-    if (store == NULL)
-        return cli_fail(error);
-    game = game_new(NULL);
-    game_track_view(game, FALSE); /* the digests cover the rules state only */
-    v = (Verifier){.store = store, .game = game};
-    if (!store_check_turns(store, &v.starts, &error))
-        return cli_fail(error);
-    status = store_foreach_event(store, NULL, verify_event, &v, &error) &&
-             check_digest(&v, &error) && store_check_description(store, game_state(game), &error);
-    g_array_unref(v.starts);
-    if (!status || !resimulate(store, &error))
+    if (store == NULL || !verify_game(store, &report, &error))
         return cli_fail(error);
     g_print("%s: ok — %d turns, %" G_GINT64_FORMAT
-            " events, every digest matches, and re-running the commands reproduces every event\n",
-            argv[1], v.turns_checked, game_state(game)->last_seq);
+            " events, every digest matches, and re-running the commands (by the %s data) "
+            "reproduces every event\n",
+            argv[1], report.turns, report.events,
+            report.recorded_content ? "game's own recorded" : "installed");
     return CLI_EXIT_OK;
 }
