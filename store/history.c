@@ -266,7 +266,8 @@ typedef struct {
     History *history;
     CavState *state;
     CavView *view;
-    gboolean index; /* updates: index the event too */
+    gboolean index; /* updates: index the event too, and check each turn's digest */
+    gint32 checked; /* updates: the last turn whose digest is checked */
 } Folding;
 
 static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **error)
@@ -281,6 +282,12 @@ static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **err
                            "“%s”: event %" G_GINT64_FORMAT " is out of order", f->history->path,
                            event->seq),
                FALSE;
+    /* A new turn: the one before it is over. */
+    if (f->index && event->turn != f->state->turn && f->state->turn > f->checked) {
+        if (!store_check_digest(f->history->store, f->state->turn, f->state, error))
+            return FALSE;
+        f->checked = f->state->turn;
+    }
     if (!validate_event(f->state, event, &local)) {
         g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "“%s”: %s", f->history->path,
                     local->message);
@@ -330,7 +337,8 @@ gboolean history_update(History *history, gint64 *added, GError **error)
     old_turns = h->turn_start->len;
     for (guint k = 0; k < G_N_ELEMENTS(h->names); k++)
         old_names[k] = h->names[k]->len;
-    f = (Folding){.history = h, .state = state, .view = view, .index = TRUE};
+    f = (Folding){
+        .history = h, .state = state, .view = view, .index = TRUE, .checked = state->turn};
     filter.first_seq = length + 1;
     filter.last_seq = last_seq;
     ok = store_foreach_event(h->store, &filter, fold_one, &f, error);

@@ -1150,38 +1150,45 @@ static void test_history_follow(TmpDir *fixture, gconstpointer data)
     g_assert_cmpint(history_state(history)->last_seq, ==, 1);
 }
 
-/* New rows a game never writes (a turn whose digest does not match) are
- * refused, and the history stays as it was. */
+/* New rows a game never writes (a turn whose digest does not match: the
+ * newest, or one in the middle of what is new) are refused, naming the
+ * turn, and the history stays as it was. */
 static void test_history_follow_tampered(TmpDir *fixture, gconstpointer data)
 {
-    g_autofree char *path = tmp_path(fixture, "live.cavelog");
-    g_autoptr(Session) session = new_game(path, 20256);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(History) history = NULL;
-    sqlite3 *db;
-    gint64 length, added = -1;
-    guint64 digest;
+    for (gint back = 0; back <= 5; back += 5) {
+        g_autofree char *name = g_strdup_printf("live-%d.cavelog", back);
+        g_autofree char *path = tmp_path(fixture, name);
+        g_autoptr(Session) session = new_game(path, 20256);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(History) history = NULL;
+        g_autofree char *sql = NULL;
+        g_autofree char *named = NULL;
+        sqlite3 *db;
+        gint64 length, added = -1;
+        guint64 digest;
+        gint32 turn;
 
-    play_turns(session, 30);
-    history = history_open(path, 64, &error);
-    g_assert_no_error(error);
-    length = history_length(history);
-    digest = state_digest(history_last_state(history));
-    play_turns(session, 10);
-    g_clear_pointer(&session, session_free);
-    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
-    g_assert_cmpint(sqlite3_exec(db,
-                                 "UPDATE turns SET digest = '0000000000000001'"
-                                 " WHERE turn = (SELECT max(turn) FROM turns)",
-                                 NULL, NULL, NULL),
-                    ==, SQLITE_OK);
-    sqlite3_close(db);
-    g_assert_false(history_update(history, &added, &error));
-    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
-    g_assert_cmpint(added, ==, 0);
-    g_assert_cmpint(history_length(history), ==, length);
-    g_assert_null(history_entry(history, length + 1));
-    g_assert_cmphex(state_digest(history_last_state(history)), ==, digest);
+        play_turns(session, 30);
+        history = history_open(path, 64, &error);
+        g_assert_no_error(error);
+        length = history_length(history);
+        digest = state_digest(history_last_state(history));
+        play_turns(session, 10);
+        turn = session_state(session)->turn - back;
+        g_clear_pointer(&session, session_free);
+        g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+        sql = g_strdup_printf("UPDATE turns SET digest = '0000000000000001' WHERE turn = %d", turn);
+        g_assert_cmpint(sqlite3_exec(db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+        sqlite3_close(db);
+        g_assert_false(history_update(history, &added, &error));
+        g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+        named = g_strdup_printf("after turn %d ", turn);
+        g_assert_nonnull(strstr(error->message, named));
+        g_assert_cmpint(added, ==, 0);
+        g_assert_cmpint(history_length(history), ==, length);
+        g_assert_null(history_entry(history, length + 1));
+        g_assert_cmphex(state_digest(history_last_state(history)), ==, digest);
+    }
 }
 
 /* ---- main ------------------------------------------------------------------- */
