@@ -33,7 +33,7 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
 }
 
 typedef struct {
-    gint64 decode_us, fold_us, view_us, events;
+    gint64 decode_us, fold_us, view_us, checked_us, events;
 } Round;
 
 static void fold_file(const char *path, Round *round)
@@ -54,6 +54,15 @@ static void fold_file(const char *path, Round *round)
     g_assert_true(store_foreach_event(store, NULL, fold_one, seeing, &error));
     t3 = g_get_monotonic_time();
     g_assert_cmpint(game_state(game)->last_seq, ==, decoded);
+    {
+        /* What resume and the inspector do: every check, every turn's digest. */
+        g_autoptr(Game) checked = game_new(NULL);
+        gint64 t4;
+        game_track_view(checked, FALSE);
+        g_assert_true(store_fold_checked(store, checked, NULL, NULL, &error));
+        t4 = g_get_monotonic_time();
+        round->checked_us += t4 - t3;
+    }
     round->decode_us += t1 - t0;
     round->fold_us += t2 - t1;
     round->view_us += t3 - t2;
@@ -65,7 +74,7 @@ int main(int argc, char **argv)
     gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
     g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
-    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, 0};
+    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0};
     gint64 recorded = 0;
 
     while (recorded < turns) {
@@ -80,6 +89,7 @@ int main(int argc, char **argv)
         best.decode_us = MIN(best.decode_us, round.decode_us);
         best.fold_us = MIN(best.fold_us, round.fold_us);
         best.view_us = MIN(best.view_us, round.view_us);
+        best.checked_us = MIN(best.checked_us, round.checked_us);
         best.events = round.events;
     }
     g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u games (best "
@@ -91,6 +101,9 @@ int main(int argc, char **argv)
             1e6 * (double) best.events / (double) best.fold_us);
     g_print("  + the player view:        %.0f events/s\n",
             1e6 * (double) best.events / (double) best.view_us);
+    g_print("  checked (every digest):   %.0f events/s, %.1f us a turn\n",
+            1e6 * (double) best.events / (double) best.checked_us,
+            (double) best.checked_us / (double) recorded);
     for (guint i = 0; i < paths->len; i++) {
         g_autofree char *wal = g_strconcat(g_ptr_array_index(paths, i), "-wal", NULL);
         g_autofree char *shm = g_strconcat(g_ptr_array_index(paths, i), "-shm", NULL);

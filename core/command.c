@@ -173,6 +173,21 @@ static gboolean get_bonus(yajl_val root, gint32 *out)
  * short fields). */
 #define COMMAND_JSON_MAX 1024
 
+/* @json is exactly how command_to_json writes @command: one spelling for
+ * one command, so that `sqlite3` reads what the game reads. */
+static gboolean is_written_form(const CavCommand *command, const char *json, GError **error)
+{
+    g_autoptr(GString) again = g_string_sized_new(64);
+
+    command_to_json(command, again);
+    if (strcmp(again->str, json) == 0)
+        return TRUE;
+    g_set_error(error, COMMAND_ERROR, 0,
+                "a command not written the way cavelog writes it (spacing, escapes, field order or "
+                "the form of a number)");
+    return FALSE;
+}
+
 gboolean command_from_json(const char *json, CavCommand *out, GError **error)
 {
     const char *path[] = {"command", NULL};
@@ -215,7 +230,9 @@ gboolean command_from_json(const char *json, CavCommand *out, GError **error)
     out->y = (gint32) y;
     out->seed = seed;
     yajl_tree_free(root);
-    if (!ok)
+    if (!ok) {
         g_set_error(error, COMMAND_ERROR, 0, "a command this build does not know");
-    return ok;
+        return FALSE;
+    }
+    return is_written_form(out, json, error);
 }

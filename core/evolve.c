@@ -6,14 +6,52 @@
 
 #include <string.h>
 
+/* Every write to a record goes through one of these, which tell the digest
+ * that the record changed (state_touch): the digest hashes only those. */
 static CavCreature *creature_mut(CavState *state, gint32 id)
 {
-    return (CavCreature *) state_creature(state, id);
+    CavCreature *c = (CavCreature *) state_creature(state, id);
+
+    if (c != NULL)
+        state_touch(state, CAV_PART_CREATURE, id);
+    return c;
 }
 
 static CavItem *item_mut(CavState *state, gint32 id)
 {
-    return (CavItem *) state_item(state, id);
+    CavItem *item = (CavItem *) state_item(state, id);
+
+    if (item != NULL)
+        state_touch(state, CAV_PART_ITEM, id);
+    return item;
+}
+
+static CavEffect *effect_mut(CavState *state, gint32 id)
+{
+    CavEffect *effect = (CavEffect *) state_effect(state, id);
+
+    if (effect != NULL)
+        state_touch(state, CAV_PART_EFFECT, id);
+    return effect;
+}
+
+/* The slot of a record being made (@id checked by the caller). */
+static CavCreature *creature_slot(CavState *state, gint32 id)
+{
+    state_touch(state, CAV_PART_CREATURE, id);
+    return &state->creatures[id];
+}
+
+static CavItem *item_slot(CavState *state, gint32 id)
+{
+    state_touch(state, CAV_PART_ITEM, id);
+    return &state->items[id];
+}
+
+static CavEffect *effect_slot(CavState *state, gint32 id)
+{
+    state_touch(state, CAV_PART_EFFECT, id);
+    return &state->effects[id];
 }
 
 /* Keep the occupant and floor-item maps in step with positions. */
@@ -86,6 +124,7 @@ static void evolve_row(CavState *state, const CavEvLevelRowGenerated *e)
     if (e->z < 0 || e->z >= CAV_LEVELS || e->y < 0 || e->y >= CAV_HEIGHT)
         return;
     state->rows_generated++;
+    state_touch(state, CAV_PART_TILES, e->z);
     for (gint32 x = 0; x < CAV_WIDTH; x++) {
         CavTile tile = TILE_WALL;
         world_tile_from_glyph(e->cells[x], &tile);
@@ -101,7 +140,7 @@ static void evolve_spawned(CavState *state, const CavEvCreatureSpawned *e)
     if (e->creature <= 0 || e->creature > CAV_CREATURES_MAX)
         return;
     content_behaviour_from_name(e->behaviour, &behaviour);
-    c = &state->creatures[e->creature];
+    c = creature_slot(state, e->creature);
     *c = (CavCreature){.id = e->creature,
                        .behaviour = behaviour,
                        .glyph = e->glyph[0],
@@ -148,8 +187,10 @@ static void evolve_dug(CavState *state, const CavEvTileDug *e)
 {
     CavCreature *c = creature_mut(state, e->creature);
 
-    if (e->z >= 0 && e->z < CAV_LEVELS && world_in_bounds(e->x, e->y))
+    if (e->z >= 0 && e->z < CAV_LEVELS && world_in_bounds(e->x, e->y)) {
         state->tiles[e->z][e->y][e->x] = TILE_FLOOR;
+        state_touch(state, CAV_PART_TILES, e->z);
+    }
     if (c != NULL)
         spend_food(c, e->food);
 }
@@ -178,7 +219,7 @@ static void evolve_spread(CavState *state, const CavEvFungusSpread *e)
 
     if (parent == NULL || e->child <= 0 || e->child > CAV_CREATURES_MAX)
         return;
-    child = &state->creatures[e->child];
+    child = creature_slot(state, e->child);
     *child = (CavCreature){.id = e->child,
                            .behaviour = parent->behaviour,
                            .glyph = parent->glyph,
@@ -250,6 +291,7 @@ static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
         CavCreature *c = &state->creatures[id];
         if (c->id == 0 || !c->alive || c->z != e->z)
             continue;
+        state_touch(state, CAV_PART_CREATURE, id);
         spend_food(c, e->food);
         if (c->hp < c->max_hp)
             c->hp_regen_acc = MIN(c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2);
@@ -357,7 +399,7 @@ static void evolve_item_spawned(CavState *state, const CavEvent *event)
 
     if (e->item <= 0 || e->item > CAV_ITEMS_MAX)
         return;
-    item = &state->items[e->item];
+    item = item_slot(state, e->item);
     *item = (CavItem){.id = e->item,
                       .glyph = e->glyph[0],
                       .attack = e->attack,
@@ -418,7 +460,7 @@ static void evolve_dropped(CavState *state, const CavEvItemDropped *e)
         if (into != NULL) {
             into->count++;
         } else {
-            CavItem *part = &state->items[e->split];
+            CavItem *part = item_slot(state, e->split);
             *part = *item;
             part->id = e->split;
             part->count = 1;
@@ -475,6 +517,7 @@ static void evolve_look(CavState *state, const CavEvAppearanceAssigned *e)
 
     if (state->look_count < 0 || state->look_count >= CAV_POTION_KINDS_MAX)
         return;
+    state_touch(state, CAV_PART_MAGIC, 0);
     look = &state->looks[state->look_count++];
     g_strlcpy(look->kind, e->kind, sizeof look->kind);
     g_strlcpy(look->appearance, e->appearance, sizeof look->appearance);
@@ -493,7 +536,7 @@ static CavItem *take_one(CavState *state, CavCreature *c, CavItem *item, gint32 
         item->holder = 0;
         return item;
     }
-    part = &state->items[split];
+    part = item_slot(state, split);
     *part = *item;
     part->id = split;
     part->count = 1;
@@ -571,7 +614,7 @@ static void evolve_effect_started(CavState *state, const CavEvEffectStarted *e)
 
     if (c == NULL || e->effect <= 0 || e->effect > CAV_EFFECTS_MAX)
         return;
-    effect = &state->effects[e->effect];
+    effect = effect_slot(state, e->effect);
     *effect = (CavEffect){.id = e->effect,
                           .creature = e->creature,
                           .item = e->item,
@@ -603,9 +646,12 @@ static void evolve_ticked(CavState *state, const CavEvEffectsTicked *e)
 {
     for (gint32 id = 1; id <= state->effect_count; id++) {
         CavEffect *effect = &state->effects[id];
-        CavCreature *c = creature_mut(state, effect->creature);
-        if (!effect->active || c == NULL || !c->alive || c->z != e->z)
+        const CavCreature *holder = state_creature(state, effect->creature);
+        CavCreature *c;
+        if (!effect->active || holder == NULL || !holder->alive || holder->z != e->z)
             continue;
+        c = creature_mut(state, effect->creature);
+        effect = effect_mut(state, id);
         if (effect->spec.turn_chance >= 100)
             change_hp_mana(c, effect->spec.turn_hp, 0);
         effect->remaining = MAX(0, effect->remaining - 1);
@@ -614,7 +660,7 @@ static void evolve_ticked(CavState *state, const CavEvEffectsTicked *e)
 
 static void evolve_effect_ended(CavState *state, const CavEvEffectEnded *e)
 {
-    CavEffect *effect = (CavEffect *) state_effect(state, e->effect);
+    CavEffect *effect = effect_mut(state, e->effect);
     CavCreature *c;
 
     if (effect == NULL || !effect->active)
@@ -640,6 +686,7 @@ static void evolve_spell_defined(CavState *state, const CavEvSpellDefined *e)
 
     if (state->spell_count < 0 || state->spell_count >= CAV_SPELLS_MAX)
         return;
+    state_touch(state, CAV_PART_MAGIC, 0);
     spell = &state->spells[state->spell_count++];
     g_strlcpy(spell->name, e->spell, sizeof spell->name);
     g_strlcpy(spell->book, e->book, sizeof spell->book);
@@ -697,8 +744,10 @@ static void evolve_named(CavState *state, const CavEvItemNamed *e)
 {
     gint32 look = state_look_index(state, e->appearance);
 
-    if (look >= 0)
+    if (look >= 0) {
+        state_touch(state, CAV_PART_MAGIC, 0);
         g_strlcpy(state->looks[look].called, e->name, sizeof state->looks[look].called);
+    }
 }
 
 static void evolve_lost(CavState *state, const CavEvGameLost *e)

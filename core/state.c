@@ -219,6 +219,34 @@ gint32 state_score(const CavState *state)
 
 /* Snapshot layout: the state up to its creature slots, the slots in use
  * (creatures 0 … creature_count, items 0 … item_count), then the cell maps. */
+/* The records' hashes up to the highest ids in use, after the records. */
+static guint8 *copy_parts_out(const CavState *state, guint8 *at)
+{
+    gsize c = sizeof(guint64) * (gsize) (state->creature_count + 1);
+    gsize i = sizeof(guint64) * (gsize) (state->item_count + 1);
+    gsize e = sizeof(guint64) * (gsize) (state->effect_count + 1);
+
+    memcpy(at, state->creature_parts, c);
+    memcpy(at + c, state->item_parts, i);
+    memcpy(at + c + i, state->effect_parts, e);
+    return at + c + i + e;
+}
+
+static const guint8 *copy_parts_in(CavState *state, const guint8 *at)
+{
+    gsize c = sizeof(guint64) * (gsize) (state->creature_count + 1);
+    gsize i = sizeof(guint64) * (gsize) (state->item_count + 1);
+    gsize e = sizeof(guint64) * (gsize) (state->effect_count + 1);
+
+    memset(state->creature_parts, 0, sizeof state->creature_parts);
+    memset(state->item_parts, 0, sizeof state->item_parts);
+    memset(state->effect_parts, 0, sizeof state->effect_parts);
+    memcpy(state->creature_parts, at, c);
+    memcpy(state->item_parts, at + c, i);
+    memcpy(state->effect_parts, at + c + i, e);
+    return at + c + i + e;
+}
+
 GBytes *state_snapshot(const CavState *state)
 {
     gsize head = G_STRUCT_OFFSET(CavState, creatures);
@@ -226,7 +254,10 @@ GBytes *state_snapshot(const CavState *state)
     gsize items = sizeof(CavItem) * (gsize) (state->item_count + 1);
     gsize effects = sizeof(CavEffect) * (gsize) (state->effect_count + 1);
     gsize maps = sizeof state->occupant + sizeof state->floor_item;
-    guint8 *data = g_malloc(head + creatures + items + effects + maps), *at = data;
+    gsize parts = sizeof(guint64) *
+                  (gsize) (state->creature_count + state->item_count + state->effect_count + 3);
+    gsize size = head + creatures + items + effects + parts + maps;
+    guint8 *data = g_malloc(size), *at = data;
 
     memcpy(at, state, head);
     at += head;
@@ -236,10 +267,11 @@ GBytes *state_snapshot(const CavState *state)
     at += items;
     memcpy(at, state->effects, effects);
     at += effects;
+    at = copy_parts_out(state, at);
     memcpy(at, state->occupant, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(at, state->floor_item, sizeof state->floor_item);
-    return g_bytes_new_take(data, head + creatures + items + effects + maps);
+    return g_bytes_new_take(data, size);
 }
 
 void state_restore(CavState *state, GBytes *snapshot)
@@ -254,8 +286,11 @@ void state_restore(CavState *state, GBytes *snapshot)
     creatures = sizeof(CavCreature) * (gsize) (state->creature_count + 1);
     items = sizeof(CavItem) * (gsize) (state->item_count + 1);
     effects = sizeof(CavEffect) * (gsize) (state->effect_count + 1);
-    g_return_if_fail(size == head + creatures + items + effects + sizeof state->occupant +
-                                 sizeof state->floor_item);
+    g_return_if_fail(size ==
+                     head + creatures + items + effects +
+                         sizeof(guint64) * (gsize) (state->creature_count + state->item_count +
+                                                    state->effect_count + 3) +
+                         sizeof state->occupant + sizeof state->floor_item);
     memcpy(state->creatures, at, creatures);
     at += creatures;
     memset(state->creatures + state->creature_count + 1, 0, sizeof state->creatures - creatures);
@@ -265,6 +300,7 @@ void state_restore(CavState *state, GBytes *snapshot)
     memcpy(state->effects, at, effects);
     at += effects;
     memset(state->effects + state->effect_count + 1, 0, sizeof state->effects - effects);
+    at = copy_parts_in(state, at);
     memcpy(state->occupant, at, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(state->floor_item, at, sizeof state->floor_item);
@@ -488,7 +524,7 @@ guint64 state_digest_v1(const CavState *state)
     return digest;
 }
 
-guint64 state_digest(const CavState *state)
+guint64 state_digest_v2(const CavState *state)
 {
     Hasher hasher, *h = &hasher;
     const gint64 header[] = {
@@ -511,4 +547,305 @@ guint64 state_digest(const CavState *state)
     hash_magic(h, state);
     digest = hasher_end(h);
     return digest;
+}
+
+/* ---- the digest of store schema 3: parts hashed one by one --------------- */
+
+/* One record's canonical bytes: numbers as 8 little-endian bytes, text as
+ * its length and its bytes. */
+typedef struct {
+    guint8 bytes[1024];
+    gsize len;
+} Record;
+
+static void put_numbers(Record *r, const gint64 *numbers, guint n)
+{
+    g_assert(r->len + 8 * n <= sizeof r->bytes);
+    for (guint i = 0; i < n; i++) {
+        guint64 le = GUINT64_TO_LE((guint64) numbers[i]);
+        memcpy(r->bytes + r->len, &le, sizeof le);
+        r->len += sizeof le;
+    }
+}
+
+static void put_text(Record *r, const char *text, gsize cap)
+{
+    gint64 len = (gint64) strnlen(text, cap);
+
+    put_numbers(r, &len, 1);
+    g_assert(r->len + (gsize) len <= sizeof r->bytes);
+    memcpy(r->bytes + r->len, text, (gsize) len);
+    r->len += (gsize) len;
+}
+
+static void put_spec(Record *r, const CavEffectSpec *spec)
+{
+#define PUT_FIELD(type, name) spec->name,
+    const gint64 numbers[] = {CAV_EFFECT_FIELDS(PUT_FIELD)};
+#undef PUT_FIELD
+    put_numbers(r, numbers, G_N_ELEMENTS(numbers));
+}
+
+static guint64 record_hash(const Record *r)
+{
+    return XXH3_64bits(r->bytes, r->len);
+}
+
+static guint64 creature_part(const CavCreature *c)
+{
+    const gint64 numbers[] = {CAV_PART_CREATURE,
+                              c->id,
+                              c->behaviour,
+                              c->glyph,
+                              c->z,
+                              c->x,
+                              c->y,
+                              c->hp,
+                              c->max_hp,
+                              c->attack,
+                              c->defense,
+                              c->vision,
+                              c->level,
+                              c->xp,
+                              c->kills,
+                              c->food,
+                              c->max_food,
+                              c->mana,
+                              c->max_mana,
+                              c->hp_regen,
+                              c->mana_regen,
+                              c->hp_regen_acc,
+                              c->mana_regen_acc,
+                              c->pending_bonuses,
+                              c->weapon,
+                              c->armour,
+                              c->colony,
+                              c->colony_size,
+                              c->died_turn,
+                              c->alive ? 1 : 0,
+                              c->effect_attack,
+                              c->effect_defense,
+                              c->effect_vision,
+                              c->effect_hp_regen,
+                              c->effect_mana_regen,
+                              c->effect_detect,
+                              c->known};
+    gint64 pack[CAV_PACK_SLOTS];
+    Record r = {.len = 0};
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        pack[i] = c->pack[i];
+    put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
+    put_numbers(&r, pack, CAV_PACK_SLOTS);
+    put_text(&r, c->kind, sizeof c->kind);
+    put_text(&r, c->colour, sizeof c->colour);
+    put_text(&r, c->hunger, sizeof c->hunger);
+    return record_hash(&r);
+}
+
+static guint64 item_part(const CavItem *item)
+{
+    const gint64 numbers[] = {
+        CAV_PART_ITEM, item->id,      item->glyph,  item->tags,   item->features, item->stack,
+        item->attack,  item->defense, item->thrown, item->ranged, item->food,     item->rot_turns,
+        item->born,    item->count,   item->holder, item->z,      item->x,        item->y};
+    Record r = {.len = 0};
+
+    put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
+    put_text(&r, item->type, sizeof item->type);
+    put_text(&r, item->name, sizeof item->name);
+    put_text(&r, item->colour, sizeof item->colour);
+    return record_hash(&r);
+}
+
+static guint64 effect_part(const CavEffect *e)
+{
+    const gint64 numbers[] = {CAV_PART_EFFECT, e->id,        e->creature,
+                              e->item,         e->remaining, e->active ? 1 : 0};
+    Record r = {.len = 0};
+
+    put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
+    put_text(&r, e->name, sizeof e->name);
+    put_spec(&r, &e->spec);
+    return record_hash(&r);
+}
+
+static guint64 tiles_part(const CavState *state, gint32 z)
+{
+    return XXH3_64bits(state->tiles[z], sizeof state->tiles[z]);
+}
+
+static guint64 look_hash(const CavPotionLook *look)
+{
+    Record r = {.len = 0};
+
+    put_text(&r, look->kind, sizeof look->kind);
+    put_text(&r, look->effect, sizeof look->effect);
+    put_text(&r, look->appearance, sizeof look->appearance);
+    put_text(&r, look->colour, sizeof look->colour);
+    put_spec(&r, &look->spec);
+    put_text(&r, look->called, sizeof look->called);
+    return record_hash(&r);
+}
+
+static guint64 spell_hash(const CavSpell *spell)
+{
+    const gint64 numbers[] = {spell->cost, spell->special, spell->range};
+    Record r = {.len = 0};
+
+    put_text(&r, spell->name, sizeof spell->name);
+    put_text(&r, spell->book, sizeof spell->book);
+    put_text(&r, spell->effect, sizeof spell->effect);
+    put_text(&r, spell->summon, sizeof spell->summon);
+    put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
+    put_spec(&r, &spell->spec);
+    return record_hash(&r);
+}
+
+static guint64 magic_part(const CavState *state)
+{
+    guint64 hashes[CAV_POTION_KINDS_MAX + CAV_SPELLS_MAX];
+    guint n = 0;
+
+    for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++)
+        hashes[n++] = GUINT64_TO_LE(look_hash(&state->looks[i]));
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+        hashes[n++] = GUINT64_TO_LE(spell_hash(&state->spells[i]));
+    return XXH3_64bits(hashes, n * sizeof hashes[0]);
+}
+
+/* The hash of the record @part @id as it is now, or 0 for none. */
+static guint64 part_now(const CavState *state, CavPart part, gint32 id)
+{
+    switch (part) {
+    case CAV_PART_CREATURE:
+        return id >= 1 && id <= state->creature_count ? creature_part(&state->creatures[id]) : 0;
+    case CAV_PART_ITEM:
+        return id >= 1 && id <= state->item_count ? item_part(&state->items[id]) : 0;
+    case CAV_PART_EFFECT:
+        return id >= 1 && id <= state->effect_count ? effect_part(&state->effects[id]) : 0;
+    case CAV_PART_TILES:
+    case CAV_PART_MAGIC:
+    default:
+        return 0;
+    }
+}
+
+/* The digest of the head of @state with the parts' hashes. */
+static guint64 digest_of_parts(const CavState *state, guint64 sum, const guint64 *tiles,
+                               guint64 magic)
+{
+    const gint64 head[] = {
+        state->seed,           state->last_seq,          state->turn,       state->levels_generated,
+        state->rows_generated, state->player_acted_turn, state->player,     state->creature_count,
+        state->item_count,     state->effect_count,      state->look_count, state->spell_count,
+        state->outcome,        state->deepest,           state->time};
+    gint64 parts[CAV_LEVELS + 2];
+    Record r = {.len = 0};
+
+    for (gint32 z = 0; z < CAV_LEVELS; z++)
+        parts[z] = (gint64) tiles[z];
+    parts[CAV_LEVELS] = (gint64) magic;
+    parts[CAV_LEVELS + 1] = (gint64) sum;
+    put_numbers(&r, head, G_N_ELEMENTS(head));
+    put_text(&r, state->cause, sizeof state->cause);
+    put_text(&r, state->player_name, sizeof state->player_name);
+    put_numbers(&r, parts, G_N_ELEMENTS(parts));
+    return record_hash(&r);
+}
+
+guint64 state_digest_full(const CavState *state)
+{
+    guint64 sum = 0, tiles[CAV_LEVELS];
+
+    g_return_val_if_fail(state != NULL, 0);
+    for (gint32 id = 1; id <= state->creature_count; id++)
+        sum += creature_part(&state->creatures[id]);
+    for (gint32 id = 1; id <= state->item_count; id++)
+        sum += item_part(&state->items[id]);
+    for (gint32 id = 1; id <= state->effect_count; id++)
+        sum += effect_part(&state->effects[id]);
+    for (gint32 z = 0; z < CAV_LEVELS; z++)
+        tiles[z] = tiles_part(state, z);
+    return digest_of_parts(state, sum, tiles, magic_part(state));
+}
+
+void state_touch(CavState *state, CavPart part, gint32 id)
+{
+    CavDigestMemo *memo = &state->memo;
+
+    if (memo->n_touched < CAV_TOUCHED_MAX)
+        memo->touched[memo->n_touched] = ((guint32) part << 24) | ((guint32) id & 0xffffff);
+    if (memo->n_touched <= CAV_TOUCHED_MAX)
+        memo->n_touched++;
+}
+
+/* The slot of part @part's hash in @state, or NULL for tiles and magic. */
+static guint64 *part_slot(CavState *state, CavPart part, gint32 id)
+{
+    if (part == CAV_PART_CREATURE && id >= 0 && id <= CAV_CREATURES_MAX)
+        return &state->creature_parts[id];
+    if (part == CAV_PART_ITEM && id >= 0 && id <= CAV_ITEMS_MAX)
+        return &state->item_parts[id];
+    if (part == CAV_PART_EFFECT && id >= 0 && id <= CAV_EFFECTS_MAX)
+        return &state->effect_parts[id];
+    return NULL;
+}
+
+static void refresh_part(CavState *state, CavPart part, gint32 id)
+{
+    guint64 *slot = part_slot(state, part, id);
+    guint64 now;
+
+    if (part == CAV_PART_TILES && id >= 0 && id < CAV_LEVELS) {
+        state->memo.tiles[id] = tiles_part(state, id);
+    } else if (part == CAV_PART_MAGIC) {
+        state->memo.magic = magic_part(state);
+    } else if (slot != NULL) {
+        now = part_now(state, part, id);
+        state->memo.sum += now - *slot;
+        *slot = now;
+    }
+}
+
+/* Hash every part again (a fresh state, or more touched than listed). */
+static void rebuild_memo(CavState *state)
+{
+    CavDigestMemo *memo = &state->memo;
+
+    memset(state->creature_parts, 0, sizeof state->creature_parts);
+    memset(state->item_parts, 0, sizeof state->item_parts);
+    memset(state->effect_parts, 0, sizeof state->effect_parts);
+    memo->sum = 0;
+    for (gint32 id = 1; id <= state->creature_count; id++)
+        refresh_part(state, CAV_PART_CREATURE, id);
+    for (gint32 id = 1; id <= state->item_count; id++)
+        refresh_part(state, CAV_PART_ITEM, id);
+    for (gint32 id = 1; id <= state->effect_count; id++)
+        refresh_part(state, CAV_PART_EFFECT, id);
+    for (gint32 z = 0; z < CAV_LEVELS; z++)
+        refresh_part(state, CAV_PART_TILES, z);
+    refresh_part(state, CAV_PART_MAGIC, 0);
+}
+
+guint64 state_digest(const CavState *state)
+{
+    /* The memo is derived data: refreshing it changes no fact of the state. */
+    CavState *s = (CavState *) state;
+    CavDigestMemo *memo;
+
+    g_return_val_if_fail(state != NULL, 0);
+    memo = &s->memo;
+    if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX) {
+        rebuild_memo(s);
+    } else {
+        for (guint32 i = 0; i < memo->n_touched; i++)
+            refresh_part(s, (CavPart) (memo->touched[i] >> 24),
+                         (gint32) (memo->touched[i] & 0xffffff));
+    }
+    /* Cleared as used, so that two equal states digested are equal bytes. */
+    memset(memo->touched, 0, sizeof memo->touched[0] * MIN(memo->n_touched, CAV_TOUCHED_MAX));
+    memo->kept = TRUE;
+    memo->n_touched = 0;
+    return digest_of_parts(s, memo->sum, memo->tiles, memo->magic);
 }

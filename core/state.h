@@ -103,6 +103,31 @@ typedef struct {
     gint32 z, x, y;         /* where it lies, when on the floor */
 } CavItem;
 
+/* The parts of a state the digest (store schema 3 on) hashes one by one:
+ * each creature, item and effect, each level's terrain, the looks and
+ * spells. The digest hashes the head of the state with the parts' hashes,
+ * and hashes again only the parts touched since it last ran: it costs what
+ * the events changed, not the size of the world. */
+typedef enum {
+    CAV_PART_CREATURE = 1,
+    CAV_PART_ITEM,
+    CAV_PART_EFFECT,
+    CAV_PART_TILES, /* id: the level */
+    CAV_PART_MAGIC, /* the looks (with the player's names) and the spells */
+} CavPart;
+
+#define CAV_TOUCHED_MAX 1024
+
+/* What the digest keeps between runs. Derived (not part of the digest). */
+typedef struct {
+    gboolean kept; /* FALSE (a fresh state): nothing is kept; hash every part */
+    guint64 sum;   /* the hashes of every creature, item and effect, added up */
+    guint64 tiles[CAV_LEVELS];
+    guint64 magic;
+    guint32 n_touched;                /* over CAV_TOUCHED_MAX: too many to list; hash every part */
+    guint32 touched[CAV_TOUCHED_MAX]; /* (part << 24) | id */
+} CavDigestMemo;
+
 typedef struct {
     gint64 seed;
     gint64 last_seq; /* seq of the last evolved event; 0 for a fresh state */
@@ -128,10 +153,15 @@ typedef struct {
     CavPotionLook looks[CAV_POTION_KINDS_MAX];
     gint32 spell_count; /* spells the game's books hold */
     CavSpell spells[CAV_SPELLS_MAX];
+    CavDigestMemo memo; /* derived: see state_digest() */
     CavLevelTiles tiles[CAV_LEVELS];
     CavCreature creatures[CAV_CREATURES_MAX + 1];
     CavItem items[CAV_ITEMS_MAX + 1];
     CavEffect effects[CAV_EFFECTS_MAX + 1];
+    /* The hash of each record as the digest last took it (derived). */
+    guint64 creature_parts[CAV_CREATURES_MAX + 1];
+    guint64 item_parts[CAV_ITEMS_MAX + 1];
+    guint64 effect_parts[CAV_EFFECTS_MAX + 1];
     /* Where everyone and everything is: the living creature and the floor
      * item on each cell (0 for none). Derived from the records above and
      * kept by evolve, so a lookup is not a scan; not part of the digest. */
@@ -225,8 +255,25 @@ GBytes *state_snapshot(const CavState *state);
 void state_restore(CavState *state, GBytes *snapshot);
 
 /* 64-bit digest of a canonical encoding of the whole state. Two states have
- * the same digest exactly when every field is equal (up to hash collisions). */
+ * the same digest exactly when every field is equal (up to hash collisions).
+ * The digest of store schema 3 on: parts (see CavPart) hashed one by one
+ * and the head with them. It hashes again only the parts touched (by
+ * state_touch) since it last ran on @state, and keeps their hashes in
+ * @state's memo: derived data, never a fact of the game, which is why a
+ * const state may have its memo refreshed. */
 guint64 state_digest(const CavState *state);
+
+/* The same digest worked out from nothing, leaving the memo alone: what
+ * state_digest must always equal (the tests check it after every event). */
+guint64 state_digest_full(const CavState *state);
+
+/* Note that evolve is changing part @part (@id: the creature, item or effect
+ * id, or the level) of @state. */
+void state_touch(CavState *state, CavPart part, gint32 id);
+
+/* The digest as files of store schema 2 recorded it (cavelog 0.2: every
+ * field of the whole world, each turn). */
+guint64 state_digest_v2(const CavState *state);
 
 /* The digest as files of store schema 1 recorded it (cavelog 0.1, before
  * creatures had food and items existed): the fields that build knew. */

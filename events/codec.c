@@ -28,25 +28,50 @@ static void append_json_string(GString *out, const char *text, gsize cap)
     g_string_append_c(out, '"');
 }
 
-void codec_encode_payload(const CavEvent *event, GString *out)
+/* @value in decimal, as printf's %d would write it, without printf (the
+ * decoder writes every payload again to check its form). */
+static void append_int(GString *out, gint64 value)
+{
+    char digits[20];
+    guint n = 0;
+    guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+
+    do {
+        digits[n++] = (char) ('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude != 0);
+    if (value < 0)
+        g_string_append_c(out, '-');
+    while (n > 0)
+        g_string_append_c(out, digits[--n]);
+}
+
+/* The payload's fields, less those whose bit is set in @skip (fields an
+ * older version did not have), as cavelog writes them. */
+static void encode_fields(const CavEvent *event, guint32 skip, GString *out)
 {
     const CavFieldInfo *fields;
-    guint n;
-    const guint8 *payload;
+    guint n = ev_type_fields(event->type, &fields);
+    const guint8 *payload = (const guint8 *) &event->as;
+    gboolean first = TRUE;
 
-    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
-    n = ev_type_fields(event->type, &fields);
-    payload = (const guint8 *) &event->as;
     g_string_append_c(out, '{');
     for (guint i = 0; i < n; i++) {
         const void *at = payload + fields[i].offset;
-        g_string_append_printf(out, "%s\"%s\":", i > 0 ? "," : "", fields[i].name);
+        if (skip & (1u << i))
+            continue;
+        if (!first)
+            g_string_append_c(out, ',');
+        first = FALSE;
+        g_string_append_c(out, '"');
+        g_string_append(out, fields[i].name);
+        g_string_append(out, "\":");
         switch (fields[i].kind) {
         case CAV_FIELD_I32:
-            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at);
+            append_int(out, *(const gint32 *) at);
             break;
         case CAV_FIELD_I64:
-            g_string_append_printf(out, "%" G_GINT64_FORMAT, *(const gint64 *) at);
+            append_int(out, *(const gint64 *) at);
             break;
         case CAV_FIELD_STR:
         case CAV_FIELD_ROW:
@@ -55,6 +80,12 @@ void codec_encode_payload(const CavEvent *event, GString *out)
         }
     }
     g_string_append_c(out, '}');
+}
+
+void codec_encode_payload(const CavEvent *event, GString *out)
+{
+    g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
+    encode_fields(event, 0, out);
 }
 
 static void append_id_or_null(GString *out, const char *key, gint64 id)
@@ -137,6 +168,7 @@ struct CodecDecoder {
     gint depth;
     gint values;       /* top-level values completed */
     char problem[128]; /* first problem found by a callback */
+    GString *again;    /* the payload written again, to check its form */
 };
 
 static gboolean fail(CodecDecoder *d, const char *what)
@@ -282,6 +314,7 @@ CodecDecoder *codec_decoder_new(void)
     CodecDecoder *d = g_new0(CodecDecoder, 1);
 
     reset_parser(d);
+    d->again = g_string_sized_new(512);
     return d;
 }
 
@@ -290,6 +323,7 @@ void codec_decoder_free(CodecDecoder *decoder)
     if (decoder == NULL)
         return;
     yajl_free(decoder->parser);
+    g_string_free(decoder->again, TRUE);
     g_free(decoder);
 }
 
@@ -384,6 +418,8 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
      * for its end, a string for its closing quote), and it keeps its state
      * from one payload to the next: so the payload must be exactly one
      * object, ending at its last byte. */
+    gsize written = len;
+
     while (len > 0 && g_ascii_isspace(json[len - 1]))
         len--;
     if (!codec_json_is_one_object(json, len, 8)) {
@@ -403,9 +439,18 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
     if (status == yajl_status_ok && d->problem[0] == '\0' && d->seen != (all & ~added))
         fail(d, "a missing field");
     if (status == yajl_status_ok && d->problem[0] == '\0') {
-        if (added != 0)
-            fill_added_fields(d, type, version);
-        return TRUE;
+        /* One spelling for one event: what `sqlite3` reads (json_extract
+         * takes the first of two keys, no escaped key, and the views…) is
+         * then exactly what the game reads. */
+        g_string_truncate(d->again, 0);
+        encode_fields(event, added, d->again);
+        if (d->again->len == written && memcmp(d->again->str, json, written) == 0) {
+            if (added != 0)
+                fill_added_fields(d, type, version);
+            return TRUE;
+        }
+        fail(d, "a payload not written the way cavelog writes it (spacing, escapes, field order "
+                "or the form of a number)");
     }
 
     if (d->problem[0] == '\0')

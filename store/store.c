@@ -602,9 +602,9 @@ static gboolean rewrite_digests(Store *store, GError **error)
     return rc == SQLITE_OK || fail_sqlite(store, rc, error, "updating the file's digests");
 }
 
-/* Version 1 → 2: the game row learns the player's kills and score, and the
- * turns' digests cover the state as it now is (inside the migration). */
-static gboolean migrate_from_v1(Store *store, GError **error)
+/* Every turn's digest as this build computes it, which the session worked
+ * out while it checked the file: the same number of turns, or none. */
+static gboolean check_current_digests(Store *store, GError **error)
 {
     gint64 turns = 0;
 
@@ -613,11 +613,9 @@ static gboolean migrate_from_v1(Store *store, GError **error)
                     "an older game can only be updated once it has been checked");
     if (!query_int(store, "SELECT count(*) FROM turns", &turns, error))
         return FALSE;
-    if (turns != (gint64) store->current_digests->len)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the game's turns changed while it was being updated");
-    return rewrite_digests(store, error) &&
-           exec(store, migrate_v1_sql, error, "updating the file to this version's format");
+    return turns == (gint64) store->current_digests->len ||
+           fail(error, STORE_ERROR_TAMPERED, store->path,
+                "the game's turns changed while it was being updated");
 }
 
 /* Drop every view and make this build's: a file made by an older build
@@ -648,9 +646,14 @@ static gboolean migrate_and_refresh(Store *store, GError **error)
     G_STATIC_ASSERT(STORE_SCHEMA_VERSION == 3); /* a new version needs its migration here */
     const char *doing = "updating the file to this version's format";
 
+    /* Version 1 → 2: the game row learns the player's kills and score.
+     * 2 → 3: the content table, the application id, and digests by parts. */
+    if (store->version < 3 && !check_current_digests(store, error))
+        return FALSE;
     if (!exec(store, "BEGIN IMMEDIATE;", error, doing))
         return FALSE;
-    if ((store->version >= 2 || migrate_from_v1(store, error)) &&
+    if ((store->version >= 3 || rewrite_digests(store, error)) &&
+        (store->version >= 2 || exec(store, migrate_v1_sql, error, doing)) &&
         (store->version >= 3 || exec(store, migrate_v2_sql, error, doing)) &&
         refresh_views(store, error) && exec(store, "COMMIT;", error, doing)) {
         store->version = STORE_SCHEMA_VERSION;
@@ -1137,7 +1140,9 @@ typedef struct {
 /* The digest of @state as files of this store's schema record it. */
 static guint64 digest_of(const Store *store, const CavState *state)
 {
-    return store->version < 2 ? state_digest_v1(state) : state_digest(state);
+    if (store->version < 2)
+        return state_digest_v1(state);
+    return store->version == 2 ? state_digest_v2(state) : state_digest(state);
 }
 
 /* The state, now at the end of turn @f->turn, against that turn's digest. */

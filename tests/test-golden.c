@@ -41,11 +41,21 @@ static char *unpack(const char *dir, const char *name)
 
 typedef struct {
     gboolean seen[CAV_EVENT_TYPE_COUNT];
+    Game *game; /* the fold */
 } Coverage;
 
+/* After every event of every type: the digest that hashes only the parts
+ * evolve said it touched equals the digest worked out from nothing (a write
+ * evolve does not announce would make them differ). */
 static gboolean note_type(const CavEvent *event, gpointer user_data, GError **error)
 {
-    ((Coverage *) user_data)->seen[event->type] = TRUE;
+    Coverage *coverage = user_data;
+    const CavState *state = game_state(coverage->game);
+
+    coverage->seen[event->type] = TRUE;
+    if (state_digest(state) != state_digest_full(state))
+        g_error("after event %" G_GINT64_FORMAT " (%s) the kept digest misses a change", event->seq,
+                ev_type_name(event->type));
     return TRUE;
 }
 
@@ -59,6 +69,7 @@ static void check_recording(const char *path, Coverage *coverage)
 
     g_assert_no_error(error);
     game_track_view(game, FALSE);
+    coverage->game = game;
     if (!store_fold_checked(store, game, note_type, coverage, &error))
         g_error("%s does not fold: %s", path, error->message);
     if (!verify_resimulate(store, content_new_builtin(), &turns, &error))

@@ -641,6 +641,49 @@ static void test_payload_junk(Hostile *fixture, gconstpointer data)
     assert_rejected(nul, "NUL character inside its type", at_died, FAILS_ON_READ);
 }
 
+/* One spelling per event and per command: a key spelled with an escape
+ * (the game read it, json_extract and the views did not), spaces, fields in
+ * another order —
+ * each would let `sqlite3` and the game read different facts. */
+static void test_canonical(Hostile *fixture, gconstpointer data)
+{
+    static const struct {
+        const char *what; /* SQL applied to the payload of one CreatureAttacked */
+        const char *sql;
+    } payloads[] = {
+        {"escaped key", "replace(payload, '\"damage\"', '\"\\u0064amage\"')"},
+        {"space", "replace(payload, ',', ', ')"},
+        {"padding", "' ' || payload"},
+        {"order", "'{\"damage\":' || json_extract(payload, '$.damage') || ',' || "
+                  "substr(replace(payload, ',\"damage\":' || json_extract(payload, '$.damage'), "
+                  "''), 2)"},
+    };
+    gint64 turn;
+
+    for (guint i = 0; i < G_N_ELEMENTS(payloads); i++) {
+        g_autofree char *name = g_strdup_printf("canonical-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        gint64 seq = middle_of_type(path, "CreatureAttacked");
+        g_autofree char *at = g_strdup_printf("event %" G_GINT64_FORMAT ":", seq);
+        g_test_message("payload: %s", payloads[i].what);
+        tamper_printf(path, "UPDATE events SET payload = %s WHERE seq = %" G_GINT64_FORMAT,
+                      payloads[i].sql, seq);
+        g_assert_cmpint(file_int(path, "SELECT count(*) FROM events WHERE json_valid(payload) = 0"),
+                        ==, 0);
+        assert_rejected(path, "not written the way cavelog writes it", at, FAILS_ON_READ);
+    }
+    {
+        g_autofree char *path = copy_good(fixture, "canonical-command.cavelog");
+        turn = file_int(path, "SELECT min(turn) FROM turns WHERE command LIKE '%\"move\"%'");
+        tamper_printf(path,
+                      "UPDATE turns SET command = replace(command, '\"move\"', '\"mo\\u0076e\"')"
+                      " WHERE turn = %" G_GINT64_FORMAT,
+                      turn);
+        assert_rejected(path, "holds a command cavelog could not have recorded", NULL,
+                        FAILS_ON_FOLD);
+    }
+}
+
 /* Input built to exhaust a reader: a command nested 300,000 deep (it once
  * overflowed the stack of the tree parser), a count of 4,000,000,000 events
  * (the inspector's index once took it for its size), a 5 MB player name. */
@@ -1263,6 +1306,7 @@ int main(int argc, char **argv)
     ADD("/hostile/last-turn-number", test_last_turn_number);
     ADD("/hostile/full-width", test_full_width);
     ADD("/hostile/payload-junk", test_payload_junk);
+    ADD("/hostile/canonical", test_canonical);
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
     ADD("/hostile/read-only", test_read_only);

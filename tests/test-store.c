@@ -917,6 +917,9 @@ static void test_history_seek(TmpDir *fixture, gconstpointer data)
                         g_array_index(view_digests, guint64, seq));
     }
     g_assert_true(history_seek(history, n, &error));
+    /* Digested (which refreshes what the digest keeps), the two are one. */
+    state_digest(history_state(history));
+    state_digest(game_state(game));
     g_assert_cmpint(memcmp(history_state(history), game_state(game), sizeof(CavState)), ==, 0);
     g_assert_cmpuint(history_snapshot_bytes(history), <, (gsize) (n / 97 + 1) * 400 * 1024);
 }

@@ -105,9 +105,8 @@ gint64 db_int(sqlite3 *db, const char *sql)
 
 Store *scenario_store_new(const char *path, Scenario *s, GError **error)
 {
-    Store *store =
-        store_create(path, game_state(s->game)->seed, game_state(s->game)->player_name,
-                     game_content(s->game), error);
+    Store *store = store_create(path, game_state(s->game)->seed, game_state(s->game)->player_name,
+                                game_content(s->game), error);
     CavCommand start = {.kind = CMD_START, .seed = game_state(s->game)->seed};
 
     if (store == NULL)
