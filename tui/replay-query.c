@@ -90,10 +90,11 @@ static gboolean query_fail(GError **error, const char *format, ...)
     return FALSE;
 }
 
-/* What is left of the text from where the scanner stands, for errors. */
-static const char *scan_rest(const Scan *s)
+/* Where the scanner stands, for errors: "at “x”", "at the end". Caller
+ * frees. */
+static char *scan_where(const Scan *s)
 {
-    return *s->at != '\0' ? s->at : "the end";
+    return *s->at != '\0' ? g_strdup_printf("at “%s”", s->at) : g_strdup("at the end");
 }
 
 static gboolean scan_name(Scan *s, QueryTerm *term, gboolean *percent_ok, GError **error)
@@ -107,15 +108,18 @@ static gboolean scan_name(Scan *s, QueryTerm *term, gboolean *percent_ok, GError
             return TRUE;
         }
     }
-    if (*word == '\0')
-        return query_fail(error, "expected a name (type, %s) at “%s”", REPLAY_QUERY_NAMES,
-                          scan_rest(s));
+    if (*word == '\0') {
+        g_autofree char *where = scan_where(s);
+        return query_fail(error, "expected a name (type, %s) %s", REPLAY_QUERY_NAMES, where);
+    }
     return query_fail(error, "“%s” is not a name conditions know; try type, %s", word,
                       REPLAY_QUERY_NAMES);
 }
 
 static gboolean scan_op(Scan *s, QueryTerm *term, GError **error)
 {
+    g_autofree char *where = NULL;
+
     for (gsize i = 0; i < G_N_ELEMENTS(query_ops); i++) {
         gsize len = strlen(query_ops[i].text);
 
@@ -125,7 +129,8 @@ static gboolean scan_op(Scan *s, QueryTerm *term, GError **error)
             return TRUE;
         }
     }
-    return query_fail(error, "expected one of = != < <= > >= at “%s”", scan_rest(s));
+    where = scan_where(s);
+    return query_fail(error, "expected one of = != < <= > >= %s", where);
 }
 
 /* An event type named in any case: "creaturedied" is CreatureDied. */
@@ -147,9 +152,10 @@ static gboolean scan_type(Scan *s, QueryTerm *term, GError **error)
     if (term->op != Q_EQ && term->op != Q_NE)
         return query_fail(error, "type takes = or != and an event type");
     word = scan_word(s);
-    if (*word == '\0')
-        return query_fail(error, "expected an event type (such as CreatureDied) at “%s”",
-                          scan_rest(s));
+    if (*word == '\0') {
+        g_autofree char *where = scan_where(s);
+        return query_fail(error, "expected an event type (such as CreatureDied) %s", where);
+    }
     if (!query_type_named(word, &term->value))
         return query_fail(error, "“%s” is not an event type (such as CreatureDied)", word);
     return TRUE;
@@ -162,8 +168,10 @@ static gboolean scan_number(Scan *s, QueryTerm *term, gboolean percent_ok, GErro
 
     if (*start == '-')
         s->at++;
-    if (!g_ascii_isdigit(*s->at))
-        return query_fail(error, "expected a whole number at “%s”", scan_rest(s));
+    if (!g_ascii_isdigit(*s->at)) {
+        g_autofree char *where = scan_where(s);
+        return query_fail(error, "expected a whole number %s", where);
+    }
     term->value = g_ascii_strtoll(start, &end, 10);
     s->at = end;
     if (term->value > G_MAXINT32 || term->value < G_MININT32)
