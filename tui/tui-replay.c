@@ -191,6 +191,10 @@ static void replay_draw(gpointer data)
     TuiLayout layout;
     int row;
 
+    /* Centred on the player each time: the screen at a turn is the same
+     * however it was reached (a viewport that follows would depend on the
+     * way). */
+    r->viewport.placed = FALSE;
     tui_draw_play(state, replay_sight(r, state), r->log, &r->viewport);
     if (!tui_screen_big_enough())
         return;
