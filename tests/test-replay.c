@@ -327,15 +327,21 @@ static int run_cavelog(Fixture *f, const char *const *args, char **err)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* The bot plays a game into the fixture's save file. */
-static void make_game(Fixture *f)
+/* The bot plays @turns turns into the fixture's save file (going on with
+ * the game there if there is one). */
+static void run_autoplay(Fixture *f, const char *turns)
 {
-    const char *args[] = {"autoplay", "--seed",   G_STRINGIFY(GAME_SEED),
-                          "--turns",  GAME_TURNS, "--quiet",
-                          "--save",   f->save,    NULL};
+    const char *args[] = {"autoplay", "--seed", G_STRINGIFY(GAME_SEED),
+                          "--turns",  turns,    "--quiet",
+                          "--save",   f->save,  NULL};
     g_autofree char *err = NULL;
 
     g_assert_cmpint(run_cavelog(f, args, &err), ==, 0);
+}
+
+static void make_game(Fixture *f)
+{
+    run_autoplay(f, GAME_TURNS);
 }
 
 static char *file_digest(const char *path)
@@ -767,6 +773,17 @@ static void test_follow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(of);
     of = g_strdup_printf("turn %d of %d", shown, session_state(session)->turn);
     text = wait_for(f, of);
+    /* and `cavelog autoplay` going on with the game in a process of its own */
+    g_clear_pointer(&session, session_free);
+    send_named_key(f, "End");
+    send_text(f, "++++++ ");
+    g_free(wait_for(f, "max speed  waiting for new turns"));
+    run_autoplay(f, "40");
+    shown = last_turn(f->save);
+    g_free(of);
+    of = g_strdup_printf("turn %d of %d", shown, shown);
+    g_free(wait_for(f, of));
+    g_free(wait_turn(f, shown));
     send_text(f, "q");
     g_free(wait_for(f, "REPLAY-EXITED status=0"));
 }
