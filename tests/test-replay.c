@@ -870,6 +870,36 @@ static void test_old_schema(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpstr(before, ==, after);
 }
 
+/* The start screen's `r` lists the saved games; a letter replays one. */
+static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = NULL, *bin = NULL, *dir = NULL, *command = NULL, *text = NULL;
+    g_autofree char *of = NULL;
+
+    if (SKIPPED(f))
+        return;
+    games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    g_free(f->save);
+    f->save = g_build_filename(games, "g.cavelog", NULL);
+    make_game(f);
+    bin = g_shell_quote(f->bin);
+    dir = g_shell_quote(f->dir);
+    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo REPLAY-EXITED "
+                              "status=$?; sleep 60",
+                              dir, bin);
+    start_session(f, 100, 40, command);
+    g_free(wait_for(f, "r   replay a game"));
+    send_text(f, "r");
+    text = wait_for(f, "Replay which game?");
+    g_assert_nonnull(strstr(text, "a  g.cavelog  "));
+    send_text(f, "a");
+    of = g_strdup_printf("turn 0 of %d", last_turn(f->save));
+    g_free(wait_for(f, of));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -891,6 +921,8 @@ int main(int argc, char **argv)
     g_test_add("/replay/follow", Fixture, NULL, fixture_set_up, test_follow, fixture_tear_down);
     g_test_add("/replay/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
     g_test_add("/replay/old-schema", Fixture, NULL, fixture_set_up, test_old_schema,
+               fixture_tear_down);
+    g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();
 }

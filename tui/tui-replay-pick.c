@@ -33,7 +33,7 @@ char *tui_replay_pick(const GPtrArray *games)
         g_ptr_array_add(lines, pick_line(game, (char) ('a' + i)));
         dimmed[i + 1] = game->problem != NULL;
     }
-    g_ptr_array_add(lines, g_strdup("A letter picks a game; Esc goes back."));
+    g_ptr_array_add(lines, g_strdup("A letter picks a game; Esc leaves."));
     if (!tui_screen_begin(&error)) {
         g_printerr("cavelog: %s\n", error->message);
         return NULL;
