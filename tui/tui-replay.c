@@ -136,7 +136,7 @@ static void replay_advance(Replay *r)
 
 /* ---- drawing ----------------------------------------------------------- */
 /* A note (the answer to a search) goes on the row under the bar, or over
- * the messages when there is none. */
+ * the map's row above it when there is none: the turn's messages stay. */
 
 /* What the bar says of playing: "playing", "waiting for new turns"… */
 static const char *replay_mode(const Replay *r)
@@ -201,12 +201,12 @@ static void replay_draw(gpointer data)
     row = replay_draw_bar(r, state);
     if (r->note->len == 0)
         return;
-    if (row + 1 < LINES) {
-        tui_screen_put(row + 1, 0, r->note->str, COLS, tui_screen_attr(TUI_STYLE_HINT));
-        return;
-    }
     tui_draw_layout(&layout);
-    tui_draw_message_rows(&layout, r->note->str, "");
+    /* under the bar when it is under the stats line, else over the map */
+    row = row > layout.stats_row && row + 1 < LINES ? row + 1 : row - 1;
+    move(row, 0);
+    clrtoeol();
+    tui_screen_put(row, 0, r->note->str, COLS, tui_screen_attr(TUI_STYLE_HINT));
 }
 
 /* ---- asking ------------------------------------------------------------ */
