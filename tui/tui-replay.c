@@ -396,7 +396,8 @@ static int replay_wait_ms(const Replay *r)
 {
     gint64 now = g_get_monotonic_time(), until = now + REPLAY_IDLE_MS * 1000;
 
-    if (r->playing)
+    /* at the end of a game being played, the next look at the file */
+    if (r->playing && r->turn < r->last)
         until = MIN(until, r->next_step);
     if (r->following)
         until = MIN(until, r->next_poll);
