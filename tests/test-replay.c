@@ -436,7 +436,7 @@ static char *stairs_sql(const char *path, int z)
 static void test_open_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *before = NULL, *after = NULL, *text = NULL, *stty = NULL, *last = NULL;
-    g_autofree char *stty_path = NULL;
+    g_autofree char *stty_path = NULL, *first = NULL, *later = NULL;
 
     if (SKIPPED(f))
         return;
@@ -444,11 +444,22 @@ static void test_open_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     before = file_digest(f->save);
     start_replay(f, 100, 40, f->save, NULL);
     text = wait_turn(f, 0);
+    first = g_strdup(text);
     last = g_strdup_printf("turn 0 of %d", last_turn(f->save));
     g_assert_nonnull(strstr(text, last));
     g_assert_nonnull(strstr(text, "paused"));
     g_assert_nonnull(strstr(text, "@"));
     g_assert_nonnull(strstr(text, "You enter the caves."));
+    /* `?` lists the keys and the condition language; any key closes it */
+    send_text(f, "?");
+    g_free(text);
+    text = wait_for(f, "Replay keys");
+    g_assert_nonnull(strstr(text, "play or pause"));
+    g_assert_nonnull(strstr(text, "omniscient view"));
+    g_assert_nonnull(strstr(text, "type=CreatureDied"));
+    g_assert_nonnull(strstr(text, "hp mp food"));
+    send_text(f, "x");
+    g_assert_true(wait_until(f, (ScreenTest) g_str_equal, first, WAIT_MS, &later));
     send_text(f, "q");
     g_free(wait_for(f, "REPLAY-EXITED status=0"));
     stty_path = g_build_filename(f->dir, "stty.txt", NULL);
