@@ -108,18 +108,16 @@ gboolean replay_history_upto(History *history, gint32 turn, TuiLog *log, GError 
  * effect). If-chains, not switches: most types are none of these. */
 static gboolean replay_hurts(const CavEvent *event, gint32 player)
 {
-    __typeof__(event->as) const *as = &event->as;
-
     if (event->type == CAV_EVENT_CREATURE_ATTACKED)
-        return as->CreatureAttacked.target == player && as->CreatureAttacked.damage > 0;
+        return event->as.CreatureAttacked.target == player && event->as.CreatureAttacked.damage > 0;
     if (event->type == CAV_EVENT_CREATURE_HURT)
-        return as->CreatureHurt.creature == player && as->CreatureHurt.damage > 0;
+        return event->as.CreatureHurt.creature == player && event->as.CreatureHurt.damage > 0;
     if (event->type == CAV_EVENT_ITEM_THROWN)
-        return as->ItemThrown.target == player && as->ItemThrown.damage > 0;
+        return event->as.ItemThrown.target == player && event->as.ItemThrown.damage > 0;
     if (event->type == CAV_EVENT_SHOT_FIRED)
-        return as->ShotFired.target == player && as->ShotFired.damage > 0;
+        return event->as.ShotFired.target == player && event->as.ShotFired.damage > 0;
     if (event->type == CAV_EVENT_EFFECT_APPLIED)
-        return as->EffectApplied.creature == player && as->EffectApplied.hp < 0;
+        return event->as.EffectApplied.creature == player && event->as.EffectApplied.hp < 0;
     return FALSE;
 }
 

@@ -274,6 +274,11 @@ static void replay_ask_query(Replay *r)
     }
     g_free(r->query);
     r->query = g_strdup(g_strstrip(text));
+    /* a condition on the state folds turn after turn: say so meanwhile */
+    replay_note(r, "Seeking %s…", r->query);
+    replay_draw(r);
+    refresh();
+    g_string_truncate(r->note, 0);
     if (replay_find_query(r->history, from, query, &found, &r->failure))
         replay_goto(r, found);
     else {
