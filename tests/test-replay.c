@@ -881,6 +881,83 @@ static void test_old_schema(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpstr(before, ==, after);
 }
 
+/* The message rows and the stats line of a play or replay screen (40 rows:
+ * three message rows on top, the stats line under the map). */
+static char *words_of(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    for (guint row = 0; row < 3 && lines[row] != NULL; row++)
+        g_string_append_printf(out, "%s\n", g_strchomp(lines[row]));
+    for (guint row = 0; lines[row] != NULL; row++)
+        if (g_str_has_prefix(lines[row], "HP "))
+            g_string_append(out, g_strchomp(lines[row]));
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+/* Whether the play screen shows a turn after *@turn. */
+static gboolean turn_passed(const char *text, gconstpointer turn)
+{
+    g_autoptr(GRegex) stats = g_regex_new("Turn (\\d+)  \\(", 0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    g_autofree char *digits = NULL;
+
+    if (!g_regex_match(stats, text, 0, &match))
+        return FALSE;
+    digits = g_match_info_fetch(match, 1);
+    return g_ascii_strtoll(digits, NULL, 10) > *(const gint32 *) turn;
+}
+
+/* A game played by keys, then replayed: at every turn the replay shows
+ * the messages and the stats line the player saw after that turn. */
+static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *keys[] = {"l", "j", "h", "k"};
+    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL;
+    g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func(g_free);
+    guint direction = 0;
+    gint32 turn = 0;
+
+    if (SKIPPED(f))
+        return;
+    save = g_shell_quote(f->save);
+    command =
+        g_strdup_printf("env TERM=xterm-256color %s new --seed 7 --save %s; sleep 60", bin, save);
+    start_session(f, 100, 40, command);
+    g_ptr_array_add(seen, words_of(wait_for(f, "Turn 0")));
+    for (int attempt = 0; turn < 25 && attempt < 100; attempt++) {
+        g_autofree char *text = NULL;
+
+        tmux(f, "send-keys", "-t", "cav", keys[direction]);
+        if (!wait_until(f, turn_passed, &turn, 2000, &text)) {
+            direction = (direction + 1) % G_N_ELEMENTS(keys);
+            if (strstr(text, "Choose a bonus:") != NULL)
+                break;
+            continue;
+        }
+        g_usleep(150 * 1000);
+        g_free(text);
+        text = capture(f);
+        g_ptr_array_add(seen, words_of(text));
+        turn++;
+    }
+    tmux(f, "send-keys", "-t", "cav", "S");
+    g_usleep(500 * 1000);
+    stop_session(f);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (gint32 t = 0; t < (gint32) seen->len; t++) {
+        g_autofree char *text = NULL, *words = NULL;
+
+        go_to(f, t);
+        text = wait_turn(f, t);
+        words = words_of(text);
+        g_test_message("turn %d:\n%s", t, words);
+        g_assert_cmpstr(words, ==, seen->pdata[t]);
+    }
+}
+
 /* The start screen's `r` lists the saved games; a letter replays one. */
 static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
@@ -932,6 +1009,8 @@ int main(int argc, char **argv)
     g_test_add("/replay/follow", Fixture, NULL, fixture_set_up, test_follow, fixture_tear_down);
     g_test_add("/replay/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
     g_test_add("/replay/old-schema", Fixture, NULL, fixture_set_up, test_old_schema,
+               fixture_tear_down);
+    g_test_add("/replay/as-played", Fixture, NULL, fixture_set_up, test_as_played,
                fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
