@@ -958,6 +958,60 @@ static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     }
 }
 
+/* The bot plays a game in steps; after each, `cavelog continue` shows the
+ * last turn as the play screen words it (its log folds the file through
+ * the bus). The replay shows each of those turns with the same messages and
+ * stats line. */
+static void test_as_continued(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL;
+    g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GArray) turns = g_array_new(FALSE, FALSE, sizeof(gint32));
+    int messages = 0;
+
+    if (SKIPPED(f))
+        return;
+    save = g_shell_quote(f->save);
+    command = g_strdup_printf("env TERM=xterm-256color %s continue %s; sleep 60", bin, save);
+    for (int step = 0; step < 8; step++) {
+        g_autofree char *text = NULL, *stats = NULL;
+        gint32 turn;
+
+        run_autoplay(f, "37");
+        turn = last_turn(f->save);
+        if (file_int(f->save, "SELECT outcome = 'playing' FROM game") != 1)
+            break;
+        start_session(f, 100, 40, command);
+        stats = g_strdup_printf("Turn %d  (", turn);
+        text = wait_for(f, stats);
+        g_usleep(200 * 1000);
+        g_free(text);
+        text = capture(f);
+        tmux(f, "send-keys", "-t", "cav", "S");
+        g_usleep(300 * 1000);
+        stop_session(f);
+        if (strstr(text, "Choose a bonus:") != NULL)
+            continue;
+        g_ptr_array_add(seen, words_of(text));
+        g_array_append_val(turns, turn);
+        messages += text[0] != ' ' && text[0] != '\n';
+    }
+    g_assert_cmpuint(seen->len, >, 0);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (guint i = 0; i < seen->len; i++) {
+        gint32 turn = g_array_index(turns, gint32, i);
+        g_autofree char *text = NULL, *words = NULL;
+
+        go_to(f, turn);
+        text = wait_turn(f, turn);
+        words = words_of(text);
+        g_test_message("turn %d:\n%s", turn, words);
+        g_assert_cmpstr(words, ==, seen->pdata[i]);
+    }
+    g_test_message("%d of %u turns compared had messages", messages, seen->len);
+}
+
 /* The start screen's `r` lists the saved games; a letter replays one. */
 static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
@@ -1011,6 +1065,8 @@ int main(int argc, char **argv)
     g_test_add("/replay/old-schema", Fixture, NULL, fixture_set_up, test_old_schema,
                fixture_tear_down);
     g_test_add("/replay/as-played", Fixture, NULL, fixture_set_up, test_as_played,
+               fixture_tear_down);
+    g_test_add("/replay/as-continued", Fixture, NULL, fixture_set_up, test_as_continued,
                fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
