@@ -372,7 +372,9 @@ static gboolean replay_search_key(Replay *r, int key)
 /* One key; FALSE when it quits. */
 static gboolean replay_key(Replay *r, int key)
 {
-    if (key == 'q' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
+    /* the too-small note offers S, as on the play screen */
+    if (key == 'q' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST ||
+        (key == 'S' && !tui_screen_big_enough()))
         return FALSE;
     g_string_truncate(r->note, 0);
     if (replay_move_key(r, key) || replay_search_key(r, key))
