@@ -7,6 +7,7 @@
 
 #include "cavelog-config.h"
 #include "cli.h"
+#include "replay-cli.h"
 #include "session.h"
 #include "store.h"
 #include "tui.h"
@@ -128,6 +129,8 @@ static int start_screen(void)
         return start_new(cli_random_seed(), NULL, g_get_user_name());
     case TUI_START_CONTINUE:
         return continue_game(latest);
+    case TUI_START_REPLAY:
+        return replay_cli_pick();
     case TUI_START_QUIT:
     default:
         return CLI_EXIT_OK;
@@ -155,6 +158,7 @@ static const Subcommand subcommands[] = {
      .summary = "Let the bot play --seed N --turns T "
                 "[--games K] [--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
+    {.name = "replay", .run = replay_cli, .summary = "Watch a game, seek anywhere FILE [--turn N]"},
 };
 
 static int top_level(int argc, char **argv)

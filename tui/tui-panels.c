@@ -298,7 +298,7 @@ void tui_panels_history(const TuiLog *log)
 
 static void tui_start_draw(gboolean can_continue)
 {
-    const char *items[] = {"n   new game", "c   continue", "q   quit"};
+    const char *items[] = {"n   new game", "c   continue", "r   replay a game", "q   quit"};
     int top = MAX(0, LINES / 2 - 5), left = MAX(0, (COLS - 12) / 2), row = top + 4;
 
     erase();
@@ -324,6 +324,8 @@ static TuiStartChoice tui_start_loop(gboolean can_continue)
             return TUI_START_NEW;
         if ((key == 'c' || key == 'C') && can_continue)
             return TUI_START_CONTINUE;
+        if (key == 'r' || key == 'R')
+            return TUI_START_REPLAY;
         if (key == 'q' || key == 'Q' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
             return TUI_START_QUIT;
     }

@@ -57,6 +57,9 @@ void tui_screen_end(void);
  * kills the process with that signal. */
 int tui_screen_read_key(void);
 
+/* The same, waiting at most @ms milliseconds: ERR when no key came. */
+int tui_screen_read_key_within(int ms);
+
 /* Throw away keys typed ahead (before a screen that any key dismisses). */
 void tui_screen_flush_input(void);
 

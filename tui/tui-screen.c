@@ -273,6 +273,33 @@ int tui_screen_read_key(void)
     }
 }
 
+int tui_screen_read_key_within(int ms)
+{
+    gint64 deadline = g_get_monotonic_time() + (gint64) MAX(ms, 0) * 1000;
+    int quick_errors = 0, key;
+
+    for (;;) {
+        gint64 asked = g_get_monotonic_time(), left = (deadline - asked) / 1000;
+
+        timeout((int) CLAMP(left, 0, TUI_POLL_MS));
+        key = getch();
+        timeout(TUI_POLL_MS);
+        if (tui_caught_signal != 0)
+            tui_screen_die();
+        if (key == TUI_KEY_ESCAPE)
+            tui_screen_skip_sequence();
+        if (key != ERR)
+            return key;
+        if (g_get_monotonic_time() >= deadline)
+            return ERR;
+        /* ERR long before the time asked for, again and again: input is gone */
+        if (g_get_monotonic_time() - asked >= MIN(left, TUI_POLL_MS) * 1000 / 2)
+            quick_errors = 0;
+        else if (++quick_errors >= TUI_LOST_AFTER)
+            return TUI_KEY_LOST;
+    }
+}
+
 void tui_screen_flush_input(void)
 {
     flushinp();

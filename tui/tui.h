@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "bus.h"
+#include "history.h"
 #include "session.h"
 
 G_BEGIN_DECLS
@@ -46,14 +47,28 @@ gboolean tui_run(Tui *tui, Session *session, GError **error);
 typedef enum {
     TUI_START_NEW,
     TUI_START_CONTINUE,
+    TUI_START_REPLAY,
     TUI_START_QUIT,
 } TuiStartChoice;
 
 /* The start screen: title, "n new game", "c continue" (only if
- * @can_continue) and "q quit". Takes the terminal and restores it before
+ * @can_continue), "r replay a game" and "q quit". Takes the terminal and restores it before
  * returning. A terminal that cannot be set up prints why on stderr and
  * returns TUI_START_QUIT. */
 TuiStartChoice tui_start_screen(gboolean can_continue);
+
+/* Take over the terminal and replay @history (opened with every check),
+ * starting at @turn (clamped): the play screen as the player saw it at each
+ * turn under a replay bar, moved with the keys of its `?` help; a game not
+ * finished is followed as its file grows. The file is only read. Returns
+ * TRUE when the viewer quit; FALSE with @error when the terminal could not
+ * be set up (TUI_ERROR) or the file could not be read any more. */
+gboolean tui_replay_run(History *history, gint32 turn, GError **error);
+
+/* The start screen's "Replay a game": a list of @games (StoreListing,
+ * newest first) to pick from. Takes the terminal and gives it back. Returns
+ * the path of the game picked (caller frees), or NULL when none was. */
+char *tui_replay_pick(const GPtrArray *games);
 
 G_END_DECLS
 

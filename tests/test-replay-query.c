@@ -1,0 +1,155 @@
+/* test-replay-query.c — the replay's seek conditions: what parses, what each
+ * term means on a turn's facts, and the one-line errors of bad conditions. */
+#include <glib.h>
+#include <string.h>
+
+#include "replay-query.h"
+
+/* A turn: the player at 30/100 hp, 5/10 mp, food 400/1000, on depth 3, level
+ * 4 with 250 xp and 7 kills, at turn 120; a creature died in it. */
+static ReplayFacts sample_facts(void)
+{
+    ReplayFacts facts = {
+        .turn = 120,
+        .hp = 30,
+        .max_hp = 100,
+        .mp = 5,
+        .max_mp = 10,
+        .food = 400,
+        .max_food = 1000,
+        .depth = 3,
+        .level = 4,
+        .xp = 250,
+        .kills = 7,
+    };
+
+    facts.types[CAV_EVENT_CREATURE_DIED] = TRUE;
+    return facts;
+}
+
+static gboolean holds(const char *text)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ReplayQuery) query = replay_query_parse(text, &error);
+    ReplayFacts facts = sample_facts();
+
+    g_assert_no_error(error);
+    g_assert_nonnull(query);
+    return replay_query_holds(query, &facts);
+}
+
+static void test_numbers(void)
+{
+    g_assert_true(holds("hp=30"));
+    g_assert_false(holds("hp=31"));
+    g_assert_true(holds("hp!=31"));
+    g_assert_true(holds("hp<31"));
+    g_assert_false(holds("hp<30"));
+    g_assert_true(holds("hp<=30"));
+    g_assert_true(holds("hp>29"));
+    g_assert_false(holds("hp>30"));
+    g_assert_true(holds("hp>=30"));
+    g_assert_true(holds("hp==30"));
+    g_assert_true(holds("depth=3"));
+    g_assert_false(holds("depth=4"));
+    g_assert_true(holds("level=4"));
+    g_assert_true(holds("xp>=250"));
+    g_assert_true(holds("kills=7"));
+    g_assert_true(holds("turn=120"));
+    g_assert_true(holds("mp=5"));
+    g_assert_true(holds("food=400"));
+    g_assert_true(holds("hp>-1"));
+}
+
+/* A percentage is of the maximum, exactly: 30/100 is below 31% and not
+ * below 30%. */
+static void test_percent(void)
+{
+    g_assert_true(holds("hp<31%"));
+    g_assert_false(holds("hp<30%"));
+    g_assert_true(holds("hp<=30%"));
+    g_assert_true(holds("mp=50%"));
+    g_assert_true(holds("food<41%"));
+    g_assert_false(holds("food<40%"));
+}
+
+static void test_types(void)
+{
+    g_assert_true(holds("type=CreatureDied"));
+    g_assert_true(holds("type = creaturedied"));
+    g_assert_false(holds("type=LevelGained"));
+    g_assert_true(holds("type!=LevelGained"));
+    g_assert_false(holds("type!=CreatureDied"));
+}
+
+static void test_and(void)
+{
+    g_assert_true(holds("type=CreatureDied and depth=3"));
+    g_assert_false(holds("type=CreatureDied and depth=4"));
+    g_assert_false(holds("depth=4 and type=CreatureDied"));
+    g_assert_true(holds("  HP < 50%   AND  depth>=2 and kills>5 "));
+    g_assert_true(holds("hp<50% and hp>20%"));
+}
+
+/* Event terms are known from the index alone; state terms need the state. */
+static void test_needs_state(void)
+{
+    g_autoptr(ReplayQuery) events = replay_query_parse("type=CreatureDied", NULL);
+    g_autoptr(ReplayQuery) mixed = replay_query_parse("type=CreatureDied and hp<10", NULL);
+    ReplayFacts facts = sample_facts();
+
+    g_assert_false(replay_query_needs_state(events));
+    g_assert_true(replay_query_needs_state(mixed));
+    /* the event part holds, the state part does not */
+    g_assert_true(replay_query_events_hold(mixed, &facts));
+    g_assert_false(replay_query_holds(mixed, &facts));
+    facts.types[CAV_EVENT_CREATURE_DIED] = FALSE;
+    g_assert_false(replay_query_events_hold(mixed, &facts));
+}
+
+/* Each bad condition: an error of one line that names what is wrong. */
+static void test_errors(void)
+{
+    const struct {
+        const char *text, *says;
+    } bad[] = {
+        {"", "empty"},
+        {"   ", "empty"},
+        {"hpp<3", "“hpp” is not a name"},
+        {"hp", "expected one of = != < <= > >="},
+        {"hp<", "expected a whole number"},
+        {"hp<x", "expected a whole number"},
+        {"depth=4%", "only hp, mp and food take a percentage"},
+        {"type<CreatureDied", "type takes = or !="},
+        {"type=CreatureDie", "“CreatureDie” is not an event type"},
+        {"type=", "expected an event type"},
+        {"hp<3 depth=2", "expected “and” or the end"},
+        {"hp<3 or depth=2", "only “and” joins"},
+        {"hp<3 and", "expected a name"},
+        {"hp<99999999999", "too large"},
+        {"<3", "expected a name"},
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(ReplayQuery) query = replay_query_parse(bad[i].text, &error);
+
+        g_test_message("“%s”: %s", bad[i].text, error != NULL ? error->message : "(parsed)");
+        g_assert_null(query);
+        g_assert_error(error, REPLAY_QUERY_ERROR, REPLAY_QUERY_ERROR_SYNTAX);
+        g_assert_nonnull(strstr(error->message, bad[i].says));
+        g_assert_null(strchr(error->message, '\n'));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    g_test_add_func("/replay-query/numbers", test_numbers);
+    g_test_add_func("/replay-query/percent", test_percent);
+    g_test_add_func("/replay-query/types", test_types);
+    g_test_add_func("/replay-query/and", test_and);
+    g_test_add_func("/replay-query/needs-state", test_needs_state);
+    g_test_add_func("/replay-query/errors", test_errors);
+    return g_test_run();
+}

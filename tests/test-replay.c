@@ -1,0 +1,1074 @@
+/* test-replay.c — `cavelog replay` driven for real in a private tmux server
+ * (send-keys in, capture-pane out, polled; the harness is test-tui.c's).
+ * Games come from the bot; every turn a test expects is computed from the
+ * file itself (SQL on its event views, or the history API), never from one
+ * seed's trajectory. Skipped when tmux is not installed. */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "history.h"
+#include "testutil.h"
+
+#define WAIT_MS 10000
+#define POLL_MS 50
+#define SAFETY_SECONDS "90"
+/* The bot's game most tests replay: long enough for stairs, kills, levels. */
+#define GAME_SEED 3
+#define GAME_TURNS "2500"
+
+typedef struct {
+    char *server; /* tmux -L name; NULL when none runs */
+    char *dir;
+    char *save;
+    const char *bin;
+    char **env;
+    char *socket;
+} Fixture;
+
+static Fixture *running;
+
+/* ---- tmux (as in test-tui.c) -------------------------------------------- */
+
+static char *tmux_v(Fixture *f, gboolean must_succeed, const char *const *args)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    char *out = NULL;
+    int status = 0;
+
+    g_ptr_array_add(argv, "tmux");
+    g_ptr_array_add(argv, "-L");
+    g_ptr_array_add(argv, f->server);
+    g_ptr_array_add(argv, "-f");
+    g_ptr_array_add(argv, "/dev/null");
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
+    g_ptr_array_add(argv, NULL);
+    if (!g_spawn_sync(NULL, (char **) argv->pdata, f->env,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                      &status, &error) ||
+        !g_spawn_check_wait_status(status, &error)) {
+        if (must_succeed)
+            g_error("tmux %s: %s", args[0], error->message);
+        g_free(out);
+        return NULL;
+    }
+    return out;
+}
+
+#define tmux(f, ...) g_free(tmux_v((f), TRUE, (const char *const[]){__VA_ARGS__, NULL}))
+
+static char *capture(Fixture *f)
+{
+    const char *args[] = {"capture-pane", "-p", "-t", "cav", NULL};
+    char *screen = tmux_v(f, FALSE, args);
+
+    return screen != NULL ? screen : g_strdup("");
+}
+
+/* Type @text literally. */
+static void send_text(Fixture *f, const char *text)
+{
+    tmux(f, "send-keys", "-t", "cav", "-l", "--", text);
+}
+
+/* Press a key tmux names: "Escape", "C-p", "S-Right"… */
+static void send_named_key(Fixture *f, const char *name)
+{
+    tmux(f, "send-keys", "-t", "cav", name);
+}
+
+static void start_session(Fixture *f, int cols, int rows, const char *shell_command)
+{
+    g_autofree char *x = g_strdup_printf("%d", cols);
+    g_autofree char *y = g_strdup_printf("%d", rows);
+    const char *socket_args[] = {"display-message", "-p", "#{socket_path}", NULL};
+
+    g_assert_null(f->server);
+    f->server = g_strdup_printf("cavelog-replay-%d-%08x", (int) getpid(), g_random_int());
+    running = f;
+    tmux(f, "set-option", "-g", "status", "off", ";", "set-option", "-g", "remain-on-exit", "on",
+         ";", "new-session", "-d", "-s", "cav", "-x", x, "-y", y, shell_command);
+    f->socket = g_strchomp(tmux_v(f, TRUE, socket_args));
+}
+
+static void stop_session(Fixture *f)
+{
+    const char *args[] = {"kill-server", NULL};
+    char *server = f->server, *socket = f->socket;
+
+    if (server == NULL)
+        return;
+    g_free(tmux_v(f, FALSE, args));
+    if (socket != NULL)
+        g_unlink(socket);
+    f->server = NULL;
+    f->socket = NULL;
+    g_free(server);
+    g_free(socket);
+}
+
+static void run_quietly(char *const *argv)
+{
+    pid_t child = fork();
+
+    if (child == 0) {
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    if (child > 0)
+        waitpid(child, NULL, 0);
+}
+
+/* A failed assertion aborts the test: take its tmux server and files down. */
+static void on_fatal_signal(int signum)
+{
+    if (running != NULL && running->server != NULL) {
+        char *kill_server[] = {"tmux", "-L", running->server, "kill-server", NULL};
+
+        run_quietly(kill_server);
+        if (running->socket != NULL)
+            unlink(running->socket);
+    }
+    if (running != NULL && running->dir != NULL) {
+        char *remove_dir[] = {"rm", "-rf", running->dir, NULL};
+
+        run_quietly(remove_dir);
+    }
+    signal(signum, SIG_DFL);
+    raise(signum);
+}
+
+/* Run `cavelog replay @path` in a @cols × @rows pane; a shell around it
+ * says how it exited ("REPLAY-EXITED status=N") and saves `stty -a`. */
+static void start_replay(Fixture *f, int cols, int rows, const char *path, const char *options)
+{
+    g_autofree char *bin = g_shell_quote(f->bin);
+    g_autofree char *file = g_shell_quote(path);
+    g_autofree char *dir = g_shell_quote(f->dir);
+    g_autofree char *stty = g_build_filename(f->dir, "stty.txt", NULL);
+    g_autofree char *stty_q = g_shell_quote(stty);
+    g_autofree char *safety = g_find_program_in_path("timeout");
+    g_autofree char *command = g_strdup_printf(
+        "env TERM=xterm-256color XDG_DATA_HOME=%s %s%s replay %s %s; status=$?; stty -a > %s; "
+        "echo REPLAY-EXITED status=$status; sleep 60",
+        dir, safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin, file,
+        options != NULL ? options : "", stty_q);
+
+    start_session(f, cols, rows, command);
+}
+
+/* ---- reading the screen ------------------------------------------------ */
+
+typedef struct {
+    gint32 turn, last; /* the bar's "turn N of M" */
+    gint32 stats_turn; /* the stats line's "Turn N" */
+} Bar;
+
+static gboolean parse_bar(const char *text, Bar *out)
+{
+    g_autoptr(GRegex) bar = g_regex_new("REPLAY  turn (\\d+) of (\\d+)", 0, 0, NULL);
+    g_autoptr(GRegex) stats = g_regex_new("Turn (\\d+)", 0, 0, NULL);
+    g_autoptr(GMatchInfo) m1 = NULL;
+    g_autoptr(GMatchInfo) m2 = NULL;
+    g_autofree char *t = NULL, *l = NULL, *s = NULL;
+
+    if (!g_regex_match(bar, text, 0, &m1) || !g_regex_match(stats, text, 0, &m2))
+        return FALSE;
+    t = g_match_info_fetch(m1, 1);
+    l = g_match_info_fetch(m1, 2);
+    s = g_match_info_fetch(m2, 1);
+    out->turn = (gint32) g_ascii_strtoll(t, NULL, 10);
+    out->last = (gint32) g_ascii_strtoll(l, NULL, 10);
+    out->stats_turn = (gint32) g_ascii_strtoll(s, NULL, 10);
+    return TRUE;
+}
+
+typedef gboolean (*ScreenTest)(const char *text, gconstpointer data);
+
+static gboolean wait_until(Fixture *f, ScreenTest test, gconstpointer data, int ms, char **last)
+{
+    gint64 end = g_get_monotonic_time() + (gint64) ms * 1000;
+    gboolean ok = FALSE;
+    char *text = NULL;
+
+    do {
+        g_free(text);
+        text = capture(f);
+        ok = test(text, data);
+        if (!ok)
+            g_usleep(POLL_MS * 1000);
+    } while (!ok && g_get_monotonic_time() < end);
+    *last = text;
+    return ok;
+}
+
+static gboolean shows(const char *text, gconstpointer needle)
+{
+    return strstr(text, needle) != NULL;
+}
+
+static char *wait_for(Fixture *f, const char *needle)
+{
+    char *text = NULL;
+
+    if (!wait_until(f, shows, needle, WAIT_MS, &text)) {
+        g_test_message("waited for \"%s\"; the screen shows:\n%s", needle, text);
+        g_error("\"%s\" never appeared on the screen", needle);
+    }
+    return text;
+}
+
+/* The bar and the stats line both at @turn. */
+static gboolean at_turn(const char *text, gconstpointer turn)
+{
+    Bar bar;
+
+    return parse_bar(text, &bar) && bar.turn == *(const gint32 *) turn &&
+           bar.stats_turn == bar.turn;
+}
+
+/* Wait until the replay shows @turn, and the screen has settled (two
+ * captures alike); return it. */
+static char *wait_turn(Fixture *f, gint32 turn)
+{
+    char *text = NULL;
+
+    if (!wait_until(f, at_turn, &turn, WAIT_MS, &text)) {
+        g_test_message("waited for turn %d; the screen shows:\n%s", turn, text);
+        g_error("turn %d never showed", turn);
+    }
+    for (int i = 0; i < 20; i++) {
+        char *again;
+
+        g_usleep(POLL_MS * 1000);
+        again = capture(f);
+        if (strcmp(again, text) == 0) {
+            g_free(again);
+            break;
+        }
+        g_free(text);
+        text = again;
+    }
+    return text;
+}
+
+/* `g` @turn Enter. */
+static void go_to(Fixture *f, gint32 turn)
+{
+    g_autofree char *digits = g_strdup_printf("%d", turn);
+
+    send_text(f, "g");
+    g_free(wait_for(f, "Go to turn:"));
+    send_text(f, digits);
+    send_named_key(f, "Enter");
+}
+
+/* ---- the game file --------------------------------------------------- */
+
+static void remove_dir(const char *path)
+{
+    remove_tree(path);
+}
+
+static void fixture_set_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *tmux_path = g_find_program_in_path("tmux");
+    g_autoptr(GError) error = NULL;
+
+    f->bin = g_getenv("CAVELOG_BIN");
+    if (tmux_path == NULL) {
+        g_test_skip("tmux is not installed");
+        return;
+    }
+    if (f->bin == NULL) {
+        g_test_skip("CAVELOG_BIN is not set (meson test sets it)");
+        return;
+    }
+    f->dir = g_dir_make_tmp("cavelog-replay-XXXXXX", &error);
+    g_assert_no_error(error);
+    f->save = g_build_filename(f->dir, "g.cavelog", NULL);
+    f->env = g_environ_unsetenv(g_environ_unsetenv(g_get_environ(), "TMUX"), "TMUX_PANE");
+    running = f;
+}
+
+static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    stop_session(f);
+    running = NULL;
+    if (f->dir != NULL)
+        remove_dir(f->dir);
+    g_free(f->dir);
+    g_free(f->save);
+    g_strfreev(f->env);
+}
+
+#define SKIPPED(f) ((f)->dir == NULL)
+
+/* Run cavelog with @args (NULL-terminated, no terminal); its exit status
+ * and stderr. */
+static int run_cavelog(Fixture *f, const char *const *args, char **err)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_ptr_array_add(argv, (gpointer) f->bin);
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                               NULL, NULL, err, &status, &error));
+    g_assert_no_error(error);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The bot plays @turns turns into the fixture's save file (going on with
+ * the game there if there is one). */
+static void run_autoplay(Fixture *f, const char *turns)
+{
+    const char *args[] = {"autoplay", "--seed", G_STRINGIFY(GAME_SEED),
+                          "--turns",  turns,    "--quiet",
+                          "--save",   f->save,  NULL};
+    g_autofree char *err = NULL;
+
+    g_assert_cmpint(run_cavelog(f, args, &err), ==, 0);
+}
+
+static void make_game(Fixture *f)
+{
+    run_autoplay(f, GAME_TURNS);
+}
+
+static char *file_digest(const char *path)
+{
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+
+    g_assert_true(g_file_get_contents(path, &bytes, &len, NULL));
+    return g_compute_checksum_for_data(G_CHECKSUM_SHA256, (const guchar *) bytes, len);
+}
+
+/* One number from @sql on the file at @path (NULL counts as -1). */
+static gint64 file_int(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+    g_autofree char *wrapped = g_strdup_printf("SELECT coalesce((%s), -1)", sql);
+    gint64 value;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    value = db_int(db, wrapped);
+    sqlite3_close(db);
+    return value;
+}
+
+static gint32 last_turn(const char *path)
+{
+    return (gint32) file_int(path, "SELECT max(turn) FROM events");
+}
+
+static gint32 player_id(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = history_open(path, 0, &error);
+
+    g_assert_no_error(error);
+    return history_last_state(history)->player;
+}
+
+/* The turns of the notable moments for player @p: hurt, a kill, a level
+ * gained, an item identified, the player's death, the end. */
+#define NOTABLE_SQL                                                                                \
+    "SELECT turn FROM CreatureAttacked WHERE target=@P AND damage>0 "                              \
+    "UNION ALL SELECT turn FROM CreatureHurt WHERE creature=@P AND damage>0 "                      \
+    "UNION ALL SELECT turn FROM ItemThrown WHERE target=@P AND damage>0 "                          \
+    "UNION ALL SELECT turn FROM ShotFired WHERE target=@P AND damage>0 "                           \
+    "UNION ALL SELECT turn FROM EffectApplied WHERE creature=@P AND hp<0 "                         \
+    "UNION ALL SELECT turn FROM CreatureDied WHERE creature=@P OR killer=@P "                      \
+    "UNION ALL SELECT turn FROM LevelGained WHERE creature=@P "                                    \
+    "UNION ALL SELECT turn FROM ItemIdentified UNION ALL SELECT turn FROM GameWon "                \
+    "UNION ALL SELECT turn FROM GameLost"
+
+/* The first turn after @after (or, with @max, the last before it) in the
+ * turns @sql gives; -1 for none. */
+static gint32 turn_of(const char *path, const char *sql, gint32 after, gboolean max)
+{
+    g_autofree char *query = g_strdup_printf("SELECT %s(turn) FROM (%s) WHERE turn %s %d",
+                                             max ? "max" : "min", sql, max ? "<" : ">", after);
+
+    return (gint32) file_int(path, query);
+}
+
+/* @sql with the player's id for each @P. */
+static char *with_player(const char *path, const char *sql)
+{
+    g_autoptr(GString) out = g_string_new(sql);
+    g_autofree char *id = g_strdup_printf("%d", player_id(path));
+
+    g_string_replace(out, "@P", id, 0);
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+static char *notable_sql(const char *path)
+{
+    return with_player(path, NOTABLE_SQL);
+}
+
+/* The turns the player took the stairs (to level @z, 0-based; -1: any). */
+static char *stairs_sql(const char *path, int z)
+{
+    g_autofree char *sql =
+        z >= 0
+            ? g_strdup_printf("SELECT turn FROM CreatureTookStairs WHERE creature=@P AND z=%d", z)
+            : g_strdup("SELECT turn FROM CreatureTookStairs WHERE creature=@P");
+
+    return with_player(path, sql);
+}
+
+/* ---- tests -------------------------------------------------------------- */
+
+/* It opens on turn 0 of the file's last, as the player saw it; q quits with
+ * status 0, the terminal as it was, and the file unchanged. */
+static void test_open_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *before = NULL, *after = NULL, *text = NULL, *stty = NULL, *last = NULL;
+    g_autofree char *stty_path = NULL, *first = NULL, *later = NULL;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    before = file_digest(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    text = wait_turn(f, 0);
+    first = g_strdup(text);
+    last = g_strdup_printf("turn 0 of %d", last_turn(f->save));
+    g_assert_nonnull(strstr(text, last));
+    g_assert_nonnull(strstr(text, "paused"));
+    g_assert_nonnull(strstr(text, "@"));
+    g_assert_nonnull(strstr(text, "You enter the caves."));
+    /* `?` lists the keys and the condition language; any key closes it */
+    send_text(f, "?");
+    g_free(text);
+    text = wait_for(f, "Replay keys");
+    g_assert_nonnull(strstr(text, "play or pause"));
+    g_assert_nonnull(strstr(text, "omniscient view"));
+    g_assert_nonnull(strstr(text, "type=CreatureDied"));
+    g_assert_nonnull(strstr(text, "hp mp food"));
+    send_text(f, "x");
+    g_assert_true(wait_until(f, (ScreenTest) g_str_equal, first, WAIT_MS, &later));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    stty_path = g_build_filename(f->dir, "stty.txt", NULL);
+    g_assert_true(g_file_get_contents(stty_path, &stty, NULL, NULL));
+    g_assert_nonnull(strstr(stty, " icanon"));
+    g_assert_nonnull(strstr(stty, " echo"));
+    after = file_digest(f->save);
+    g_assert_cmpstr(before, ==, after);
+}
+
+/* Each step key moves by its number of turns; Home, End and `g` go where
+ * they say; the ends stop the steps. */
+static void test_steps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const struct {
+        const char *key;
+        gint32 delta;
+    } steps[] = {
+        {"l", 1},  {"l", 1},   {"h", -1},       {"Right", 1},    {"Left", -1},
+        {"L", 20}, {"H", -20}, {"S-Right", 20}, {"S-Right", 20}, {"S-Left", -20},
+    };
+    gint32 turn = 0, last;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    last = last_turn(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (gsize i = 0; i < G_N_ELEMENTS(steps); i++) {
+        send_named_key(f, steps[i].key);
+        turn += steps[i].delta;
+        g_free(wait_turn(f, turn));
+    }
+    send_named_key(f, "End");
+    g_free(wait_turn(f, last));
+    send_text(f, "l");
+    g_usleep(300 * 1000);
+    g_free(wait_turn(f, last));
+    send_named_key(f, "Home");
+    g_free(wait_turn(f, 0));
+    send_text(f, "h");
+    g_usleep(300 * 1000);
+    g_free(wait_turn(f, 0));
+    go_to(f, last / 2);
+    g_free(wait_turn(f, last / 2));
+    go_to(f, last + 1000);
+    g_free(wait_turn(f, last));
+}
+
+/* Space plays (the turns advance by themselves) and pauses (they stop);
+ * `+` and `-` step through the speeds and stop at either end. */
+static void test_play_pause(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *later = NULL;
+    gint32 five = 5;
+    Bar bar, again;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_for(f, "4 turns/s"));
+    send_text(f, "++");
+    g_free(wait_for(f, "16 turns/s"));
+    send_text(f, " ");
+    g_free(wait_for(f, "playing"));
+    text = NULL;
+    g_assert_true(wait_until(f, at_turn, &five, WAIT_MS, &text) || parse_bar(text, &bar));
+    g_free(text);
+    text = NULL;
+    send_text(f, " ");
+    text = wait_for(f, "paused");
+    g_usleep(200 * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_true(parse_bar(text, &bar));
+    g_assert_cmpint(bar.turn, >=, 5);
+    g_usleep(600 * 1000);
+    later = capture(f);
+    g_assert_true(parse_bar(later, &again));
+    g_assert_cmpint(again.turn, ==, bar.turn);
+    send_text(f, "---------");
+    g_free(wait_for(f, "1/4 turn/s"));
+    send_text(f, "++++++++++++");
+    g_free(wait_for(f, "max speed"));
+}
+
+/* The screen at a turn is the same reached from before, from after, or
+ * jumped to (on a small terminal, where the map scrolls). */
+static void test_backward_forward(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    gint32 last;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    last = last_turn(f->save);
+    start_replay(f, 80, 24, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (gint32 n = 1; n < last; n += last / 5) {
+        g_autofree char *forward = NULL, *backward = NULL, *jumped = NULL;
+
+        go_to(f, n - 1);
+        g_free(wait_turn(f, n - 1));
+        send_text(f, "l");
+        forward = wait_turn(f, n);
+        go_to(f, n + 1);
+        g_free(wait_turn(f, n + 1));
+        send_text(f, "h");
+        backward = wait_turn(f, n);
+        send_named_key(f, "End");
+        g_free(wait_turn(f, last));
+        go_to(f, n);
+        jumped = wait_turn(f, n);
+        g_test_message("turn %d:\n%s", n, forward);
+        g_assert_cmpstr(forward, ==, backward);
+        g_assert_cmpstr(forward, ==, jumped);
+    }
+}
+
+/* Send @key at turn @from and expect turn @expected, or, when it is -1,
+ * the note that there is none (the turn staying). */
+static void expect_jump(Fixture *f, const char *key, gint32 from, gint32 expected, const char *none)
+{
+    go_to(f, from);
+    g_free(wait_turn(f, from));
+    send_text(f, key);
+    if (expected >= 0) {
+        g_autofree char *note = g_strdup_printf("Turn %d: ", expected);
+        g_free(wait_turn(f, expected));
+        g_free(wait_for(f, note));
+    } else {
+        g_free(wait_for(f, none));
+        g_free(wait_turn(f, from));
+    }
+}
+
+/* `>` `<` go to the next and previous turn the player took the stairs;
+ * `n` `N` to the next and previous notable moment. */
+static void test_jumps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *stairs = NULL, *notable = NULL;
+    gint32 last, first_notable;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    last = last_turn(f->save);
+    stairs = stairs_sql(f->save, -1);
+    notable = notable_sql(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    expect_jump(f, ">", 0, turn_of(f->save, stairs, 0, FALSE), "No change of level after");
+    expect_jump(f, "<", last, turn_of(f->save, stairs, last, TRUE), "No change of level before");
+    first_notable = turn_of(f->save, notable, 0, FALSE);
+    expect_jump(f, "n", 0, first_notable, "No notable moment after");
+    if (first_notable >= 0)
+        expect_jump(f, "n", first_notable, turn_of(f->save, notable, first_notable, FALSE),
+                    "No notable moment after");
+    expect_jump(f, "N", last, turn_of(f->save, notable, last, TRUE), "No notable moment before");
+    expect_jump(f, "N", 0, -1, "No notable moment before turn 0");
+}
+
+/* The number of map cells drawn (rows between the messages and the stats). */
+static int map_cells(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    int cells = 0;
+
+    for (guint row = 3; lines[row] != NULL && strstr(lines[row], "Turn ") == NULL; row++)
+        for (const char *c = lines[row]; *c != '\0'; c++)
+            cells += *c != ' ';
+    return cells;
+}
+
+/* `o` shows the whole level (more of the map than the player saw), and
+ * again gives the player's view back as it was. */
+static void test_omniscient(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *seen = NULL, *all = NULL, *back = NULL;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    start_replay(f, 100, 40, f->save, NULL);
+    seen = wait_turn(f, 0);
+    send_text(f, "o");
+    all = wait_for(f, "omniscient");
+    g_test_message("omniscient:\n%s", all);
+    g_assert_cmpint(map_cells(all), >, 2 * map_cells(seen));
+    send_text(f, "o");
+    g_assert_true(wait_until(f, (ScreenTest) g_str_equal, seen, WAIT_MS, &back));
+}
+
+/* `/` goes to the next turn where a condition holds; a bad condition
+ * gets one line saying why and moves nothing. */
+static void test_condition(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *died = NULL, *depth2 = NULL;
+    gint32 first, second, deeper;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    died = g_strdup("SELECT turn FROM CreatureDied");
+    first = turn_of(f->save, died, 0, FALSE);
+    g_assert_cmpint(first, >, 0);
+    second = turn_of(f->save, died, first, FALSE);
+    depth2 = stairs_sql(f->save, 1);
+    deeper = turn_of(f->save, depth2, 0, FALSE);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    send_text(f, "/");
+    g_free(wait_for(f, "Seek:"));
+    send_text(f, "type=CreatureDied");
+    send_named_key(f, "Enter");
+    g_free(wait_turn(f, first));
+    /* the prompt offers the last condition again */
+    send_text(f, "/");
+    g_free(wait_for(f, "Seek: type=CreatureDied_"));
+    send_named_key(f, "Enter");
+    if (second >= 0)
+        g_free(wait_turn(f, second));
+    send_named_key(f, "Home");
+    g_free(wait_turn(f, 0));
+    send_text(f, "/");
+    g_free(wait_for(f, "Seek: type=CreatureDied_"));
+    for (int i = 0; i < 20; i++)
+        send_named_key(f, "BSpace");
+    send_text(f, "depth=2 and hp>0");
+    send_named_key(f, "Enter");
+    if (deeper >= 0)
+        g_free(wait_turn(f, deeper));
+    else
+        g_free(wait_for(f, "No turn after 0 where"));
+    send_named_key(f, "Home");
+    send_text(f, "/");
+    g_free(wait_for(f, "Seek:"));
+    for (int i = 0; i < 30; i++)
+        send_named_key(f, "BSpace");
+    send_text(f, "hp<x");
+    send_named_key(f, "Enter");
+    g_free(wait_for(f, "Bad condition: expected a whole number at “x”."));
+    g_free(wait_turn(f, 0));
+}
+
+/* Ctrl-P lists the messages up to the turn shown, the last ones being
+ * that turn's, and none of a later turn. */
+static void test_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *panel = NULL, *first_message = NULL, *kills = NULL;
+    g_autoptr(GRegex) line = g_regex_new("^ *(\\d+)  ", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    gint32 turn, newest = -1;
+    char *cut;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    kills = g_strdup_printf("SELECT turn FROM CreatureDied WHERE killer=%d", player_id(f->save));
+    turn = turn_of(f->save, kills, 0, FALSE);
+    g_assert_cmpint(turn, >, 0);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, turn);
+    text = wait_turn(f, turn);
+    /* the first message of the turn, on the top row */
+    first_message = g_strndup(text, strcspn(text, "\n"));
+    cut = strstr(first_message, "  ");
+    if (cut != NULL)
+        *cut = '\0';
+    g_assert_cmpstr(first_message, !=, "");
+    send_named_key(f, "C-p");
+    panel = wait_for(f, "Messages, oldest first.");
+    g_test_message("history:\n%s", panel);
+    g_assert_nonnull(strstr(panel, first_message));
+    g_regex_match(line, panel, 0, &match);
+    while (g_match_info_matches(match)) {
+        g_autofree char *digits = g_match_info_fetch(match, 1);
+        newest = MAX(newest, (gint32) g_ascii_strtoll(digits, NULL, 10));
+        g_match_info_next(match, NULL);
+    }
+    g_assert_cmpint(newest, ==, turn);
+    send_named_key(f, "Escape");
+    g_free(wait_turn(f, turn));
+}
+
+/* A game written while it is replayed: at the end the replay waits for new
+ * turns and shows them as the bot plays them; paused, it stays put while
+ * the count of turns grows. */
+static void test_follow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    g_autofree char *text = NULL, *of = NULL;
+    gint32 shown;
+
+    if (SKIPPED(f))
+        return;
+    session = session_new_game(f->save, GAME_SEED, "bot", bus, &error);
+    g_assert_no_error(error);
+    for (int i = 0; i < 5; i++)
+        g_assert_true(play_bot_turn(session));
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_for(f, "turn 0 of 5"));
+    send_named_key(f, "End");
+    g_free(wait_turn(f, 5));
+    send_text(f, " ");
+    g_free(wait_for(f, "waiting for new turns"));
+    for (int i = 0; i < 30 && play_bot_turn(session); i++)
+        g_usleep(20 * 1000);
+    shown = session_state(session)->turn;
+    g_free(wait_turn(f, shown));
+    of = g_strdup_printf("turn %d of %d", shown, shown);
+    g_free(wait_for(f, of));
+    send_text(f, " ");
+    g_free(wait_for(f, "paused"));
+    for (int i = 0; i < 10 && play_bot_turn(session); i++)
+        ;
+    g_free(of);
+    of = g_strdup_printf("turn %d of %d", shown, session_state(session)->turn);
+    text = wait_for(f, of);
+    /* and `cavelog autoplay` going on with the game in a process of its own */
+    g_clear_pointer(&session, session_free);
+    send_named_key(f, "End");
+    send_text(f, "++++++ ");
+    g_free(wait_for(f, "max speed  waiting for new turns"));
+    run_autoplay(f, "40");
+    shown = last_turn(f->save);
+    g_free(of);
+    of = g_strdup_printf("turn %d of %d", shown, shown);
+    g_free(wait_for(f, of));
+    g_free(wait_turn(f, shown));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+}
+
+/* Bad files: the same one line as `continue`, a non-zero exit, and the
+ * file unchanged. An old-schema file replays, unchanged too. */
+static void write_hostile(Fixture *f, const char *name, char **path)
+{
+    *path = g_build_filename(f->dir, name, NULL);
+    if (strcmp(name, "text.cavelog") == 0) {
+        g_assert_true(g_file_set_contents(*path, "not a game at all\n", -1, NULL));
+    } else if (strcmp(name, "cut.cavelog") == 0) {
+        g_autofree char *bytes = NULL;
+        gsize len = 0;
+        g_assert_true(g_file_get_contents(f->save, &bytes, &len, NULL));
+        g_assert_true(g_file_set_contents(*path, bytes, (gssize) len / 2, NULL));
+    } else if (strcmp(name, "tampered.cavelog") == 0) {
+        sqlite3 *db = NULL;
+        g_autofree char *bytes = NULL;
+        gsize len = 0;
+        g_assert_true(g_file_get_contents(f->save, &bytes, &len, NULL));
+        g_assert_true(g_file_set_contents(*path, bytes, (gssize) len, NULL));
+        g_assert_cmpint(sqlite3_open(*path, &db), ==, SQLITE_OK);
+        g_assert_cmpint(sqlite3_exec(db,
+                                     "UPDATE events SET payload = json_set(payload, '$.damage', "
+                                     "9999) WHERE seq = (SELECT min(seq) FROM events WHERE "
+                                     "type = 'CreatureAttacked')",
+                                     NULL, NULL, NULL),
+                        ==, SQLITE_OK);
+        sqlite3_close(db);
+    }
+}
+
+static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *names[] = {"text.cavelog", "cut.cavelog", "tampered.cavelog", "missing.cavelog"};
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *path = NULL, *before = NULL, *after = NULL;
+        g_autofree char *replay_err = NULL, *continue_err = NULL;
+        const char *replay[] = {"replay", NULL, NULL};
+        const char *cont[] = {"continue", NULL, NULL};
+
+        write_hostile(f, names[i], &path);
+        replay[1] = cont[1] = path;
+        before = g_file_test(path, G_FILE_TEST_EXISTS) ? file_digest(path) : NULL;
+        g_assert_cmpint(run_cavelog(f, replay, &replay_err), ==, 1);
+        g_assert_cmpint(run_cavelog(f, cont, &continue_err), ==, 1);
+        g_test_message("%s: %s", names[i], replay_err);
+        g_assert_true(g_str_has_prefix(replay_err, "cavelog: "));
+        g_assert_nonnull(strchr(replay_err, '\n'));
+        g_assert_cmpstr(strchr(replay_err, '\n') + 1, ==, "");
+        g_assert_cmpstr(replay_err, ==, continue_err);
+        after = g_file_test(path, G_FILE_TEST_EXISTS) ? file_digest(path) : NULL;
+        g_assert_cmpstr(before, ==, after);
+    }
+}
+
+/* A file of an older schema (tests/data) replays, and stays as it was. */
+static void test_old_schema(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "data", "v1-game.cavelog", NULL);
+    g_autofree char *bytes = NULL, *before = NULL, *after = NULL, *of = NULL;
+    gsize len = 0;
+    gint32 last;
+
+    if (SKIPPED(f))
+        return;
+    g_assert_true(g_file_get_contents(source, &bytes, &len, NULL));
+    g_assert_true(g_file_set_contents(f->save, bytes, (gssize) len, NULL));
+    before = file_digest(f->save);
+    last = last_turn(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    of = g_strdup_printf("turn 0 of %d", last);
+    g_free(wait_for(f, of));
+    send_named_key(f, "End");
+    g_free(wait_turn(f, last));
+    send_named_key(f, "Escape");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    after = file_digest(f->save);
+    g_assert_cmpstr(before, ==, after);
+}
+
+/* The message rows and the stats line of a play or replay screen (40 rows:
+ * three message rows on top, the stats line under the map). */
+static char *words_of(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    for (guint row = 0; row < 3 && lines[row] != NULL; row++)
+        g_string_append_printf(out, "%s\n", g_strchomp(lines[row]));
+    for (guint row = 0; lines[row] != NULL; row++)
+        if (g_str_has_prefix(lines[row], "HP "))
+            g_string_append(out, g_strchomp(lines[row]));
+    return g_string_free(g_steal_pointer(&out), FALSE);
+}
+
+/* Whether the play screen shows a turn after *@turn. */
+static gboolean turn_passed(const char *text, gconstpointer turn)
+{
+    g_autoptr(GRegex) stats = g_regex_new("Turn (\\d+)  \\(", 0, 0, NULL);
+    g_autoptr(GMatchInfo) match = NULL;
+    g_autofree char *digits = NULL;
+
+    if (!g_regex_match(stats, text, 0, &match))
+        return FALSE;
+    digits = g_match_info_fetch(match, 1);
+    return g_ascii_strtoll(digits, NULL, 10) > *(const gint32 *) turn;
+}
+
+/* A game played by keys, then replayed: at every turn the replay shows
+ * the messages and the stats line the player saw after that turn. */
+static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *keys[] = {"l", "j", "h", "k"};
+    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL;
+    g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func(g_free);
+    guint direction = 0;
+    gint32 turn = 0;
+
+    if (SKIPPED(f))
+        return;
+    save = g_shell_quote(f->save);
+    command =
+        g_strdup_printf("env TERM=xterm-256color %s new --seed 7 --save %s; sleep 60", bin, save);
+    start_session(f, 100, 40, command);
+    g_ptr_array_add(seen, words_of(wait_for(f, "Turn 0")));
+    for (int attempt = 0; turn < 25 && attempt < 100; attempt++) {
+        g_autofree char *text = NULL;
+
+        tmux(f, "send-keys", "-t", "cav", keys[direction]);
+        if (!wait_until(f, turn_passed, &turn, 2000, &text)) {
+            direction = (direction + 1) % G_N_ELEMENTS(keys);
+            if (strstr(text, "Choose a bonus:") != NULL)
+                break;
+            continue;
+        }
+        g_usleep(150 * 1000);
+        g_free(text);
+        text = capture(f);
+        g_ptr_array_add(seen, words_of(text));
+        turn++;
+    }
+    tmux(f, "send-keys", "-t", "cav", "S");
+    g_usleep(500 * 1000);
+    stop_session(f);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (gint32 t = 0; t < (gint32) seen->len; t++) {
+        g_autofree char *text = NULL, *words = NULL;
+
+        go_to(f, t);
+        text = wait_turn(f, t);
+        words = words_of(text);
+        g_test_message("turn %d:\n%s", t, words);
+        g_assert_cmpstr(words, ==, seen->pdata[t]);
+    }
+}
+
+/* The bot plays a game in steps; after each, `cavelog continue` shows the
+ * last turn as the play screen words it (its log folds the file through
+ * the bus). The replay shows each of those turns with the same messages and
+ * stats line. */
+static void test_as_continued(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL;
+    g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(GArray) turns = g_array_new(FALSE, FALSE, sizeof(gint32));
+    int messages = 0;
+
+    if (SKIPPED(f))
+        return;
+    save = g_shell_quote(f->save);
+    command = g_strdup_printf("env TERM=xterm-256color %s continue %s; sleep 60", bin, save);
+    for (int step = 0; step < 8; step++) {
+        g_autofree char *text = NULL, *stats = NULL;
+        gint32 turn;
+
+        run_autoplay(f, "37");
+        turn = last_turn(f->save);
+        if (file_int(f->save, "SELECT outcome = 'playing' FROM game") != 1)
+            break;
+        start_session(f, 100, 40, command);
+        stats = g_strdup_printf("Turn %d  (", turn);
+        text = wait_for(f, stats);
+        g_usleep(200 * 1000);
+        g_free(text);
+        text = capture(f);
+        tmux(f, "send-keys", "-t", "cav", "S");
+        g_usleep(300 * 1000);
+        stop_session(f);
+        if (strstr(text, "Choose a bonus:") != NULL)
+            continue;
+        g_ptr_array_add(seen, words_of(text));
+        g_array_append_val(turns, turn);
+        messages += text[0] != ' ' && text[0] != '\n';
+    }
+    g_assert_cmpuint(seen->len, >, 0);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    for (guint i = 0; i < seen->len; i++) {
+        gint32 turn = g_array_index(turns, gint32, i);
+        g_autofree char *text = NULL, *words = NULL;
+
+        go_to(f, turn);
+        text = wait_turn(f, turn);
+        words = words_of(text);
+        g_test_message("turn %d:\n%s", turn, words);
+        g_assert_cmpstr(words, ==, seen->pdata[i]);
+    }
+    g_test_message("%d of %u turns compared had messages", messages, seen->len);
+}
+
+/* The start screen's `r` lists the saved games; a letter replays one. */
+static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = NULL, *bin = NULL, *dir = NULL, *command = NULL, *text = NULL;
+    g_autofree char *of = NULL;
+
+    if (SKIPPED(f))
+        return;
+    games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    g_free(f->save);
+    f->save = g_build_filename(games, "g.cavelog", NULL);
+    make_game(f);
+    bin = g_shell_quote(f->bin);
+    dir = g_shell_quote(f->dir);
+    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo REPLAY-EXITED "
+                              "status=$?; sleep 60",
+                              dir, bin);
+    start_session(f, 100, 40, command);
+    g_free(wait_for(f, "r   replay a game"));
+    send_text(f, "r");
+    text = wait_for(f, "Replay which game?");
+    g_assert_nonnull(strstr(text, "a  g.cavelog  "));
+    send_text(f, "a");
+    of = g_strdup_printf("turn 0 of %d", last_turn(f->save));
+    g_free(wait_for(f, of));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    signal(SIGABRT, on_fatal_signal);
+    signal(SIGTERM, on_fatal_signal);
+    g_test_add("/replay/open-quit", Fixture, NULL, fixture_set_up, test_open_quit,
+               fixture_tear_down);
+    g_test_add("/replay/steps", Fixture, NULL, fixture_set_up, test_steps, fixture_tear_down);
+    g_test_add("/replay/play-pause", Fixture, NULL, fixture_set_up, test_play_pause,
+               fixture_tear_down);
+    g_test_add("/replay/backward-forward", Fixture, NULL, fixture_set_up, test_backward_forward,
+               fixture_tear_down);
+    g_test_add("/replay/jumps", Fixture, NULL, fixture_set_up, test_jumps, fixture_tear_down);
+    g_test_add("/replay/omniscient", Fixture, NULL, fixture_set_up, test_omniscient,
+               fixture_tear_down);
+    g_test_add("/replay/condition", Fixture, NULL, fixture_set_up, test_condition,
+               fixture_tear_down);
+    g_test_add("/replay/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
+    g_test_add("/replay/follow", Fixture, NULL, fixture_set_up, test_follow, fixture_tear_down);
+    g_test_add("/replay/hostile", Fixture, NULL, fixture_set_up, test_hostile, fixture_tear_down);
+    g_test_add("/replay/old-schema", Fixture, NULL, fixture_set_up, test_old_schema,
+               fixture_tear_down);
+    g_test_add("/replay/as-played", Fixture, NULL, fixture_set_up, test_as_played,
+               fixture_tear_down);
+    g_test_add("/replay/as-continued", Fixture, NULL, fixture_set_up, test_as_continued,
+               fixture_tear_down);
+    g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
+               fixture_tear_down);
+    return g_test_run();
+}

@@ -1,0 +1,455 @@
+/* tui-replay.c — the replay screen: the play screen as the player saw it at
+ * a turn (map, memory, stats, the messages of that turn) under a replay bar,
+ * moved by keys (play, pause, speed, steps, jumps, searches) and, for a game
+ * still being played, following the file as it grows. Every move, backward
+ * too, is a seek in the history's snapshots. */
+#include "tui.h"
+
+#include "tui-replay.h"
+
+#include <string.h>
+
+/* Turns a second of each speed, slowest first; 0 is "as fast as the screen
+ * draws". */
+static const double replay_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 0};
+static const char *const replay_speed_names[] = {
+    "1/4 turn/s", "1/2 turn/s", "1 turn/s",   "2 turns/s",  "4 turns/s",
+    "8 turns/s",  "16 turns/s", "32 turns/s", "64 turns/s", "max speed",
+};
+#define REPLAY_SPEED_DEFAULT 4
+
+/* How often a game still being played is looked at for new turns. */
+#define REPLAY_POLL_MS 250
+/* How long the loop sleeps when nothing plays. */
+#define REPLAY_IDLE_MS 1000
+#define REPLAY_JUMP 20
+#define REPLAY_INPUT_MAX 80
+
+typedef struct {
+    History *history;
+    gint32 turn, last;   /* the turn shown, the file's last */
+    gboolean playing;    /* turns advance by themselves */
+    gboolean omniscient; /* the whole level, not what the player saw */
+    gboolean following;  /* the game is unfinished: the file may grow */
+    guint speed;         /* index into replay_speeds */
+    gint64 next_step;    /* when playing: monotonic µs of the next turn */
+    gint64 next_poll;    /* when following: of the next look at the file */
+    TuiLog *log;         /* the messages of the turn shown */
+    TuiViewport viewport;
+    CavView all; /* the omniscient view */
+    GString *note;
+    char *query; /* the last condition sought */
+    GError *failure;
+} Replay;
+
+static const char *const replay_help_lines[] = {
+    "Replay keys",
+    "Space                 play or pause",
+    "+  -                  faster, slower: 1/4 to 64 turns a second, then max",
+    "l h  Right Left       one turn forward, back",
+    "L H  Shift-arrows     twenty turns forward, back",
+    "Home End              the first turn, the last",
+    "g                     go to a turn typed in",
+    ">  <                  the next, previous change of level",
+    "n  N                  the next, previous notable moment: you were hurt,",
+    "                      a kill, a level gained, an item identified, the end",
+    "o                     omniscient view (the whole level) on or off",
+    "Ctrl-P                the messages up to this turn",
+    "/                     the next turn where a condition holds, such as",
+    "                      type=CreatureDied  hp<25%  depth=4 and kills>=10",
+    "  type=EVENT or type!=EVENT: an event of that type in the turn (or none);",
+    "  hp mp food (a number, or a % of the maximum), depth level xp kills turn",
+    "  with = != < <= > >=; join terms with “and”. Enter alone: the last again.",
+    "q  Esc                quit",
+    "Press any key to go back.",
+};
+
+/* ---- moving -------------------------------------------------------------- */
+
+/* Show @turn (clamped to the file): seek there and word its messages. */
+static void replay_goto(Replay *r, gint32 turn)
+{
+    if (r->failure != NULL)
+        return;
+    r->turn = CLAMP(turn, 0, r->last);
+    tui_log_free(r->log);
+    r->log = tui_log_new();
+    replay_show_turn(r->history, r->turn, r->log, &r->failure);
+}
+
+static void replay_note(Replay *r, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void replay_note(Replay *r, const char *format, ...)
+{
+    va_list args;
+
+    va_start(args, format);
+    g_string_vprintf(r->note, format, args);
+    va_end(args);
+}
+
+/* Look for new turns of a game still being played (as `tail -f` does). */
+static void replay_poll(Replay *r)
+{
+    g_autoptr(GError) error = NULL;
+    gint64 now = g_get_monotonic_time();
+
+    if (!r->following || now < r->next_poll)
+        return;
+    r->next_poll = now + REPLAY_POLL_MS * 1000;
+    if (!history_update(r->history, NULL, &error)) {
+        r->following = FALSE;
+        replay_note(r, "Stopped following the file: %s", error->message);
+        return;
+    }
+    r->last = replay_last_turn(r->history);
+    r->following = history_last_state(r->history)->outcome == OUTCOME_PLAYING;
+}
+
+/* The time between turns at the present speed, in µs (0: none). */
+static gint64 replay_interval(const Replay *r)
+{
+    double speed = replay_speeds[r->speed];
+
+    return speed > 0 ? (gint64) (1e6 / speed) : 0;
+}
+
+static void replay_toggle_play(Replay *r)
+{
+    r->playing = !r->playing;
+    r->next_step = g_get_monotonic_time() + replay_interval(r);
+}
+
+/* Playing: the next turn is due; show it, or wait at the end. */
+static void replay_advance(Replay *r)
+{
+    gint64 now = g_get_monotonic_time();
+
+    if (!r->playing || now < r->next_step)
+        return;
+    r->next_step = MAX(r->next_step + replay_interval(r), now);
+    if (r->turn < r->last)
+        replay_goto(r, r->turn + 1);
+    else if (!r->following)
+        r->playing = FALSE;
+}
+
+/* ---- drawing ----------------------------------------------------------- */
+/* A note (the answer to a search) goes on the row under the bar, or over
+ * the map's row above it when there is none: the turn's messages stay. */
+
+/* What the bar says of playing: "playing", "waiting for new turns"… */
+static const char *replay_mode(const Replay *r)
+{
+    if (!r->playing)
+        return r->turn == r->last && !r->following ? "paused at the end" : "paused";
+    return r->turn == r->last && r->following ? "waiting for new turns" : "playing";
+}
+
+/* The replay bar: below the stats line when there is a row for it, else
+ * over the map's last row. Returns its row. */
+static int replay_draw_bar(const Replay *r, const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree char *text = NULL;
+    const char *hint = "Space play  ? keys";
+    TuiLayout layout;
+    int row;
+
+    tui_draw_layout(&layout);
+    row = layout.stats_row + 1 < LINES ? layout.stats_row + 1 : layout.stats_row - 1;
+    text = g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s", r->turn, r->last,
+                           player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
+                           replay_mode(r), r->omniscient ? "  omniscient" : "");
+    move(row, 0);
+    clrtoeol();
+    mvhline(row, 0, ' ' | tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE, COLS);
+    tui_screen_put(row, 0, text, COLS, tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE);
+    if (COLS - tui_screen_text_cols(hint) > tui_screen_text_cols(text) + 2)
+        tui_screen_put(row, COLS - tui_screen_text_cols(hint), hint, COLS,
+                       tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE);
+    return row;
+}
+
+/* The view drawn: the player's, or every cell of their level. */
+static const CavView *replay_sight(Replay *r, const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    if (!r->omniscient || player == NULL)
+        return history_view(r->history);
+    r->all.z = player->z;
+    memset(r->all.visible, 1, sizeof r->all.visible);
+    memset(r->all.memory, MEMORY_SEEN, sizeof r->all.memory);
+    return &r->all;
+}
+
+static void replay_draw(gpointer data)
+{
+    Replay *r = data;
+    const CavState *state = history_state(r->history);
+    TuiLayout layout;
+    int row;
+
+    /* Centred on the player each time: the screen at a turn is the same
+     * however it was reached (a viewport that follows would depend on the
+     * way). */
+    r->viewport.placed = FALSE;
+    tui_draw_play(state, replay_sight(r, state), r->log, &r->viewport);
+    if (!tui_screen_big_enough())
+        return;
+    row = replay_draw_bar(r, state);
+    if (r->note->len == 0)
+        return;
+    tui_draw_layout(&layout);
+    /* under the bar when it is under the stats line, else over the map */
+    row = row > layout.stats_row && row + 1 < LINES ? row + 1 : row - 1;
+    move(row, 0);
+    clrtoeol();
+    tui_screen_put(row, 0, r->note->str, COLS, tui_screen_attr(TUI_STYLE_HINT));
+}
+
+/* ---- asking ------------------------------------------------------------ */
+
+/* Read a line on the message rows after @prompt, starting from @initial.
+ * TRUE with the text (caller frees) on Enter; FALSE on Esc. */
+static gboolean replay_ask(Replay *r, const char *prompt, const char *initial, char **out)
+{
+    g_autoptr(GString) text = g_string_new(initial);
+    TuiLayout layout;
+
+    for (;;) {
+        g_autofree char *line = g_strdup_printf("%s%s_", prompt, text->str);
+        int key;
+
+        replay_draw(r);
+        tui_draw_layout(&layout);
+        tui_draw_message_rows(&layout, line, "Enter go  Esc cancel");
+        refresh();
+        key = tui_screen_read_key();
+        if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+            *out = g_strdup(text->str);
+            return TRUE;
+        }
+        if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
+            return FALSE;
+        if ((key == KEY_BACKSPACE || key == 127 || key == 8) && text->len > 0)
+            g_string_truncate(text, text->len - 1);
+        else if (key >= ' ' && key < 127 && text->len < REPLAY_INPUT_MAX)
+            g_string_append_c(text, (char) key);
+    }
+}
+
+/* `g`: go to a turn typed in. */
+static void replay_ask_turn(Replay *r)
+{
+    g_autofree char *text = NULL;
+    guint64 turn;
+
+    if (!replay_ask(r, "Go to turn: ", "", &text) || *g_strstrip(text) == '\0')
+        return;
+    if (!g_ascii_string_to_unsigned(text, 10, 0, G_MAXINT32, &turn, NULL)) {
+        replay_note(r, "“%s” is not a turn: type a whole number from 0 to %d.", text, r->last);
+        return;
+    }
+    if ((gint64) turn > r->last)
+        replay_note(r, "The game has %d turns; this is the last.", r->last);
+    replay_goto(r, (gint32) turn);
+}
+
+/* `/`: the next turn where a condition holds (Enter alone: the last one). */
+static void replay_ask_query(Replay *r)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(ReplayQuery) query = NULL;
+    g_autoptr(GError) error = NULL;
+    gint32 found = 0, from = r->turn;
+
+    if (!replay_ask(r, "Seek: ", r->query != NULL ? r->query : "", &text))
+        return;
+    query = replay_query_parse(text, &error);
+    if (query == NULL) {
+        replay_note(r, "Bad condition: %s.", error->message);
+        return;
+    }
+    g_free(r->query);
+    r->query = g_strdup(g_strstrip(text));
+    /* a condition on the state folds turn after turn: say so meanwhile */
+    replay_note(r, "Seeking %s…", r->query);
+    replay_draw(r);
+    refresh();
+    g_string_truncate(r->note, 0);
+    if (replay_find_query(r->history, from, query, &found, &r->failure))
+        replay_goto(r, found);
+    else {
+        replay_note(r, "No turn after %d where %s holds.", from, r->query);
+        replay_goto(r, from);
+    }
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+/* `>` `<` `n` `N`: the next or previous turn of @what. */
+static void replay_jump(Replay *r, ReplayFind what, gboolean forward)
+{
+    const char *why = NULL;
+    gint32 found = 0;
+
+    if (replay_find(r->history, r->turn, forward, what, &found, &why, &r->failure)) {
+        replay_goto(r, found);
+        replay_note(r, "Turn %d: %s.", found, why);
+    } else if (r->failure == NULL) {
+        replay_note(r, "No %s %s turn %d.",
+                    what == REPLAY_FIND_LEVEL ? "change of level" : "notable moment",
+                    forward ? "after" : "before", r->turn);
+    }
+}
+
+static void replay_history(Replay *r)
+{
+    TuiLog *log = tui_log_new();
+
+    if (replay_history_upto(r->history, r->turn, log, &r->failure))
+        tui_panels_history(log);
+    tui_log_free(log);
+    replay_goto(r, r->turn);
+}
+
+/* The keys that move the replay; FALSE for another key. */
+static gboolean replay_move_key(Replay *r, int key)
+{
+    switch (key) {
+    case KEY_RIGHT:
+    case 'l':
+        replay_goto(r, r->turn + 1);
+        return TRUE;
+    case KEY_LEFT:
+    case 'h':
+        replay_goto(r, r->turn - 1);
+        return TRUE;
+    case KEY_SRIGHT:
+    case 'L':
+        replay_goto(r, r->turn + REPLAY_JUMP);
+        return TRUE;
+    case KEY_SLEFT:
+    case 'H':
+        replay_goto(r, r->turn - REPLAY_JUMP);
+        return TRUE;
+    case KEY_HOME:
+        replay_goto(r, 0);
+        return TRUE;
+    case KEY_END:
+        replay_goto(r, r->last);
+        return TRUE;
+    default:
+        return FALSE;
+    }
+}
+
+/* The keys that search; FALSE for another key. */
+static gboolean replay_search_key(Replay *r, int key)
+{
+    switch (key) {
+    case '>':
+    case '<':
+        replay_jump(r, REPLAY_FIND_LEVEL, key == '>');
+        return TRUE;
+    case 'n':
+    case 'N':
+        replay_jump(r, REPLAY_FIND_NOTABLE, key == 'n');
+        return TRUE;
+    case 'g':
+        replay_ask_turn(r);
+        return TRUE;
+    case '/':
+        replay_ask_query(r);
+        return TRUE;
+    default:
+        return FALSE;
+    }
+}
+
+/* One key; FALSE when it quits. */
+static gboolean replay_key(Replay *r, int key)
+{
+    /* the too-small note offers S, as on the play screen */
+    if (key == 'q' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST ||
+        (key == 'S' && !tui_screen_big_enough()))
+        return FALSE;
+    g_string_truncate(r->note, 0);
+    if (replay_move_key(r, key) || replay_search_key(r, key))
+        return TRUE;
+    if (key == ' ')
+        replay_toggle_play(r);
+    else if ((key == '+' || key == '=') && r->speed + 1 < G_N_ELEMENTS(replay_speeds))
+        r->speed++;
+    else if (key == '-' && r->speed > 0)
+        r->speed--;
+    else if (key == 'o')
+        r->omniscient = !r->omniscient;
+    else if (key == TUI_KEY_CTRL('P'))
+        replay_history(r);
+    else if (key == '?')
+        tui_panels_show(replay_help_lines, G_N_ELEMENTS(replay_help_lines), replay_draw, r);
+    else if (key == 'P' || key == 'b')
+        replay_note(r, "Not yet: forking a game and bookmarks come later.");
+    else if (key == TUI_KEY_CTRL('L'))
+        clearok(curscr, TRUE);
+    return TRUE;
+}
+
+/* How long to wait for a key before the loop has something to do. */
+static int replay_wait_ms(const Replay *r)
+{
+    gint64 now = g_get_monotonic_time(), until = now + REPLAY_IDLE_MS * 1000;
+
+    /* at the end of a game being played, the next look at the file */
+    if (r->playing && r->turn < r->last)
+        until = MIN(until, r->next_step);
+    if (r->following)
+        until = MIN(until, r->next_poll);
+    return (int) MAX((until - now + 999) / 1000, 0);
+}
+
+static void replay_loop(Replay *r)
+{
+    for (;;) {
+        int key;
+
+        replay_poll(r);
+        replay_advance(r);
+        if (r->failure != NULL)
+            return;
+        replay_draw(r);
+        refresh();
+        key = tui_screen_read_key_within(replay_wait_ms(r));
+        if (key != ERR && !replay_key(r, key))
+            return;
+    }
+}
+
+gboolean tui_replay_run(History *history, gint32 turn, GError **error)
+{
+    Replay r = {.history = history, .speed = REPLAY_SPEED_DEFAULT};
+    gboolean ok;
+
+    g_return_val_if_fail(history != NULL, FALSE);
+    r.last = replay_last_turn(history);
+    r.following = history_last_state(history)->outcome == OUTCOME_PLAYING;
+    r.note = g_string_new(NULL);
+    view_init(&r.all);
+    replay_goto(&r, turn);
+    ok = r.failure == NULL && tui_screen_begin(error);
+    if (ok) {
+        replay_loop(&r);
+        tui_screen_end();
+    }
+    if (r.failure != NULL) {
+        g_propagate_error(error, r.failure);
+        ok = FALSE;
+    }
+    tui_log_free(r.log);
+    g_string_free(r.note, TRUE);
+    g_free(r.query);
+    return ok;
+}
