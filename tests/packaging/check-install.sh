@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # check-install.sh BUILD PREFIX BINDIR DATADIR MANDIR INSPECTOR: `meson install
 # --destdir` from the build folder BUILD puts every file a package needs where
-# it belongs (the inspector's only when INSPECTOR is "true"), and the
-# installed desktop file, metainfo and MIME type still pass their checks.
+# it belongs (the inspector's only when INSPECTOR is "true"), the installed
+# desktop file, metainfo and MIME type still pass their checks, and a desktop
+# that knows only what was installed opens game files in the inspector.
 set -euo pipefail
 build=$1
 prefix=$2
@@ -76,4 +77,19 @@ if [ "$inspector" = true ]; then
     "$here/check-metainfo.sh" "$share/metainfo/org.cavelog.Inspector.metainfo.xml" \
         "$share/applications/org.cavelog.Inspector.desktop"
     "$here/check-man.sh" "$man/man1/cavelog-inspector.1"
+fi
+
+# What a double-click asks GIO: the default application for the type, from
+# the installed files alone (GIO skips an application whose Exec= is not on
+# the PATH).
+if [ "$inspector" = true ]; then
+    mkdir -p "$tmp/home"
+    export XDG_DATA_HOME=$tmp/home XDG_DATA_DIRS=$share
+    update-mime-database "$share/mime"
+    update-desktop-database "$share/applications"
+    opener=$(PATH=$bin:$PATH LC_ALL=C.UTF-8 LANGUAGE= gio mime application/x-cavelog | sed -n 1p)
+    if [[ $opener != "Default application for "*": org.cavelog.Inspector.desktop" ]]; then
+        echo "a game file would not open in the inspector: $opener"
+        exit 1
+    fi
 fi
