@@ -87,7 +87,7 @@ if [ "$inspector" = true ]; then
     export XDG_DATA_HOME=$tmp/home XDG_DATA_DIRS=$share
     update-mime-database "$share/mime"
     update-desktop-database "$share/applications"
-    opener=$(PATH=$bin:$PATH LC_ALL=C.UTF-8 LANGUAGE= gio mime application/x-cavelog | sed -n 1p)
+    opener=$(PATH=$bin:$PATH LC_ALL=C.UTF-8 LANGUAGE='' gio mime application/x-cavelog | sed -n 1p)
     if [[ $opener != "Default application for "*": org.cavelog.Inspector.desktop" ]]; then
         echo "a game file would not open in the inspector: $opener"
         exit 1
