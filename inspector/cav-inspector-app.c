@@ -114,7 +114,7 @@ static void on_about(GSimpleAction *action, GVariant *parameter, gpointer self)
                           "Move through a cavelog game’s whole history: the world at any event, "
                           "every event, and what caused what.",
                           "license-type", GTK_LICENSE_GPL_3_0, "authors", authors, "logo-icon-name",
-                          "utilities-system-monitor", NULL);
+                          "org.cavelog.Inspector", NULL);
 }
 
 static void on_quit(GSimpleAction *action, GVariant *parameter, gpointer self)
@@ -282,6 +282,7 @@ static void cav_inspector_app_startup(GApplication *app)
     };
 
     G_APPLICATION_CLASS(cav_inspector_app_parent_class)->startup(app);
+    gtk_window_set_default_icon_name("org.cavelog.Inspector");
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions), app);
     for (guint i = 0; i < G_N_ELEMENTS(accels); i++)
         gtk_application_set_accels_for_action(GTK_APPLICATION(app), accels[i].action,

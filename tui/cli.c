@@ -2,8 +2,10 @@
  * terminal screen, for scripts, tests and benchmarks. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cavelog-config.h"
 #include "codec.h"
@@ -24,8 +26,8 @@ gboolean cli_parse(GOptionContext *context, int *argc, char ***argv, int *status
 
     g_option_context_add_main_entries(context, version_entries, NULL);
     if (!g_option_context_parse(context, argc, argv, &error)) {
-        g_printerr("cavelog: %s\nTry “cavelog %s --help”.\n", error->message,
-                   (*argv)[0] != NULL ? (*argv)[0] : "");
+        g_printerr("cavelog: %s\nTry “%s --help”.\n", error->message,
+                   g_get_prgname() != NULL ? g_get_prgname() : "cavelog");
         *status = CLI_EXIT_USAGE;
         return FALSE;
     }
@@ -47,6 +49,52 @@ int cli_usage_error(const char *message)
 {
     g_printerr("cavelog: %s\n", message);
     return CLI_EXIT_USAGE;
+}
+
+/* Set once the loss of standard output has been told, so that it is told once. */
+static gboolean stdout_failure_told;
+
+/* Say that standard output could not be written, and why when @reason is
+ * not NULL, once. */
+static void tell_stdout_failure(const char *reason)
+{
+    if (stdout_failure_told)
+        return;
+    if (reason != NULL)
+        g_printerr("cavelog: cannot write to standard output: %s\n", reason);
+    else
+        g_printerr("cavelog: cannot write to standard output\n");
+    stdout_failure_told = TRUE;
+}
+
+/* @error says that standard output could not be written (errno says why);
+ * whoever prints it tells the loss, so the check at exit stays silent. */
+static void set_stdout_error(GError **error)
+{
+    int saved = errno;
+
+    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(saved),
+                "cannot write to standard output: %s", g_strerror(saved));
+    stdout_failure_told = TRUE;
+}
+
+/* At exit: whatever went to standard output must have arrived. (g_print
+ * flushes as it goes, so an earlier failure may have left only the error
+ * flag, without its reason.) */
+static void check_stdout(void)
+{
+    if (fflush(stdout) != 0)
+        tell_stdout_failure(g_strerror(errno));
+    else if (ferror(stdout))
+        tell_stdout_failure(NULL);
+    else
+        return;
+    _exit(CLI_EXIT_ERROR);
+}
+
+void cli_check_stdout_at_exit(void)
+{
+    atexit(check_stdout);
 }
 
 char *cli_new_save_path(gint64 seed)
@@ -114,6 +162,10 @@ int cli_list(int argc, char **argv)
         return status;
     if (argc > 2)
         return cli_usage_error("list takes at most one FOLDER");
+    if (argc == 2 && !g_file_test(argv[1], G_FILE_TEST_EXISTS)) {
+        g_printerr("cavelog: %s: no such folder\n", argv[1]);
+        return CLI_EXIT_ERROR;
+    }
     if (argc == 2 && !g_file_test(argv[1], G_FILE_TEST_IS_DIR))
         return cli_usage_error("list takes a FOLDER of games, not a file");
     dir = argc == 2 ? g_strdup(argv[1]) : store_games_dir();
@@ -171,8 +223,10 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
                                    event->cause);
     }
     g_string_append_c(printer->line, '\n');
-    fwrite(printer->line->str, 1, printer->line->len, stdout);
-    return TRUE;
+    if (fwrite(printer->line->str, 1, printer->line->len, stdout) == printer->line->len)
+        return TRUE;
+    set_stdout_error(error); /* stop here: nobody reads the rest */
+    return FALSE;
 }
 
 static gboolean parse_turns(const char *text, StoreFilter *filter)

@@ -29,6 +29,11 @@ int cli_usage_error(const char *message);
 /* Print "cavelog: MESSAGE" on stderr and return CLI_EXIT_ERROR. */
 int cli_fail(const GError *error);
 
+/* Check at exit that everything written to standard output arrived (a full
+ * disk, a closed pipe): if not, say so on stderr and exit CLI_EXIT_ERROR,
+ * even after --help. Call once, early in main. */
+void cli_check_stdout_at_exit(void);
+
 /* A new save path in the games folder for a game with @seed. */
 char *cli_new_save_path(gint64 seed);
 

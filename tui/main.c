@@ -185,12 +185,18 @@ static int top_level(int argc, char **argv)
 int main(int argc, char **argv)
 {
     setlocale(LC_ALL, "");
+    cli_check_stdout_at_exit();
     if (argc >= 2 && argv[1][0] != '-') {
         for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
-            if (strcmp(argv[1], subcommands[i].name) == 0)
+            if (strcmp(argv[1], subcommands[i].name) == 0) {
+                /* Usage lines and hints then read "cavelog new …". */
+                g_autofree char *prgname = g_strdup_printf("cavelog %s", argv[1]);
+                g_set_prgname(prgname);
                 return subcommands[i].run(argc - 1, argv + 1);
+            }
         g_printerr("cavelog: unknown command “%s”. Try “cavelog --help”.\n", argv[1]);
         return CLI_EXIT_USAGE;
     }
+    g_set_prgname("cavelog");
     return top_level(argc, argv);
 }

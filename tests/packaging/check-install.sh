@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# check-install.sh BUILD PREFIX BINDIR DATADIR MANDIR INSPECTOR: `meson install
+# --destdir` from the build folder BUILD puts every file a package needs where
+# it belongs (the inspector's only when INSPECTOR is "true"), the installed
+# desktop file, metainfo and MIME type still pass their checks, and a desktop
+# that knows only what was installed opens game files in the inspector.
+set -euo pipefail
+build=$1
+prefix=$2
+bindir=$3
+datadir=$4
+mandir=$5
+inspector=$6
+here=$(dirname "$(realpath "$0")")
+status=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# An option given relative to the prefix is under it.
+under_prefix() {
+    case $1 in
+    /*) echo "$1" ;;
+    *) echo "$prefix/$1" ;;
+    esac
+}
+root=$tmp/root
+bin=$root$(under_prefix "$bindir")
+share=$root$(under_prefix "$datadir")
+man=$root$(under_prefix "$mandir")
+
+meson install -C "$build" --no-rebuild --quiet --destdir "$root" >"$tmp/log" 2>&1 || {
+    cat "$tmp/log"
+    exit 1
+}
+expected=(
+    "$bin/cavelog"
+    "$share/cavelog/creatures.ini"
+    "$share/cavelog/items.ini"
+    "$share/cavelog/spells.ini"
+    "$share/mime/packages/cavelog.xml"
+    "$man/man6/cavelog.6"
+)
+inspector_files=(
+    "$bin/cavelog-inspector"
+    "$share/applications/org.cavelog.Inspector.desktop"
+    "$share/metainfo/org.cavelog.Inspector.metainfo.xml"
+    "$share/icons/hicolor/scalable/apps/org.cavelog.Inspector.svg"
+    "$share/icons/hicolor/symbolic/apps/org.cavelog.Inspector-symbolic.svg"
+    "$man/man1/cavelog-inspector.1"
+)
+if [ "$inspector" = true ]; then
+    expected+=("${inspector_files[@]}")
+else
+    for file in "${inspector_files[@]}"; do
+        if [ -e "$file" ]; then
+            echo "installed without the inspector: ${file#"$root"}"
+            status=1
+        fi
+    done
+fi
+for file in "${expected[@]}"; do
+    if [ ! -s "$file" ]; then
+        echo "not installed: ${file#"$root"}"
+        status=1
+    fi
+done
+echo "installed:"
+(cd "$root" && find . -type f | sort)
+[ "$status" -eq 0 ] || exit 1
+
+"$here/check-mime.sh" "$share/mime/packages/cavelog.xml"
+"$here/check-man.sh" "$man/man6/cavelog.6"
+if [ "$inspector" = true ]; then
+    "$here/check-desktop.sh" "$share/applications/org.cavelog.Inspector.desktop" \
+        "$share/mime/packages/cavelog.xml"
+    "$here/check-metainfo.sh" "$share/metainfo/org.cavelog.Inspector.metainfo.xml" \
+        "$share/applications/org.cavelog.Inspector.desktop"
+    "$here/check-man.sh" "$man/man1/cavelog-inspector.1"
+fi
+
+# What a double-click asks GIO: the default application for the type, from
+# the installed files alone (GIO skips an application whose Exec= is not on
+# the PATH).
+if [ "$inspector" = true ]; then
+    mkdir -p "$tmp/home"
+    export XDG_DATA_HOME=$tmp/home XDG_DATA_DIRS=$share
+    update-mime-database "$share/mime"
+    update-desktop-database "$share/applications"
+    opener=$(PATH=$bin:$PATH LC_ALL=C.UTF-8 LANGUAGE='' gio mime application/x-cavelog | sed -n 1p)
+    if [[ $opener != "Default application for "*": org.cavelog.Inspector.desktop" ]]; then
+        echo "a game file would not open in the inspector: $opener"
+        exit 1
+    fi
+fi

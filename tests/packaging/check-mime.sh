@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# check-mime.sh MIME_XML [CAVELOG]: compiled by update-mime-database into a
+# private data folder, the type in MIME_XML makes GIO call a SQLite file whose
+# application id is "CAVL" application/x-cavelog by its content alone (no
+# .cavelog in its name), leaves other SQLite files and look-alikes alone, and
+# calls *.cavelog so by name. Given CAVELOG, a game it records is checked too.
+set -euo pipefail
+xml=$1
+cavelog=${2:-}
+[ -z "$cavelog" ] || cavelog=$(realpath "$cavelog")
+status=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+mkdir -p "$tmp/with/mime/packages" "$tmp/home" "$tmp/files"
+cp "$xml" "$tmp/with/mime/packages/"
+XDG_DATA_HOME="$tmp/home" XDG_DATA_DIRS="$tmp/with" update-mime-database "$tmp/with/mime"
+export XDG_DATA_HOME="$tmp/home" GIO_USE_VFS=local
+
+# type_of DATA_DIRS FILE: the content type GIO gives FILE.
+type_of() {
+    XDG_DATA_DIRS=$1 gio info -a standard::content-type "$2" |
+        sed -n 's/^ *standard::content-type: //p'
+}
+
+# expect FILE TYPE: with the type installed, GIO calls FILE TYPE.
+expect() {
+    local got
+    got=$(type_of "$tmp/with:/usr/share" "$1")
+    if [ "$got" != "$2" ]; then
+        echo "$(basename "$1"): $got, expected $2"
+        status=1
+    fi
+}
+
+cd "$tmp/files"
+sqlite3 tagged "PRAGMA application_id = 1128355404; CREATE TABLE t(x);"
+sqlite3 plain "CREATE TABLE t(x);"
+sqlite3 other-id "PRAGMA application_id = 1128355405; CREATE TABLE t(x);"
+{ head -c 68 /dev/zero | tr '\0' 'x'; printf 'CAVL\n'; } >look-alike # "CAVL" at 68, no SQLite
+printf 'not a game\n' >named.cavelog
+
+# The control: without the type, even the tagged file is plain SQLite, so
+# what follows is this type's doing.
+control=$(type_of /usr/share "$tmp/files/tagged")
+if [ "$control" != application/vnd.sqlite3 ]; then
+    echo "without $xml, GIO calls a tagged SQLite file $control, not application/vnd.sqlite3"
+    exit 1
+fi
+expect tagged application/x-cavelog
+expect plain application/vnd.sqlite3
+expect other-id application/vnd.sqlite3
+expect named.cavelog application/x-cavelog
+got=$(type_of "$tmp/with:/usr/share" look-alike)
+if [ "$got" = application/x-cavelog ]; then
+    echo "look-alike (CAVL at byte 68 of a text file) is called application/x-cavelog"
+    status=1
+fi
+
+if [ -n "$cavelog" ]; then
+    "$cavelog" autoplay --seed 1 --turns 2 --quiet --save "$tmp/game.cavelog"
+    cp "$tmp/game.cavelog" game
+    id=$(sqlite3 game "PRAGMA application_id;")
+    if [ "$id" = 1128355404 ]; then
+        expect game application/x-cavelog
+    else
+        echo "note: cavelog's game files carry application id $id, not 1128355404 (CAVL):"
+        echo "      only their name makes them application/x-cavelog"
+    fi
+fi
+exit $status

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c — the `cavelog` command line as a user meets it: usage errors
+ * and --help name the program once ("cavelog new"), a missing folder is
+ * named, and output lost to a full disk is an error. Runs the real
+ * executable named by $CAVELOG_BIN. */
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/* What one run of the program did. */
+typedef struct {
+    int exit_status; /* -1 when it did not exit normally */
+    char *out, *err;
+} Run;
+
+static void run_clear(Run *run)
+{
+    g_free(run->out);
+    g_free(run->err);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Run, run_clear)
+
+/* $CAVELOG_BIN, or NULL after marking the test skipped. */
+static const char *cavelog_bin(void)
+{
+    const char *bin = g_getenv("CAVELOG_BIN");
+
+    if (bin == NULL || !g_file_test(bin, G_FILE_TEST_IS_EXECUTABLE)) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog program");
+        return NULL;
+    }
+    return bin;
+}
+
+/* In the child: standard output goes to /dev/full. */
+static void stdout_to_full(gpointer data)
+{
+    int fd = open("/dev/full", O_WRONLY);
+
+    if (fd >= 0)
+        dup2(fd, STDOUT_FILENO);
+}
+
+/* Run `cavelog ARGS…` (@args NULL-terminated) in @env with stdin from
+ * /dev/null; with @full, its stdout is /dev/full and run->out stays NULL. */
+static void run_cavelog(Run *run, char **env, gboolean full, const char *const *args)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_ptr_array_add(argv, (gpointer) g_getenv("CAVELOG_BIN"));
+    for (guint i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer) args[i]);
+    g_ptr_array_add(argv, NULL);
+    *run = (Run){0};
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, env, G_SPAWN_DEFAULT,
+                               full ? stdout_to_full : NULL, NULL, full ? NULL : &run->out,
+                               &run->err, &status, &error));
+    g_assert_no_error(error);
+    run->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The environment of the tests: games live under @dir. */
+static char **test_env(const char *dir)
+{
+    return g_environ_setenv(g_get_environ(), "XDG_DATA_HOME", dir, TRUE);
+}
+
+/* ---- /cli/usage ------------------------------------------------------------ */
+
+/* An unknown command or option at the top level: exit 2 and a hint that
+ * names the program once, as "cavelog", not by the path it was run by. */
+static void test_usage_top_level(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    const char *cases[][2] = {
+        {"bogus", "cavelog: unknown command “bogus”. Try “cavelog --help”.\n"},
+        {"--bogus", "\nTry “cavelog --help”.\n"}};
+    g_auto(GStrv) env = test_env(fixture->dir);
+
+    if (bin == NULL)
+        return;
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        const char *args[] = {cases[i][0], NULL};
+        g_auto(Run) run = {0};
+        run_cavelog(&run, env, FALSE, args);
+        g_test_message("cavelog %s: %s", cases[i][0], run.err);
+        g_assert_cmpint(run.exit_status, ==, 2);
+        g_assert_true(g_str_has_prefix(run.err, "cavelog: "));
+        g_assert_true(g_str_has_suffix(run.err, cases[i][1]));
+        g_assert_null(strstr(run.err, bin));
+        g_assert_null(strstr(run.err, "cavelog cavelog"));
+    }
+}
+
+static const char *const subcommands[] = {"new",    "continue", "list",
+                                          "events", "autoplay", "verify"};
+
+/* Each subcommand's --help says "Usage: cavelog NAME [OPTION…]", and an
+ * unknown option's hint names "cavelog NAME --help". */
+static void test_usage_subcommands(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+
+    if (cavelog_bin() == NULL)
+        return;
+    for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++) {
+        const char *help[] = {subcommands[i], "--help", NULL};
+        const char *bogus[] = {subcommands[i], "--bogus", NULL};
+        g_autofree char *usage = g_strdup_printf("Usage:\n  cavelog %s [OPTION…]", subcommands[i]);
+        g_autofree char *hint = g_strdup_printf("\nTry “cavelog %s --help”.\n", subcommands[i]);
+        g_auto(Run) shown = {0};
+        g_auto(Run) refused = {0};
+        run_cavelog(&shown, env, FALSE, help);
+        g_assert_cmpint(shown.exit_status, ==, 0);
+        g_assert_true(g_str_has_prefix(shown.out, usage));
+        run_cavelog(&refused, env, FALSE, bogus);
+        g_assert_cmpint(refused.exit_status, ==, 2);
+        g_assert_true(g_str_has_suffix(refused.err, hint));
+    }
+}
+
+/* ---- /cli/list -------------------------------------------------------------- */
+
+/* `list` of a folder that is not there says so, naming it: exit 1. A file
+ * where a folder belongs stays a usage error. */
+static void test_list_missing_folder(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *missing = tmp_path(fixture, "no-such-folder");
+    g_autofree char *expected = g_strdup_printf("cavelog: %s: no such folder\n", missing);
+    g_autofree char *file = tmp_path(fixture, "plain-file");
+    g_auto(GStrv) env = test_env(fixture->dir);
+    const char *args[] = {"list", missing, NULL};
+    const char *file_args[] = {"list", file, NULL};
+    g_auto(Run) run = {0};
+    g_auto(Run) file_run = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    run_cavelog(&run, env, FALSE, args);
+    g_assert_cmpint(run.exit_status, ==, 1);
+    g_assert_cmpstr(run.err, ==, expected);
+    g_assert_cmpstr(run.out, ==, "");
+    g_assert_false(g_file_test(missing, G_FILE_TEST_EXISTS)); /* not made by looking */
+    g_assert_true(g_file_set_contents(file, "not a folder", -1, NULL));
+    run_cavelog(&file_run, env, FALSE, file_args);
+    g_assert_cmpint(file_run.exit_status, ==, 2);
+    g_assert_nonnull(strstr(file_run.err, "not a file"));
+}
+
+/* ---- /cli/stdout-full ------------------------------------------------------- */
+
+/* A recorded game of a few turns at "DIR/cavelog/games/short.cavelog",
+ * where `list` without a FOLDER looks. Returns its path. */
+static char *record_game(const char *dir, char **env)
+{
+    g_autofree char *games = g_build_filename(dir, "cavelog", "games", NULL);
+    char *path = g_build_filename(games, "short.cavelog", NULL);
+    const char *args[] = {"autoplay", "--seed", "7", "--turns", "5", "--save", path, NULL};
+    g_auto(Run) run = {0};
+
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    run_cavelog(&run, env, FALSE, args);
+    g_assert_cmpint(run.exit_status, ==, 0);
+    return path;
+}
+
+/* Every command that prints, with its output going to a full disk, exits 1
+ * saying so in one line (also --help and --version, which GLib or we print
+ * and exit on); the same commands to /dev/null succeed. */
+static void test_stdout_full(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *games = NULL;
+
+    if (cavelog_bin() == NULL)
+        return;
+    if (!g_file_test("/dev/full", G_FILE_TEST_EXISTS)) {
+        g_test_skip("no /dev/full here");
+        return;
+    }
+    game = record_game(fixture->dir, env);
+    games = g_path_get_dirname(game);
+    const char *const commands[][4] = {
+        {"events", game, NULL}, {"events", "--json", game, NULL}, {"list", NULL},
+        {"list", games, NULL},  {"verify", game, NULL},           {"--version", NULL},
+        {"--help", NULL},       {"new", "--help", NULL},          {"events", "--help", NULL},
+    };
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_auto(Run) full = {0};
+        g_auto(Run) fine = {0};
+        g_autofree char *shown = g_strjoinv(" ", (char **) commands[i]);
+        run_cavelog(&full, env, TRUE, commands[i]);
+        g_test_message("cavelog %s >/dev/full: exit %d, %s", shown, full.exit_status, full.err);
+        g_assert_cmpint(full.exit_status, ==, 1);
+        g_assert_true(g_str_has_prefix(full.err, "cavelog: cannot write to standard output"));
+        g_assert_true(strchr(full.err, '\n') == full.err + strlen(full.err) - 1); /* one line */
+        run_cavelog(&fine, env, FALSE, commands[i]);
+        g_assert_cmpint(fine.exit_status, ==, 0);
+        g_assert_cmpstr(fine.err, ==, "");
+        g_assert_cmpuint(strlen(fine.out), >, 0);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+#define ADD(path, func) g_test_add(path, TmpDir, NULL, tmp_dir_setup, func, tmp_dir_teardown)
+    ADD("/cli/usage/top-level", test_usage_top_level);
+    ADD("/cli/usage/subcommands", test_usage_subcommands);
+    ADD("/cli/list/missing-folder", test_list_missing_folder);
+    ADD("/cli/stdout-full", test_stdout_full);
+#undef ADD
+    return g_test_run();
+}
