@@ -167,6 +167,27 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error);
 
+/* Called for each row of store_query(): its @n_columns values as text
+ * (NULL for SQL NULL). Return FALSE to stop early: with @error set, the
+ * query fails with it; without, it has simply seen enough. */
+typedef gboolean (*StoreRowFunc)(int n_columns, const char *const *values, gpointer user_data,
+                                 GError **error);
+
+/* Run @sql, one read-only SELECT written by a user or an installed data file
+ * (never by a game file), over @store opened read-only. The per-event-type
+ * views it names are this build's (temporary views over the file's events
+ * table, shadowing any view the file holds), and the query is stopped after
+ * @max_steps steps of SQLite's virtual machine or @max_ms milliseconds, so a
+ * hostile file cannot hang it. FALSE with a STORE_ERROR naming the file for
+ * a query that fails, writes, or runs too long. */
+gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max_ms,
+                     StoreRowFunc func, gpointer user_data, GError **error);
+
+/* Whether the game in @store was played with the standard content data
+ * (the installed or built-in data files, not $CAVELOG_DATA_DIR's own). Files
+ * that do not say are standard. */
+gboolean store_read_content_standard(Store *store, gboolean *standard, GError **error);
+
 /* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */
 char *store_games_dir(void);
 
