@@ -17,6 +17,10 @@ static int play(Session *session, Tui *tui)
 
     if (!tui_run(tui, session, &error))
         return cli_fail(error);
+    if (session_morgue_problem(session) != NULL)
+        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
+    else if (session_morgue_path(session) != NULL)
+        g_print("The story of this game: %s\n", session_morgue_path(session));
     return CLI_EXIT_OK;
 }
 
@@ -155,6 +159,14 @@ static const Subcommand subcommands[] = {
      .summary = "Let the bot play --seed N --turns T "
                 "[--games K] [--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
+    {.name = "morgue",
+     .run = cli_morgue,
+     .summary = "Write the story of a game FILE [--output OUT|-]"},
+    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
+    {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
+    {.name = "achievements",
+     .run = cli_achievements,
+     .summary = "Which past games earned each achievement [FOLDER]"},
 };
 
 static int top_level(int argc, char **argv)
