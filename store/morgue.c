@@ -130,11 +130,17 @@ static gboolean project(const CavEvent *event, gpointer user_data, GError **erro
 
 /* ---- writing it out ------------------------------------------------------ */
 
+/* The player's name, or a word for none. */
+static const char *name_of(const CavState *state)
+{
+    return state->player_name[0] != '\0' ? state->player_name : "a nameless delver";
+}
+
 static void write_header(const CavState *state, const StoreGameInfo *info, GString *out)
 {
     g_autofree char *cause = messages_capitalised(state->cause);
 
-    g_string_append_printf(out, "cavelog — the story of %s\n\n", state->player_name);
+    g_string_append_printf(out, "cavelog — the story of %s\n\n", name_of(state));
     g_string_append_printf(out, "Seed %" G_GINT64_FORMAT ", begun %s, last played %s.\n",
                            state->seed, info->created, info->updated);
     if (state->outcome == OUTCOME_WON)
@@ -159,7 +165,7 @@ static void write_character(const CavState *state, GString *out)
     g_string_append_printf(out,
                            "  %s, level %d (%d xp), on level %d of the caves\n"
                            "  hp %d/%d, attack %d, defense %d, mana %d/%d\n\n",
-                           state->player_name, c->level, c->xp, c->z + 1, MAX(c->hp, 0), c->max_hp,
+                           name_of(state), c->level, c->xp, c->z + 1, MAX(c->hp, 0), c->max_hp,
                            state_attack(state, c), state_defense(state, c), c->mana, c->max_mana);
 }
 

@@ -143,6 +143,12 @@ static gint by_rank(gconstpointer a, gconstpointer b)
     return g_strcmp0(x->info.updated, y->info.updated);
 }
 
+void records_scores_rank(GPtrArray *games)
+{
+    g_return_if_fail(games != NULL);
+    g_ptr_array_sort(games, by_rank);
+}
+
 GPtrArray *records_scores(const char *dir, GError **error)
 {
     g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func((GDestroyNotify) records_game_free);
@@ -150,7 +156,7 @@ GPtrArray *records_scores(const char *dir, GError **error)
     g_return_val_if_fail(dir != NULL, NULL);
     if (!records_foreach_game(dir, keep_game, games, error))
         return NULL;
-    g_ptr_array_sort(games, by_rank);
+    records_scores_rank(games);
     return g_steal_pointer(&games);
 }
 

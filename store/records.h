@@ -46,6 +46,9 @@ gboolean records_foreach_game(const char *dir, RecordsGameFunc func, gpointer us
  * read. */
 GPtrArray *records_scores(const char *dir, GError **error);
 
+/* Rank @games (of RecordsGame) as records_scores() does. */
+void records_scores_rank(GPtrArray *games);
+
 /* Append @games (from records_scores) as a table for a terminal to @out. */
 void records_scores_print(const GPtrArray *games, GString *out);
 
