@@ -32,7 +32,8 @@ struct Store {
     GString *scratch;
     dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
     ino_t inode;
-    int lock_fd; /* holds the writer's lock (see take_writer_lock), or -1 */
+    int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
+    gboolean temp_views; /* this build's views are made for store_query() */
 };
 
 /* A writer holds a POSIX lock on this byte of the game file, far from the
@@ -1329,8 +1330,9 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
 
     g_return_val_if_fail(store != NULL && sql != NULL && func != NULL, FALSE);
     g_return_val_if_fail(!store->writable, FALSE);
-    if (!make_temp_views(store, error))
+    if (!store->temp_views && !make_temp_views(store, error))
         return FALSE;
+    store->temp_views = TRUE;
     rc = sqlite3_prepare_v2(store->db, sql, -1, &stmt, &tail);
     if (rc != SQLITE_OK)
         return fail(error, STORE_ERROR_IO, store->path, "the query does not run: %s",

@@ -65,6 +65,11 @@ static char *folder_argument(const char *command, int argc, char **argv, int *st
         return NULL;
     }
     dir = argc == 2 ? g_strdup(argv[1]) : store_games_dir();
+    if (argc == 1 && !g_file_test(dir, G_FILE_TEST_EXISTS)) {
+        g_print("No games in %s yet.\n", dir); /* none played yet */
+        *status = CLI_EXIT_OK;
+        return NULL;
+    }
     if (!g_file_test(dir, G_FILE_TEST_IS_DIR)) {
         g_printerr("cavelog: %s: %s\n", dir,
                    g_file_test(dir, G_FILE_TEST_EXISTS) ? "not a folder of games"
