@@ -176,7 +176,7 @@ static int top_level(int argc, char **argv)
     int status;
 
     for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
-        g_string_append_printf(help, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
+        g_string_append_printf(help, "  %-13s %s\n", subcommands[i].name, subcommands[i].summary);
     g_string_append(help, "\nWithout a command, cavelog shows its start screen.");
     g_option_context_set_summary(context, "An event-sourced roguelike: every deed is a recorded "
                                           "fact in a SQLite file.");
