@@ -46,7 +46,9 @@ static GPtrArray *game_names(const char *dir, GError **error)
 }
 
 /* Open @game->path read-only and check its whole history; NULL with
- * @game->problem set when that fails. */
+ * @game->problem set when that fails. The store is left inside one read
+ * transaction (store_begin_read), so that the checks and the queries that
+ * follow see one moment of a game being played right now. */
 static Store *open_checked(RecordsGame *game)
 {
     g_autoptr(GError) error = NULL;
@@ -54,7 +56,8 @@ static Store *open_checked(RecordsGame *game)
     g_autoptr(Game) fold = game_new(NULL);
 
     game_track_view(fold, FALSE);
-    if (store == NULL || !store_fold_checked(store, fold, NULL, NULL, &error) ||
+    if (store == NULL || !store_begin_read(store, &error) ||
+        !store_fold_checked(store, fold, NULL, NULL, &error) ||
         !store_read_info(store, &game->info, &error) ||
         !store_read_content_standard(store, &game->standard, &error)) {
         game->problem = g_strdup(error->message);
@@ -78,6 +81,8 @@ gboolean records_foreach_game(const char *dir, RecordsGameFunc func, gpointer us
         store = open_checked(game);
         if (!func(game, store, user_data, error))
             return FALSE;
+        if (store != NULL)
+            store_end_read(store);
     }
     return TRUE;
 }
