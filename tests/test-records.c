@@ -442,6 +442,23 @@ static void test_morgue_at_end(void)
     g_assert_true(g_str_has_suffix(text, "\n"));
 }
 
+/* The bot's game went through session_play_bot, as `cavelog autoplay`
+ * does: it has a morgue beside it exactly when it ended. */
+static void test_morgue_bot(void)
+{
+    g_autofree char *morgue = morgue_path_for(bot_path);
+    g_autoptr(Facts) f = facts_of(bot_path);
+
+    g_assert_true(f->readable);
+    g_assert_cmpint(g_file_test(morgue, G_FILE_TEST_EXISTS), ==, f->outcome != OUTCOME_PLAYING);
+    if (f->outcome != OUTCOME_PLAYING) {
+        g_autofree char *text = read_text(morgue);
+        g_autofree char *kills = g_strdup_printf("Kills: %d\n", f->kills);
+        g_assert_nonnull(strstr(text, kills));
+        g_assert_nonnull(strstr(text, f->outcome == OUTCOME_WON ? "Won: " : "Lost: "));
+    }
+}
+
 /* The morgue of any game on demand, finished or not, and the file it is
  * written from is not changed. */
 static void test_morgue_any_game(void)
@@ -982,6 +999,15 @@ static void test_cli(void)
     }
     {
         g_autofree char *out = NULL, *err = NULL;
+        g_autofree char *to = g_build_filename(folder, "..", "story-copy.txt", NULL);
+        const char *args[] = {"morgue", story_path, "--output", to, NULL};
+        g_autofree char *copy = NULL;
+        g_assert_cmpint(run_cli(args, &out, &err), ==, 0);
+        copy = read_text(to);
+        g_assert_cmpstr(copy, ==, written);
+    }
+    {
+        g_autofree char *out = NULL, *err = NULL;
         const char *args[] = {"morgue", tampered_path, NULL};
         g_autofree char *morgue = morgue_path_for(tampered_path);
         g_assert_cmpint(run_cli(args, &out, &err), ==, 1);
@@ -1015,6 +1041,7 @@ int main(int argc, char **argv)
     make_folder();
     g_test_add_func("/records/morgue/at-end", test_morgue_at_end);
     g_test_add_func("/records/morgue/any-game", test_morgue_any_game);
+    g_test_add_func("/records/morgue/bot", test_morgue_bot);
     g_test_add_func("/records/morgue/failure-keeps-game", test_morgue_failure_keeps_game);
     g_test_add_func("/records/scores/ranked", test_scores);
     g_test_add_func("/records/scores/apart", test_scores_apart);
