@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "morgue.h"
 #include "records.h"
@@ -954,6 +955,101 @@ static void test_query_bounded(void)
     g_assert_cmpstr(before, ==, after);
 }
 
+/* ---- the terminal ----------------------------------------------------------- */
+
+typedef struct {
+    char *server; /* tmux -L name */
+    char **env;   /* ours, without $TMUX */
+} Terminal;
+
+/* Run tmux with @args on @t's server; its stdout (caller frees). */
+static char *tmux_run(Terminal *t, const char *const *args)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    char *out = NULL;
+
+    g_ptr_array_add(argv, "tmux");
+    g_ptr_array_add(argv, "-L");
+    g_ptr_array_add(argv, t->server);
+    g_ptr_array_add(argv, "-f");
+    g_ptr_array_add(argv, "/dev/null");
+    for (guint i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer) args[i]);
+    g_ptr_array_add(argv, NULL);
+    if (!g_spawn_sync(NULL, (char **) argv->pdata, t->env,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                      NULL, NULL))
+        return g_strdup("");
+    return out != NULL ? out : g_strdup("");
+}
+
+/* Poll the pane for @needle for up to 20 s, pressing Enter every poll when
+ * @press; the last screen (caller frees), or NULL when it never came. */
+static char *pane_wait(Terminal *t, const char *needle, gboolean press)
+{
+    const char *capture[] = {"capture-pane", "-p", "-t", "cav", NULL};
+    const char *enter[] = {"send-keys", "-t", "cav", "Enter", NULL};
+    gint64 end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time() < end) {
+        g_autofree char *screen = tmux_run(t, capture);
+        if (strstr(screen, needle) != NULL)
+            return g_steal_pointer(&screen);
+        if (press)
+            g_free(tmux_run(t, enter));
+        g_usleep(250 * 1000);
+    }
+    return NULL;
+}
+
+/* A game won in the terminal writes its morgue beside it, and says where
+ * once the screen is given back. */
+static void test_terminal_end(void)
+{
+    g_autofree char *tmux_path = g_find_program_in_path("tmux");
+    g_autofree char *dir = g_build_filename(folder, "..", "terminal", NULL);
+    g_autofree char *path = g_build_filename(dir, "won.cavelog", NULL);
+    g_autofree char *morgue = morgue_path_for(path);
+    g_autofree char *bin = g_shell_quote(g_getenv("CAVELOG_BIN"));
+    g_autofree char *quoted = g_shell_quote(path);
+    g_autofree char *command =
+        g_strdup_printf("%s continue %s; echo CAVELOG-EXITED status=$?; sleep 30", bin, quoted);
+    g_autofree char *told = g_strdup_printf("The story of this game: %s", morgue);
+    Terminal t = {.server = g_strdup_printf("cavelog-records-%d", (int) getpid())};
+    const char *start[] = {"set-option", "-g", "status", "off", ";",  "new-session", "-d", "-s",
+                           "cav",        "-x", "100",    "-y",  "30", command,       NULL};
+    const char *up[] = {"send-keys", "-t", "cav", "-l", "<", NULL};
+    const char *stop[] = {"kill-server", NULL};
+    const char *where[] = {"display-message", "-p", "#{socket_path}", NULL};
+    g_autofree char *socket = NULL;
+    g_autofree char *screen = NULL;
+    g_autofree char *text = NULL;
+
+    if (tmux_path == NULL) {
+        g_test_skip("tmux is not installed");
+        return;
+    }
+    t.env = g_environ_unsetenv(g_get_environ(), "TMUX");
+    g_mkdir_with_parents(dir, 0755);
+    make_exit(path, TRUE, 1); /* on the way out, with the bear */
+    g_free(tmux_run(&t, start));
+    socket = g_strchomp(tmux_run(&t, where));
+    g_free(pane_wait(&t, "Turn 1", FALSE));
+    g_assert_false(g_file_test(morgue, G_FILE_TEST_EXISTS));
+    g_free(tmux_run(&t, up));
+    screen = pane_wait(&t, "CAVELOG-EXITED", TRUE);
+    g_free(tmux_run(&t, stop));
+    if (socket[0] != '\0')
+        g_unlink(socket); /* tmux leaves it behind */
+    g_strfreev(t.env);
+    g_free(t.server);
+    g_assert_nonnull(screen);
+    g_assert_nonnull(strstr(screen, "CAVELOG-EXITED status=0"));
+    g_assert_nonnull(strstr(screen, told));
+    text = read_text(morgue);
+    g_assert_nonnull(strstr(text, "Won: brought the bear out of the caves.\n"));
+}
+
 /* ---- the command line ------------------------------------------------------- */
 
 static int run_cli(const char *const *args, char **out, char **err)
@@ -1053,6 +1149,7 @@ int main(int argc, char **argv)
                     test_achievements_file_views_ignored);
     g_test_add_func("/records/query/bounded", test_query_bounded);
     g_test_add_func("/records/cli", test_cli);
+    g_test_add_func("/records/terminal-end", test_terminal_end);
     status = g_test_run();
     root = g_path_get_dirname(folder);
     remove_tree(root);
