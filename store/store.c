@@ -1274,6 +1274,7 @@ static gboolean make_temp_views(Store *store, GError **error)
     g_autoptr(GString) file_views = g_string_new(NULL);
     g_auto(GStrv) parts = NULL;
     g_autofree char *joined = NULL;
+    gboolean made;
 
     codec_sql_views(file_views);
     parts = g_strsplit(file_views->str, "CREATE VIEW IF NOT EXISTS", -1);
@@ -1283,16 +1284,19 @@ static gboolean make_temp_views(Store *store, GError **error)
     g_free(joined);
     joined = g_strjoinv(" FROM main.events WHERE ", parts);
     g_string_append(views, joined);
-    g_string_append(views, "PRAGMA query_only = ON;");
-    return exec(store, views->str, error, "preparing a query");
+    made = exec(store, views->str, error, "preparing a query");
+    /* Back to reading only, whatever happened. */
+    return exec(store, "PRAGMA query_only = ON;", made ? error : NULL, "preparing a query") && made;
 }
 
-/* Whether @stmt is one read-only statement with nothing after it. */
+/* Whether @stmt is one read-only statement that gives rows, with nothing
+ * after it (no ATTACH either: the limit of attached files is 0). */
 static gboolean check_query(Store *store, sqlite3_stmt *stmt, const char *tail, GError **error)
 {
     while (tail != NULL && g_ascii_isspace(*tail))
         tail++;
-    if (stmt == NULL || (tail != NULL && *tail != '\0') || !sqlite3_stmt_readonly(stmt))
+    if (stmt == NULL || (tail != NULL && *tail != '\0') || !sqlite3_stmt_readonly(stmt) ||
+        sqlite3_column_count(stmt) == 0)
         return fail(error, STORE_ERROR_IO, store->path,
                     "a query must be one statement that only reads");
     return TRUE;
@@ -1333,6 +1337,7 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
     if (!store->temp_views && !make_temp_views(store, error))
         return FALSE;
     store->temp_views = TRUE;
+    sqlite3_limit(store->db, SQLITE_LIMIT_ATTACHED, 0);
     rc = sqlite3_prepare_v2(store->db, sql, -1, &stmt, &tail);
     if (rc != SQLITE_OK)
         return fail(error, STORE_ERROR_IO, store->path, "the query does not run: %s",

@@ -946,6 +946,13 @@ static void test_query_bounded(void)
                                &rows, &error));
     g_assert_nonnull(error);
     g_clear_error(&error);
+    g_assert_false(store_query(store, "ATTACH DATABASE ':memory:' AS other", 1000000, 1000,
+                               count_rows, &rows, &error));
+    g_assert_nonnull(error);
+    g_clear_error(&error);
+    g_assert_false(store_query(store, "COMMIT", 1000000, 1000, count_rows, &rows, &error));
+    g_assert_nonnull(error);
+    g_clear_error(&error);
     g_assert_true(store_query(store, "SELECT seq FROM CreatureMoved", 1000000, 1000, count_rows,
                               &rows, &error));
     g_assert_no_error(error);
