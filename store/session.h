@@ -47,6 +47,13 @@ const CavView *session_view(const Session *session);
 /* The content the game plays by. Borrowed; valid while @session lives. */
 const CavContent *session_content(const Session *session);
 const char *session_path(const Session *session);
+
+/* When a turn played here ends the game, its morgue (morgue.h) is written
+ * beside the file: its path, or NULL when no game ended here. When it
+ * could not be written, the problem (a sentence) is kept instead: the game
+ * itself is saved either way. Borrowed. */
+const char *session_morgue_path(const Session *session);
+const char *session_morgue_problem(const Session *session);
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)
 

@@ -158,8 +158,9 @@ static char *run_failing(const char *subcommand, const char *path)
 
 /* Which commands must refuse a bad file. Files that cannot be read or
  * decoded stop every command; what only the turns table, the digests or
- * the game row can reveal is caught by continue and verify (events shows
- * events, and folds them, but does not check turns; see events-validates). */
+ * the game row can reveal is caught by continue, verify and morgue (which
+ * folds with a resume's checks); events shows events, and folds them, but
+ * does not check turns (see events-validates). */
 typedef enum {
     FAILS_ON_READ,
     FAILS_ON_FOLD,
@@ -174,8 +175,8 @@ static void assert_rejected(const char *path, const char *problem, const char *d
     g_autoptr(GBytes) before = file_bytes(path);
     g_autoptr(GError) error = NULL;
     g_autoptr(Session) session = session_resume(path, NULL, &error);
-    const char *commands[] = {"continue", "verify", "events"};
-    guint n_commands = detection == FAILS_ON_READ ? 3 : 2;
+    const char *commands[] = {"continue", "verify", "morgue", "events"};
+    guint n_commands = detection == FAILS_ON_READ ? 4 : 3;
 
     g_assert_null(session);
     g_assert_nonnull(error);

@@ -421,6 +421,8 @@ static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
 
     if (session == NULL || !autoplay(session, run->turns, error))
         return FALSE;
+    if (session_morgue_problem(session) != NULL)
+        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
     state = session_state(session);
     run->won += state->outcome == OUTCOME_WON;
     run->lost += state->outcome == OUTCOME_LOST;
