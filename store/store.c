@@ -203,7 +203,9 @@ static Store *store_alloc(const char *path, gboolean writable)
 /* Open the database at @name (the store's path, or a URI naming it). */
 static gboolean open_db_as(Store *store, const char *name, int flags, GError **error)
 {
-    int rc = sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+    /* One thread at a time uses a store: SQLite need not lock each call. */
+    int rc =
+        sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
 
     GStatBuf info;
 
