@@ -122,6 +122,8 @@ typedef struct {
     GArray *starts;  /* each turn's first seq */
     GArray *digests; /* each turn's recorded digest */
     gint32 turn;     /* the turn being folded */
+    GArray *types;   /* of guint8: the types of the turn's events so far */
+    gint64 first;    /* the seq of the turn's first event */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -144,6 +146,28 @@ static gboolean check_turn_digest(CheckedFold *f, GError **error)
                       "the state after turn %d does not match its recorded digest", f->turn);
 }
 
+/* A follow-up's cause (validated to lie earlier in its own turn) is an
+ * event some rule of the game reacts to: a death is not caused by a step.
+ * (Turn 0, the world made from the seed, is re-run whole by verify.) */
+static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError **error)
+{
+    gint64 at = event->cause - f->first;
+    CavEventType type;
+
+    if (event->cause == 0 || event->turn == 0)
+        return TRUE;
+    if (at < 0 || at >= (gint64) f->types->len)
+        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                          "event %" G_GINT64_FORMAT " names a cause outside its own turn",
+                          event->seq);
+    type = (CavEventType) g_array_index(f->types, guint8, at);
+    return game_reacts_to(f->game, type) ||
+           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                      "event %" G_GINT64_FORMAT " (%s) names as its cause event %" G_GINT64_FORMAT
+                      " (%s), which no rule of the game reacts to",
+                      event->seq, ev_type_name(event->type), event->cause, ev_type_name(type));
+}
+
 static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
 {
     CheckedFold *f = user_data;
@@ -151,9 +175,16 @@ static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GErr
     /* A turn is over when the next begins (event_in_turn keeps turns in order). */
     if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
         return FALSE;
+    if (event->seq == 1 || event->turn != f->turn) {
+        g_array_set_size(f->types, 0);
+        f->first = event->seq;
+    }
     f->turn = event->turn;
-    return store_fold_event(f->store, f->game, f->starts, event, error) &&
-           (f->each == NULL || f->each(event, f->data, error));
+    if (!store_fold_event(f->store, f->game, f->starts, event, error) ||
+        !check_cause_type(f, event, error))
+        return FALSE;
+    g_array_append_val(f->types, (guint8){event->type});
+    return f->each == NULL || f->each(event, f->data, error);
 }
 
 /* After folding: the state must end exactly at the last turn, with its digest. */
@@ -192,6 +223,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     gboolean ok;
 
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
+    f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
          store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
          check_last_turn(store, game_state(game), error) &&
@@ -200,6 +232,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
         g_array_unref(f.starts);
     if (f.digests != NULL)
         g_array_unref(f.digests);
+    g_array_unref(f.types);
     return ok;
 }
 
