@@ -1,4 +1,5 @@
-/* view.c — keeping the player's view and memory in step with the events. */
+/* view.c — keeping the player's view and memory (of cells, and of the item
+ * last seen on each) in step with the events. */
 #include "view.h"
 
 #include <string.h>
@@ -11,6 +12,20 @@ void view_init(CavView *view)
     g_return_if_fail(view != NULL);
     memset(view, 0, sizeof *view);
     view->z = -1;
+}
+
+/* Remember, for every cell in view, the item lying there now (or none). */
+static void view_note_items(CavView *view, const CavState *state)
+{
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            const CavItem *item;
+
+            if (!view->visible[y][x])
+                continue;
+            item = state_item_at(state, view->z, x, y);
+            view->items[view->z][y][x] = (guint16) (item != NULL ? item->id : 0);
+        }
 }
 
 void view_refresh(CavView *view, const CavState *state)
@@ -28,6 +43,19 @@ void view_refresh(CavView *view, const CavState *state)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
             if (view->visible[y][x])
                 view->memory[player->z][y][x] |= MEMORY_SEEN;
+    view_note_items(view, state);
+}
+
+/* Whether @event names an item (which may have come, gone or moved). */
+static gboolean involves_item(const CavEvent *event)
+{
+    CavRef refs[8];
+    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+
+    for (guint i = 0; i < n && i < G_N_ELEMENTS(refs); i++)
+        if (refs[i].kind == CAV_REF_ITEM)
+            return TRUE;
+    return FALSE;
 }
 
 /* Whether @event can change what the player sees. */
@@ -100,9 +128,13 @@ static gboolean changes_sight(const CavState *after, const CavEvent *event)
 gboolean view_apply(CavView *view, const CavState *after, const CavEvent *event)
 {
     g_return_val_if_fail(view != NULL && after != NULL && event != NULL, FALSE);
-    if (!changes_sight(after, event))
+    if (changes_sight(after, event)) {
+        view_refresh(view, after);
+        return TRUE;
+    }
+    if (view->z < 0 || !involves_item(event))
         return FALSE;
-    view_refresh(view, after);
+    view_note_items(view, after);
     return TRUE;
 }
 
@@ -117,6 +149,13 @@ gboolean view_remembers(const CavView *view, gint32 z, gint32 x, gint32 y)
            (view->memory[z][y][x] & MEMORY_SEEN) != 0;
 }
 
+gint32 view_remembered_item(const CavView *view, gint32 z, gint32 x, gint32 y)
+{
+    if (!view_remembers(view, z, x, y))
+        return 0;
+    return view->items[z][y][x];
+}
+
 guint64 view_digest(const CavView *view)
 {
     XXH3_state_t *h = XXH3_createState();
@@ -127,6 +166,7 @@ guint64 view_digest(const CavView *view)
     XXH3_64bits_update(h, &z, sizeof z);
     XXH3_64bits_update(h, view->visible, sizeof view->visible);
     XXH3_64bits_update(h, view->memory, sizeof view->memory);
+    XXH3_64bits_update(h, view->items, sizeof view->items);
     digest = XXH3_64bits_digest(h);
     XXH3_freeState(h);
     return digest;

@@ -336,7 +336,7 @@ TuiStartChoice tui_start_screen(gboolean can_continue)
 
     if (!tui_screen_begin(&error)) {
         g_printerr("cavelog: %s\n", error->message);
-        return TUI_START_QUIT;
+        return TUI_START_FAILED;
     }
     choice = tui_start_loop(can_continue);
     tui_screen_end();

@@ -41,6 +41,8 @@ typedef enum {
     TUI_STYLE_STAIRS,
     TUI_STYLE_REMEMBERED,
     TUI_STYLE_STRANGER, /* a thing whose colour has no name we know */
+    TUI_STYLE_WARNING,  /* hp below half */
+    TUI_STYLE_DANGER,   /* hp below a quarter */
     TUI_STYLE_COUNT
 } TuiStyle;
 
