@@ -181,6 +181,31 @@ void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView
     travel_watch_fill(watch, state, view);
 }
 
+/* Whether the player remembers, on their level, another item of the kind
+ * of @item (its type) than @item itself: rocks seen once stop no walk. */
+static gboolean travel_kind_known(const CavState *state, const CavView *view, const CavItem *item)
+{
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            const CavItem *other = state_item(state, view_remembered_item(view, item->z, x, y));
+
+            if (other != NULL && other->id != item->id && g_str_equal(other->type, item->type))
+                return TRUE;
+        }
+    return FALSE;
+}
+
+/* The first item in @now and not in @before whose kind the player does not
+ * know on this level yet, or 0. */
+static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, const CavState *state,
+                                    const CavView *view)
+{
+    for (gint32 id = 1; id <= CAV_ITEMS_MAX; id++)
+        if (now[id] && !before[id] && !travel_kind_known(state, view, state_item(state, id)))
+            return id;
+    return 0;
+}
+
 /* The first index that @now holds and @before does not, or 0. */
 static gint32 travel_first_new(const guint8 *before, const guint8 *now, gsize n)
 {
@@ -199,7 +224,7 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
     g_return_val_if_fail(watch != NULL && state != NULL && view != NULL, TRAVEL_GO);
     travel_watch_fill(now, state, view);
     creature = travel_first_new(watch->creatures, now->creatures, G_N_ELEMENTS(now->creatures));
-    item = travel_first_new(watch->items, now->items, G_N_ELEMENTS(now->items));
+    item = travel_first_new_kind(watch->items, now->items, state, view);
     now->noticed = creature != 0 ? creature : item;
     if (now->hp < watch->hp)
         stop = TRAVEL_HURT;

@@ -19,7 +19,7 @@ typedef enum {
     TRAVEL_EXPLORED, /* auto-explore: no reachable cell borders the unknown */
     TRAVEL_NO_WAY,   /* travel: no known way there */
     TRAVEL_CREATURE, /* a creature came into view */
-    TRAVEL_ITEM,     /* an item came into view */
+    TRAVEL_ITEM,     /* an item of a kind not seen on this level came into view */
     TRAVEL_HURT,     /* the player lost hp */
     TRAVEL_UNDERFOOT, /* run: something lies here, or stairs */
     TRAVEL_BLOCKED,  /* run: the next cell is rock, unknown or taken */
@@ -58,7 +58,9 @@ gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
 /* After a step: TRAVEL_CREATURE when a creature is in view that was not
- * before, TRAVEL_ITEM for an item likewise, TRAVEL_HURT when hp went down,
+ * before, TRAVEL_ITEM for an item likewise whose kind the player remembers
+ * nowhere else on the level (a second rock is no news), TRAVEL_HURT when
+ * hp went down,
  * else TRAVEL_GO. Updates @watch to now (with the id of the creature or
  * item first noticed in @watch->noticed). */
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view);

@@ -198,6 +198,21 @@ static void tui_draw_messages(const TuiLog *log, const TuiLayout *layout)
         tui_screen_put((int) row, 0, lines->pdata[row], COLS, attr);
 }
 
+void tui_draw_more(const TuiLog *log)
+{
+    const GPtrArray *history = tui_log_history(log);
+    g_autoptr(GString) text = g_string_new(NULL);
+    TuiLayout layout;
+
+    g_return_if_fail(log != NULL);
+    tui_draw_layout(&layout);
+    for (guint i = history->len - tui_log_unread(log); i < history->len; i++) {
+        const TuiMessage *message = history->pdata[i];
+        g_string_append_printf(text, "%s%s", text->len > 0 ? "  " : "", message->text);
+    }
+    tui_draw_message_rows(&layout, text->str, "--More--");
+}
+
 void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint)
 {
     g_autofree char *joined = g_strdup_printf("%s  %s", text, hint);

@@ -77,6 +77,43 @@ int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdro
     return key;
 }
 
+gboolean tui_panels_ask(const char *question, TuiBackdrop backdrop, gpointer data)
+{
+    TuiLayout layout;
+    int key;
+
+    g_return_val_if_fail(question != NULL && backdrop != NULL, FALSE);
+    for (;;) {
+        backdrop(data);
+        if (tui_screen_big_enough()) {
+            tui_draw_layout(&layout);
+            tui_draw_message_rows(&layout, question, "(y/n)");
+        }
+        refresh();
+        key = tui_screen_read_key();
+        if (key == 'y' || key == 'Y')
+            return TRUE;
+        if (key == 'n' || key == 'N' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
+            return FALSE;
+    }
+}
+
+void tui_panels_more(const TuiLog *log, TuiBackdrop backdrop, gpointer data)
+{
+    int key;
+
+    g_return_if_fail(log != NULL && backdrop != NULL);
+    tui_screen_flush_input();
+    do {
+        backdrop(data);
+        if (tui_screen_big_enough())
+            tui_draw_more(log);
+        refresh();
+        key = tui_screen_read_key();
+    } while (key != ' ' && key != '\r' && key != '\n' && key != KEY_ENTER &&
+             key != TUI_KEY_ESCAPE && key != TUI_KEY_LOST);
+}
+
 void tui_panels_help(TuiBackdrop backdrop, gpointer data)
 {
     g_return_if_fail(backdrop != NULL);

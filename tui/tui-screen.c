@@ -279,6 +279,21 @@ void tui_screen_flush_input(void)
     flushinp();
 }
 
+gboolean tui_screen_key_waiting(void)
+{
+    int key;
+
+    timeout(0);
+    key = getch();
+    timeout(TUI_POLL_MS);
+    if (tui_caught_signal != 0)
+        tui_screen_die();
+    if (key == ERR || key == KEY_RESIZE)
+        return FALSE;
+    flushinp();
+    return TRUE;
+}
+
 gboolean tui_screen_big_enough(void)
 {
     return COLS >= TUI_MIN_COLS && LINES >= TUI_MIN_LINES;
