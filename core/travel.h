@@ -15,21 +15,21 @@ G_BEGIN_DECLS
 /* Why a walk of many steps stops, or TRAVEL_GO when it goes on. */
 typedef enum {
     TRAVEL_GO,
-    TRAVEL_ARRIVED,  /* travel: the player stands on the cell chosen */
-    TRAVEL_EXPLORED, /* auto-explore: no reachable cell borders the unknown */
-    TRAVEL_NO_WAY,   /* travel: no known way there */
-    TRAVEL_CREATURE, /* a creature came into view */
-    TRAVEL_ITEM,     /* an item of a kind not seen on this level came into view */
-    TRAVEL_HURT,     /* the player lost hp */
+    TRAVEL_ARRIVED,   /* travel: the player stands on the cell chosen */
+    TRAVEL_EXPLORED,  /* auto-explore: no reachable cell borders the unknown */
+    TRAVEL_NO_WAY,    /* travel: no known way there */
+    TRAVEL_CREATURE,  /* a creature came into view */
+    TRAVEL_ITEM,      /* an item of a kind not seen on this level came into view */
+    TRAVEL_HURT,      /* the player lost hp */
     TRAVEL_UNDERFOOT, /* run: something lies here, or stairs */
-    TRAVEL_BLOCKED,  /* run: the next cell is rock, unknown or taken */
-    TRAVEL_BRANCH,   /* run: a way opens to one side */
+    TRAVEL_BLOCKED,   /* run: the next cell is rock, unknown or taken */
+    TRAVEL_BRANCH,    /* run: a way opens to one side */
 } TravelStop;
 
 /* What the player perceived after the last step, to tell what is new. */
 typedef struct {
     gint32 hp;
-    gint32 noticed; /* after a stop for a creature or an item: its id */
+    gint32 noticed;                          /* after a stop for a creature or an item: its id */
     guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view */
     guint8 items[CAV_ITEMS_MAX + 1];         /* 1: on the floor in view */
 } TravelWatch;

@@ -1,8 +1,8 @@
 /* view.h — the player's knowledge as a projection: what they see now,
- * every cell they have ever seen and the item last seen on it. It is derived from the events (the player's
- * position and the terrain) and kept beside the rules state, not inside it,
- * so that folding the rules (resume, verify, seeking) never pays for field of
- * view; whoever shows or uses the player's knowledge folds this too. */
+ * every cell they have ever seen and the item last seen on it. It is derived from the events (the
+ * player's position and the terrain) and kept beside the rules state, not inside it, so that
+ * folding the rules (resume, verify, seeking) never pays for field of view; whoever shows or uses
+ * the player's knowledge folds this too. */
 #ifndef CAV_CORE_VIEW_H
 #define CAV_CORE_VIEW_H
 

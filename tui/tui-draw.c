@@ -2,9 +2,9 @@
  * of the player's level in a viewport that scrolls when the player nears its
  * edge, and the stats line below. Only what the player has seen is drawn:
  * cells in view brightly, remembered cells dimmed (with the item last seen
- * on them, dimmed too); items in view, creatures in view or, while the player detects creatures, anywhere on the
- * level; each in its own glyph and colour (a creature hides the item it
- * stands on). */
+ * on them, dimmed too); items in view, creatures in view or, while the player detects creatures,
+ * anywhere on the level; each in its own glyph and colour (a creature hides the item it stands on).
+ */
 #include "tui-private.h"
 
 #include <string.h>
@@ -128,8 +128,7 @@ static void tui_draw_remembered_items(const CavState *state, const CavView *sigh
     for (int row = 0; row < layout->map_rows; row++)
         for (int col = 0; col < layout->map_cols; col++) {
             gint32 x = viewport->left + col, y = viewport->top + row;
-            const CavItem *item =
-                state_item(state, view_remembered_item(sight, viewport->z, x, y));
+            const CavItem *item = state_item(state, view_remembered_item(sight, viewport->z, x, y));
 
             if (item == NULL || view_sees(sight, viewport->z, x, y))
                 continue;

@@ -211,9 +211,9 @@ static GPtrArray *tui_pack_text(const CavState *state)
     g_autoptr(GArray) lines = tui_menu_lines(state, TUI_MENU_EXAMINE, unfolded);
     GPtrArray *text = g_ptr_array_new_with_free_func(g_free);
 
-    g_ptr_array_add(text, g_strdup_printf("Your pack (%d of %d slots used)",
-                                          player != NULL ? state_pack_used(player) : 0,
-                                          CAV_PACK_SLOTS));
+    g_ptr_array_add(text,
+                    g_strdup_printf("Your pack (%d of %d slots used)",
+                                    player != NULL ? state_pack_used(player) : 0, CAV_PACK_SLOTS));
     if (lines->len == 0)
         g_ptr_array_add(text, g_strdup("You carry nothing."));
     for (guint i = 0; i < lines->len; i++)

@@ -70,7 +70,8 @@ static void tui_look_remembered(const CavState *state, const CavView *sight, gin
         tui_look_sentence(out, "you have not seen that place.");
         return;
     }
-    g_string_append_printf(text, "you remember %s there", tui_look_terrain(state_tile(state, z, x, y)));
+    g_string_append_printf(text, "you remember %s there",
+                           tui_look_terrain(state_tile(state, z, x, y)));
     if (item != NULL) {
         g_string_append(text, ", and ");
         messages_item_name(state, item, MAX(item->count, 1), MESSAGES_A, text);

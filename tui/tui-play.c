@@ -220,7 +220,7 @@ static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GErro
 static TuiStep tui_play_walk(Tui *tui, Session *session, const TuiWalk *walk, GError **error)
 {
     return tui_walk(session, tui->log, walk, tui_play_draw, tui, error) ? TUI_STEP_GO_ON
-                                                                       : TUI_STEP_FAILED;
+                                                                        : TUI_STEP_FAILED;
 }
 
 /* Travel: pick a place (or the nearest known stairs) with the cursor, then
@@ -329,8 +329,8 @@ static gboolean tui_play_dig_confirmed(Tui *tui, const CavCommand *command)
         return TRUE;
     if (tui->digging && tui->dig_dx == command->dx && tui->dig_dy == command->dy)
         return TRUE;
-    tui->digging = tui_panels_ask("Dig through the rock? It takes a turn and food.",
-                                  tui_play_draw, tui);
+    tui->digging =
+        tui_panels_ask("Dig through the rock? It takes a turn and food.", tui_play_draw, tui);
     tui->dig_dx = command->dx;
     tui->dig_dy = command->dy;
     return tui->digging;
@@ -382,9 +382,9 @@ static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
     if (action == TUI_ACTION_COMMAND)
         return tui_play_command(tui, session, &command, error);
     if (action == TUI_ACTION_RUN)
-        return tui_play_walk(
-            tui, session, &(TuiWalk){.kind = TUI_WALK_RUN, .dx = command.dx, .dy = command.dy},
-            error);
+        return tui_play_walk(tui, session,
+                             &(TuiWalk){.kind = TUI_WALK_RUN, .dx = command.dx, .dy = command.dy},
+                             error);
     if (action == TUI_ACTION_NONE)
         return tui_play_unknown(tui, key);
     return tui_play_screen(tui, session, action, error);

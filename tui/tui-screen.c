@@ -131,7 +131,8 @@ static void tui_screen_init_colours(void)
     gboolean rich;
 
     /* https://no-color.org: any non-empty value turns colours off */
-    tui_colours = (no_colour == NULL || no_colour[0] == '\0') && has_colors() && start_color() == OK;
+    tui_colours =
+        (no_colour == NULL || no_colour[0] == '\0') && has_colors() && start_color() == OK;
     if (!tui_colours)
         return;
     if (use_default_colors() == OK)

@@ -243,8 +243,7 @@ static void tui_target_start(TuiCursor *cursor)
     cursor->x = cursor->player->x;
     cursor->y = cursor->player->y;
     cursor->creatures = tui_target_creatures(cursor);
-    if (cursor->aim != TUI_AIM_LOOK && cursor->aim != TUI_AIM_CAST &&
-        cursor->aim != TUI_AIM_TRAVEL)
+    if (cursor->aim != TUI_AIM_LOOK && cursor->aim != TUI_AIM_CAST && cursor->aim != TUI_AIM_TRAVEL)
         tui_target_cycle(cursor, 1);
 }
 

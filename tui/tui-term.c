@@ -41,4 +41,3 @@ gboolean tui_check_terminal(GError **error)
     }
     return TRUE;
 }
-

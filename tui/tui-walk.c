@@ -79,8 +79,8 @@ gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdro
         CavCommand move;
         gint32 dx = 0, dy = 0;
 
-        stop = tui_walk_next(walk, session_state(session), session_view(session), step == 0, &dx,
-                             &dy);
+        stop =
+            tui_walk_next(walk, session_state(session), session_view(session), step == 0, &dx, &dy);
         if (stop != TRAVEL_GO || (step > 0 && tui_screen_key_waiting()))
             break;
         tui_log_mark_read(log);
