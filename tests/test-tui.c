@@ -11,6 +11,7 @@
 
 #include "rules.h"
 #include "session.h"
+#include "travel.h"
 
 /* How long to wait for the screen to show what a test expects. */
 #define WAIT_MS 10000
@@ -21,6 +22,10 @@
 #define LEVEL_UP_SEED 42
 /* Longer than the end screen ignores keys for. */
 #define END_GRACE_MS 700
+/* What a move into rock asks. */
+#define DIG_QUESTION "Dig through the rock?"
+/* What taking the exit of level 1 without the bear asks. */
+#define LEAVE_QUESTION "Leave the caves without the bear?"
 /* Kills a cavelog left behind by a failed (aborted) test. */
 #define SAFETY_SECONDS "60"
 
@@ -371,8 +376,15 @@ static void test_move(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
         send_key(f, keys[direction]);
         g_clear_pointer(&text, g_free);
-        if (!wait_until(f, turn_after, &before, TURN_WAIT_MS, &text))
+        if (!wait_until(f, turn_after, &before, TURN_WAIT_MS, &text)) {
+            /* rock that way: say no to digging, and try another */
+            if (strstr(text, DIG_QUESTION) != NULL) {
+                send_key(f, "n");
+                g_free(text);
+                g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+            }
             direction = (direction + 1) % G_N_ELEMENTS(keys);
+        }
         g_assert_true(parse_screen(text, &now));
         moved = moved || now.at_row != first.at_row || now.at_col != first.at_col;
     }
@@ -577,6 +589,11 @@ static char *hunt_until(Fixture *f, const char *goal, int max_turns)
         send_key(f, key);
         g_free(text);
         wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+        if (strstr(text, DIG_QUESTION) != NULL) {
+            send_key(f, "y");
+            g_free(text);
+            wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+        }
     }
     if (strstr(text, goal) == NULL) {
         g_test_message("hunted for \"%s\"; the screen shows:\n%s", goal, text);
@@ -1233,10 +1250,12 @@ static gboolean make_on_exit(Session *session, G_GNUC_UNUSED Fetched *out,
     return FALSE;
 }
 
-/* Leaving by the exit without the bear loses, and the end screen says why,
- * with the tally and the score. */
+/* Leaving by the exit without the bear is asked first (no: no turn);
+ * then it loses: a --More-- that keys typed on do not pass, then the end
+ * screen says why, with the tally and the score. */
 static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
+    gint32 fetch_turn;
     g_autofree char *game = NULL;
     g_autofree char *command = NULL;
     g_autofree char *text = NULL;
@@ -1244,12 +1263,33 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     if (SKIPPED(f))
         return;
-    turns = g_strdup_printf("Turns: %d", fetch_situation(f, make_on_exit, NULL, NULL).turn + 1);
+    fetch_turn = fetch_situation(f, make_on_exit, NULL, NULL).turn;
+    turns = g_strdup_printf("Turns: %d", fetch_turn + 1);
     game = cavelog_run(f, "continue");
     command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
     start_session(f, 100, 30, command);
     g_free(wait_for(f, "Turn "));
-    text = press_for(f, "<", "Game over");
+    /* asked first; no: nothing happens, no turn passes */
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    send_key(f, "n");
+    g_assert_true(wait_until(f, hides, LEAVE_QUESTION, WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, fetch_turn);
+    g_free(text);
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    /* yes, and a burst of keys typed on: the --More-- stands */
+    send_key(f, "y  \r\r xq");
+    g_free(wait_for(f, "--More--"));
+    g_usleep(END_GRACE_MS * 1000);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "--More--"));
+    g_assert_null(strstr(text, "Game over"));
+    send_key(f, "xq.");
+    g_usleep(300 * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "--More--"));
+    g_free(text);
+    text = press_for(f, "\r", "Game over");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
     g_assert_nonnull(strstr(text, turns));
@@ -1350,16 +1390,19 @@ static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     fetch_situation(f, make_goblin_in_view, rehearse_death, NULL);
     continue_game(f, 100);
     g_free(wait_for(f, "Turn "));
-    for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "Game over") == NULL);
+    for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "--More--") == NULL);
          wait++) {
-        Progress progress = {.turn = screen_turn(f), .goal = "Game over"};
+        Progress progress = {.turn = screen_turn(f), .goal = "--More--"};
 
         send_key(f, ".");
         g_free(text);
         g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
     }
     g_free(text);
-    text = wait_for(f, "Press any key.");
+    text = wait_for(f, "--More--");
+    g_assert_nonnull(strstr(text, "You die."));
+    g_free(text);
+    text = press_for(f, " ", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "The goblin hits you."));
     g_assert_nonnull(strstr(text, "You die."));
@@ -1893,6 +1936,452 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_null(strstr(text, "called"));
 }
 
+/* ---- comforts: auto-explore, travel, running, the pack, digging --------- */
+
+/* How long a whole level's auto-explore may take on a loaded machine. */
+#define EXPLORE_WAIT_MS 240000
+/* A level 1 (of data without creatures or items) whose region around the
+ * player holds stairs down. */
+#define EXPLORE_SEED 3
+#define EXPLORED_TEXT "Nothing left to explore"
+
+/* Copy core/data into @dir with no creature and no item spawned anywhere,
+ * and food enough never to go hungry: a level to explore undisturbed. */
+static void write_empty_data(const char *dir)
+{
+    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+    g_autoptr(GRegex) spawns =
+        g_regex_new("^(spawn|spawn_base|spawn_per_level)=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) max_food = g_regex_new("^max_food=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) food = g_regex_new("^food=.*$", G_REGEX_MULTILINE, 0, NULL);
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(dir, names[i], NULL);
+        g_autofree char *text = NULL, *no_spawn = NULL, *roomy = NULL, *fed = NULL;
+
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        no_spawn = g_regex_replace(spawns, text, -1, 0, "\\1=0", 0, NULL);
+        if (i == 0) {
+            roomy = g_regex_replace(max_food, no_spawn, -1, 0, "max_food=1000000", 0, NULL);
+            fed = g_regex_replace(food, roomy, -1, 0, "food=500000", 0, NULL);
+        } else {
+            fed = g_strdup(no_spawn);
+        }
+        g_assert_true(g_file_set_contents(dst, fed, -1, NULL));
+    }
+}
+
+/* Play by the empty data (here, and in the games the pane starts). */
+static void use_empty_data(Fixture *f)
+{
+    f->data = g_build_filename(f->dir, "data", NULL);
+    write_empty_data(f->data);
+    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+}
+
+/* A fresh game of @seed at f->save, opened (read-only). */
+static Session *make_fresh_game(Fixture *f, gint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    Session *session = session_new_game(f->save, seed, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    session_free(session);
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    return session;
+}
+
+/* Save and quit, wait for the game to be gone, and open its file. */
+static Session *quit_and_open(Fixture *f)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    Session *session;
+
+    const char *args[] = {"display-message", "-p", "-t", "cav", "#{pane_dead}", NULL};
+    gint64 end = g_get_monotonic_time() + (gint64) WAIT_MS * 1000;
+
+    send_key(f, "S");
+    /* the game's process has ended (remain-on-exit keeps the pane) */
+    do {
+        g_free(text);
+        text = tmux_v(f, FALSE, args);
+        if (text == NULL || text[0] != '1')
+            g_usleep(POLL_MS * 1000);
+    } while ((text == NULL || text[0] != '1') && g_get_monotonic_time() < end);
+    g_assert_nonnull(text);
+    g_assert_cmpint(text[0], ==, '1');
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    return session;
+}
+
+/* Whether every open cell of level 0 that can be walked to from the player
+ * (8-way over floor and stairs, the true terrain) is remembered. */
+static gboolean explored_everything(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    gint unseen = 0;
+
+    fetch_distances(state, player->x, player->y, *distance);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            unseen += (*distance)[y][x] >= 0 && !view_remembers(view, 0, x, y);
+    g_test_message("%d reachable cells never seen", unseen);
+    return unseen == 0;
+}
+
+static gint count_walls(const CavState *state)
+{
+    gint walls = 0;
+
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            walls += state_tile(state, 0, x, y) == TILE_WALL;
+    return walls;
+}
+
+/* Wait until the turn on screen stays the same for a while; that turn. */
+static gint32 wait_turn_settles(Fixture *f)
+{
+    gint32 last = -1, now = screen_turn(f);
+
+    for (int tries = 0; tries < 100 && now != last; tries++) {
+        g_usleep(500 * 1000);
+        last = now;
+        now = screen_turn(f);
+    }
+    g_assert_cmpint(now, ==, last);
+    return now;
+}
+
+/* Whether auto-explore said it is done, or stopped for another reason. */
+static gboolean explore_ended(const char *text, G_GNUC_UNUSED gconstpointer data)
+{
+    return strstr(text, EXPLORED_TEXT) != NULL || strstr(text, "You stop") != NULL;
+}
+
+/* `o` on a level without creatures or items walks, turn by turn, until it
+ * says nothing is left: then every cell the player can reach is
+ * remembered, and not one wall was dug. `_` then `>` travels to known
+ * stairs down, where `>` climbs down. */
+static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(Session) session = NULL;
+    gint walls = 0;
+    Screen screen;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    walls = count_walls(session_state(session));
+    g_assert_false(explored_everything(session_state(session), session_view(session)));
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    send_key(f, "o");
+    if (!wait_until(f, explore_ended, NULL, EXPLORE_WAIT_MS, &text))
+        g_error("auto-explore never finished; the screen shows:\n%s", text);
+    g_assert_nonnull(strstr(text, EXPLORED_TEXT));
+    g_test_message("explored:\n%s", text);
+    g_assert_true(parse_screen(text, &screen));
+    g_assert_cmpint(screen.turn, >, 50);
+    /* travel to the nearest known stairs down, and take them */
+    g_free(press_for(f, "_", "Enter travels there"));
+    send_key(f, ">");
+    g_assert_cmpint(wait_turn_settles(f), >, screen.turn);
+    g_free(text);
+    text = press_for(f, ">", "You climb down to level 2.");
+    g_assert_nonnull(strstr(text, "Depth 2"));
+    session = quit_and_open(f);
+    /* the player stands where the stairs down were: level 0's memory is
+     * checked from there, and it holds every cell reachable */
+    g_assert_true(explored_everything(session_state(session), session_view(session)));
+    g_assert_cmpint(count_walls(session_state(session)), ==, walls);
+}
+
+/* A key pressed while exploring stops it at once (and does nothing else). */
+static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 started = 4, stopped;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session_free(make_fresh_game(f, EXPLORE_SEED));
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    send_key(f, "o");
+    g_assert_true(wait_until(f, turn_after, &started, WAIT_MS, &text));
+    send_key(f, "i");
+    stopped = wait_turn_settles(f);
+    g_free(text);
+    text = capture(f);
+    g_test_message("stopped at turn %d:\n%s", stopped, text);
+    g_assert_null(strstr(text, EXPLORED_TEXT));
+    g_assert_null(strstr(text, "Your pack")); /* the key was thrown away */
+    g_assert_cmpint(stopped, <, 150);         /* the whole level takes over 300 */
+}
+
+/* Shift+direction runs: one turn a step, in a straight line, until the
+ * run's rule says stop (checked on the saved game); G then a direction
+ * runs back. */
+static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(Session) session = NULL;
+    g_autofree char *key = NULL;
+    gint32 dx = 0, dy = 0, x0, y0, steps;
+    const CavCreature *player;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    player = state_player(session_state(session));
+    x0 = player->x;
+    y0 = player->y;
+    /* a direction with at least two open cells */
+    for (gint32 d = 0; d < 9 && dx == 0 && dy == 0; d++) {
+        gint32 ddx = d % 3 - 1, ddy = d / 3 - 1;
+        if ((ddx != 0 || ddy != 0) &&
+            state_tile(session_state(session), 0, x0 + ddx, y0 + ddy) == TILE_FLOOR &&
+            state_tile(session_state(session), 0, x0 + 2 * ddx, y0 + 2 * ddy) == TILE_FLOOR) {
+            dx = ddx;
+            dy = ddy;
+        }
+    }
+    g_assert_true(dx != 0 || dy != 0);
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    key = g_ascii_strup(step_key(dx, dy), -1);
+    g_free(press_for_turn(f, key));
+    wait_turn_settles(f);
+    session = quit_and_open(f);
+    player = state_player(session_state(session));
+    steps = MAX(ABS(player->x - x0), ABS(player->y - y0));
+    g_test_message("ran %d steps from (%d,%d) by (%d,%d)", steps, x0, y0, dx, dy);
+    g_assert_cmpint(steps, >=, 2);
+    g_assert_cmpint(player->x, ==, x0 + dx * steps);
+    g_assert_cmpint(player->y, ==, y0 + dy * steps);
+    g_assert_cmpint(session_state(session)->turn, ==, steps);
+    g_assert_cmpint(travel_run_check(session_state(session), session_view(session), dx, dy, FALSE),
+                    !=, TRAVEL_GO);
+    g_clear_pointer(&session, session_free);
+    stop_session(f);
+
+    /* G and the opposite direction: back the same way, at least a step */
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, "G", "Run which way?"));
+    g_free(press_for_turn(f, step_key(-dx, -dy)));
+    wait_turn_settles(f);
+    session = quit_and_open(f);
+    g_assert_cmpint(session_state(session)->turn, >, steps);
+    g_assert_cmpint(state_player(session_state(session))->x, ==,
+                    x0 + dx * (steps - (session_state(session)->turn - steps)));
+}
+
+/* `i` shows the pack and passes no turn; Esc closes it. An unbound key
+ * says so, and passes no turn either. */
+static void test_pack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_rock);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    text = press_for(f, "i", "Your pack (1 of 20 slots used)");
+    g_assert_nonnull(strstr(text, "a - rock"));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Your pack", WAIT_MS, &text));
+    g_free(text);
+    text = press_for(f, "Z", "Unknown key: Z (press ? for help).");
+    g_assert_cmpint(screen_turn(f), ==, fetched.turn);
+}
+
+/* The player stands on a sword (not picked up) with an open line to step
+ * along. */
+static gboolean make_on_sword_open(Session *session, Fetched *out, gconstpointer data)
+{
+    return make_on_sword(session, out, data) &&
+           fetch_open_line(session_state(session), session_view(session), out);
+}
+
+/* Stepping onto an item says what lies there. */
+static void test_see_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_on_sword_open, NULL, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    text = press_for_turn(f, step_key(fetched.dx, fetched.dy));
+    g_assert_null(strstr(text, "You see here"));
+    g_free(text);
+    text = press_for_turn(f, step_key(-fetched.dx, -fetched.dy));
+    g_assert_nonnull(strstr(text, "You see here a sword."));
+}
+
+/* The player stands next to rock (east, west, north or south; the way in
+ * out->dx, out->dy), unhurt and seeing no one. */
+static gboolean make_by_rock(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    static const gint32 ways[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavState *state = session_state(session);
+        const CavCreature *p = state_player(state);
+
+        for (guint i = 0; i < G_N_ELEMENTS(ways); i++)
+            if (state_tile(state, 0, p->x + ways[i][0], p->y + ways[i][1]) == TILE_WALL &&
+                world_in_bounds(p->x + 2 * ways[i][0], p->y + 2 * ways[i][1])) {
+                out->dx = ways[i][0];
+                out->dy = ways[i][1];
+                return fetch_alone(state, session_view(session)) && p->hp == p->max_hp;
+            }
+        if (!fetch_step(session, p->x + 5, p->y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* A move into rock asks first: no digs nothing and passes no turn; yes
+ * digs (a turn). */
+static void test_dig(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_by_rock, NULL, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, step_key(fetched.dx, fetched.dy), DIG_QUESTION));
+    send_key(f, "n");
+    g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+    g_usleep(300 * 1000);
+    g_assert_cmpint(screen_turn(f), ==, fetched.turn);
+    g_free(text);
+    g_free(press_for(f, step_key(fetched.dx, fetched.dy), DIG_QUESTION));
+    text = press_for_turn(f, "y");
+    g_assert_nonnull(strstr(text, "You dig through the rock."));
+}
+
+/* Run @bin with @args (NULL-terminated) and @env, stdin from /dev/null and
+ * stdout a pipe: no terminal. Its exit status; its stderr in *@err. */
+static int run_without_terminal(Fixture *f, const char *const *args, char **err)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    g_auto(GStrv) env = g_environ_setenv(g_strdupv(f->env), "XDG_DATA_HOME", f->dir, TRUE);
+    int status = 0;
+
+    env = g_environ_setenv(env, "TERM", "xterm-256color", TRUE);
+    g_ptr_array_add(argv, (gpointer) f->bin);
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                               NULL, NULL, err, &status, &error));
+    g_assert_no_error(error);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Whether the games folder under f->dir holds any file. */
+static gboolean games_folder_empty(Fixture *f)
+{
+    g_autofree char *games = g_build_filename(f->dir, "cavelog", NULL);
+    GDir *dir = g_dir_open(games, 0, NULL);
+    gboolean empty = dir == NULL || g_dir_read_name(dir) == NULL;
+
+    if (dir != NULL)
+        g_dir_close(dir);
+    return empty;
+}
+
+/* Without a terminal, or in one that cannot move its cursor, `new` and
+ * the start screen refuse in one line with status 1, and no game file is
+ * made (which `continue` would otherwise pick up). */
+static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *new_default[] = {"new", NULL};
+    const char *new_saved[] = {"new", "--save", f->save, NULL};
+    const char *start[] = {NULL};
+    g_autofree char *err = NULL, *game = NULL, *command = NULL, *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    g_assert_cmpint(run_without_terminal(f, new_default, &err), ==, 1);
+    g_assert_nonnull(strstr(err, "needs a terminal"));
+    g_assert_cmpint(strchr(err, '\n') - err + 1, ==, (int) strlen(err));
+    g_clear_pointer(&err, g_free);
+    g_assert_cmpint(run_without_terminal(f, new_saved, &err), ==, 1);
+    g_assert_false(file_exists(f->save));
+    g_clear_pointer(&err, g_free);
+    g_assert_cmpint(run_without_terminal(f, start, &err), !=, 0);
+    g_assert_true(games_folder_empty(f));
+
+    /* a terminal, but TERM=dumb */
+    game = cavelog_run(f, "new --save");
+    command = g_strdup_printf("env TERM=dumb %s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    text = wait_for(f, "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=1"));
+    g_assert_nonnull(strstr(text, "TERM=dumb"));
+    g_assert_false(file_exists(f->save));
+    g_assert_true(games_folder_empty(f));
+}
+
+/* Whether @styled (capture-pane -e) sets a foreground or background colour. */
+static gboolean has_colour(const char *styled)
+{
+    g_autoptr(GRegex) colour =
+        g_regex_new("\\e\\[([0-9]*;)*([34][0-8]|9[0-7]|10[0-7])[;m]", 0, 0, NULL);
+
+    return g_regex_match(colour, styled, 0, NULL);
+}
+
+/* NO_COLOR set (to anything) draws the play screen without a colour. */
+static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL, *command = NULL, *styled = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game(f, 100, 30);
+    g_free(wait_for(f, "Turn 0"));
+    styled = capture_styled(f);
+    g_assert_true(has_colour(styled));
+    stop_session(f);
+    g_unlink(f->save);
+    g_clear_pointer(&styled, g_free);
+
+    game = cavelog_new_seeded(f, 42);
+    command = g_strdup_printf("exec env NO_COLOR=1 %s", game);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn 0"));
+    styled = capture_styled(f);
+    g_test_message("styled screen:\n%s", styled);
+    g_assert_false(has_colour(styled));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1921,5 +2410,15 @@ int main(int argc, char **argv)
     g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
+    g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
+    g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
+               fixture_tear_down);
+    g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
+    g_test_add("/tui/pack", Fixture, NULL, fixture_set_up, test_pack, fixture_tear_down);
+    g_test_add("/tui/see-here", Fixture, NULL, fixture_set_up, test_see_here, fixture_tear_down);
+    g_test_add("/tui/dig", Fixture, NULL, fixture_set_up, test_dig, fixture_tear_down);
+    g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
+               fixture_tear_down);
+    g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
     return g_test_run();
 }
