@@ -1282,14 +1282,16 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_usleep(END_GRACE_MS * 1000);
     text = capture(f);
     g_assert_nonnull(strstr(text, "--More--"));
-    g_assert_null(strstr(text, "Game over"));
+    g_assert_nonnull(strstr(text, "Game over: fled the caves without the bear."));
+    g_assert_null(strstr(text, "Press any key."));
     send_key(f, "xq.");
     g_usleep(300 * 1000);
     g_free(text);
     text = capture(f);
     g_assert_nonnull(strstr(text, "--More--"));
+    g_assert_null(strstr(text, "Press any key."));
     g_free(text);
-    text = press_for(f, "\r", "Game over");
+    text = press_for(f, "\r", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
     g_assert_nonnull(strstr(text, turns));
@@ -2325,6 +2327,7 @@ static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     const char *new_saved[] = {"new", "--save", f->save, NULL};
     const char *start[] = {NULL};
     g_autofree char *err = NULL, *game = NULL, *command = NULL, *text = NULL;
+    g_auto(GStrv) dumb = NULL;
 
     if (SKIPPED(f))
         return;
@@ -2340,7 +2343,11 @@ static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     /* a terminal, but TERM=dumb */
     game = cavelog_run(f, "new --save");
-    command = g_strdup_printf("env TERM=dumb %s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    dumb = g_strsplit(game, "TERM=xterm-256color", 2);
+    g_assert_cmpuint(g_strv_length(dumb), ==, 2);
+    g_free(game);
+    game = g_strjoinv("TERM=dumb", dumb);
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
     start_session(f, 100, 30, command);
     text = wait_for(f, "CAVELOG-EXITED");
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=1"));
