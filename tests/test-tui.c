@@ -417,6 +417,10 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "fire what you wield"));
     g_assert_nonnull(strstr(text, "read a spell from a book"));
     g_assert_nonnull(strstr(text, "call potions that look alike"));
+    g_assert_nonnull(strstr(text, "o explore"));
+    g_assert_nonnull(strstr(text, "_ travel"));
+    g_assert_nonnull(strstr(text, "HJKLYUBN"));
+    g_assert_nonnull(strstr(text, "your pack"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -2389,6 +2393,38 @@ static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_false(has_colour(styled));
 }
 
+/* A game continued from the start screen and lost there returns to the
+ * start screen, where `q` quits with status 0. */
+static void test_start_again(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = NULL, *dir = NULL, *bin = NULL, *command = NULL, *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    g_free(f->save);
+    f->save = g_build_filename(games, "on-exit.cavelog", NULL);
+    fetch_situation(f, make_on_exit, NULL, NULL);
+    dir = g_shell_quote(f->dir);
+    bin = g_shell_quote(f->bin);
+    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo CAVELOG-EXITED "
+                              "status=$?; sleep 30",
+                              dir, bin);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "c   continue"));
+    g_free(press_for(f, "c", "Turn "));
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    g_free(press_for(f, "y", "--More--"));
+    g_free(press_for(f, "\r", "Press any key."));
+    g_usleep(END_GRACE_MS * 1000);
+    text = press_for(f, " ", "n   new game");
+    g_assert_null(strstr(text, "c   continue")); /* the game is over: nothing to continue */
+    g_free(text);
+    text = press_for(f, "q", "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2427,5 +2463,7 @@ int main(int argc, char **argv)
     g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
+    g_test_add("/tui/start-again", Fixture, NULL, fixture_set_up, test_start_again,
+               fixture_tear_down);
     return g_test_run();
 }
