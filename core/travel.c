@@ -177,8 +177,15 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
 
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view)
 {
+    const CavCreature *player = state_player(state);
+
     g_return_if_fail(watch != NULL && state != NULL && view != NULL);
     travel_watch_fill(watch, state, view);
+    /* what the player remembers lying about is no news either */
+    for (gint32 y = 0; player != NULL && y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            watch->items[view_remembered_item(view, player->z, x, y)] = 1;
+    watch->items[0] = 0;
 }
 
 /* Whether the player remembers, on their level, another item of the kind
@@ -226,6 +233,9 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
     creature = travel_first_new(watch->creatures, now->creatures, G_N_ELEMENTS(now->creatures));
     item = travel_first_new_kind(watch->items, now->items, state, view);
     now->noticed = creature != 0 ? creature : item;
+    /* items once seen on this walk stay known when they leave view */
+    for (gsize id = 0; id < G_N_ELEMENTS(now->items); id++)
+        now->items[id] |= watch->items[id];
     if (now->hp < watch->hp)
         stop = TRAVEL_HURT;
     else if (creature != 0)

@@ -31,7 +31,8 @@ typedef struct {
     gint32 hp;
     gint32 noticed;                          /* after a stop for a creature or an item: its id */
     guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view */
-    guint8 items[CAV_ITEMS_MAX + 1];         /* 1: on the floor in view */
+    guint8 items[CAV_ITEMS_MAX + 1];         /* 1: known: remembered at the start, or
+                                              * seen lying in view since */
 } TravelWatch;
 
 /* Whether the player may walk onto (@z, @x, @y) by what they know: a
@@ -58,11 +59,11 @@ gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
 /* After a step: TRAVEL_CREATURE when a creature is in view that was not
- * before, TRAVEL_ITEM for an item likewise whose kind the player remembers
- * nowhere else on the level (a second rock is no news), TRAVEL_HURT when
- * hp went down,
- * else TRAVEL_GO. Updates @watch to now (with the id of the creature or
- * item first noticed in @watch->noticed). */
+ * before; TRAVEL_ITEM for an item in view that the player did not know of
+ * (remembered when the walk began, or seen since) and of a kind they
+ * remember nowhere else on the level (a second rock is no news);
+ * TRAVEL_HURT when hp went down; else TRAVEL_GO. Updates @watch to now
+ * (with the id of the creature or item first noticed in @watch->noticed). */
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view);
 
 /* Whether a run in direction (@dx, @dy), having just stepped onto the

@@ -155,6 +155,26 @@ static void test_watch_hurt(void)
     scenario_teardown(&s);
 }
 
+/* Travel to (@x, @y), exploring on the way until it is known, watching
+ * each step: TRUE when it got there and nothing stopped the walk. */
+static gboolean walk_watching(Scenario *s, TravelWatch *watch, gint32 x, gint32 y)
+{
+    for (gint steps = 0; steps < 200; steps++) {
+        const CavCreature *p = state_player(state(s));
+        gint32 dx, dy;
+
+        if (p->x == x && p->y == y)
+            return TRUE;
+        if (!travel_step_to(state(s), view(s), x, y, &dx, &dy) &&
+            !travel_explore_step(state(s), view(s), &dx, &dy))
+            return FALSE;
+        g_free(scenario_play(s, command_move(dx, dy)));
+        if (travel_watch_step(watch, state(s), view(s)) != TRAVEL_GO)
+            return FALSE;
+    }
+    return FALSE;
+}
+
 /* An item of a kind new on the level stops a walk, named; a second one of
  * a kind already seen there (another rock) does not. */
 static void test_watch_items(void)
@@ -184,6 +204,16 @@ static void test_watch_items(void)
     }
     g_assert_cmpint(watch->noticed, ==, sword);
     g_assert_cmpint(view_remembered_item(view(&s), 0, 22, 1), ==, sword);
+    scenario_teardown(&s);
+
+    /* a sword seen when the walk began leaves view and comes back: no news */
+    scenario_setup(&s, two_rooms, NULL);
+    scenario_item(&s, "sword", 0, 0, 2, 2, 1);
+    travel_watch_begin(watch, state(&s), view(&s));
+    g_assert_true(walk_watching(&s, watch, 20, 2));
+    g_assert_false(view_sees(view(&s), 0, 2, 2));
+    g_assert_true(walk_watching(&s, watch, 2, 1));
+    g_assert_true(view_sees(view(&s), 0, 2, 2));
     scenario_teardown(&s);
 }
 
