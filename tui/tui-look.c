@@ -104,11 +104,10 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
     tui_look_sentence(out, terrain);
 }
 
-void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-              TuiBackdrop backdrop, gpointer data)
+gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                  TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
 {
-    gint32 x, y;
-
-    g_return_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL);
-    tui_target(state, sight, viewport, TUI_AIM_LOOK, backdrop, data, &x, &y);
+    g_return_val_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL,
+                         FALSE);
+    return tui_target(state, sight, viewport, TUI_AIM_LOOK, backdrop, data, x, y);
 }

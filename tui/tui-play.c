@@ -234,6 +234,16 @@ static TuiStep tui_play_travel(Tui *tui, Session *session, GError **error)
     return tui_play_walk(tui, session, &walk, error);
 }
 
+/* Look around; `_` there travels to the cell under the cursor. */
+static TuiStep tui_play_look(Tui *tui, Session *session, GError **error)
+{
+    TuiWalk walk = {.kind = TUI_WALK_TRAVEL};
+
+    if (!tui_look(tui->state, tui->sight, &tui->viewport, tui_play_draw, tui, &walk.x, &walk.y))
+        return TUI_STEP_GO_ON;
+    return tui_play_walk(tui, session, &walk, error);
+}
+
 /* G: the next movement key runs that way; any other key cancels. */
 static TuiStep tui_play_run_prefix(Tui *tui, Session *session, GError **error)
 {
@@ -287,8 +297,7 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
     case TUI_ACTION_EXAMINE:
         return tui_play_menu(tui, session, TUI_MENU_EXAMINE, error);
     case TUI_ACTION_LOOK:
-        tui_look(tui->state, tui->sight, &tui->viewport, tui_play_draw, tui);
-        return TUI_STEP_GO_ON;
+        return tui_play_look(tui, session, error);
     case TUI_ACTION_HELP:
         tui_panels_help(tui_play_draw, tui);
         return TUI_STEP_GO_ON;

@@ -290,10 +290,11 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
 
 /* Look mode: a cursor, moved with the movement keys from the player over the
  * map on screen (Tab jumps to the creatures in view), with the description of
- * its cell on the message line; Esc (or Enter, or ;) ends it. @backdrop
- * draws the play screen. No turn passes. */
-void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-              TuiBackdrop backdrop, gpointer data);
+ * its cell on the message line; Esc (or Enter, or ;) ends it. `_` ends it
+ * to travel to a remembered cell: then TRUE with the cell in *@x, *@y.
+ * @backdrop draws the play screen. No turn passes. */
+gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                  TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-target.c: the map cursor of looking and aiming ----------------- */
 
@@ -316,7 +317,8 @@ typedef enum {
  * rules_can_aim() allows (casting: one where the player or a creature in
  * view stands); for another the message line says why and the cursor stays.
  * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
- * cancels (Esc) or, for LOOK, always. */
+ * cancels (Esc) or, for LOOK, unless `_` picked a remembered cell to
+ * travel to. */
 gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
                     TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 

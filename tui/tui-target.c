@@ -16,7 +16,8 @@ typedef struct {
 } TuiAimSpec;
 
 static const TuiAimSpec tui_aims[] = {
-    [TUI_AIM_LOOK] = {.hint = "(move the cursor, Tab next creature; Esc ends)", .key = ';'},
+    [TUI_AIM_LOOK] = {.hint = "(move the cursor, Tab next creature, _ travel; Esc ends)",
+                      .key = ';'},
     [TUI_AIM_THROW] = {.hint = "Enter to throw, Tab next target, Esc cancel",
                        .verb = "throw",
                        .key = 't'},
@@ -287,7 +288,14 @@ gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewpo
         cursor.refusal = NULL;
         if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
             break;
-        if (aim == TUI_AIM_TRAVEL && (key == '<' || key == '>')) {
+        if (aim == TUI_AIM_LOOK && key == '_') {
+            cursor.aim = TUI_AIM_TRAVEL;
+            cursor.refusal = tui_target_refusal(&cursor);
+            cursor.aim = TUI_AIM_LOOK;
+            picked = cursor.refusal == NULL;
+            if (picked)
+                break;
+        } else if (aim == TUI_AIM_TRAVEL && (key == '<' || key == '>')) {
             picked = tui_target_stairs(&cursor, key == '<' ? TILE_STAIRS_UP : TILE_STAIRS_DOWN);
             if (picked)
                 break;
