@@ -14,11 +14,18 @@ void view_init(CavView *view)
     view->z = -1;
 }
 
-/* Remember, for every cell in view, the item lying there now (or none). */
+/* Remember, for every cell in view, the item lying there now (or none).
+ * Only the square of the player's vision radius around them can be in
+ * view, so only that is scanned. */
 static void view_note_items(CavView *view, const CavState *state)
 {
-    for (gint32 y = 0; y < CAV_HEIGHT; y++)
-        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+    const CavCreature *player = state_player(state);
+    gint32 r = player != NULL ? MAX(state_vision(player), 1) : 0;
+
+    if (player == NULL || player->z != view->z)
+        return;
+    for (gint32 y = MAX(player->y - r, 0); y <= MIN(player->y + r, CAV_HEIGHT - 1); y++)
+        for (gint32 x = MAX(player->x - r, 0); x <= MIN(player->x + r, CAV_WIDTH - 1); x++) {
             const CavItem *item;
 
             if (!view->visible[y][x])
