@@ -2137,6 +2137,71 @@ static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(stopped, <, 150);         /* the whole level takes over 300 */
 }
 
+/* A direction from the player of @session with two floor cells that way. */
+static void open_direction(Session *session, gint32 *dx, gint32 *dy)
+{
+    const CavCreature *player = state_player(session_state(session));
+
+    *dx = *dy = 0;
+    for (gint32 d = 0; d < 9 && *dx == 0 && *dy == 0; d++) {
+        gint32 ddx = d % 3 - 1, ddy = d / 3 - 1;
+        if ((ddx != 0 || ddy != 0) &&
+            state_tile(session_state(session), 0, player->x + ddx, player->y + ddy) == TILE_FLOOR &&
+            state_tile(session_state(session), 0, player->x + 2 * ddx, player->y + 2 * ddy) ==
+                TILE_FLOOR) {
+            *dx = ddx;
+            *dy = ddy;
+        }
+    }
+    g_assert_true(*dx != 0 || *dy != 0);
+}
+
+/* Whether the stats line shows the player at the (x, y) of @data. */
+static gboolean stands_at(const char *text, gconstpointer data)
+{
+    const gint32 *at = data;
+    Screen screen;
+
+    return parse_screen(text, &screen) && screen.x == at[0] && screen.y == at[1];
+}
+
+/* Travel to a cell picked with the cursor: `_`, two cells away, Enter; and
+ * from looking: `;`, back to the start, `_`. Each step a turn. */
+static void test_travel_cursor(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(Session) session = NULL;
+    g_autofree char *text = NULL;
+    gint32 dx, dy, there[2], start[2];
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    open_direction(session, &dx, &dy);
+    start[0] = state_player(session_state(session))->x;
+    start[1] = state_player(session_state(session))->y;
+    there[0] = start[0] + 2 * dx;
+    there[1] = start[1] + 2 * dy;
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    g_free(press_for(f, "_", "Enter travels there"));
+    send_key(f, step_key(dx, dy));
+    send_key(f, step_key(dx, dy));
+    send_key(f, "\r");
+    if (!wait_until(f, stands_at, there, WAIT_MS, &text))
+        g_error("travel did not get there; the screen shows:\n%s", text);
+    g_assert_cmpint(wait_turn_settles(f), ==, 2);
+    g_free(press_for(f, ";", "_ travel"));
+    send_key(f, step_key(-dx, -dy));
+    send_key(f, step_key(-dx, -dy));
+    send_key(f, "_");
+    g_free(text);
+    if (!wait_until(f, stands_at, start, WAIT_MS, &text))
+        g_error("travel from look did not get back; the screen shows:\n%s", text);
+    g_assert_cmpint(wait_turn_settles(f), ==, 4);
+}
+
 /* Shift+direction runs: one turn a step, in a straight line, until the
  * run's rule says stop (checked on the saved game); G then a direction
  * runs back. */
@@ -2154,17 +2219,7 @@ static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     player = state_player(session_state(session));
     x0 = player->x;
     y0 = player->y;
-    /* a direction with at least two open cells */
-    for (gint32 d = 0; d < 9 && dx == 0 && dy == 0; d++) {
-        gint32 ddx = d % 3 - 1, ddy = d / 3 - 1;
-        if ((ddx != 0 || ddy != 0) &&
-            state_tile(session_state(session), 0, x0 + ddx, y0 + ddy) == TILE_FLOOR &&
-            state_tile(session_state(session), 0, x0 + 2 * ddx, y0 + 2 * ddy) == TILE_FLOOR) {
-            dx = ddx;
-            dy = ddy;
-        }
-    }
-    g_assert_true(dx != 0 || dy != 0);
+    open_direction(session, &dx, &dy);
     g_clear_pointer(&session, session_free);
     continue_game(f, 100);
     g_free(wait_for(f, "Turn 0"));
@@ -2457,6 +2512,8 @@ int main(int argc, char **argv)
     g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
                fixture_tear_down);
     g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
+    g_test_add("/tui/travel-cursor", Fixture, NULL, fixture_set_up, test_travel_cursor,
+               fixture_tear_down);
     g_test_add("/tui/pack", Fixture, NULL, fixture_set_up, test_pack, fixture_tear_down);
     g_test_add("/tui/see-here", Fixture, NULL, fixture_set_up, test_see_here, fixture_tear_down);
     g_test_add("/tui/dig", Fixture, NULL, fixture_set_up, test_dig, fixture_tear_down);
