@@ -148,6 +148,23 @@ gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile
     return TRUE;
 }
 
+gint32 travel_threat(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    g_return_val_if_fail(state != NULL && view != NULL, 0);
+    for (gint32 dy = -1; player != NULL && dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            const CavCreature *c =
+                state_creature_at(state, player->z, player->x + dx, player->y + dy);
+
+            if (c != NULL && c != player && c->alive && view_sees(view, c->z, c->x, c->y) &&
+                state_attack(state, c) > 0)
+                return c->id;
+        }
+    return 0;
+}
+
 /* Fill @watch's sets with what the player perceives now. */
 static void travel_watch_fill(TravelWatch *watch, const CavState *state, const CavView *view)
 {

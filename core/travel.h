@@ -55,6 +55,10 @@ gboolean travel_step_to(const CavState *state, const CavView *view, gint32 x, gi
 gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile tile, gint32 *x,
                              gint32 *y);
 
+/* A creature the player sees next to them that can hurt them (attack above
+ * 0; a fungus cannot): its id, or 0. A walk does not start beside one. */
+gint32 travel_threat(const CavState *state, const CavView *view);
+
 /* Note what the player perceives now, as the start of a walk. */
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 

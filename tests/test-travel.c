@@ -140,6 +140,24 @@ static void test_explore_stops_for_creature(void)
     scenario_teardown(&s);
 }
 
+/* A goblin next to the player forbids a walk; a fungus (no attack) does
+ * not, nor does a goblin two cells away. */
+static void test_threat(void)
+{
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup(&s, corridor, NULL);
+    scenario_spawn(&s, "fungus", 0, 2, 1, -1, -1, -1);
+    scenario_spawn(&s, "goblin", 0, 4, 1, -1, -1, -1);
+    g_assert_cmpint(travel_threat(state(&s), view(&s)), ==, 0);
+    scenario_teardown(&s);
+    scenario_setup(&s, corridor, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 2, 1, -1, -1, -1);
+    g_assert_cmpint(travel_threat(state(&s), view(&s)), ==, goblin);
+    scenario_teardown(&s);
+}
+
 /* Losing hp stops a walk. */
 static void test_watch_hurt(void)
 {
@@ -315,6 +333,7 @@ int main(int argc, char **argv)
     g_test_add_func("/travel/explore-everything", test_explore_everything);
     g_test_add_func("/travel/explore-never-digs", test_explore_never_digs);
     g_test_add_func("/travel/explore-stops-for-creature", test_explore_stops_for_creature);
+    g_test_add_func("/travel/threat", test_threat);
     g_test_add_func("/travel/watch-hurt", test_watch_hurt);
     g_test_add_func("/travel/watch-items", test_watch_items);
     g_test_add_func("/travel/travel", test_travel);

@@ -89,6 +89,20 @@ static void tui_walk_say(TuiLog *log, const CavState *state, TravelStop stop, gi
         tui_log_add(log, state->turn, text->str);
 }
 
+/* Whether a creature next to the player forbids a walk (which would give
+ * it free blows); says so. */
+static gboolean tui_walk_threatened(TuiLog *log, const CavState *state, const CavView *view)
+{
+    const CavCreature *threat = state_creature(state, travel_threat(state, view));
+    g_autofree char *text = NULL;
+
+    if (threat == NULL)
+        return FALSE;
+    text = g_strdup_printf("Not with the %s next to you.", threat->kind);
+    tui_log_add(log, state->turn, text);
+    return TRUE;
+}
+
 /* Whether the game itself stops the walk: over, or a bonus to choose. */
 static gboolean tui_walk_interrupted(const CavState *state)
 {
@@ -107,6 +121,8 @@ gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdro
     gint known = -1;
 
     g_return_val_if_fail(session != NULL && log != NULL && walk != NULL, FALSE);
+    if (tui_walk_threatened(log, session_state(session), session_view(session)))
+        return TRUE;
     travel_watch_begin(watch, session_state(session), session_view(session));
     for (int step = 0; step < TUI_WALK_MAX_STEPS && stop == TRAVEL_GO; step++) {
         g_autofree char *why = NULL;
