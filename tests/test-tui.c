@@ -1338,6 +1338,19 @@ static gboolean file_exists(const char *path)
     return g_file_test(path, G_FILE_TEST_EXISTS);
 }
 
+static char *capture_styled(Fixture *f);
+
+/* Whether @needle in the styled screen @styled is drawn in xterm's
+ * colour 196 (bright red). */
+static gboolean drawn_red(const char *styled, const char *needle)
+{
+    const char *at = strstr(styled, needle);
+    const char *red = g_strrstr_len(styled, at != NULL ? at - styled : 0, "38;5;196m");
+    const char *reset = g_strrstr_len(styled, at != NULL ? at - styled : 0, "\033[0m");
+
+    return at != NULL && red != NULL && (reset == NULL || reset < red);
+}
+
 /* Most turns the player waits for the goblin to kill them. */
 #define DEATH_WAITS 300
 
@@ -1407,6 +1420,10 @@ static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = wait_for(f, "--More--");
     g_assert_nonnull(strstr(text, "You die."));
+    g_free(text);
+    /* hp below a quarter are drawn red (xterm-256color: colour 196) */
+    text = capture_styled(f);
+    g_assert_true(drawn_red(text, "HP 0/100"));
     g_free(text);
     text = press_for(f, " ", "Press any key.");
     g_test_message("end screen:\n%s", text);
