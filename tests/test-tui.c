@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "messages.h"
 #include "rules.h"
 #include "session.h"
 #include "travel.h"
@@ -2497,6 +2498,129 @@ static void test_start_again(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
 }
 
+static gboolean fits_any(G_GNUC_UNUSED const CavState *state, G_GNUC_UNUSED const CavItem *item)
+{
+    return TRUE;
+}
+
+/* The player has seen an item (out->item) and walked away from it: it
+ * lies where they saw it, out of view, remembered, at most 30 columns and
+ * 8 rows away (on screen), with no one in view. */
+static gboolean make_item_behind(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavItem *item = fetch_nearest(session_state(session), fits_any);
+    g_autofree DistanceMap *from_item = g_new(DistanceMap, 1);
+    gint32 far_x = -1, far_y = -1, far = -1;
+
+    if (item == NULL || !fetch_walk_to(session, item->id))
+        return FALSE;
+    out->item = item->id;
+    fetch_distances(session_state(session), item->x, item->y, *from_item);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            if ((*from_item)[y][x] > far && (*from_item)[y][x] <= 20) {
+                far = (*from_item)[y][x];
+                far_x = x;
+                far_y = y;
+            }
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavState *state = session_state(session);
+        const CavCreature *p = state_player(state);
+
+        item = state_item(state, out->item);
+        if (item->holder != 0 || p->z != item->z)
+            return FALSE;
+        if (!view_sees(session_view(session), item->z, item->x, item->y)) {
+            out->dx = item->x - p->x;
+            out->dy = item->y - p->y;
+            return ABS(out->dx) <= 30 && ABS(out->dy) <= 8 &&
+                   view_remembered_item(session_view(session), item->z, item->x, item->y) ==
+                       item->id &&
+                   fetch_alone(state, session_view(session));
+        }
+        if ((p->x == far_x && p->y == far_y) || !fetch_step(session, far_x, far_y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Whether the cell at @row, @col (columns of plain text) of @styled is
+ * drawn dim (SGR 2). */
+static gboolean dim_at(const char *styled, int row, int col)
+{
+    g_auto(GStrv) lines = g_strsplit(styled, "\n", -1);
+    const char *c;
+    gboolean dim = FALSE;
+    int column = 0;
+
+    g_assert_cmpint(row, <, (int) g_strv_length(lines));
+    for (c = lines[row]; *c != '\0'; c++) {
+        if (c[0] == '\033' && c[1] == '[') {
+            g_auto(GStrv) codes = NULL;
+            const char *end = strchr(c, 'm');
+            g_autofree char *inside = g_strndup(c + 2, (gsize) (end - c - 2));
+
+            codes = g_strsplit(inside, ";", -1);
+            for (guint i = 0; codes[i] != NULL; i++)
+                dim = g_str_equal(codes[i], "2") ? TRUE
+                      : g_str_equal(codes[i], "0") || codes[i][0] == '\0' ||
+                              g_str_equal(codes[i], "22")
+                          ? FALSE
+                          : dim;
+            c = end;
+            continue;
+        }
+        if (column == col)
+            return dim;
+        column++;
+    }
+    return FALSE;
+}
+
+/* An item seen and left behind stays drawn where it lay, dimmed, and
+ * looking there names it. */
+static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *styled = NULL;
+    g_autofree char *glyph = NULL;
+    g_autoptr(GString) sentence = g_string_new("You remember floor there, and ");
+    Fetched fetched;
+    Screen screen;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_item_behind, NULL, NULL);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_open(f->save, NULL, &error);
+        const CavItem *item;
+
+        g_assert_no_error(error);
+        item = state_item(session_state(session), fetched.item);
+        glyph = g_strdup_printf("%c", item->glyph);
+        messages_item_name(session_state(session), item, item->count, MESSAGES_A, sentence);
+        g_string_append(sentence, " on it.");
+    }
+    continue_game(f, 100);
+    text = wait_for(f, "Turn ");
+    g_assert_true(parse_screen(text, &screen));
+    g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, glyph[0]);
+    styled = capture_styled(f);
+    g_assert_true(dim_at(styled, screen.at_row + fetched.dy, screen.at_col + fetched.dx));
+    g_assert_false(dim_at(styled, screen.at_row, screen.at_col));
+    /* the look cursor walked there: what is remembered */
+    g_free(press_for(f, ";", "Esc ends"));
+    for (gint32 x = 0, y = 0; x != fetched.dx || y != fetched.dy;) {
+        gint32 sx = CLAMP(fetched.dx - x, -1, 1), sy = CLAMP(fetched.dy - y, -1, 1);
+
+        send_key(f, step_key(sx, sy));
+        x += sx;
+        y += sy;
+    }
+    g_free(text);
+    text = wait_for(f, sentence->str);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2537,6 +2661,8 @@ int main(int argc, char **argv)
     g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
+    g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
+               fixture_tear_down);
     g_test_add("/tui/start-again", Fixture, NULL, fixture_set_up, test_start_again,
                fixture_tear_down);
     return g_test_run();

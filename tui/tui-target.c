@@ -16,8 +16,7 @@ typedef struct {
 } TuiAimSpec;
 
 static const TuiAimSpec tui_aims[] = {
-    [TUI_AIM_LOOK] = {.hint = "(move the cursor, Tab next creature, _ travel; Esc ends)",
-                      .key = ';'},
+    [TUI_AIM_LOOK] = {.hint = "(Tab next creature, _ travel there, Esc ends)", .key = ';'},
     [TUI_AIM_THROW] = {.hint = "Enter to throw, Tab next target, Esc cancel",
                        .verb = "throw",
                        .key = 't'},
