@@ -2,8 +2,10 @@
  * message log) and the loop that reads a key, plays it as a turn through the
  * session (opening an item menu first where the key asks for an item, the
  * spell menu for a spell, the targeting cursor where it asks for a cell or a
- * creature, and the naming prompt for a name), opens the level-up screen
- * while a bonus waits, and draws the result. */
+ * creature, and the naming prompt for a name; asking before a dig or
+ * before leaving without the bear; starting walks of many steps), opens the
+ * level-up screen while a bonus waits, draws the result, and holds the end
+ * of a game behind a --More--. */
 #include "tui.h"
 
 #include "rules.h"

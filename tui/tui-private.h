@@ -2,8 +2,9 @@
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
  * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the
  * item menus (tui-items.c), looking around (tui-look.c), the map cursor
- * that looking, throwing, firing and casting share (tui-target.c), the spell
- * menu (tui-spells.c) and naming potion looks (tui-call.c). */
+ * that looking, throwing, firing, casting and travel share (tui-target.c),
+ * the spell menu (tui-spells.c), naming potion looks (tui-call.c) and walks
+ * of many steps (tui-walk.c). */
 #ifndef CAV_TUI_TUI_PRIVATE_H
 #define CAV_TUI_TUI_PRIVATE_H
 
