@@ -230,6 +230,22 @@ static gboolean describe_equipped(const CavState *after, const CavView *view, gi
                               on && !is_player(after, creature) ? MESSAGES_A : MESSAGES_THE, out);
 }
 
+/* "You see here a dagger.": the player stepped onto an item. */
+static gboolean describe_moved(const CavState *after, const CavEvCreatureMoved *e, GString *out)
+{
+    const CavItem *item;
+
+    if (!is_player(after, e->creature))
+        return FALSE;
+    item = state_item_at(after, state_player(after)->z, e->x, e->y);
+    if (item == NULL)
+        return FALSE;
+    g_string_append(out, "You see here ");
+    messages_item_name(after, item, item->count, MESSAGES_A, out);
+    g_string_append_c(out, '.');
+    return TRUE;
+}
+
 static gboolean describe_stairs(const CavState *after, const CavEvCreatureTookStairs *e,
                                 GString *out)
 {
@@ -589,6 +605,8 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
         return TRUE;
     case CAV_EVENT_CREATURE_TOOK_STAIRS:
         return describe_stairs(after, &event->as.CreatureTookStairs, out);
+    case CAV_EVENT_CREATURE_MOVED:
+        return describe_moved(after, &event->as.CreatureMoved, out);
     case CAV_EVENT_CREATURE_SPAWNED:
         return describe_appeared(after, view, event, out);
     case CAV_EVENT_FUNGUS_SPREAD:
@@ -640,7 +658,6 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
     case CAV_EVENT_EFFECTS_TICKED:
     case CAV_EVENT_LEVEL_GENERATED:
     case CAV_EVENT_LEVEL_ROW_GENERATED:
-    case CAV_EVENT_CREATURE_MOVED:
     case CAV_EVENT_CREATURE_WAITED:
     case CAV_EVENT_CREATURE_REGENERATED:
     case CAV_EVENT_UPKEEP_APPLIED:

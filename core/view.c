@@ -1,4 +1,5 @@
-/* view.c — keeping the player's view and memory in step with the events. */
+/* view.c — keeping the player's view and memory (of cells, and of the item
+ * last seen on each) in step with the events. */
 #include "view.h"
 
 #include <string.h>
@@ -11,6 +12,27 @@ void view_init(CavView *view)
     g_return_if_fail(view != NULL);
     memset(view, 0, sizeof *view);
     view->z = -1;
+}
+
+/* Remember, for every cell in view, the item lying there now (or none).
+ * Only the square of the player's vision radius around them can be in
+ * view, so only that is scanned. */
+static void view_note_items(CavView *view, const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+    gint32 r = player != NULL ? MAX(state_vision(player), 1) : 0;
+
+    if (player == NULL || player->z != view->z)
+        return;
+    for (gint32 y = MAX(player->y - r, 0); y <= MIN(player->y + r, CAV_HEIGHT - 1); y++)
+        for (gint32 x = MAX(player->x - r, 0); x <= MIN(player->x + r, CAV_WIDTH - 1); x++) {
+            const CavItem *item;
+
+            if (!view->visible[y][x])
+                continue;
+            item = state_item_at(state, view->z, x, y);
+            view->items[view->z][y][x] = (guint16) (item != NULL ? item->id : 0);
+        }
 }
 
 void view_refresh(CavView *view, const CavState *state)
@@ -28,6 +50,19 @@ void view_refresh(CavView *view, const CavState *state)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
             if (view->visible[y][x])
                 view->memory[player->z][y][x] |= MEMORY_SEEN;
+    view_note_items(view, state);
+}
+
+/* Whether @event names an item (which may have come, gone or moved). */
+static gboolean involves_item(const CavEvent *event)
+{
+    CavRef refs[8];
+    guint n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+
+    for (guint i = 0; i < n && i < G_N_ELEMENTS(refs); i++)
+        if (refs[i].kind == CAV_REF_ITEM)
+            return TRUE;
+    return FALSE;
 }
 
 /* Whether @event can change what the player sees. */
@@ -100,9 +135,13 @@ static gboolean changes_sight(const CavState *after, const CavEvent *event)
 gboolean view_apply(CavView *view, const CavState *after, const CavEvent *event)
 {
     g_return_val_if_fail(view != NULL && after != NULL && event != NULL, FALSE);
-    if (!changes_sight(after, event))
+    if (changes_sight(after, event)) {
+        view_refresh(view, after);
+        return TRUE;
+    }
+    if (view->z < 0 || !involves_item(event))
         return FALSE;
-    view_refresh(view, after);
+    view_note_items(view, after);
     return TRUE;
 }
 
@@ -117,6 +156,13 @@ gboolean view_remembers(const CavView *view, gint32 z, gint32 x, gint32 y)
            (view->memory[z][y][x] & MEMORY_SEEN) != 0;
 }
 
+gint32 view_remembered_item(const CavView *view, gint32 z, gint32 x, gint32 y)
+{
+    if (!view_remembers(view, z, x, y))
+        return 0;
+    return view->items[z][y][x];
+}
+
 guint64 view_digest(const CavView *view)
 {
     XXH3_state_t *h = XXH3_createState();
@@ -127,6 +173,7 @@ guint64 view_digest(const CavView *view)
     XXH3_64bits_update(h, &z, sizeof z);
     XXH3_64bits_update(h, view->visible, sizeof view->visible);
     XXH3_64bits_update(h, view->memory, sizeof view->memory);
+    XXH3_64bits_update(h, view->items, sizeof view->items);
     digest = XXH3_64bits_digest(h);
     XXH3_freeState(h);
     return digest;

@@ -355,6 +355,25 @@ static void cav_map_view_fill_terrain(CavMapView *self)
     }
 }
 
+/* Through the player's eyes: the items last seen on remembered cells out
+ * of view, dimmed, as the player remembers them. */
+static void cav_map_view_fill_remembered_items(CavMapView *self)
+{
+    for (int y = 0; y < CAV_HEIGHT; y++) {
+        for (int x = 0; x < CAV_WIDTH; x++) {
+            const CavItem *item =
+                state_item(self->state, view_remembered_item(self->view, self->level, x, y));
+            GdkRGBA colour;
+
+            if (item == NULL || view_sees(self->view, self->level, x, y))
+                continue;
+            cav_map_colour(item->colour, &colour);
+            colour = cav_map_dimmed(colour);
+            cav_map_view_put(self, x, y, item->glyph, &colour);
+        }
+    }
+}
+
 static void cav_map_view_fill_items(CavMapView *self)
 {
     const CavState *state = self->state;
@@ -367,6 +386,8 @@ static void cav_map_view_fill_items(CavMapView *self)
             continue;
         cav_map_view_put_named(self, item->x, item->y, item->glyph, item->colour);
     }
+    if (!self->truth)
+        cav_map_view_fill_remembered_items(self);
 }
 
 /* Whether the frame shows @creature: all of them in the truth; else the

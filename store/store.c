@@ -614,14 +614,48 @@ static gboolean check_current_digests(Store *store, GError **error)
                       "the game's turns changed while it was being updated");
 }
 
+/* *@same: the file's views are exactly the ones this build makes. */
+static gboolean views_current(Store *store, gboolean *same, GError **error)
+{
+    g_autoptr(GString) ours = g_string_new(NULL);
+    g_auto(GStrv) made = NULL;
+    sqlite3_stmt *stmt = NULL;
+    guint found = 0;
+    int rc;
+
+    codec_sql_views(ours);
+    made = g_strsplit(ours->str, ";\n", -1);
+    *same = TRUE;
+    if (!store_prepare(store, "SELECT sql FROM sqlite_schema WHERE type = 'view'", &stmt, error))
+        return FALSE;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        const char *sql = (const char *) sqlite3_column_text(stmt, 0);
+        found++;
+        if (sql == NULL || !g_strv_contains((const char *const *) made, sql))
+            *same = FALSE;
+    }
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_DONE)
+        return store_fail_sqlite(store, rc, error, "reading the file's views");
+    if (found != CAV_EVENT_TYPE_COUNT)
+        *same = FALSE;
+    return TRUE;
+}
+
 /* Drop every view and make this build's: a file made by an older build
  * gets the views of newer event types (inside the writer's transaction). */
 static gboolean refresh_views(Store *store, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     g_autoptr(GString) sql = g_string_new(NULL);
+    gboolean same = FALSE;
     int rc;
 
+    /* Views already this build's are left alone: no write for nothing. */
+    if (!views_current(store, &same, error))
+        return FALSE;
+    if (same)
+        return TRUE;
     if (!store_prepare(store, "SELECT name FROM sqlite_schema WHERE type = 'view'", &stmt, error))
         return FALSE;
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {

@@ -1038,6 +1038,9 @@ static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     send_text(f, "a");
     of = g_strdup_printf("turn 0 of %d", last_turn(f->save));
     g_free(wait_for(f, of));
+    /* Leaving the replay goes back to the start screen, where q quits. */
+    send_text(f, "q");
+    g_free(wait_for(f, "r   replay a game"));
     send_text(f, "q");
     g_free(wait_for(f, "REPLAY-EXITED status=0"));
 }

@@ -9,8 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "messages.h"
 #include "rules.h"
 #include "session.h"
+#include "travel.h"
 
 /* How long to wait for the screen to show what a test expects. */
 #define WAIT_MS 10000
@@ -21,6 +23,10 @@
 #define LEVEL_UP_SEED 42
 /* Longer than the end screen ignores keys for. */
 #define END_GRACE_MS 700
+/* What a move into rock asks. */
+#define DIG_QUESTION "Dig through the rock?"
+/* What taking the exit of level 1 without the bear asks. */
+#define LEAVE_QUESTION "Leave the caves without the bear?"
 /* Kills a cavelog left behind by a failed (aborted) test. */
 #define SAFETY_SECONDS "60"
 
@@ -371,8 +377,15 @@ static void test_move(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
         send_key(f, keys[direction]);
         g_clear_pointer(&text, g_free);
-        if (!wait_until(f, turn_after, &before, TURN_WAIT_MS, &text))
+        if (!wait_until(f, turn_after, &before, TURN_WAIT_MS, &text)) {
+            /* rock that way: say no to digging, and try another */
+            if (strstr(text, DIG_QUESTION) != NULL) {
+                send_key(f, "n");
+                g_free(text);
+                g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+            }
             direction = (direction + 1) % G_N_ELEMENTS(keys);
+        }
         g_assert_true(parse_screen(text, &now));
         moved = moved || now.at_row != first.at_row || now.at_col != first.at_col;
     }
@@ -405,6 +418,10 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "fire what you wield"));
     g_assert_nonnull(strstr(text, "read a spell from a book"));
     g_assert_nonnull(strstr(text, "call potions that look alike"));
+    g_assert_nonnull(strstr(text, "o explore"));
+    g_assert_nonnull(strstr(text, "_ travel"));
+    g_assert_nonnull(strstr(text, "HJKLYUBN"));
+    g_assert_nonnull(strstr(text, "your pack"));
     /* a movement key closes it, and must not move */
     send_key(f, "l");
     g_clear_pointer(&text, g_free);
@@ -577,6 +594,11 @@ static char *hunt_until(Fixture *f, const char *goal, int max_turns)
         send_key(f, key);
         g_free(text);
         wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+        if (strstr(text, DIG_QUESTION) != NULL) {
+            send_key(f, "y");
+            g_free(text);
+            wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+        }
     }
     if (strstr(text, goal) == NULL) {
         g_test_message("hunted for \"%s\"; the screen shows:\n%s", goal, text);
@@ -1233,10 +1255,12 @@ static gboolean make_on_exit(Session *session, G_GNUC_UNUSED Fetched *out,
     return FALSE;
 }
 
-/* Leaving by the exit without the bear loses, and the end screen says why,
- * with the tally and the score. */
+/* Leaving by the exit without the bear is asked first (no: no turn);
+ * then it loses: a --More-- that keys typed on do not pass, then the end
+ * screen says why, with the tally and the score. */
 static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
+    gint32 fetch_turn;
     g_autofree char *game = NULL;
     g_autofree char *command = NULL;
     g_autofree char *text = NULL;
@@ -1244,12 +1268,35 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     if (SKIPPED(f))
         return;
-    turns = g_strdup_printf("Turns: %d", fetch_situation(f, make_on_exit, NULL, NULL).turn + 1);
+    fetch_turn = fetch_situation(f, make_on_exit, NULL, NULL).turn;
+    turns = g_strdup_printf("Turns: %d", fetch_turn + 1);
     game = cavelog_run(f, "continue");
     command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
     start_session(f, 100, 30, command);
     g_free(wait_for(f, "Turn "));
-    text = press_for(f, "<", "Game over");
+    /* asked first; no: nothing happens, no turn passes */
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    send_key(f, "n");
+    g_assert_true(wait_until(f, hides, LEAVE_QUESTION, WAIT_MS, &text));
+    g_assert_cmpint(screen_turn(f), ==, fetch_turn);
+    g_free(text);
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    /* yes, and a burst of keys typed on: the --More-- stands */
+    send_key(f, "y  \r\r xq");
+    g_free(wait_for(f, "--More--"));
+    g_usleep(END_GRACE_MS * 1000);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "--More--"));
+    g_assert_nonnull(strstr(text, "Game over: fled the caves without the bear."));
+    g_assert_null(strstr(text, "Press any key."));
+    send_key(f, "xq.");
+    g_usleep(300 * 1000);
+    g_free(text);
+    text = capture(f);
+    g_assert_nonnull(strstr(text, "--More--"));
+    g_assert_null(strstr(text, "Press any key."));
+    g_free(text);
+    text = press_for(f, "\r", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
     g_assert_nonnull(strstr(text, turns));
@@ -1290,6 +1337,19 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 static gboolean file_exists(const char *path)
 {
     return g_file_test(path, G_FILE_TEST_EXISTS);
+}
+
+static char *capture_styled(Fixture *f);
+
+/* Whether @needle in the styled screen @styled is drawn in xterm's
+ * colour 196 (bright red). */
+static gboolean drawn_red(const char *styled, const char *needle)
+{
+    const char *at = strstr(styled, needle);
+    const char *red = g_strrstr_len(styled, at != NULL ? at - styled : 0, "38;5;196m");
+    const char *reset = g_strrstr_len(styled, at != NULL ? at - styled : 0, "\033[0m");
+
+    return at != NULL && red != NULL && (reset == NULL || reset < red);
 }
 
 /* Most turns the player waits for the goblin to kill them. */
@@ -1350,16 +1410,23 @@ static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     fetch_situation(f, make_goblin_in_view, rehearse_death, NULL);
     continue_game(f, 100);
     g_free(wait_for(f, "Turn "));
-    for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "Game over") == NULL);
+    for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "--More--") == NULL);
          wait++) {
-        Progress progress = {.turn = screen_turn(f), .goal = "Game over"};
+        Progress progress = {.turn = screen_turn(f), .goal = "--More--"};
 
         send_key(f, ".");
         g_free(text);
         g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
     }
     g_free(text);
-    text = wait_for(f, "Press any key.");
+    text = wait_for(f, "--More--");
+    g_assert_nonnull(strstr(text, "You die."));
+    g_free(text);
+    /* hp below a quarter are drawn red (xterm-256color: colour 196) */
+    text = capture_styled(f);
+    g_assert_true(drawn_red(text, "HP 0/100"));
+    g_free(text);
+    text = press_for(f, " ", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "The goblin hits you."));
     g_assert_nonnull(strstr(text, "You die."));
@@ -1436,6 +1503,19 @@ static char screen_char_at(const char *text, const Screen *screen, gint32 dx, gi
     return lines[row][col];
 }
 
+typedef struct {
+    const Screen *screen;
+    int dx, dy;
+} LineAt;
+
+/* The aiming line is drawn at (dx, dy) from the player. */
+static gboolean shows_line_at(const char *text, gconstpointer data)
+{
+    const LineAt *at = data;
+
+    return screen_char_at(text, at->screen, at->dx, at->dy) == '*';
+}
+
 /* `t` opens a menu of what can be thrown; picking the rock opens targeting
  * (the cursor on the player, alone, says so); two steps of the cursor show
  * the line; Esc leaves with no turn. Then `t`, the rock, two steps and
@@ -1471,6 +1551,13 @@ static void test_throw(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     send_key(f, step);
     g_free(text);
     text = wait_for(f, "Floor.");
+    /* The second step may still be on its way: wait for the line it draws. */
+    {
+        LineAt at = {.screen = &screen, .dx = fetched.dx, .dy = fetched.dy};
+        g_free(text);
+        text = NULL;
+        wait_until(f, shows_line_at, &at, WAIT_MS, &text);
+    }
     g_test_message("aiming:\n%s", text);
     g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, '*');
     send_named_key(f, "Escape");
@@ -1893,6 +1980,667 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_null(strstr(text, "called"));
 }
 
+/* ---- comforts: auto-explore, travel, running, the pack, digging --------- */
+
+/* How long a whole level's auto-explore may take on a loaded machine. */
+#define EXPLORE_WAIT_MS 240000
+/* A level 1 (of data without creatures or items) whose region around the
+ * player holds stairs down. */
+#define EXPLORE_SEED 3
+#define EXPLORED_TEXT "Nothing left to explore"
+
+/* Copy core/data into @dir with no creature and no item spawned anywhere,
+ * and food enough never to go hungry: a level to explore undisturbed. */
+static void write_empty_data(const char *dir)
+{
+    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+    g_autoptr(GRegex) spawns =
+        g_regex_new("^(spawn|spawn_base|spawn_per_level)=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) max_food = g_regex_new("^max_food=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) food = g_regex_new("^food=.*$", G_REGEX_MULTILINE, 0, NULL);
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(dir, names[i], NULL);
+        g_autofree char *text = NULL, *no_spawn = NULL, *roomy = NULL, *fed = NULL;
+
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        no_spawn = g_regex_replace(spawns, text, -1, 0, "\\1=0", 0, NULL);
+        if (i == 0) {
+            roomy = g_regex_replace(max_food, no_spawn, -1, 0, "max_food=1000000", 0, NULL);
+            fed = g_regex_replace(food, roomy, -1, 0, "food=500000", 0, NULL);
+        } else {
+            fed = g_strdup(no_spawn);
+        }
+        g_assert_true(g_file_set_contents(dst, fed, -1, NULL));
+    }
+}
+
+/* Play by the empty data (here, and in the games the pane starts). */
+static void use_empty_data(Fixture *f)
+{
+    f->data = g_build_filename(f->dir, "data", NULL);
+    write_empty_data(f->data);
+    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+}
+
+/* A fresh game of @seed at f->save, opened (read-only). */
+static Session *make_fresh_game(Fixture *f, gint64 seed)
+{
+    g_autoptr(GError) error = NULL;
+    Session *session = session_new_game(f->save, seed, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    session_free(session);
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    return session;
+}
+
+/* Save and quit, wait for the game to be gone, and open its file. */
+static Session *quit_and_open(Fixture *f)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    Session *session;
+
+    const char *args[] = {"display-message", "-p", "-t", "cav", "#{pane_dead}", NULL};
+    gint64 end = g_get_monotonic_time() + (gint64) WAIT_MS * 1000;
+
+    send_key(f, "S");
+    /* the game's process has ended (remain-on-exit keeps the pane) */
+    do {
+        g_free(text);
+        text = tmux_v(f, FALSE, args);
+        if (text == NULL || text[0] != '1')
+            g_usleep(POLL_MS * 1000);
+    } while ((text == NULL || text[0] != '1') && g_get_monotonic_time() < end);
+    g_assert_nonnull(text);
+    g_assert_cmpint(text[0], ==, '1');
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    return session;
+}
+
+/* Whether every open cell of level 0 that can be walked to from the player
+ * (8-way over floor and stairs, the true terrain) is remembered. */
+static gboolean explored_everything(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree DistanceMap *distance = g_new(DistanceMap, 1);
+    gint unseen = 0;
+
+    fetch_distances(state, player->x, player->y, *distance);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            unseen += (*distance)[y][x] >= 0 && !view_remembers(view, 0, x, y);
+    g_test_message("%d reachable cells never seen", unseen);
+    return unseen == 0;
+}
+
+static gint count_walls(const CavState *state)
+{
+    gint walls = 0;
+
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            walls += state_tile(state, 0, x, y) == TILE_WALL;
+    return walls;
+}
+
+/* Wait until the turn on screen stays the same for a while; that turn. */
+static gint32 wait_turn_settles(Fixture *f)
+{
+    gint32 last = -1, now = screen_turn(f);
+
+    for (int tries = 0; tries < 100 && now != last; tries++) {
+        g_usleep(500 * 1000);
+        last = now;
+        now = screen_turn(f);
+    }
+    g_assert_cmpint(now, ==, last);
+    return now;
+}
+
+/* Whether auto-explore said it is done, or stopped for another reason. */
+static gboolean explore_ended(const char *text, G_GNUC_UNUSED gconstpointer data)
+{
+    return strstr(text, EXPLORED_TEXT) != NULL || strstr(text, "You stop") != NULL;
+}
+
+/* `o` on a level without creatures or items walks, turn by turn, until it
+ * says nothing is left: then every cell the player can reach is
+ * remembered, and not one wall was dug. `_` then `>` travels to known
+ * stairs down, where `>` climbs down. */
+static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(Session) session = NULL;
+    gint walls = 0;
+    Screen screen;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    walls = count_walls(session_state(session));
+    g_assert_false(explored_everything(session_state(session), session_view(session)));
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    send_key(f, "o");
+    if (!wait_until(f, explore_ended, NULL, EXPLORE_WAIT_MS, &text))
+        g_error("auto-explore never finished; the screen shows:\n%s", text);
+    g_assert_nonnull(strstr(text, EXPLORED_TEXT));
+    g_test_message("explored:\n%s", text);
+    g_assert_true(parse_screen(text, &screen));
+    g_assert_cmpint(screen.turn, >, 50);
+    /* travel to the nearest known stairs down, and take them */
+    g_free(press_for(f, "_", "Enter travels there"));
+    send_key(f, ">");
+    g_assert_cmpint(wait_turn_settles(f), >, screen.turn);
+    g_free(text);
+    text = press_for(f, ">", "You climb down to level 2.");
+    g_assert_nonnull(strstr(text, "Depth 2"));
+    session = quit_and_open(f);
+    /* the player stands where the stairs down were: level 0's memory is
+     * checked from there, and it holds every cell reachable */
+    g_assert_true(explored_everything(session_state(session), session_view(session)));
+    g_assert_cmpint(count_walls(session_state(session)), ==, walls);
+}
+
+/* A key pressed while exploring stops it at once (and does nothing else). */
+static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 started = 4, stopped;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session_free(make_fresh_game(f, EXPLORE_SEED));
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    send_key(f, "o");
+    g_assert_true(wait_until(f, turn_after, &started, WAIT_MS, &text));
+    send_key(f, "i");
+    stopped = wait_turn_settles(f);
+    g_free(text);
+    text = capture(f);
+    g_test_message("stopped at turn %d:\n%s", stopped, text);
+    g_assert_null(strstr(text, EXPLORED_TEXT));
+    g_assert_null(strstr(text, "Your pack")); /* the key was thrown away */
+    g_assert_cmpint(stopped, <, 150);         /* the whole level takes over 300 */
+}
+
+/* A direction from the player of @session with two floor cells that way. */
+static void open_direction(Session *session, gint32 *dx, gint32 *dy)
+{
+    const CavCreature *player = state_player(session_state(session));
+
+    *dx = *dy = 0;
+    for (gint32 d = 0; d < 9 && *dx == 0 && *dy == 0; d++) {
+        gint32 ddx = d % 3 - 1, ddy = d / 3 - 1;
+        if ((ddx != 0 || ddy != 0) &&
+            state_tile(session_state(session), 0, player->x + ddx, player->y + ddy) == TILE_FLOOR &&
+            state_tile(session_state(session), 0, player->x + 2 * ddx, player->y + 2 * ddy) ==
+                TILE_FLOOR) {
+            *dx = ddx;
+            *dy = ddy;
+        }
+    }
+    g_assert_true(*dx != 0 || *dy != 0);
+}
+
+/* Whether the stats line shows the player at the (x, y) of @data. */
+static gboolean stands_at(const char *text, gconstpointer data)
+{
+    const gint32 *at = data;
+    Screen screen;
+
+    return parse_screen(text, &screen) && screen.x == at[0] && screen.y == at[1];
+}
+
+/* Travel to a cell picked with the cursor: `_`, two cells away, Enter; and
+ * from looking: `;`, back to the start, `_`. Each step a turn. */
+static void test_travel_cursor(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(Session) session = NULL;
+    g_autofree char *text = NULL;
+    gint32 dx, dy, there[2], start[2];
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    open_direction(session, &dx, &dy);
+    start[0] = state_player(session_state(session))->x;
+    start[1] = state_player(session_state(session))->y;
+    there[0] = start[0] + 2 * dx;
+    there[1] = start[1] + 2 * dy;
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    g_free(press_for(f, "_", "Enter travels there"));
+    send_key(f, step_key(dx, dy));
+    send_key(f, step_key(dx, dy));
+    send_key(f, "\r");
+    if (!wait_until(f, stands_at, there, WAIT_MS, &text))
+        g_error("travel did not get there; the screen shows:\n%s", text);
+    g_assert_cmpint(wait_turn_settles(f), ==, 2);
+    g_free(press_for(f, ";", "_ travel"));
+    send_key(f, step_key(-dx, -dy));
+    send_key(f, step_key(-dx, -dy));
+    send_key(f, "_");
+    g_free(text);
+    if (!wait_until(f, stands_at, start, WAIT_MS, &text))
+        g_error("travel from look did not get back; the screen shows:\n%s", text);
+    g_assert_cmpint(wait_turn_settles(f), ==, 4);
+}
+
+/* Shift+direction runs: one turn a step, in a straight line, until the
+ * run's rule says stop (checked on the saved game); G then a direction
+ * runs back. */
+static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(Session) session = NULL;
+    g_autofree char *key = NULL;
+    gint32 dx = 0, dy = 0, x0, y0, steps;
+    const CavCreature *player;
+
+    if (SKIPPED(f))
+        return;
+    use_empty_data(f);
+    session = make_fresh_game(f, EXPLORE_SEED);
+    player = state_player(session_state(session));
+    x0 = player->x;
+    y0 = player->y;
+    open_direction(session, &dx, &dy);
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn 0"));
+    key = g_ascii_strup(step_key(dx, dy), -1);
+    g_free(press_for_turn(f, key));
+    wait_turn_settles(f);
+    session = quit_and_open(f);
+    player = state_player(session_state(session));
+    steps = MAX(ABS(player->x - x0), ABS(player->y - y0));
+    g_test_message("ran %d steps from (%d,%d) by (%d,%d)", steps, x0, y0, dx, dy);
+    g_assert_cmpint(steps, >=, 2);
+    g_assert_cmpint(player->x, ==, x0 + dx * steps);
+    g_assert_cmpint(player->y, ==, y0 + dy * steps);
+    g_assert_cmpint(session_state(session)->turn, ==, steps);
+    g_assert_cmpint(travel_run_check(session_state(session), session_view(session), dx, dy, FALSE),
+                    !=, TRAVEL_GO);
+    g_clear_pointer(&session, session_free);
+    stop_session(f);
+
+    /* G and the opposite direction: back the same way, at least a step */
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, "G", "Run which way?"));
+    g_free(press_for_turn(f, step_key(-dx, -dy)));
+    wait_turn_settles(f);
+    session = quit_and_open(f);
+    g_assert_cmpint(session_state(session)->turn, >, steps);
+    g_assert_cmpint(state_player(session_state(session))->x, ==,
+                    x0 + dx * (steps - (session_state(session)->turn - steps)));
+}
+
+/* `i` shows the pack and passes no turn; Esc closes it. An unbound key
+ * says so, and passes no turn either. */
+static void test_pack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_game(f, fits_rock);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    text = press_for(f, "i", "Your pack (1 of 20 slots used)");
+    g_assert_nonnull(strstr(text, "a - rock"));
+    send_named_key(f, "Escape");
+    g_free(text);
+    g_assert_true(wait_until(f, hides, "Your pack", WAIT_MS, &text));
+    g_free(text);
+    text = press_for(f, "Z", "Unknown key: Z (press ? for help).");
+    g_assert_cmpint(screen_turn(f), ==, fetched.turn);
+}
+
+/* The player stands on a sword (not picked up) with an open line to step
+ * along. */
+static gboolean make_on_sword_open(Session *session, Fetched *out, gconstpointer data)
+{
+    return make_on_sword(session, out, data) &&
+           fetch_open_line(session_state(session), session_view(session), out);
+}
+
+/* Stepping onto an item says what lies there. */
+static void test_see_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_on_sword_open, NULL, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    text = press_for_turn(f, step_key(fetched.dx, fetched.dy));
+    g_assert_null(strstr(text, "You see here"));
+    g_free(text);
+    text = press_for_turn(f, step_key(-fetched.dx, -fetched.dy));
+    g_assert_nonnull(strstr(text, "You see here a sword."));
+}
+
+/* The player stands next to rock (east, west, north or south; the way in
+ * out->dx, out->dy), unhurt and seeing no one. */
+static gboolean make_by_rock(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    static const gint32 ways[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavState *state = session_state(session);
+        const CavCreature *p = state_player(state);
+
+        for (guint i = 0; i < G_N_ELEMENTS(ways); i++)
+            if (state_tile(state, 0, p->x + ways[i][0], p->y + ways[i][1]) == TILE_WALL &&
+                world_in_bounds(p->x + 2 * ways[i][0], p->y + 2 * ways[i][1])) {
+                out->dx = ways[i][0];
+                out->dy = ways[i][1];
+                return fetch_alone(state, session_view(session)) && p->hp == p->max_hp;
+            }
+        if (!fetch_step(session, p->x + 5, p->y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* A move into rock asks first: no digs nothing and passes no turn; yes
+ * digs (a turn). */
+static void test_dig(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    Fetched fetched;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_by_rock, NULL, NULL);
+    continue_game(f, 100);
+    g_free(wait_for(f, "Turn "));
+    g_free(press_for(f, step_key(fetched.dx, fetched.dy), DIG_QUESTION));
+    send_key(f, "n");
+    g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+    g_usleep(300 * 1000);
+    g_assert_cmpint(screen_turn(f), ==, fetched.turn);
+    g_free(text);
+    g_free(press_for(f, step_key(fetched.dx, fetched.dy), DIG_QUESTION));
+    text = press_for_turn(f, "y");
+    g_assert_nonnull(strstr(text, "You dig through the rock."));
+}
+
+/* Run @bin with @args (NULL-terminated) and @env, stdin from /dev/null and
+ * stdout a pipe: no terminal. Its exit status; its stderr in *@err. */
+static int run_without_terminal(Fixture *f, const char *const *args, char **err)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    g_auto(GStrv) env = g_environ_setenv(g_strdupv(f->env), "XDG_DATA_HOME", f->dir, TRUE);
+    int status = 0;
+
+    env = g_environ_setenv(env, "TERM", "xterm-256color", TRUE);
+    g_ptr_array_add(argv, (gpointer) f->bin);
+    for (const char *const *arg = args; *arg != NULL; arg++)
+        g_ptr_array_add(argv, (gpointer) *arg);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                               NULL, NULL, err, &status, &error));
+    g_assert_no_error(error);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Whether the games folder under f->dir holds any file. */
+static gboolean games_folder_empty(Fixture *f)
+{
+    g_autofree char *games = g_build_filename(f->dir, "cavelog", NULL);
+    GDir *dir = g_dir_open(games, 0, NULL);
+    gboolean empty = dir == NULL || g_dir_read_name(dir) == NULL;
+
+    if (dir != NULL)
+        g_dir_close(dir);
+    return empty;
+}
+
+/* Without a terminal, or in one that cannot move its cursor, `new` and
+ * the start screen refuse in one line with status 1, and no game file is
+ * made (which `continue` would otherwise pick up). */
+static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *new_default[] = {"new", NULL};
+    const char *new_saved[] = {"new", "--save", f->save, NULL};
+    const char *start[] = {NULL};
+    g_autofree char *err = NULL, *game = NULL, *command = NULL, *text = NULL;
+    g_auto(GStrv) dumb = NULL;
+
+    if (SKIPPED(f))
+        return;
+    g_assert_cmpint(run_without_terminal(f, new_default, &err), ==, 1);
+    g_assert_nonnull(strstr(err, "needs a terminal"));
+    g_assert_cmpint(strchr(err, '\n') - err + 1, ==, (int) strlen(err));
+    g_clear_pointer(&err, g_free);
+    g_assert_cmpint(run_without_terminal(f, new_saved, &err), ==, 1);
+    g_assert_false(file_exists(f->save));
+    g_clear_pointer(&err, g_free);
+    g_assert_cmpint(run_without_terminal(f, start, &err), !=, 0);
+    g_assert_true(games_folder_empty(f));
+
+    /* a terminal, but TERM=dumb */
+    game = cavelog_run(f, "new --save");
+    dumb = g_strsplit(game, "TERM=xterm-256color", 2);
+    g_assert_cmpuint(g_strv_length(dumb), ==, 2);
+    g_free(game);
+    game = g_strjoinv("TERM=dumb", dumb);
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    start_session(f, 100, 30, command);
+    text = wait_for(f, "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=1"));
+    g_assert_nonnull(strstr(text, "TERM=dumb"));
+    g_assert_false(file_exists(f->save));
+    g_assert_true(games_folder_empty(f));
+}
+
+/* Whether @styled (capture-pane -e) sets a foreground or background colour. */
+static gboolean has_colour(const char *styled)
+{
+    g_autoptr(GRegex) colour =
+        g_regex_new("\\e\\[([0-9]*;)*([34][0-8]|9[0-7]|10[0-7])[;m]", 0, 0, NULL);
+
+    return g_regex_match(colour, styled, 0, NULL);
+}
+
+/* NO_COLOR set (to anything) draws the play screen without a colour. */
+static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *game = NULL, *command = NULL, *styled = NULL;
+
+    if (SKIPPED(f))
+        return;
+    start_game(f, 100, 30);
+    g_free(wait_for(f, "Turn 0"));
+    styled = capture_styled(f);
+    g_assert_true(has_colour(styled));
+    stop_session(f);
+    g_unlink(f->save);
+    g_clear_pointer(&styled, g_free);
+
+    game = cavelog_new_seeded(f, 42);
+    command = g_strdup_printf("exec env NO_COLOR=1 %s", game);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "Turn 0"));
+    styled = capture_styled(f);
+    g_test_message("styled screen:\n%s", styled);
+    g_assert_false(has_colour(styled));
+}
+
+/* A game continued from the start screen and lost there returns to the
+ * start screen, where `q` quits with status 0. */
+static void test_start_again(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = NULL, *dir = NULL, *bin = NULL, *command = NULL, *text = NULL;
+
+    if (SKIPPED(f))
+        return;
+    games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    g_free(f->save);
+    f->save = g_build_filename(games, "on-exit.cavelog", NULL);
+    fetch_situation(f, make_on_exit, NULL, NULL);
+    dir = g_shell_quote(f->dir);
+    bin = g_shell_quote(f->bin);
+    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo CAVELOG-EXITED "
+                              "status=$?; sleep 30",
+                              dir, bin);
+    start_session(f, 100, 30, command);
+    g_free(wait_for(f, "c   continue"));
+    g_free(press_for(f, "c", "Turn "));
+    g_free(press_for(f, "<", LEAVE_QUESTION));
+    g_free(press_for(f, "y", "--More--"));
+    g_free(press_for(f, "\r", "Press any key."));
+    g_usleep(END_GRACE_MS * 1000);
+    text = press_for(f, " ", "n   new game");
+    g_assert_null(strstr(text, "c   continue")); /* the game is over: nothing to continue */
+    g_free(text);
+    text = press_for(f, "q", "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
+}
+
+static gboolean fits_any(G_GNUC_UNUSED const CavState *state, G_GNUC_UNUSED const CavItem *item)
+{
+    return TRUE;
+}
+
+/* The player has seen an item (out->item) and walked away from it: it
+ * lies where they saw it, out of view, remembered, at most 30 columns and
+ * 8 rows away (on screen), with no one in view. */
+static gboolean make_item_behind(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavItem *item = fetch_nearest(session_state(session), fits_any);
+    g_autofree DistanceMap *from_item = g_new(DistanceMap, 1);
+    gint32 far_x = -1, far_y = -1, far = -1;
+
+    if (item == NULL || !fetch_walk_to(session, item->id))
+        return FALSE;
+    out->item = item->id;
+    fetch_distances(session_state(session), item->x, item->y, *from_item);
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            if ((*from_item)[y][x] > far && (*from_item)[y][x] <= 20) {
+                far = (*from_item)[y][x];
+                far_x = x;
+                far_y = y;
+            }
+    for (int turn = 0; turn < FETCH_TURNS; turn++) {
+        const CavState *state = session_state(session);
+        const CavCreature *p = state_player(state);
+
+        item = state_item(state, out->item);
+        if (item->holder != 0 || p->z != item->z)
+            return FALSE;
+        if (!view_sees(session_view(session), item->z, item->x, item->y)) {
+            out->dx = item->x - p->x;
+            out->dy = item->y - p->y;
+            return ABS(out->dx) <= 30 && ABS(out->dy) <= 8 &&
+                   view_remembered_item(session_view(session), item->z, item->x, item->y) ==
+                       item->id &&
+                   fetch_alone(state, session_view(session));
+        }
+        if ((p->x == far_x && p->y == far_y) || !fetch_step(session, far_x, far_y))
+            return FALSE;
+    }
+    return FALSE;
+}
+
+/* Whether the cell at @row, @col (columns of plain text) of @styled is
+ * drawn dim (SGR 2). */
+static gboolean dim_at(const char *styled, int row, int col)
+{
+    g_auto(GStrv) lines = g_strsplit(styled, "\n", -1);
+    const char *c;
+    gboolean dim = FALSE;
+    int column = 0;
+
+    g_assert_cmpint(row, <, (int) g_strv_length(lines));
+    for (c = lines[row]; *c != '\0'; c++) {
+        if (c[0] == '\033' && c[1] == '[') {
+            g_auto(GStrv) codes = NULL;
+            const char *end = strchr(c, 'm');
+            g_autofree char *inside = g_strndup(c + 2, (gsize) (end - c - 2));
+
+            codes = g_strsplit(inside, ";", -1);
+            for (guint i = 0; codes[i] != NULL; i++)
+                dim = g_str_equal(codes[i], "2") ? TRUE
+                      : g_str_equal(codes[i], "0") || codes[i][0] == '\0' ||
+                              g_str_equal(codes[i], "22")
+                          ? FALSE
+                          : dim;
+            c = end;
+            continue;
+        }
+        if (column == col)
+            return dim;
+        column++;
+    }
+    return FALSE;
+}
+
+/* An item seen and left behind stays drawn where it lay, dimmed, and
+ * looking there names it. */
+static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *styled = NULL;
+    g_autofree char *glyph = NULL;
+    g_autoptr(GString) sentence = g_string_new("You remember floor there, and ");
+    Fetched fetched;
+    Screen screen;
+
+    if (SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_item_behind, NULL, NULL);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_open(f->save, NULL, &error);
+        const CavItem *item;
+
+        g_assert_no_error(error);
+        item = state_item(session_state(session), fetched.item);
+        glyph = g_strdup_printf("%c", item->glyph);
+        messages_item_name(session_state(session), item, item->count, MESSAGES_A, sentence);
+        g_string_append(sentence, " on it.");
+    }
+    continue_game(f, 100);
+    text = wait_for(f, "Turn ");
+    g_assert_true(parse_screen(text, &screen));
+    g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, glyph[0]);
+    styled = capture_styled(f);
+    g_assert_true(dim_at(styled, screen.at_row + fetched.dy, screen.at_col + fetched.dx));
+    g_assert_false(dim_at(styled, screen.at_row, screen.at_col));
+    /* the look cursor walked there: what is remembered */
+    g_free(press_for(f, ";", "Esc ends"));
+    for (gint32 x = 0, y = 0; x != fetched.dx || y != fetched.dy;) {
+        gint32 sx = CLAMP(fetched.dx - x, -1, 1), sy = CLAMP(fetched.dy - y, -1, 1);
+
+        send_key(f, step_key(sx, sy));
+        x += sx;
+        y += sy;
+    }
+    g_free(text);
+    text = wait_for(f, sentence->str);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1921,5 +2669,21 @@ int main(int argc, char **argv)
     g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
+    g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
+    g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
+               fixture_tear_down);
+    g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
+    g_test_add("/tui/travel-cursor", Fixture, NULL, fixture_set_up, test_travel_cursor,
+               fixture_tear_down);
+    g_test_add("/tui/pack", Fixture, NULL, fixture_set_up, test_pack, fixture_tear_down);
+    g_test_add("/tui/see-here", Fixture, NULL, fixture_set_up, test_see_here, fixture_tear_down);
+    g_test_add("/tui/dig", Fixture, NULL, fixture_set_up, test_dig, fixture_tear_down);
+    g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
+               fixture_tear_down);
+    g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
+    g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
+               fixture_tear_down);
+    g_test_add("/tui/start-again", Fixture, NULL, fixture_set_up, test_start_again,
+               fixture_tear_down);
     return g_test_run();
 }

@@ -12,11 +12,15 @@
 #include "store.h"
 #include "tui.h"
 
-static int play(Session *session, Tui *tui)
+/* Play @session; *@over (when not NULL) says whether the game has ended. */
+static int play(Session *session, Tui *tui, gboolean *over)
 {
     g_autoptr(GError) error = NULL;
+    gboolean ok = tui_run(tui, session, &error);
 
-    if (!tui_run(tui, session, &error))
+    if (over != NULL)
+        *over = session_state(session)->outcome != OUTCOME_PLAYING;
+    if (!ok)
         return cli_fail(error);
     if (session_morgue_problem(session) != NULL)
         g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
@@ -25,17 +29,23 @@ static int play(Session *session, Tui *tui)
     return CLI_EXIT_OK;
 }
 
-static int start_new(gint64 seed, const char *save, const char *name)
+static int start_new(gint64 seed, const char *save, const char *name, gboolean *over)
 {
     g_autoptr(Bus) bus = bus_new();
-    g_autoptr(Tui) tui = tui_new(bus);
-    g_autofree char *path = save != NULL ? g_strdup(save) : cli_new_save_path(seed);
+    g_autoptr(Tui) tui = NULL;
+    g_autofree char *path = NULL;
     g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_new_game(path, seed, name, bus, &error);
+    g_autoptr(Session) session = NULL;
 
+    /* no terminal, no game: checked before the file is made */
+    if (!tui_check_terminal(&error))
+        return cli_fail(error);
+    tui = tui_new(bus);
+    path = save != NULL ? g_strdup(save) : cli_new_save_path(seed);
+    session = session_new_game(path, seed, name, bus, &error);
     if (session == NULL)
         return cli_fail(error);
-    return play(session, tui);
+    return play(session, tui, over);
 }
 
 static int cmd_new(int argc, char **argv)
@@ -64,7 +74,7 @@ static int cmd_new(int argc, char **argv)
         seed = cli_random_seed();
     else if (seed < 0)
         return cli_usage_error("--seed takes a whole number, 0 or more");
-    return start_new(seed, save, name != NULL ? name : g_get_user_name());
+    return start_new(seed, save, name != NULL ? name : g_get_user_name(), NULL);
 }
 
 /* The most recently played unfinished game, or NULL. */
@@ -81,7 +91,7 @@ static char *latest_unfinished(void)
     return NULL;
 }
 
-static int continue_game(const char *path)
+static int continue_game(const char *path, gboolean *over)
 {
     g_autoptr(Bus) bus = bus_new();
     g_autoptr(Tui) tui = tui_new(bus);
@@ -91,16 +101,14 @@ static int continue_game(const char *path)
     if (session == NULL)
         return cli_fail(error);
     /* Checked before the file is made writable (which may migrate it). */
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        g_printerr(
-            "cavelog: %s: the game needs a terminal to play in; the file is left as it was\n",
-            path);
+    if (!tui_check_terminal(&error)) {
+        g_printerr("cavelog: %s: %s; the file is left as it was\n", path, error->message);
         return CLI_EXIT_ERROR;
     }
     if (!session_make_writable(session, &error))
         return cli_fail(error);
     /* A finished game opens on its end screen: how it was won or lost. */
-    return play(session, tui);
+    return play(session, tui, over);
 }
 
 static int cmd_continue(int argc, char **argv)
@@ -121,23 +129,37 @@ static int cmd_continue(int argc, char **argv)
         g_printerr("cavelog: no unfinished game to continue; start one with “cavelog new”\n");
         return CLI_EXIT_ERROR;
     }
-    return continue_game(path);
+    return continue_game(path, NULL);
 }
 
+/* The start screen, and the game chosen there; after a game that ended,
+ * the start screen again. */
 static int start_screen(void)
 {
-    g_autofree char *latest = latest_unfinished();
+    for (;;) {
+        g_autofree char *latest = latest_unfinished();
+        gboolean over = FALSE;
+        int status;
 
-    switch (tui_start_screen(latest != NULL)) {
-    case TUI_START_NEW:
-        return start_new(cli_random_seed(), NULL, g_get_user_name());
-    case TUI_START_CONTINUE:
-        return continue_game(latest);
-    case TUI_START_REPLAY:
-        return replay_cli_pick();
-    case TUI_START_QUIT:
-    default:
-        return CLI_EXIT_OK;
+        switch (tui_start_screen(latest != NULL)) {
+        case TUI_START_NEW:
+            status = start_new(cli_random_seed(), NULL, g_get_user_name(), &over);
+            break;
+        case TUI_START_CONTINUE:
+            status = continue_game(latest, &over);
+            break;
+        case TUI_START_REPLAY:
+            status = replay_cli_pick();
+            over = TRUE; /* back to the start screen after watching */
+            break;
+        case TUI_START_FAILED:
+            return CLI_EXIT_ERROR;
+        case TUI_START_QUIT:
+        default:
+            return CLI_EXIT_OK;
+        }
+        if (status != CLI_EXIT_OK || !over)
+            return status;
     }
 }
 

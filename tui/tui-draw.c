@@ -1,10 +1,10 @@
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
  * of the player's level in a viewport that scrolls when the player nears its
  * edge, and the stats line below. Only what the player has seen is drawn:
- * cells in view brightly, remembered cells dimmed; items only in view,
- * creatures in view or, while the player detects creatures, anywhere on the
- * level; each in its own glyph and colour (a creature hides the item it
- * stands on). */
+ * cells in view brightly, remembered cells dimmed (with the item last seen
+ * on them, dimmed too); items in view, creatures in view or, while the player detects creatures,
+ * anywhere on the level; each in its own glyph and colour (a creature hides the item it stands on).
+ */
 #include "tui-private.h"
 
 #include <string.h>
@@ -121,9 +121,27 @@ static void tui_draw_thing(const TuiViewport *viewport, const TuiLayout *layout,
                 tui_screen_colour(colour));
 }
 
+/* The items remembered on the cells on screen that are out of view. */
+static void tui_draw_remembered_items(const CavState *state, const CavView *sight,
+                                      const TuiViewport *viewport, const TuiLayout *layout)
+{
+    for (int row = 0; row < layout->map_rows; row++)
+        for (int col = 0; col < layout->map_cols; col++) {
+            gint32 x = viewport->left + col, y = viewport->top + row;
+            const CavItem *item = state_item(state, view_remembered_item(sight, viewport->z, x, y));
+
+            if (item == NULL || view_sees(sight, viewport->z, x, y))
+                continue;
+            mvaddch(layout->map_top + row, col,
+                    (chtype) (unsigned char) (g_ascii_isgraph(item->glyph) ? item->glyph : '?') |
+                        tui_screen_attr(TUI_STYLE_REMEMBERED));
+        }
+}
+
 static void tui_draw_items(const CavState *state, const CavView *sight, const TuiViewport *viewport,
                            const TuiLayout *layout)
 {
+    tui_draw_remembered_items(state, sight, viewport, layout);
     for (gint32 id = 1; id <= state->item_count; id++) {
         const CavItem *item = state_item(state, id);
 
@@ -177,6 +195,21 @@ static void tui_draw_messages(const TuiLog *log, const TuiLayout *layout)
     }
     for (guint row = 0; row < lines->len; row++)
         tui_screen_put((int) row, 0, lines->pdata[row], COLS, attr);
+}
+
+void tui_draw_more(const TuiLog *log)
+{
+    const GPtrArray *history = tui_log_history(log);
+    g_autoptr(GString) text = g_string_new(NULL);
+    TuiLayout layout;
+
+    g_return_if_fail(log != NULL);
+    tui_draw_layout(&layout);
+    for (guint i = history->len - tui_log_unread(log); i < history->len; i++) {
+        const TuiMessage *message = history->pdata[i];
+        g_string_append_printf(text, "%s%s", text->len > 0 ? "  " : "", message->text);
+    }
+    tui_draw_message_rows(&layout, text->str, "--More--");
 }
 
 void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint)
@@ -233,6 +266,17 @@ static void tui_draw_effects(const CavState *state, const CavCreature *player, i
         g_string_append_printf(out, "  +%d", left);
 }
 
+/* How the hp on the stats line look: red below a quarter of the most, yellow
+ * below half (bold where there are no colours), else plain. */
+static attr_t tui_draw_hp_attr(const CavCreature *player)
+{
+    if (player->hp * 4 < player->max_hp)
+        return tui_screen_attr(TUI_STYLE_DANGER);
+    if (player->hp * 2 < player->max_hp)
+        return tui_screen_attr(TUI_STYLE_WARNING);
+    return tui_screen_attr(TUI_STYLE_TEXT);
+}
+
 /* The stats, what matters most first, then the active effects; the help
  * hint at the right end, and the player's position where there is still
  * room for both. */
@@ -243,9 +287,10 @@ static void tui_draw_stats(const CavState *state, const CavCreature *player,
     g_autoptr(GString) effects = g_string_new(NULL);
     g_autofree char *place = g_strdup_printf("  (%d,%d)", player->x, player->y);
     const char *hint = "? help";
-    int hint_col = COLS - tui_screen_text_cols(hint) - 1;
+    int hint_col = COLS - tui_screen_text_cols(hint) - 1, hp_cols;
 
     g_string_append_printf(stats, "HP %d/%d", MAX(player->hp, 0), player->max_hp);
+    hp_cols = tui_screen_text_cols(stats->str);
     if (player->hunger[0] != '\0')
         g_string_append_printf(stats, "  %s", player->hunger);
     g_string_append_printf(stats, "  MP %d/%d  Atk %d  Def %d  Lv %d  XP %d  Depth %d  Turn %d",
@@ -259,6 +304,8 @@ static void tui_draw_stats(const CavState *state, const CavCreature *player,
         g_string_append(stats, place);
     g_string_append(stats, effects->str);
     tui_screen_put(layout->stats_row, 0, stats->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
+    mvchgat(layout->stats_row, 0, hp_cols, tui_draw_hp_attr(player) & ~A_COLOR,
+            PAIR_NUMBER(tui_draw_hp_attr(player)), NULL);
     if (hint_col > tui_screen_text_cols(stats->str) + 2)
         tui_screen_put(layout->stats_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
 }

@@ -200,6 +200,41 @@ gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdr
     }
 }
 
+/* ---- the pack ----------------------------------------------------------- */
+
+/* The pack panel's lines: a title with the slots used, an item a line (as
+ * the menus write them, soft stacks folded), and the hint. */
+static GPtrArray *tui_pack_text(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+    g_autoptr(GPtrArray) unfolded = g_ptr_array_new();
+    g_autoptr(GArray) lines = tui_menu_lines(state, TUI_MENU_EXAMINE, unfolded);
+    GPtrArray *text = g_ptr_array_new_with_free_func(g_free);
+
+    g_ptr_array_add(text,
+                    g_strdup_printf("Your pack (%d of %d slots used)",
+                                    player != NULL ? state_pack_used(player) : 0, CAV_PACK_SLOTS));
+    if (lines->len == 0)
+        g_ptr_array_add(text, g_strdup("You carry nothing."));
+    for (guint i = 0; i < lines->len; i++)
+        g_ptr_array_add(text, tui_menu_text(state, &g_array_index(lines, TuiMenuLine, i)));
+    g_ptr_array_add(text, g_strdup("Esc closes."));
+    return text;
+}
+
+void tui_items_pack(const CavState *state, TuiBackdrop backdrop, gpointer data)
+{
+    g_autoptr(GPtrArray) text = NULL;
+    int key;
+
+    g_return_if_fail(state != NULL && backdrop != NULL);
+    text = tui_pack_text(state);
+    do
+        key = tui_panels_show((const char *const *) text->pdata, text->len, backdrop, data);
+    while (key != TUI_KEY_ESCAPE && key != TUI_KEY_LOST && key != ' ' && key != '\r' &&
+           key != '\n' && key != 'i');
+}
+
 /* ---- examine ------------------------------------------------------------ */
 
 static void tui_examine_numbers(const CavItem *item, GString *out)

@@ -1,7 +1,8 @@
 /* tui-keys.c — the play screen's key bindings, as one table: arrows, vi-keys
- * (hjklyubn), the numeric keypad (with and without numlock), stairs, wait,
- * pick up, the item menus, throw, fire and read, naming potions, look, help,
- * message history, save and quit. */
+ * (hjklyubn), the numeric keypad (with and without numlock), running
+ * (HJKLYUBN, shifted arrows, G then a direction), auto-explore and travel,
+ * stairs, wait, pick up, the pack, the item menus, throw, fire and read,
+ * naming potions, look, help, message history, save and quit. */
 #include "tui-private.h"
 
 typedef struct {
@@ -14,6 +15,8 @@ typedef struct {
 /* clang-format off */
 #define TUI_MOVE(k, x, y) \
     {.key = (k), .action = TUI_ACTION_COMMAND, .kind = CMD_MOVE, .dx = (x), .dy = (y)}
+#define TUI_RUN(k, x, y) \
+    {.key = (k), .action = TUI_ACTION_RUN, .kind = CMD_MOVE, .dx = (x), .dy = (y)}
 #define TUI_DO(k, command) {.key = (k), .action = TUI_ACTION_COMMAND, .kind = (command)}
 #define TUI_SCREEN(k, what) {.key = (k), .action = (what)}
 
@@ -32,6 +35,14 @@ static const TuiBinding tui_bindings[] = {
     TUI_MOVE('1', -1, 1),
     TUI_MOVE('n', 1, 1), TUI_MOVE(KEY_C3, 1, 1), TUI_MOVE(KEY_NPAGE, 1, 1),
     TUI_MOVE('3', 1, 1),
+    /* running: the vi-keys shifted, and the arrows that terminals shift */
+    TUI_RUN('H', -1, 0), TUI_RUN('L', 1, 0), TUI_RUN('K', 0, -1), TUI_RUN('J', 0, 1),
+    TUI_RUN('Y', -1, -1), TUI_RUN('U', 1, -1), TUI_RUN('B', -1, 1), TUI_RUN('N', 1, 1),
+    TUI_RUN(KEY_SLEFT, -1, 0), TUI_RUN(KEY_SRIGHT, 1, 0), TUI_RUN(KEY_SR, 0, -1),
+    TUI_RUN(KEY_SF, 0, 1),
+    TUI_SCREEN('G', TUI_ACTION_RUN_PREFIX),
+    TUI_SCREEN('o', TUI_ACTION_EXPLORE), TUI_SCREEN('_', TUI_ACTION_TRAVEL),
+    TUI_SCREEN('i', TUI_ACTION_PACK),
     TUI_DO('.', CMD_WAIT), TUI_DO('5', CMD_WAIT), TUI_DO(KEY_B2, CMD_WAIT),
     TUI_DO('<', CMD_ASCEND), TUI_DO('>', CMD_DESCEND),
     TUI_DO('g', CMD_PICKUP), TUI_DO(',', CMD_PICKUP),
@@ -57,7 +68,7 @@ TuiAction tui_keys_action(int key, CavCommand *command)
 
         if (binding->key != key)
             continue;
-        if (binding->action == TUI_ACTION_COMMAND)
+        if (binding->action == TUI_ACTION_COMMAND || binding->action == TUI_ACTION_RUN)
             *command = binding->kind == CMD_MOVE ? command_move(binding->dx, binding->dy)
                                                  : command_simple(binding->kind);
         return binding->action;
@@ -79,4 +90,19 @@ gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy)
         }
     }
     return FALSE;
+}
+
+void tui_keys_name(int key, GString *out)
+{
+    const char *name;
+
+    g_return_if_fail(out != NULL);
+    if (key > 0 && key < 0x20)
+        g_string_append_printf(out, "Ctrl-%c", key + '@');
+    else if (key >= 0x20 && key < 0x7f)
+        g_string_append_c(out, (char) key);
+    else if ((name = keyname(key)) != NULL)
+        g_string_append(out, name);
+    else
+        g_string_append_printf(out, "#%d", key);
 }

@@ -58,6 +58,29 @@ static void tui_look_item(const CavState *state, const CavItem *item, GString *o
     tui_look_sentence(out, text->str);
 }
 
+/* What the player remembers of a cell out of view: its terrain, and the
+ * item last seen on it (by the name they know it by now). */
+static void tui_look_remembered(const CavState *state, const CavView *sight, gint32 z, gint32 x,
+                                gint32 y, GString *out)
+{
+    const CavItem *item = state_item(state, view_remembered_item(sight, z, x, y));
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    if (!view_remembers(sight, z, x, y)) {
+        tui_look_sentence(out, "you have not seen that place.");
+        return;
+    }
+    g_string_append_printf(text, "you remember %s there",
+                           tui_look_terrain(state_tile(state, z, x, y)));
+    if (item != NULL) {
+        g_string_append(text, ", and ");
+        messages_item_name(state, item, MAX(item->count, 1), MESSAGES_A, text);
+        g_string_append(text, " on it");
+    }
+    g_string_append_c(text, '.');
+    tui_look_sentence(out, text->str);
+}
+
 void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gint32 x, gint32 y,
                        GString *out)
 {
@@ -68,9 +91,7 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
 
     g_return_if_fail(state != NULL && sight != NULL && out != NULL);
     if (!view_sees(sight, z, x, y)) {
-        terrain = g_strdup_printf("you remember %s there.", tui_look_terrain(tile));
-        tui_look_sentence(out, view_remembers(sight, z, x, y) ? terrain
-                                                              : "you have not seen that place.");
+        tui_look_remembered(state, sight, z, x, y, out);
         return;
     }
     creature = state_creature_at(state, z, x, y);
@@ -83,11 +104,10 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
     tui_look_sentence(out, terrain);
 }
 
-void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-              TuiBackdrop backdrop, gpointer data)
+gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                  TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
 {
-    gint32 x, y;
-
-    g_return_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL);
-    tui_target(state, sight, viewport, TUI_AIM_LOOK, backdrop, data, &x, &y);
+    g_return_val_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL,
+                         FALSE);
+    return tui_target(state, sight, viewport, TUI_AIM_LOOK, backdrop, data, x, y);
 }

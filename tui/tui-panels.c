@@ -10,12 +10,11 @@
 static const char *const tui_help_lines[] = {
     "Keys",
     "",
-    "  y k u   7 8 9   move, or attack what is there;",
-    "   \\|/     \\|/    moving into rock digs it.",
+    "  y k u   7 8 9   move or attack; into rock it asks, then digs",
+    "   \\|/     \\|/    HJKLYUBN (or G, then a direction): run",
     "  h-@-l   4-@-6   vi-keys, the keypad or the arrows",
-    "   /|\\     /|\\",
-    "  b j n   1 2 3",
-    "",
+    "   /|\\     /|\\    o explore    _ travel (then < or > for the stairs)",
+    "  b j n   1 2 3   any key stops a walk; so do a sighting and a wound",
     "  . or 5          wait a turn",
     "  <  >            climb the stairs up / down",
     "  g or ,          pick up what lies here",
@@ -25,12 +24,10 @@ static const char *const tui_help_lines[] = {
     "  r               read a spell from a book: pick the book, the spell, whom",
     "                  aiming: move the cursor, Tab next target, Enter picks",
     "  c               call potions that look alike by a name of yours",
-    "  x               examine something you carry",
+    "  i  x            your pack; examine something you carry",
     "  ;               look around (move the cursor; Esc ends)",
-    "  Ctrl-P          message history",
-    "  ?               this help",
+    "  Ctrl-P  ?       message history; this help",
     "  S               save and quit (every turn is saved as you play)",
-    "",
     "Press any key to go back.",
 };
 
@@ -75,6 +72,43 @@ int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdro
         key = tui_screen_read_key();
     } while (key == KEY_RESIZE);
     return key;
+}
+
+gboolean tui_panels_ask(const char *question, TuiBackdrop backdrop, gpointer data)
+{
+    TuiLayout layout;
+    int key;
+
+    g_return_val_if_fail(question != NULL && backdrop != NULL, FALSE);
+    for (;;) {
+        backdrop(data);
+        if (tui_screen_big_enough()) {
+            tui_draw_layout(&layout);
+            tui_draw_message_rows(&layout, question, "(y/n)");
+        }
+        refresh();
+        key = tui_screen_read_key();
+        if (key == 'y' || key == 'Y')
+            return TRUE;
+        if (key == 'n' || key == 'N' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
+            return FALSE;
+    }
+}
+
+void tui_panels_more(const TuiLog *log, TuiBackdrop backdrop, gpointer data)
+{
+    int key;
+
+    g_return_if_fail(log != NULL && backdrop != NULL);
+    tui_screen_flush_input();
+    do {
+        backdrop(data);
+        if (tui_screen_big_enough())
+            tui_draw_more(log);
+        refresh();
+        key = tui_screen_read_key();
+    } while (key != ' ' && key != '\r' && key != '\n' && key != KEY_ENTER &&
+             key != TUI_KEY_ESCAPE && key != TUI_KEY_LOST);
 }
 
 void tui_panels_help(TuiBackdrop backdrop, gpointer data)
@@ -338,7 +372,7 @@ TuiStartChoice tui_start_screen(gboolean can_continue)
 
     if (!tui_screen_begin(&error)) {
         g_printerr("cavelog: %s\n", error->message);
-        return TUI_START_QUIT;
+        return TUI_START_FAILED;
     }
     choice = tui_start_loop(can_continue);
     tui_screen_end();

@@ -2,10 +2,13 @@
  * message log) and the loop that reads a key, plays it as a turn through the
  * session (opening an item menu first where the key asks for an item, the
  * spell menu for a spell, the targeting cursor where it asks for a cell or a
- * creature, and the naming prompt for a name), opens the level-up screen
- * while a bonus waits, and draws the result. */
+ * creature, and the naming prompt for a name; asking before a dig or
+ * before leaving without the bear; starting walks of many steps), opens the
+ * level-up screen while a bonus waits, draws the result, and holds the end
+ * of a game behind a --More--. */
 #include "tui.h"
 
+#include "rules.h"
 #include "tui-private.h"
 
 struct Tui {
@@ -16,6 +19,9 @@ struct Tui {
     const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
     TuiViewport viewport;
+    gboolean digging;      /* a dig was confirmed and the player keeps on that way */
+    gint32 dig_dx, dig_dy; /* which way */
+    gboolean was_playing;  /* the game was going on when tui_run() began */
 };
 
 /* What one key press did to the loop. */
@@ -212,6 +218,64 @@ static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GErro
     return tui_play_command(tui, session, &command, error);
 }
 
+/* Walk @walk (steps of ordinary turns) from the play screen. */
+static TuiStep tui_play_walk(Tui *tui, Session *session, const TuiWalk *walk, GError **error)
+{
+    return tui_walk(session, tui->log, walk, tui_play_draw, tui, error) ? TUI_STEP_GO_ON
+                                                                        : TUI_STEP_FAILED;
+}
+
+/* Travel: pick a place (or the nearest known stairs) with the cursor, then
+ * walk there. */
+static TuiStep tui_play_travel(Tui *tui, Session *session, GError **error)
+{
+    TuiWalk walk = {.kind = TUI_WALK_TRAVEL};
+
+    if (!tui_play_aim(tui, TUI_AIM_TRAVEL, &walk.x, &walk.y))
+        return TUI_STEP_GO_ON;
+    return tui_play_walk(tui, session, &walk, error);
+}
+
+/* Look around; `_` there travels to the cell under the cursor. */
+static TuiStep tui_play_look(Tui *tui, Session *session, GError **error)
+{
+    TuiWalk walk = {.kind = TUI_WALK_TRAVEL};
+
+    if (!tui_look(tui->state, tui->sight, &tui->viewport, tui_play_draw, tui, &walk.x, &walk.y))
+        return TUI_STEP_GO_ON;
+    return tui_play_walk(tui, session, &walk, error);
+}
+
+/* G: the next movement key runs that way; any other key cancels. */
+static TuiStep tui_play_run_prefix(Tui *tui, Session *session, GError **error)
+{
+    TuiWalk walk = {.kind = TUI_WALK_RUN};
+    TuiLayout layout;
+    int key;
+
+    tui_play_draw(tui);
+    if (tui_screen_big_enough()) {
+        tui_draw_layout(&layout);
+        tui_draw_message_rows(&layout, "Run which way?", "(a direction; Esc cancels)");
+    }
+    refresh();
+    key = tui_screen_read_key();
+    if (!tui_keys_direction(key, &walk.dx, &walk.dy))
+        return TUI_STEP_GO_ON;
+    return tui_play_walk(tui, session, &walk, error);
+}
+
+/* A key bound to nothing: say so, and where the keys are. No turn. */
+static TuiStep tui_play_unknown(Tui *tui, int key)
+{
+    g_autoptr(GString) text = g_string_new("Unknown key: ");
+
+    tui_keys_name(key, text);
+    g_string_append(text, " (press ? for help).");
+    tui_log_add(tui->log, tui->state->turn, text->str);
+    return TUI_STEP_GO_ON;
+}
+
 /* The screens a key opens that pass no turn, and the item menus. */
 static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GError **error)
 {
@@ -235,8 +299,7 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
     case TUI_ACTION_EXAMINE:
         return tui_play_menu(tui, session, TUI_MENU_EXAMINE, error);
     case TUI_ACTION_LOOK:
-        tui_look(tui->state, tui->sight, &tui->viewport, tui_play_draw, tui);
-        return TUI_STEP_GO_ON;
+        return tui_play_look(tui, session, error);
     case TUI_ACTION_HELP:
         tui_panels_help(tui_play_draw, tui);
         return TUI_STEP_GO_ON;
@@ -248,11 +311,66 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
     case TUI_ACTION_REDRAW:
         clearok(curscr, TRUE);
         return TUI_STEP_GO_ON;
+    case TUI_ACTION_PACK:
+        tui_items_pack(tui->state, tui_play_draw, tui);
+        return TUI_STEP_GO_ON;
+    case TUI_ACTION_EXPLORE:
+        return tui_play_walk(tui, session, &(TuiWalk){.kind = TUI_WALK_EXPLORE}, error);
+    case TUI_ACTION_TRAVEL:
+        return tui_play_travel(tui, session, error);
+    case TUI_ACTION_RUN_PREFIX:
+        return tui_play_run_prefix(tui, session, error);
+    case TUI_ACTION_RUN:
     case TUI_ACTION_COMMAND:
     case TUI_ACTION_NONE:
     default:
         return TUI_STEP_GO_ON;
     }
+}
+
+/* A move into rock digs: asked first, so that no dig happens by accident;
+ * once confirmed, the player digs on that way unasked while they keep
+ * moving that way. */
+static gboolean tui_play_dig_confirmed(Tui *tui, const CavCommand *command)
+{
+    const CavCreature *player = state_player(tui->state);
+
+    if (state_tile(tui->state, player->z, player->x + command->dx, player->y + command->dy) !=
+        TILE_WALL)
+        return TRUE;
+    if (tui->digging && tui->dig_dx == command->dx && tui->dig_dy == command->dy)
+        return TRUE;
+    tui->digging =
+        tui_panels_ask("Dig through the rock? It takes a turn and food.", tui_play_draw, tui);
+    tui->dig_dx = command->dx;
+    tui->dig_dy = command->dy;
+    return tui->digging;
+}
+
+/* Whether the player, on level 1's exit without the bear, means to leave
+ * (which ends the game); TRUE for any other command. */
+static gboolean tui_play_leave_confirmed(Tui *tui)
+{
+    const CavCreature *player = state_player(tui->state);
+
+    if (player->z != 0 || state_tile(tui->state, 0, player->x, player->y) != TILE_STAIRS_UP ||
+        state_carries_tag(tui->state, player, CAV_TAG_BEAR))
+        return TRUE;
+    return tui_panels_ask("Leave the caves without the bear? The game ends, lost.", tui_play_draw,
+                          tui);
+}
+
+/* Whether @command may be played: a dig or leaving without the bear is
+ * confirmed first (no turn passes when the player says no). */
+static gboolean tui_play_confirmed(Tui *tui, const CavCommand *command)
+{
+    if (state_player(tui->state) == NULL)
+        return TRUE;
+    if (command->kind == CMD_MOVE)
+        return tui_play_dig_confirmed(tui, command);
+    if (command->kind == CMD_ASCEND)
+        return tui_play_leave_confirmed(tui);
+    return TRUE;
 }
 
 static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
@@ -268,8 +386,18 @@ static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
         return key == 'S' ? TUI_STEP_QUIT : TUI_STEP_GO_ON;
     tui_log_mark_read(tui->log);
     action = tui_keys_action(key, &command);
+    if (action != TUI_ACTION_COMMAND || command.kind != CMD_MOVE)
+        tui->digging = FALSE;
+    if (action == TUI_ACTION_COMMAND && !tui_play_confirmed(tui, &command))
+        return TUI_STEP_GO_ON;
     if (action == TUI_ACTION_COMMAND)
         return tui_play_command(tui, session, &command, error);
+    if (action == TUI_ACTION_RUN)
+        return tui_play_walk(tui, session,
+                             &(TuiWalk){.kind = TUI_WALK_RUN, .dx = command.dx, .dy = command.dy},
+                             error);
+    if (action == TUI_ACTION_NONE)
+        return tui_play_unknown(tui, key);
     return tui_play_screen(tui, session, action, error);
 }
 
@@ -313,6 +441,9 @@ static gboolean tui_play_loop(Tui *tui, Session *session, GError **error)
         tui->state = session_state(session);
         tui->sight = session_view(session);
         if (tui->state->outcome != OUTCOME_PLAYING) {
+            /* the last messages (how it ended) stay until passed on purpose */
+            if (tui->was_playing)
+                tui_panels_more(tui->log, tui_play_draw, tui);
             tui_panels_end(tui->state, tui_play_draw, tui);
             return TRUE;
         }
@@ -339,6 +470,8 @@ gboolean tui_run(Tui *tui, Session *session, GError **error)
     tui->content = session_content(session);
     tui_log_settle(tui->log, tui->state);
     tui->viewport.placed = FALSE;
+    tui->digging = FALSE;
+    tui->was_playing = tui->state->outcome == OUTCOME_PLAYING;
     if (!tui_screen_begin(error)) {
         tui->state = NULL;
         tui->sight = NULL;

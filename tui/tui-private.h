@@ -2,8 +2,9 @@
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
  * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the
  * item menus (tui-items.c), looking around (tui-look.c), the map cursor
- * that looking, throwing, firing and casting share (tui-target.c), the spell
- * menu (tui-spells.c) and naming potion looks (tui-call.c). */
+ * that looking, throwing, firing, casting and travel share (tui-target.c),
+ * the spell menu (tui-spells.c), naming potion looks (tui-call.c) and walks
+ * of many steps (tui-walk.c). */
 #ifndef CAV_TUI_TUI_PRIVATE_H
 #define CAV_TUI_TUI_PRIVATE_H
 
@@ -14,6 +15,7 @@
 #include "content.h"
 #include "event.h"
 #include "state.h"
+#include "session.h"
 #include "view.h"
 
 G_BEGIN_DECLS
@@ -41,6 +43,8 @@ typedef enum {
     TUI_STYLE_STAIRS,
     TUI_STYLE_REMEMBERED,
     TUI_STYLE_STRANGER, /* a thing whose colour has no name we know */
+    TUI_STYLE_WARNING,  /* hp below half */
+    TUI_STYLE_DANGER,   /* hp below a quarter */
     TUI_STYLE_COUNT
 } TuiStyle;
 
@@ -62,6 +66,10 @@ int tui_screen_read_key_within(int ms);
 
 /* Throw away keys typed ahead (before a screen that any key dismisses). */
 void tui_screen_flush_input(void);
+
+/* Whether a key (other than a resize) has been pressed, without waiting;
+ * when one has, it and any typed after it are thrown away. */
+gboolean tui_screen_key_waiting(void);
 
 /* TRUE when the terminal is at least TUI_MIN_COLS × TUI_MIN_LINES. */
 gboolean tui_screen_big_enough(void);
@@ -151,13 +159,22 @@ typedef enum {
     TUI_ACTION_HISTORY,
     TUI_ACTION_SAVE_QUIT,
     TUI_ACTION_REDRAW,
+    TUI_ACTION_PACK,       /* the pack's panel; never a turn */
+    TUI_ACTION_EXPLORE,    /* auto-explore: steps, each a turn */
+    TUI_ACTION_TRAVEL,     /* pick a place, then steps there */
+    TUI_ACTION_RUN,        /* steps in one direction (the command's) */
+    TUI_ACTION_RUN_PREFIX, /* G: the next movement key runs */
 } TuiAction;
 
-/* The action of @key; for TUI_ACTION_COMMAND, the command in *@command. */
+/* The action of @key; for TUI_ACTION_COMMAND, the command in *@command (for
+ * TUI_ACTION_RUN, a move in the direction of the run). */
 TuiAction tui_keys_action(int key, CavCommand *command);
 
 /* The direction of movement key @key in *@dx, *@dy; FALSE for other keys. */
 gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy);
+
+/* How to write @key for the player ("Z", "Ctrl-X", "KEY_F(1)"), appended. */
+void tui_keys_name(int key, GString *out);
 
 /* ---- tui-draw.c: the play screen --------------------------------------- */
 
@@ -188,6 +205,10 @@ gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, 
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
 
+/* Draw the unread messages of @log over the message rows with "--More--"
+ * at the end. Does not refresh. */
+void tui_draw_more(const TuiLog *log);
+
 /* Draw @text over the message rows of @layout (wrapped, what does not fit
  * cut), with @hint at the right end of the last row when there is room for
  * it, else on that row alone. */
@@ -209,6 +230,15 @@ void tui_panels_box_dimmed(const char *const *lines, gsize n_lines, const gboole
 /* Show a box of @lines over @backdrop until a key other than a resize comes;
  * returns that key. */
 int tui_panels_show(const char *const *lines, gsize n_lines, TuiBackdrop backdrop, gpointer data);
+
+/* Ask @question (a yes/no one) on the message rows over @backdrop; TRUE
+ * for `y`, FALSE for `n`, Esc or a lost terminal; other keys are ignored. */
+gboolean tui_panels_ask(const char *question, TuiBackdrop backdrop, gpointer data);
+
+/* "--More--" after the unread messages of @log, over @backdrop: keys typed
+ * before it are thrown away, and only Enter, Space or Esc (or a lost
+ * terminal) pass it. */
+void tui_panels_more(const TuiLog *log, TuiBackdrop backdrop, gpointer data);
 
 /* The key help; any key closes it. */
 void tui_panels_help(TuiBackdrop backdrop, gpointer data);
@@ -245,6 +275,10 @@ typedef enum {
 gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdrop, gpointer data,
                      const char **nothing);
 
+/* The pack panel: every item carried, lettered, as the menus show them,
+ * until Esc (or Space, Enter, `i`). No turn passes. */
+void tui_items_pack(const CavState *state, TuiBackdrop backdrop, gpointer data);
+
 /* A panel on @item: its numbers, tags, uses, freshness (and, for a potion
  * the player does not know, that `c` names its look); waits for a key and
  * returns it. */
@@ -260,10 +294,11 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
 
 /* Look mode: a cursor, moved with the movement keys from the player over the
  * map on screen (Tab jumps to the creatures in view), with the description of
- * its cell on the message line; Esc (or Enter, or ;) ends it. @backdrop
- * draws the play screen. No turn passes. */
-void tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-              TuiBackdrop backdrop, gpointer data);
+ * its cell on the message line; Esc (or Enter, or ;) ends it. `_` ends it
+ * to travel to a remembered cell: then TRUE with the cell in *@x, *@y.
+ * @backdrop draws the play screen. No turn passes. */
+gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+                  TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-target.c: the map cursor of looking and aiming ----------------- */
 
@@ -274,6 +309,7 @@ typedef enum {
     TUI_AIM_FIRE,
     TUI_AIM_CAST,      /* picks a creature in view, the player included; starts on the player */
     TUI_AIM_CAST_AWAY, /* the same, starting on the nearest other creature */
+    TUI_AIM_TRAVEL,    /* picks a remembered cell; `<` `>` pick the nearest known stairs */
 } TuiAim;
 
 /* The cursor over the map on screen: moved with the movement keys, `Tab`
@@ -285,7 +321,8 @@ typedef enum {
  * rules_can_aim() allows (casting: one where the player or a creature in
  * view stands); for another the message line says why and the cursor stays.
  * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
- * cancels (Esc) or, for LOOK, always. */
+ * cancels (Esc) or, for LOOK, unless `_` picked a remembered cell to
+ * travel to. */
 gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
                     TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
@@ -314,6 +351,30 @@ gint32 tui_call_pick(const CavState *state, const CavView *sight, TuiBackdrop ba
  * pressed Enter (an empty name forgets it); FALSE on Esc. */
 gboolean tui_call_ask(const CavState *state, gint32 look, TuiBackdrop backdrop, gpointer data,
                       char name[CAV_COMMAND_WORD_MAX]);
+
+/* ---- tui-walk.c: auto-explore, travel and running ---------------------- */
+
+typedef enum {
+    TUI_WALK_EXPLORE, /* toward the nearest unexplored cell, again and again */
+    TUI_WALK_TRAVEL,  /* to (x, y) */
+    TUI_WALK_RUN,     /* in direction (dx, dy) */
+} TuiWalkKind;
+
+typedef struct {
+    TuiWalkKind kind;
+    gint32 x, y;   /* TUI_WALK_TRAVEL: where to */
+    gint32 dx, dy; /* TUI_WALK_RUN: which way */
+} TuiWalk;
+
+/* Walk @walk in @session: one ordinary move a turn, each drawn over
+ * @backdrop, by the player's memory and never into rock, until travel.h's
+ * rules stop it (something new in view, hurt, arrived, nothing left to
+ * explore, a wall or a branching when running), the rules refuse a step,
+ * the game ends or a bonus waits, or a key is pressed. Why it stopped goes
+ * to @log when the screen does not show it. FALSE with @error only when a
+ * turn could not be saved. */
+gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdrop backdrop,
+                  gpointer data, GError **error);
 
 G_END_DECLS
 

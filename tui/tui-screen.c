@@ -34,6 +34,8 @@ static const TuiStyleSpec tui_styles[TUI_STYLE_COUNT] = {
     [TUI_STYLE_STAIRS] = {.fg = COLOR_WHITE, .fg256 = 231, .attrs = A_BOLD, .mono = A_BOLD},
     [TUI_STYLE_REMEMBERED] = {.fg = COLOR_BLUE, .fg256 = 240, .attrs = A_DIM, .mono = A_DIM},
     [TUI_STYLE_STRANGER] = {.fg = COLOR_MAGENTA, .fg256 = 201, .attrs = A_BOLD, .mono = A_BOLD},
+    [TUI_STYLE_WARNING] = {.fg = COLOR_YELLOW, .fg256 = 220, .attrs = A_BOLD, .mono = A_BOLD},
+    [TUI_STYLE_DANGER] = {.fg = COLOR_RED, .fg256 = 196, .attrs = A_BOLD, .mono = A_REVERSE},
 };
 
 /* Sequences terminals send for keypad keys that their terminfo entry may not
@@ -124,10 +126,13 @@ static void tui_screen_init_named_colours(short background)
 
 static void tui_screen_init_colours(void)
 {
+    const char *no_colour = g_getenv("NO_COLOR");
     short background = COLOR_BLACK;
     gboolean rich;
 
-    tui_colours = has_colors() && start_color() == OK;
+    /* https://no-color.org: any non-empty value turns colours off */
+    tui_colours =
+        (no_colour == NULL || no_colour[0] == '\0') && has_colors() && start_color() == OK;
     if (!tui_colours)
         return;
     if (use_default_colors() == OK)
@@ -192,11 +197,8 @@ gboolean tui_screen_begin(GError **error)
 
     g_return_val_if_fail(tui_terminal == NULL, FALSE);
     setlocale(LC_ALL, "");
-    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-        g_set_error_literal(error, TUI_ERROR, TUI_ERROR_TERMINAL,
-                            "the game needs a terminal to play in");
+    if (!tui_check_terminal(error))
         return FALSE;
-    }
     tui_screen_catch_signals();
     if (!tui_screen_open()) {
         tui_screen_release_signals();
@@ -303,6 +305,21 @@ int tui_screen_read_key_within(int ms)
 void tui_screen_flush_input(void)
 {
     flushinp();
+}
+
+gboolean tui_screen_key_waiting(void)
+{
+    int key;
+
+    timeout(0);
+    key = getch();
+    timeout(TUI_POLL_MS);
+    if (tui_caught_signal != 0)
+        tui_screen_die();
+    if (key == ERR || key == KEY_RESIZE)
+        return FALSE;
+    flushinp();
+    return TRUE;
 }
 
 gboolean tui_screen_big_enough(void)

@@ -7,6 +7,7 @@
 #include "tui-private.h"
 
 #include "rules.h"
+#include "travel.h"
 
 typedef struct {
     const char *hint; /* the keys, at the end of the message line */
@@ -15,7 +16,7 @@ typedef struct {
 } TuiAimSpec;
 
 static const TuiAimSpec tui_aims[] = {
-    [TUI_AIM_LOOK] = {.hint = "(move the cursor, Tab next creature; Esc ends)", .key = ';'},
+    [TUI_AIM_LOOK] = {.hint = "(Tab next creature, _ travel there, Esc ends)", .key = ';'},
     [TUI_AIM_THROW] = {.hint = "Enter to throw, Tab next target, Esc cancel",
                        .verb = "throw",
                        .key = 't'},
@@ -28,6 +29,9 @@ static const TuiAimSpec tui_aims[] = {
     [TUI_AIM_CAST_AWAY] = {.hint = "Enter to cast, Tab next creature, Esc cancel",
                            .verb = "cast",
                            .key = 'r'},
+    [TUI_AIM_TRAVEL] = {.hint = "Enter travels there, < or > to the stairs, Esc cancel",
+                        .verb = "travel",
+                        .key = '_'},
 };
 
 /* Whether @aim picks a creature to cast at rather than a cell to shoot at. */
@@ -123,6 +127,11 @@ static const char *tui_target_refusal(const TuiCursor *cursor)
 {
     const CavCreature *there;
 
+    if (cursor->aim == TUI_AIM_TRAVEL)
+        return view_remembers(cursor->sight, cursor->player->z, cursor->x, cursor->y)
+                   ? NULL
+                   : "You do not know that place.";
+
     if (tui_aim_casts(cursor->aim)) {
         there = state_creature_at(cursor->state, cursor->player->z, cursor->x, cursor->y);
         if (there == cursor->player)
@@ -193,7 +202,7 @@ static void tui_target_draw(const TuiCursor *cursor)
     int row, col;
 
     tui_draw_layout(&layout);
-    if (cursor->aim != TUI_AIM_LOOK && !tui_aim_casts(cursor->aim) &&
+    if ((cursor->aim == TUI_AIM_THROW || cursor->aim == TUI_AIM_FIRE) &&
         tui_target_refusal(cursor) == NULL)
         hit = tui_target_draw_line(cursor, &layout);
     tui_target_text(cursor, hit, text);
@@ -234,8 +243,24 @@ static void tui_target_start(TuiCursor *cursor)
     cursor->x = cursor->player->x;
     cursor->y = cursor->player->y;
     cursor->creatures = tui_target_creatures(cursor);
-    if (cursor->aim != TUI_AIM_LOOK && cursor->aim != TUI_AIM_CAST)
+    if (cursor->aim != TUI_AIM_LOOK && cursor->aim != TUI_AIM_CAST && cursor->aim != TUI_AIM_TRAVEL)
         tui_target_cycle(cursor, 1);
+}
+
+/* Travelling: put the cursor on the nearest stairs of @tile the player
+ * knows a way to; FALSE (and the message line says so) when there are none. */
+static gboolean tui_target_stairs(TuiCursor *cursor, CavTile tile)
+{
+    gint32 x, y;
+
+    if (!travel_nearest_tile(cursor->state, cursor->sight, tile, &x, &y)) {
+        cursor->refusal = tile == TILE_STAIRS_UP ? "You know no way to stairs up."
+                                                 : "You know no way to stairs down.";
+        return FALSE;
+    }
+    cursor->x = x;
+    cursor->y = y;
+    return TRUE;
 }
 
 gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
@@ -262,7 +287,18 @@ gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewpo
         cursor.refusal = NULL;
         if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
             break;
-        if (tui_target_picks(aim, key)) {
+        if (aim == TUI_AIM_LOOK && key == '_') {
+            cursor.aim = TUI_AIM_TRAVEL;
+            cursor.refusal = tui_target_refusal(&cursor);
+            cursor.aim = TUI_AIM_LOOK;
+            picked = cursor.refusal == NULL;
+            if (picked)
+                break;
+        } else if (aim == TUI_AIM_TRAVEL && (key == '<' || key == '>')) {
+            picked = tui_target_stairs(&cursor, key == '<' ? TILE_STAIRS_UP : TILE_STAIRS_DOWN);
+            if (picked)
+                break;
+        } else if (tui_target_picks(aim, key)) {
             cursor.refusal = aim == TUI_AIM_LOOK ? NULL : tui_target_refusal(&cursor);
             picked = aim != TUI_AIM_LOOK && cursor.refusal == NULL;
             if (aim == TUI_AIM_LOOK || picked)

@@ -22,6 +22,11 @@ typedef enum {
 
 typedef struct Tui Tui;
 
+/* Whether the game can be played here: stdin and stdout are a terminal and
+ * $TERM names one that can move its cursor (not "dumb"). FALSE with a
+ * TUI_ERROR saying why. Touches nothing: call it before making any file. */
+gboolean tui_check_terminal(GError **error);
+
 /* A play screen whose projections (the message log) subscribe to @bus (not
  * owned; it must outlive the Tui). Does not touch the terminal. Events that
  * arrive before tui_run() (folding a saved game, turn 0 of a new one) are
@@ -49,12 +54,13 @@ typedef enum {
     TUI_START_CONTINUE,
     TUI_START_REPLAY,
     TUI_START_QUIT,
+    TUI_START_FAILED, /* there is no terminal to show it in */
 } TuiStartChoice;
 
 /* The start screen: title, "n new game", "c continue" (only if
  * @can_continue), "r replay a game" and "q quit". Takes the terminal and restores it before
  * returning. A terminal that cannot be set up prints why on stderr and
- * returns TUI_START_QUIT. */
+ * returns TUI_START_FAILED. */
 TuiStartChoice tui_start_screen(gboolean can_continue);
 
 /* Take over the terminal and replay @history (opened with every check),

@@ -1,0 +1,318 @@
+/* travel.c — ways by the player's memory (breadth-first over remembered,
+ * walkable cells, 8-connected as moves are) and the stop rules of
+ * auto-explore, travel and running. */
+#include "travel.h"
+
+#include <string.h>
+
+/* Decides whether cell (@x, @y) is where the search ends. */
+typedef gboolean (*TravelGoal)(const CavState *state, const CavView *view, gint32 x, gint32 y,
+                               gconstpointer data);
+
+typedef struct {
+    gint32 x, y;
+} TravelCell;
+
+gboolean travel_walkable(const CavState *state, const CavView *view, gint32 z, gint32 x, gint32 y)
+{
+    const CavCreature *there;
+    CavTile tile;
+
+    if (!view_remembers(view, z, x, y))
+        return FALSE;
+    tile = state_tile(state, z, x, y);
+    if (tile != TILE_FLOOR && tile != TILE_STAIRS_DOWN && tile != TILE_STAIRS_UP)
+        return FALSE;
+    there = state_creature_at(state, z, x, y);
+    return there == NULL || there->id == state->player || !view_sees(view, z, x, y);
+}
+
+/* Follow @from (each cell's predecessor, as y * CAV_WIDTH + x) back from
+ * @goal to the player's cell @start: the first step's direction. */
+static void travel_first_step(const gint32 *from, gint32 start, gint32 goal, gint32 *dx, gint32 *dy)
+{
+    gint32 cell = goal;
+
+    while (from[cell] != start)
+        cell = from[cell];
+    *dx = cell % CAV_WIDTH - start % CAV_WIDTH;
+    *dy = cell / CAV_WIDTH - start / CAV_WIDTH;
+}
+
+/* Breadth-first from the player over walkable cells to the nearest cell
+ * (not the player's own) that @goal accepts: its first step in *@dx, *@dy,
+ * the cell in *@found. Neighbours are tried in a fixed order, so the way is
+ * the same for the same knowledge. */
+static gboolean travel_search(const CavState *state, const CavView *view, TravelGoal goal,
+                              gconstpointer data, gint32 *dx, gint32 *dy, TravelCell *found)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree gint32 *from = NULL;
+    g_autofree gint32 *queue = NULL;
+    gint32 start, head = 0, tail = 0;
+
+    if (player == NULL || !player->alive || !world_in_bounds(player->x, player->y))
+        return FALSE;
+    from = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
+    queue = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
+    for (gint32 i = 0; i < CAV_WIDTH * CAV_HEIGHT; i++)
+        from[i] = -1;
+    start = player->y * CAV_WIDTH + player->x;
+    from[start] = start;
+    queue[tail++] = start;
+    while (head < tail) {
+        gint32 cell = queue[head++], cx = cell % CAV_WIDTH, cy = cell / CAV_WIDTH;
+
+        if (cell != start && goal(state, view, cx, cy, data)) {
+            travel_first_step(from, start, cell, dx, dy);
+            *found = (TravelCell){.x = cx, .y = cy};
+            return TRUE;
+        }
+        for (gint32 ny = cy - 1; ny <= cy + 1; ny++)
+            for (gint32 nx = cx - 1; nx <= cx + 1; nx++) {
+                gint32 next = ny * CAV_WIDTH + nx;
+
+                if (!world_in_bounds(nx, ny) || from[next] >= 0 ||
+                    !travel_walkable(state, view, player->z, nx, ny))
+                    continue;
+                from[next] = cell;
+                queue[tail++] = next;
+            }
+    }
+    return FALSE;
+}
+
+/* A cell bordering one the player has never seen. */
+static gboolean travel_is_frontier(const CavState *state, const CavView *view, gint32 x, gint32 y,
+                                   G_GNUC_UNUSED gconstpointer data)
+{
+    gint32 z = state_player(state)->z;
+
+    for (gint32 ny = y - 1; ny <= y + 1; ny++)
+        for (gint32 nx = x - 1; nx <= x + 1; nx++)
+            if (world_in_bounds(nx, ny) && !view_remembers(view, z, nx, ny))
+                return TRUE;
+    return FALSE;
+}
+
+gboolean travel_explore_step(const CavState *state, const CavView *view, gint32 *dx, gint32 *dy)
+{
+    TravelCell found;
+
+    g_return_val_if_fail(state != NULL && view != NULL && dx != NULL && dy != NULL, FALSE);
+    return travel_search(state, view, travel_is_frontier, NULL, dx, dy, &found);
+}
+
+static gboolean travel_is_cell(G_GNUC_UNUSED const CavState *state,
+                               G_GNUC_UNUSED const CavView *view, gint32 x, gint32 y,
+                               gconstpointer data)
+{
+    const TravelCell *cell = data;
+
+    return cell->x == x && cell->y == y;
+}
+
+gboolean travel_step_to(const CavState *state, const CavView *view, gint32 x, gint32 y, gint32 *dx,
+                        gint32 *dy)
+{
+    TravelCell target = {.x = x, .y = y}, found;
+
+    g_return_val_if_fail(state != NULL && view != NULL && dx != NULL && dy != NULL, FALSE);
+    return travel_search(state, view, travel_is_cell, &target, dx, dy, &found);
+}
+
+static gboolean travel_is_tile(const CavState *state, G_GNUC_UNUSED const CavView *view, gint32 x,
+                               gint32 y, gconstpointer data)
+{
+    return state_tile(state, state_player(state)->z, x, y) == *(const CavTile *) data;
+}
+
+gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile tile, gint32 *x,
+                             gint32 *y)
+{
+    const CavCreature *player;
+    TravelCell found;
+    gint32 dx, dy;
+
+    g_return_val_if_fail(state != NULL && view != NULL && x != NULL && y != NULL, FALSE);
+    player = state_player(state);
+    if (player != NULL && state_tile(state, player->z, player->x, player->y) == tile) {
+        *x = player->x;
+        *y = player->y;
+        return TRUE;
+    }
+    if (!travel_search(state, view, travel_is_tile, &tile, &dx, &dy, &found))
+        return FALSE;
+    *x = found.x;
+    *y = found.y;
+    return TRUE;
+}
+
+gint32 travel_threat(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    g_return_val_if_fail(state != NULL && view != NULL, 0);
+    for (gint32 dy = -1; player != NULL && dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            const CavCreature *c =
+                state_creature_at(state, player->z, player->x + dx, player->y + dy);
+
+            if (c != NULL && c != player && c->alive && view_sees(view, c->z, c->x, c->y) &&
+                state_attack(state, c) > 0)
+                return c->id;
+        }
+    return 0;
+}
+
+/* Fill @watch's sets with what the player perceives now. */
+static void travel_watch_fill(TravelWatch *watch, const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    memset(watch->creatures, 0, sizeof watch->creatures);
+    memset(watch->items, 0, sizeof watch->items);
+    watch->hp = player != NULL ? player->hp : 0;
+    watch->noticed = 0;
+    if (player == NULL)
+        return;
+    for (gint32 id = 1; id <= state->creature_count && id <= CAV_CREATURES_MAX; id++) {
+        const CavCreature *c = state_creature(state, id);
+
+        if (c != NULL && c->alive && id != state->player && c->z == player->z &&
+            view_sees(view, c->z, c->x, c->y))
+            watch->creatures[id] = 1;
+    }
+    for (gint32 id = 1; id <= state->item_count && id <= CAV_ITEMS_MAX; id++) {
+        const CavItem *item = state_item(state, id);
+
+        if (item != NULL && item->count > 0 && item->holder == 0 && item->z == player->z &&
+            view_sees(view, item->z, item->x, item->y))
+            watch->items[id] = 1;
+    }
+}
+
+void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    g_return_if_fail(watch != NULL && state != NULL && view != NULL);
+    travel_watch_fill(watch, state, view);
+    /* what the player remembers lying about is no news either */
+    for (gint32 y = 0; player != NULL && y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            watch->items[view_remembered_item(view, player->z, x, y)] = 1;
+    watch->items[0] = 0;
+}
+
+/* Whether the player remembers, on their level, another item of the kind
+ * of @item (its type) than @item itself: rocks seen once stop no walk. */
+static gboolean travel_kind_known(const CavState *state, const CavView *view, const CavItem *item)
+{
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            const CavItem *other = state_item(state, view_remembered_item(view, item->z, x, y));
+
+            if (other != NULL && other->id != item->id && g_str_equal(other->type, item->type))
+                return TRUE;
+        }
+    return FALSE;
+}
+
+/* The first item in @now and not in @before whose kind the player does not
+ * know on this level yet, or 0. */
+static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, const CavState *state,
+                                    const CavView *view)
+{
+    for (gint32 id = 1; id <= CAV_ITEMS_MAX; id++)
+        if (now[id] && !before[id] && !travel_kind_known(state, view, state_item(state, id)))
+            return id;
+    return 0;
+}
+
+/* The first index that @now holds and @before does not, or 0. */
+static gint32 travel_first_new(const guint8 *before, const guint8 *now, gsize n)
+{
+    for (gsize i = 1; i < n; i++)
+        if (now[i] && !before[i])
+            return (gint32) i;
+    return 0;
+}
+
+TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view)
+{
+    g_autofree TravelWatch *now = g_new(TravelWatch, 1);
+    TravelStop stop = TRAVEL_GO;
+    gint32 creature, item;
+
+    g_return_val_if_fail(watch != NULL && state != NULL && view != NULL, TRAVEL_GO);
+    travel_watch_fill(now, state, view);
+    creature = travel_first_new(watch->creatures, now->creatures, G_N_ELEMENTS(now->creatures));
+    item = travel_first_new_kind(watch->items, now->items, state, view);
+    now->noticed = creature != 0 ? creature : item;
+    /* items once seen on this walk stay known when they leave view */
+    for (gsize id = 0; id < G_N_ELEMENTS(now->items); id++)
+        now->items[id] |= watch->items[id];
+    if (now->hp < watch->hp)
+        stop = TRAVEL_HURT;
+    else if (creature != 0)
+        stop = TRAVEL_CREATURE;
+    else if (item != 0)
+        stop = TRAVEL_ITEM;
+    *watch = *now;
+    return stop;
+}
+
+/* Whether the cell @dx, @dy from (@x, @y) is open (walkable) for a run. */
+static gboolean travel_open(const CavState *state, const CavView *view, gint32 z, gint32 x,
+                            gint32 y, gint32 dx, gint32 dy)
+{
+    return travel_walkable(state, view, z, x + dx, y + dy);
+}
+
+TravelStop travel_run_check(const CavState *state, const CavView *view, gint32 dx, gint32 dy,
+                            gboolean first)
+{
+    const CavCreature *p = state_player(state);
+    CavTile here;
+
+    g_return_val_if_fail(state != NULL && view != NULL, TRAVEL_BLOCKED);
+    if (p == NULL || !p->alive)
+        return TRAVEL_BLOCKED;
+    here = state_tile(state, p->z, p->x, p->y);
+    if (!first && (state_item_at(state, p->z, p->x, p->y) != NULL || here == TILE_STAIRS_DOWN ||
+                   here == TILE_STAIRS_UP))
+        return TRAVEL_UNDERFOOT;
+    /* the sides: the way turned a quarter left (dy, -dx) and right (-dy, dx) */
+    if (!first && ((travel_open(state, view, p->z, p->x, p->y, dy, -dx) &&
+                    !travel_open(state, view, p->z, p->x - dx, p->y - dy, dy, -dx)) ||
+                   (travel_open(state, view, p->z, p->x, p->y, -dy, dx) &&
+                    !travel_open(state, view, p->z, p->x - dx, p->y - dy, -dy, dx))))
+        return TRAVEL_BRANCH;
+    if (!travel_open(state, view, p->z, p->x, p->y, dx, dy))
+        return TRAVEL_BLOCKED;
+    return TRAVEL_GO;
+}
+
+const char *travel_stop_text(TravelStop stop)
+{
+    switch (stop) {
+    case TRAVEL_EXPLORED:
+        return "Nothing left to explore here that you can reach.";
+    case TRAVEL_NO_WAY:
+        return "You know no way there.";
+    case TRAVEL_HURT:
+        return "You stop: you are hurt.";
+    case TRAVEL_CREATURE:
+        return "You stop: something comes into view.";
+    case TRAVEL_ITEM:
+        return "You stop: you spot something.";
+    case TRAVEL_GO:
+    case TRAVEL_ARRIVED:
+    case TRAVEL_UNDERFOOT:
+    case TRAVEL_BLOCKED:
+    case TRAVEL_BRANCH:
+    default:
+        return NULL;
+    }
+}

@@ -1,0 +1,88 @@
+/* travel.h — finding the player's way by what they know: the nearest
+ * unexplored cell (auto-explore), a known path to a chosen cell (travel),
+ * and the rules that stop a walk of many steps (a creature or an item comes
+ * into view, the player is hurt, a run meets a wall or a branching). Pure
+ * queries over a CavState and the player's CavView: a route runs only over
+ * remembered floor and stairs, never through rock, so it never digs. */
+#ifndef CAV_CORE_TRAVEL_H
+#define CAV_CORE_TRAVEL_H
+
+#include "state.h"
+#include "view.h"
+
+G_BEGIN_DECLS
+
+/* Why a walk of many steps stops, or TRAVEL_GO when it goes on. */
+typedef enum {
+    TRAVEL_GO,
+    TRAVEL_ARRIVED,   /* travel: the player stands on the cell chosen */
+    TRAVEL_EXPLORED,  /* auto-explore: no reachable cell borders the unknown */
+    TRAVEL_NO_WAY,    /* travel: no known way there */
+    TRAVEL_CREATURE,  /* a creature came into view */
+    TRAVEL_ITEM,      /* an item of a kind not seen on this level came into view */
+    TRAVEL_HURT,      /* the player lost hp */
+    TRAVEL_UNDERFOOT, /* run: something lies here, or stairs */
+    TRAVEL_BLOCKED,   /* run: the next cell is rock, unknown or taken */
+    TRAVEL_BRANCH,    /* run: a way opens to one side */
+} TravelStop;
+
+/* What the player perceived after the last step, to tell what is new. */
+typedef struct {
+    gint32 hp;
+    gint32 noticed;                          /* after a stop for a creature or an item: its id */
+    guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view */
+    guint8 items[CAV_ITEMS_MAX + 1];         /* 1: known: remembered at the start, or
+                                              * seen lying in view since */
+} TravelWatch;
+
+/* Whether the player may walk onto (@z, @x, @y) by what they know: a
+ * remembered floor or stairs cell where they see no creature. */
+gboolean travel_walkable(const CavState *state, const CavView *view, gint32 z, gint32 x, gint32 y);
+
+/* The first step (*@dx, *@dy) of a shortest known way from the player to
+ * the nearest walkable cell, other than their own, that borders a cell they
+ * have never seen. FALSE when there is none (the level is explored). */
+gboolean travel_explore_step(const CavState *state, const CavView *view, gint32 *dx, gint32 *dy);
+
+/* The first step of a shortest known way from the player to (@x, @y) on
+ * their level. FALSE when they stand there or know no way. */
+gboolean travel_step_to(const CavState *state, const CavView *view, gint32 x, gint32 y, gint32 *dx,
+                        gint32 *dy);
+
+/* The remembered stairs (@tile: TILE_STAIRS_DOWN or TILE_STAIRS_UP) nearest
+ * the player by a known way, in *@x, *@y; FALSE when they know of none they
+ * can reach. */
+gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile tile, gint32 *x,
+                             gint32 *y);
+
+/* A creature the player sees next to them that can hurt them (attack above
+ * 0; a fungus cannot): its id, or 0. A walk does not start beside one. */
+gint32 travel_threat(const CavState *state, const CavView *view);
+
+/* Note what the player perceives now, as the start of a walk. */
+void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
+
+/* After a step: TRAVEL_CREATURE when a creature is in view that was not
+ * before; TRAVEL_ITEM for an item in view that the player did not know of
+ * (remembered when the walk began, or seen since) and of a kind they
+ * remember nowhere else on the level (a second rock is no news);
+ * TRAVEL_HURT when hp went down; else TRAVEL_GO. Updates @watch to now
+ * (with the id of the creature or item first noticed in @watch->noticed). */
+TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view);
+
+/* Whether a run in direction (@dx, @dy), having just stepped onto the
+ * player's cell, stops there: TRAVEL_UNDERFOOT on an item or stairs,
+ * TRAVEL_BRANCH when a cell to the left or right of the way is open here
+ * but was closed one step back, TRAVEL_BLOCKED when the next cell is not
+ * walkable, else TRAVEL_GO. With @first (no step taken yet) only the next
+ * cell counts. */
+TravelStop travel_run_check(const CavState *state, const CavView *view, gint32 dx, gint32 dy,
+                            gboolean first);
+
+/* A short sentence for the player on why the walk stopped ("Nothing left to
+ * explore here."), or NULL when the screen already says it. Static. */
+const char *travel_stop_text(TravelStop stop);
+
+G_END_DECLS
+
+#endif
