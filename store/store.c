@@ -11,7 +11,10 @@
 #include <unistd.h>
 
 #include "cavelog-config.h"
+#include "bookmarks.h"
 #include "codec.h"
+#include "fork.h"
+#include "store-private.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
@@ -80,7 +83,7 @@ static const char schema_sql[] =
     " payload TEXT NOT NULL"
     ") STRICT;\n"
     "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) "
-    "STRICT;\n" CONTENT_TABLE_SQL;
+    "STRICT;\n" CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
 
 /* Version 1 files did not record the player's kills and score; both follow
  * from the events and the description: the CreatureDied naming the player
@@ -104,7 +107,8 @@ static const char migrate_v1_sql[] =
 /* Version 2 → 3: the content table (empty: what the game was played by was
  * not recorded) and the application id. */
 static const char migrate_v2_sql[] =
-    CONTENT_TABLE_SQL "PRAGMA application_id = 1128355404;"
+    CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
+    "PRAGMA application_id = 1128355404;"
     "PRAGMA user_version = 3;";
 
 static const char read_info_v1_sql[] =
@@ -512,7 +516,8 @@ static gboolean query_int(Store *store, const char *sql, gint64 *out, GError **e
 /* Whether a schema object (type, name) is one cavelog makes, views apart. */
 static gboolean known_object(const char *type, const char *name)
 {
-    static const char *const tables[] = {"game", "turns", "events", "snapshots", "content"};
+    static const char *const tables[] = {"game",    "turns",   "events",   "snapshots",
+                                         "content", "lineage", "bookmarks"};
 
     if (g_str_has_prefix(name, "sqlite_"))
         return strcmp(type, "trigger") != 0 && strcmp(type, "view") != 0;
@@ -779,6 +784,11 @@ gboolean store_make_writable(Store *store, GError **error)
     store->writable = TRUE;
     /* Closing the read-only connection may have dropped the lock. */
     return take_writer_lock(store, error);
+}
+
+sqlite3 *store_sqlite(Store *store)
+{
+    return store->db;
 }
 
 const char *store_path(const Store *store)
@@ -1204,6 +1214,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
 
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
+         fork_check_records(store, error) &&
          store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
          check_last_turn(store, game_state(game), error) &&
          store_check_description(store, game_state(game), error);
@@ -1501,6 +1512,7 @@ static void listing_free(gpointer data)
     g_free(listing->path);
     store_game_info_clear(&listing->info);
     g_free(listing->problem);
+    g_free(listing->lineage);
     g_free(listing);
 }
 
@@ -1527,6 +1539,8 @@ GPtrArray *store_list_games(const char *dir)
         store = store_open(listing->path, FALSE, &error);
         if (store == NULL || !store_read_info(store, &listing->info, &error))
             listing->problem = g_strdup(error->message);
+        else
+            listing->lineage = fork_describe_lineage(store);
         g_ptr_array_add(games, listing);
     }
     g_ptr_array_sort(games, newest_first);

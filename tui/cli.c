@@ -186,9 +186,10 @@ int cli_list(int argc, char **argv)
             continue;
         }
         g_autofree char *updated = printable(game->info.updated);
-        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s\n", base, game->info.seed,
-                game->info.turns, game->info.depth, game->info.kills, game->info.score, updated,
-                text);
+        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s\n", base,
+                game->info.seed, game->info.turns, game->info.depth, game->info.kills,
+                game->info.score, updated, text, game->lineage != NULL ? " (" : "",
+                game->lineage != NULL ? game->lineage : "", game->lineage != NULL ? ")" : "");
     }
     return CLI_EXIT_OK;
 }
