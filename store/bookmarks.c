@@ -36,8 +36,7 @@ static gboolean failed(GError **error, const char *path, sqlite3 *db, const char
     return FALSE;
 }
 
-/* Whether @db has a table named @name. */
-static gboolean has_table(sqlite3 *db, const char *name)
+gboolean store_has_table(sqlite3 *db, const char *name)
 {
     sqlite3_stmt *stmt = NULL;
     gboolean found = FALSE;
@@ -67,11 +66,16 @@ static gint64 last_seq_of(sqlite3 *db)
 
 char *store_column_checked_text(sqlite3_stmt *stmt, int column, int max)
 {
-    const char *text = (const char *) sqlite3_column_text(stmt, column);
-    int bytes = sqlite3_column_bytes(stmt, column);
+    const char *text;
+    int bytes;
 
-    if (sqlite3_column_type(stmt, column) != SQLITE_TEXT || text == NULL || bytes > max ||
-        strlen(text) != (gsize) bytes || !g_utf8_validate(text, bytes, NULL))
+    /* The type first: reading a value as text converts it. */
+    if (sqlite3_column_type(stmt, column) != SQLITE_TEXT)
+        return NULL;
+    text = (const char *) sqlite3_column_text(stmt, column);
+    bytes = sqlite3_column_bytes(stmt, column);
+    if (text == NULL || bytes > max || strlen(text) != (gsize) bytes ||
+        !g_utf8_validate(text, bytes, NULL))
         return NULL;
     return g_strdup(text);
 }
@@ -82,9 +86,10 @@ static Bookmark *read_row(sqlite3_stmt *stmt, gint64 after, gint64 last)
 {
     g_autoptr(Bookmark) bookmark = g_new0(Bookmark, 1);
 
+    if (sqlite3_column_type(stmt, 0) != SQLITE_INTEGER)
+        return NULL;
     bookmark->seq = sqlite3_column_int64(stmt, 0);
-    if (sqlite3_column_type(stmt, 0) != SQLITE_INTEGER || bookmark->seq < 1 ||
-        bookmark->seq > last || bookmark->seq <= after)
+    if (bookmark->seq < 1 || bookmark->seq > last || bookmark->seq <= after)
         return NULL;
     bookmark->note = store_column_checked_text(stmt, 1, BOOKMARK_NOTE_MAX);
     bookmark->created = store_column_checked_text(stmt, 2, BOOKMARK_CREATED_MAX);
@@ -102,7 +107,7 @@ GPtrArray *bookmarks_read(Store *store, GError **error)
     int rc;
 
     g_return_val_if_fail(store != NULL, NULL);
-    if (!has_table(db, "bookmarks"))
+    if (!store_has_table(db, "bookmarks"))
         return g_steal_pointer(&found);
     last = last_seq_of(db);
     if (sqlite3_prepare_v2(db, "SELECT seq, note, created FROM bookmarks ORDER BY seq", -1, &stmt,

@@ -397,6 +397,8 @@ static gboolean parse_hex(const char *text, guint64 *out)
 /* One lineage row into @out when every value is one cavelog writes. */
 static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *out)
 {
+    gboolean integers = sqlite3_column_type(stmt, 1) == SQLITE_INTEGER &&
+                        sqlite3_column_type(stmt, 4) == SQLITE_INTEGER;
     g_autofree char *digest = store_column_checked_text(stmt, 3, 16);
     gint64 turn = sqlite3_column_int64(stmt, 4);
     sqlite3_stmt *game = NULL;
@@ -406,9 +408,7 @@ static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *o
     out->parent_seed = sqlite3_column_int64(stmt, 1);
     out->parent_created = store_column_checked_text(stmt, 2, LINEAGE_CREATED_MAX);
     ok = out->parent_file != NULL && strchr(out->parent_file, '/') == NULL &&
-         out->parent_created != NULL && parse_hex(digest, &out->parent_digest) &&
-         sqlite3_column_type(stmt, 1) == SQLITE_INTEGER &&
-         sqlite3_column_type(stmt, 4) == SQLITE_INTEGER;
+         out->parent_created != NULL && parse_hex(digest, &out->parent_digest) && integers;
     /* The fork plays the parent's seed, and holds the turn it was made at. */
     ok = ok && sqlite3_prepare_v2(db,
                                   "SELECT (SELECT seed FROM game WHERE id = 1) = ?1"
@@ -434,14 +434,14 @@ gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GErr
     g_return_val_if_fail(store != NULL && found != NULL && out != NULL, FALSE);
     memset(out, 0, sizeof *out);
     *found = FALSE;
+    if (!store_has_table(db, "lineage"))
+        return TRUE; /* a file made before forks were */
     if (sqlite3_prepare_v2(db,
                            "SELECT parent_file, parent_seed, parent_created, parent_digest, turn"
                            " FROM lineage LIMIT 2",
                            -1, &stmt, NULL) != SQLITE_OK) {
-        /* No such table (a game that is no fork), or not cavelog's. */
         sqlite3_finalize(stmt);
-        return !g_str_has_prefix(sqlite3_errmsg(db), "no such table: lineage") ||
-               tampered(error, store, "the lineage table is not the one cavelog makes");
+        return tampered(error, store, "the lineage table is not the one cavelog makes");
     }
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
         ok = ++rows == 1 && read_lineage_row(db, stmt, out);

@@ -29,6 +29,9 @@ void store_remove_dead_parts(const char *path);
  * of valid UTF-8 without a NUL (a copy; caller frees); else NULL. */
 char *store_column_checked_text(sqlite3_stmt *stmt, int column, int max);
 
+/* Whether @db has a table named @name. */
+gboolean store_has_table(sqlite3 *db, const char *name);
+
 G_END_DECLS
 
 #endif

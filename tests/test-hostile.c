@@ -1282,6 +1282,80 @@ static void test_recorded_content(Hostile *fixture, gconstpointer data)
     g_assert_nonnull(strstr(line, "max_hp: stored 15, this build 16"));
 }
 
+/* The bookmarks table: every row is range-checked and its note bounded. */
+static void test_bookmarks(Hostile *fixture, gconstpointer data)
+{
+    static const char *const cases[] = {
+        "INSERT INTO bookmarks VALUES (0, 'before the game', 't')",
+        "INSERT INTO bookmarks VALUES ((SELECT max(seq) + 1 FROM events), 'after it', 't')",
+        "INSERT INTO bookmarks VALUES (5, printf('%.*c', 201, 'x'), 't')",
+        "INSERT INTO bookmarks VALUES (5, CAST(x'ff41' AS TEXT), 't')",
+        "INSERT INTO bookmarks VALUES (5, CAST(x'410042' AS TEXT), 't')",
+        "INSERT INTO bookmarks VALUES (5, 'note', printf('%.*c', 65, 't'))",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES (5, x'41', 't')",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES (5, 'a', 't'), (5, 'b', 't')",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES ('5', 'a', 't')",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("bookmark-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        tamper(path, cases[i]);
+        assert_rejected(path, "a bookmark is not one cavelog writes", NULL, FAILS_ON_FOLD);
+    }
+    {
+        g_autofree char *path = copy_good(fixture, "bookmark-columns.cavelog");
+        tamper(path, "DROP TABLE bookmarks; CREATE TABLE bookmarks (what, ever)");
+        assert_rejected(path, "the bookmarks table is not the one", NULL, FAILS_ON_FOLD);
+    }
+}
+
+/* The lineage table: one row at most, of this game's seed and turns. */
+static void test_lineage(Hostile *fixture, gconstpointer data)
+{
+#define LINEAGE_ROW(file, seed, digest, turn)                                                      \
+    "INSERT INTO lineage VALUES (1, " file ", " seed ", '2026-01-01T00:00:00Z', " digest ", " turn \
+    ")"
+#define SEED "(SELECT seed FROM game)"
+    static const struct {
+        const char *sql, *problem;
+    } cases[] = {
+        {"DROP TABLE lineage; CREATE TABLE lineage (id, parent_file, parent_seed, parent_created,"
+         " parent_digest, turn); " LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'",
+                                               "3") "; " LINEAGE_ROW("'b.cavelog'", SEED,
+                                                                     "'0123456789abcdef'", "3"),
+         "more than one row"},
+        {LINEAGE_ROW("'a.cavelog'", SEED " + 1", "'0123456789abcdef'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "99999"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "-1"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'not a digest'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("'../a.cavelog'", SEED, "'0123456789abcdef'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("printf('%.*c', 256, 'a')", SEED, "'0123456789abcdef'", "3"),
+         "lineage is not one"},
+        {LINEAGE_ROW("CAST(x'ff' AS TEXT)", SEED, "'0123456789abcdef'", "3"), "lineage is not one"},
+        {"DROP TABLE lineage; CREATE TABLE lineage (what, ever)", "lineage table is not the one"},
+    };
+    g_autofree char *fine = copy_good(fixture, "lineage-fine.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("lineage-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        tamper(path, cases[i].sql);
+        assert_rejected(path, cases[i].problem, NULL, FAILS_ON_FOLD);
+    }
+    /* The same row, as cavelog writes it, is read. */
+    tamper(fine, LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "3"));
+    session = session_resume(fine, NULL, &error);
+    g_assert_no_error(error);
+#undef LINEAGE_ROW
+#undef SEED
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1310,6 +1384,8 @@ int main(int argc, char **argv)
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
     ADD("/hostile/read-only", test_read_only);
+    ADD("/hostile/bookmarks", test_bookmarks);
+    ADD("/hostile/lineage", test_lineage);
 #undef ADD
     g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
     g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,
