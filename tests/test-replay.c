@@ -1042,6 +1042,110 @@ static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_for(f, "REPLAY-EXITED status=0"));
 }
 
+/* `b` bookmarks the turn shown with a note typed in (a row of the file's
+ * bookmarks table on the turn's last event); `'` lists the bookmarks and a
+ * letter jumps to one. The game's own rows are not touched. */
+static void test_bookmarks(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *events = NULL, *text = NULL;
+    const char *verify[] = {"verify", f->save, NULL};
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    events = g_strdup_printf("%" G_GINT64_FORMAT,
+                             file_int(f->save, "SELECT sum(length(payload)) FROM events"));
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, 40);
+    g_free(wait_turn(f, 40));
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 40, note:"));
+    send_text(f, "troll here");
+    send_named_key(f, "Enter");
+    text = wait_for(f, "Bookmarked turn 40.");
+    g_assert_nonnull(strstr(text, "bookmarked  "));
+    g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'troll here'"), ==,
+                    file_int(f->save, "SELECT last_seq FROM turns WHERE turn = 40"));
+    go_to(f, 70);
+    g_free(wait_turn(f, 70));
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 70, note:"));
+    send_text(f, "the second");
+    send_named_key(f, "Enter");
+    g_free(wait_for(f, "Bookmarked turn 70."));
+    send_named_key(f, "Home");
+    g_free(wait_turn(f, 0));
+    send_text(f, "'");
+    g_free(text);
+    text = wait_for(f, "Bookmarks");
+    g_assert_nonnull(strstr(text, "a  turn 40     troll here"));
+    g_assert_nonnull(strstr(text, "b  turn 70     the second"));
+    send_text(f, "b");
+    g_free(wait_turn(f, 70));
+    g_free(wait_for(f, "Turn 70: the second"));
+    send_text(f, "'");
+    g_free(wait_for(f, "Bookmarks"));
+    send_text(f, "a");
+    g_free(wait_turn(f, 40));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    g_assert_cmpint(file_int(f->save, "SELECT count(*) FROM bookmarks"), ==, 2);
+    g_assert_cmpint(file_int(f->save, "SELECT sum(length(payload)) FROM events"), ==,
+                    g_ascii_strtoll(events, NULL, 10));
+    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+}
+
+/* The play screen (no replay bar) at @turn. */
+static gboolean playing_at(const char *text, gconstpointer turn)
+{
+    g_autofree char *stats = g_strdup_printf("Turn %d ", *(const gint32 *) turn);
+
+    return strstr(text, "REPLAY  turn") == NULL && strstr(text, stats) != NULL;
+}
+
+/* `P` forks the game at the turn shown into the games folder: `n` keeps
+ * watching and says where the fork is; `y` ends the replay and plays the
+ * fork on. Each fork verifies and records its lineage. */
+static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_autofree char *kept = g_build_filename(games, "g-turn30.cavelog", NULL);
+    g_autofree char *played = g_build_filename(games, "g-turn30-2.cavelog", NULL);
+    g_autofree char *text = NULL, *before = NULL, *after = NULL;
+    const char *verify_kept[] = {"verify", kept, NULL};
+    const char *verify_played[] = {"verify", played, NULL};
+    gint32 thirty = 30;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    before = file_digest(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, 30);
+    g_free(wait_turn(f, 30));
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "n");
+    g_free(wait_for(f, "The fork is saved as"));
+    g_assert_cmpint(run_cavelog(f, verify_kept, NULL), ==, 0);
+    g_assert_cmpint(file_int(kept, "SELECT max(turn) FROM turns"), ==, 30);
+    g_assert_cmpint(file_int(kept, "SELECT turn FROM lineage WHERE parent_file = 'g.cavelog'"), ==,
+                    30);
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "y");
+    if (!wait_until(f, playing_at, &thirty, WAIT_MS, &text))
+        g_error("the fork's play screen never showed:\n%s", text);
+    send_text(f, "S");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    g_assert_cmpint(run_cavelog(f, verify_played, NULL), ==, 0);
+    g_assert_cmpint(file_int(played, "SELECT turn FROM lineage"), ==, 30);
+    after = file_digest(f->save);
+    g_assert_cmpstr(before, ==, after); /* the parent is unchanged */
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1067,6 +1171,10 @@ int main(int argc, char **argv)
     g_test_add("/replay/as-played", Fixture, NULL, fixture_set_up, test_as_played,
                fixture_tear_down);
     g_test_add("/replay/as-continued", Fixture, NULL, fixture_set_up, test_as_continued,
+               fixture_tear_down);
+    g_test_add("/replay/bookmarks", Fixture, NULL, fixture_set_up, test_bookmarks,
+               fixture_tear_down);
+    g_test_add("/replay/play-from-here", Fixture, NULL, fixture_set_up, test_play_from_here,
                fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
