@@ -95,7 +95,7 @@ void cav_marks_reload(CavInspectorWindow *window)
     g_return_if_fail(marks != NULL);
     g_clear_pointer(&marks->bookmarks, g_ptr_array_unref);
     if (history != NULL) {
-        marks->bookmarks = bookmarks_read_file(history_path(history), &error);
+        marks->bookmarks = bookmarks_read(history_store(history), &error);
         if (marks->bookmarks == NULL)
             marks_say(marks, TRUE, "Could not read the bookmarks", error->message);
     }
@@ -128,7 +128,7 @@ static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointe
         marks_say(marks, TRUE, "Nothing to bookmark", "Show an event first: this is before any.");
         return;
     }
-    if (!bookmarks_add(history_path(history), seq, note, &error)) {
+    if (!bookmarks_add(history_store(history), seq, note, &error)) {
         marks_say(marks, TRUE, "Could not bookmark this event", error->message);
         return;
     }
@@ -146,71 +146,34 @@ static void on_bookmark_jump(GSimpleAction *action, GVariant *parameter, gpointe
     cav_inspector_window_show_event(marks->window, g_variant_get_int64(parameter));
 }
 
-/* What a fork in the worker thread needs. */
-typedef struct {
-    char *parent, *path;
-    gint32 turn;
-} ForkJob;
-
-static void fork_job_free(ForkJob *job)
-{
-    g_free(job->parent);
-    g_free(job->path);
-    g_free(job);
-}
-
-static void fork_in_thread(GTask *task, gpointer source, gpointer task_data,
-                           GCancellable *cancellable)
-{
-    ForkJob *job = task_data;
-    GError *error = NULL;
-
-    if (fork_game(job->parent, job->turn, job->path, NULL, &error))
-        g_task_return_boolean(task, TRUE);
-    else
-        g_task_return_error(task, error);
-}
-
-static void fork_done(GObject *source, GAsyncResult *result, gpointer user_data)
-{
-    CavMarks *marks = marks_of(CAV_INSPECTOR_WINDOW(source));
-    ForkJob *job = g_task_get_task_data(G_TASK(result));
-    g_autoptr(GError) error = NULL;
-    g_autofree char *text = NULL;
-    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(source), "fork");
-
-    g_simple_action_set_enabled(G_SIMPLE_ACTION(action), TRUE);
-    if (!g_task_propagate_boolean(G_TASK(result), &error)) {
-        marks_say(marks, TRUE, "Could not make a game from here", error->message);
-        return;
-    }
-    g_free(marks->fork_path);
-    marks->fork_path = g_strdup(job->path);
-    text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
-                           "Play on from there in a terminal: cavelog continue '%s'",
-                           job->turn, job->path, job->path);
-    marks_say(marks, FALSE, "A new game from this turn", text);
-}
-
+/* The fork is made here, in the main thread, through the history's own
+ * store: a worker would need a second open of the file, whose close drops
+ * the POSIX locks SQLite holds on it (a game of 40 000 events forks in
+ * about 0.2 s). */
 static void on_fork(GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
     CavMarks *marks = user_data;
     History *history = cav_inspector_window_get_history(marks->window);
     const HistoryEntry *entry;
-    g_autoptr(GTask) task = NULL;
-    ForkJob *job;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = NULL, *text = NULL;
+    gint32 turn;
 
     if (history == NULL)
         return;
     entry = history_entry(history, cav_inspector_window_get_event(marks->window));
-    job = g_new0(ForkJob, 1);
-    job->parent = g_strdup(history_path(history));
-    job->turn = entry != NULL ? entry->turn : 0;
-    job->path = fork_default_path(job->parent, job->turn);
-    g_simple_action_set_enabled(action, FALSE);
-    task = g_task_new(marks->window, NULL, fork_done, NULL);
-    g_task_set_task_data(task, job, (GDestroyNotify) fork_job_free);
-    g_task_run_in_thread(task, fork_in_thread);
+    turn = entry != NULL ? entry->turn : 0;
+    path = fork_default_path(history_path(history), turn);
+    if (!fork_game_from(history_store(history), turn, path, NULL, &error)) {
+        marks_say(marks, TRUE, "Could not make a game from here", error->message);
+        return;
+    }
+    g_free(marks->fork_path);
+    marks->fork_path = g_strdup(path);
+    text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
+                           "Play on from there in a terminal: cavelog continue '%s'",
+                           turn, path, path);
+    marks_say(marks, FALSE, "A new game from this turn", text);
 }
 
 /* ---- the popover --------------------------------------------------------- */

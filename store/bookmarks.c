@@ -237,18 +237,16 @@ static gboolean write_bookmark(sqlite3 *db, const char *path, gint64 seq, const 
     return TRUE;
 }
 
-gboolean bookmarks_add(const char *path, gint64 seq, const char *note, GError **error)
+gboolean bookmarks_add(Store *store, gint64 seq, const char *note, GError **error)
 {
-    g_autoptr(Store) store = NULL;
+    const char *path;
     sqlite3 *db;
     gboolean ok;
 
-    g_return_val_if_fail(path != NULL && note != NULL, FALSE);
-    if (!bookmarks_note_ok(note, error))
-        return FALSE;
-    /* The file as every reader checks it, and its bookmarks so far. */
-    store = store_open(path, FALSE, error);
-    if (store == NULL || !bookmarks_check(store, error))
+    g_return_val_if_fail(store != NULL && note != NULL, FALSE);
+    path = store_path(store);
+    /* Its bookmarks so far, as every reader checks them. */
+    if (!bookmarks_note_ok(note, error) || !bookmarks_check(store, error))
         return FALSE;
     if (store_schema_version(store) < STORE_SCHEMA_VERSION) {
         g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
@@ -257,7 +255,8 @@ gboolean bookmarks_add(const char *path, gint64 seq, const char *note, GError **
                     path);
         return FALSE;
     }
-    g_clear_pointer(&store, store_free);
+    /* A connection of SQLite's own: closing it keeps the locks of the
+     * process's other connections to the file (a raw close would not). */
     db = open_for_bookmark(path, error);
     if (db == NULL)
         return FALSE;

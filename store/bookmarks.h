@@ -34,7 +34,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bookmark, bookmark_free)
  * NUL, a value of the wrong kind). */
 GPtrArray *bookmarks_read(Store *store, GError **error);
 
-/* bookmarks_read on @path opened read-only with every check of store_open. */
+/* bookmarks_read on @path opened read-only with every check of store_open
+ * (not for a file this process has open: see history_store()). */
 GPtrArray *bookmarks_read_file(const char *path, GError **error);
 
 /* The checks bookmarks_read makes, for every reader (store_fold_checked). */
@@ -44,14 +45,15 @@ gboolean bookmarks_check(Store *store, GError **error);
  * UTF-8 without control characters. FALSE with a one-line reason. */
 gboolean bookmarks_note_ok(const char *note, GError **error);
 
-/* Bookmark event @seq of the game file at @path with @note (replacing the
- * note it had). The file is checked as any reader checks it, then one small
- * transaction adds the row. A game being played by another process right
+/* Bookmark event @seq of the game file @store reads (opened read-only and
+ * checked by the caller, e.g. a history's) with @note, replacing the note
+ * it had: its bookmarks are checked, then one small transaction on a
+ * connection of its own adds the row. A game being played by another process right
  * now is written too, safely: SQLite's write lock (WAL) orders the bookmark
  * between two of its turns, the player's process waits for it at most
  * briefly and never reads the table. A file of an older format is refused
  * (a reader never changes a file's format). FALSE with a STORE_ERROR. */
-gboolean bookmarks_add(const char *path, gint64 seq, const char *note, GError **error);
+gboolean bookmarks_add(Store *store, gint64 seq, const char *note, GError **error);
 
 /* @note fit to show: control characters written as \xNN (caller frees). */
 char *bookmarks_note_shown(const char *note);

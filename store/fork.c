@@ -26,6 +26,7 @@ void fork_lineage_clear(ForkLineage *lineage)
 /* One fork being made: the parent being folded, the fork being written. */
 typedef struct {
     Store *parent;
+    gboolean owns_parent; /* opened here (else the caller's) */
     Game *game;
     Store *fork;                /* the new file (under its .part name) */
     sqlite3 *db;                /* its connection */
@@ -292,18 +293,18 @@ static gboolean fork_into(Forking *f, const char *parent, ForkReport *report, GE
     return TRUE;
 }
 
-/* The parent opened and checked far enough to know @turn is one of its
+/* The parent, read in one transaction, checked far enough to know @turn is one of its
  * turns; the game to fold it into, by the data it is played by. */
-static gboolean open_parent(Forking *f, const char *parent, gint32 turn, GError **error)
+static gboolean open_parent(Forking *f, gint32 turn, GError **error)
 {
+    const char *parent = store_path(f->parent);
     g_autoptr(GError) damaged = NULL;
     CavContent *content;
     gint32 last;
     guint64 digest;
     gint64 last_seq;
 
-    f->parent = store_open(parent, FALSE, error);
-    if (f->parent == NULL || !store_begin_read(f->parent, error) ||
+    if (!store_begin_read(f->parent, error) ||
         !store_last_turn(f->parent, &last, &digest, &last_seq, error))
         return FALSE;
     if (turn < 0 || turn > last) {
@@ -340,7 +341,8 @@ static void forking_clear(Forking *f)
     sqlite3_finalize(f->insert_event);
     if (f->parent != NULL)
         store_end_read(f->parent);
-    store_free(f->parent);
+    if (f->owns_parent)
+        store_free(f->parent);
     store_free(f->fork);
     game_free(f->game);
     g_string_free(f->payload, TRUE);
@@ -350,36 +352,61 @@ static void forking_clear(Forking *f)
     g_free(f->at);
 }
 
-gboolean fork_game(const char *parent, gint32 turn, const char *path, ForkReport *report,
-                   GError **error)
+/* fork_game_from with the Forking ready, its parent open. */
+static gboolean fork_with(Forking *f, gint32 turn, const char *path, ForkReport *report,
+                          GError **error)
 {
-    Forking f = {.turn = turn,
-                 .payload = g_string_sized_new(512),
-                 .digests = g_array_new(FALSE, FALSE, sizeof(guint64))};
     ForkReport figures = {0};
     g_autofree char *part = NULL;
     gint64 start = g_get_monotonic_time();
     gboolean ok;
 
-    g_return_val_if_fail(parent != NULL && path != NULL, FALSE);
-    ok = store_check_free(path, error) && open_parent(&f, parent, turn, error);
+    ok = store_check_free(path, error) && open_parent(f, turn, error);
     if (ok) {
         store_remove_dead_parts(path);
         part = g_strdup_printf("%s.%d.part", path, (int) getpid());
         store_remove_part(part);
-        ok = create_fork(&f, part, error) && fork_into(&f, parent, &figures, error);
+        ok = create_fork(f, part, error) && fork_into(f, store_path(f->parent), &figures, error);
     }
-    figures.events = f.copied;
-    figures.copy_us = f.copy_us;
-    g_clear_pointer(&f.insert_event, sqlite3_finalize);
-    g_clear_pointer(&f.fork, store_free); /* checkpoints the WAL into @part */
-    forking_clear(&f);
+    figures.events = f->copied;
+    figures.copy_us = f->copy_us;
+    g_clear_pointer(&f->insert_event, sqlite3_finalize);
+    g_clear_pointer(&f->fork, store_free); /* checkpoints the WAL into @part */
+    forking_clear(f);
     if (part != NULL)
         ok = ok ? store_move_into_place(part, path, error) : (store_remove_part(part), FALSE);
     figures.total_us = g_get_monotonic_time() - start;
     if (ok && report != NULL)
         *report = figures;
     return ok;
+}
+
+gboolean fork_game_from(Store *parent, gint32 turn, const char *path, ForkReport *report,
+                        GError **error)
+{
+    Forking f = {.parent = parent,
+                 .turn = turn,
+                 .payload = g_string_sized_new(512),
+                 .digests = g_array_new(FALSE, FALSE, sizeof(guint64))};
+
+    g_return_val_if_fail(parent != NULL && path != NULL, FALSE);
+    return fork_with(&f, turn, path, report, error);
+}
+
+gboolean fork_game(const char *parent, gint32 turn, const char *path, ForkReport *report,
+                   GError **error)
+{
+    Forking f = {.turn = turn,
+                 .owns_parent = TRUE,
+                 .payload = g_string_sized_new(512),
+                 .digests = g_array_new(FALSE, FALSE, sizeof(guint64))};
+
+    g_return_val_if_fail(parent != NULL && path != NULL, FALSE);
+    if (!store_check_free(path, error) || (f.parent = store_open(parent, FALSE, error)) == NULL) {
+        forking_clear(&f);
+        return FALSE;
+    }
+    return fork_with(&f, turn, path, report, error);
 }
 
 /* ---- lineage --------------------------------------------------------------- */

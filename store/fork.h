@@ -46,6 +46,13 @@ typedef struct {
 gboolean fork_game(const char *parent, gint32 turn, const char *path, ForkReport *report,
                    GError **error);
 
+/* fork_game from @parent, a game file the caller has open read-only (a
+ * history's store: a process must not open a file it has open a second
+ * time, see history_store()). Not in a read transaction; used only by
+ * this call meanwhile. The parent is then checked whole here as well. */
+gboolean fork_game_from(Store *parent, gint32 turn, const char *path, ForkReport *report,
+                        GError **error);
+
 /* *@found: whether @store records a lineage; if so @out holds it (clear
  * it with fork_lineage_clear). FALSE with a STORE_ERROR_TAMPERED when the
  * table holds anything cavelog does not write. */

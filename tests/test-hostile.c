@@ -131,9 +131,19 @@ static GBytes *file_bytes(const char *path)
  * (not crash) with a non-zero status and say exactly one line on stderr,
  * starting "cavelog: ". Returns that line, or NULL after failing the test
  * when the command succeeded. */
+static char *run_failing_argv(const char *const *argv);
+
 static char *run_failing(const char *subcommand, const char *path)
 {
     const char *argv[] = {g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+
+    return run_failing_argv(argv);
+}
+
+/* run_failing with the whole command line @argv (argv[0] the program). */
+static char *run_failing_argv(const char *const *argv)
+{
+    const char *subcommand = argv[1], *path = argv[2];
     g_autofree char *out = NULL;
     char *err = NULL;
     g_autoptr(GError) error = NULL;
@@ -164,6 +174,24 @@ typedef enum {
     FAILS_ON_READ,
     FAILS_ON_FOLD,
 } Detection;
+
+/* `cavelog fork` refuses the bad file as continue does: one line naming
+ * @problem, the file as it was (@before), and no fork left behind. */
+static void assert_fork_refused(const char *path, const char *problem, GBytes *before)
+{
+    g_autofree char *out = g_strconcat(path, ".fork", NULL);
+    const char *argv[] = {
+        g_getenv("CAVELOG_BIN"), "fork", path, "--turn", "0", "--save", out, NULL};
+    g_autofree char *line = run_failing_argv(argv);
+    g_autoptr(GBytes) after = file_bytes(path);
+
+    if (line == NULL)
+        return;
+    if (strstr(line, problem) == NULL)
+        g_error("cavelog fork: expected \"%s\" in: %s", problem, line);
+    g_assert_true(g_bytes_equal(before, after));
+    g_assert_false(g_file_test(out, G_FILE_TEST_EXISTS));
+}
 
 /* The whole check for one bad file: resuming fails naming @problem (and,
  * when non-NULL, @detail), the commands fail saying the same, and nothing
@@ -212,6 +240,7 @@ static void assert_rejected(const char *path, const char *problem, const char *d
         g_assert_true(g_bytes_equal(before, after));
         assert_no_wal(path);
     }
+    assert_fork_refused(path, problem, before);
 }
 
 /* The seq of the @n-th event of @type (0-based), from the middle of the game. */

@@ -769,6 +769,18 @@ static void test_follow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_for(f, "turn 0 of 5"));
     send_named_key(f, "End");
     g_free(wait_turn(f, 5));
+    /* A bookmark and a fork made meanwhile leave the replay's hold on the
+     * file as it was: the writer closing later must not take itself for
+     * the file's last user (and put the file out of WAL mode under it). */
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 5, note:"));
+    send_text(f, "live");
+    send_named_key(f, "Enter");
+    g_free(wait_for(f, "Bookmarked turn 5."));
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "n");
+    g_free(wait_for(f, "The fork is saved as"));
     send_text(f, " ");
     g_free(wait_for(f, "waiting for new turns"));
     for (int i = 0; i < 30 && play_bot_turn(session); i++)

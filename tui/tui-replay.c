@@ -303,7 +303,7 @@ static void replay_ask_query(Replay *r)
 static void replay_load_marks(Replay *r)
 {
     g_autoptr(GError) error = NULL;
-    GPtrArray *marks = bookmarks_read_file(history_path(r->history), &error);
+    GPtrArray *marks = bookmarks_read(history_store(r->history), &error);
 
     if (marks == NULL) {
         replay_note(r, "Cannot read the bookmarks: %s", error->message);
@@ -325,7 +325,7 @@ static void replay_bookmark(Replay *r)
     r->playing = FALSE;
     if (seq == 0 || !replay_ask(r, prompt, "", &note))
         return;
-    if (!bookmarks_add(history_path(r->history), seq, g_strstrip(note), &error)) {
+    if (!bookmarks_add(history_store(r->history), seq, g_strstrip(note), &error)) {
         replay_note(r, "Not bookmarked: %s", error->message);
         return;
     }
@@ -388,7 +388,7 @@ static void replay_fork(Replay *r)
     replay_draw(r);
     refresh();
     g_string_truncate(r->note, 0);
-    if (!fork_game(parent, r->turn, path, NULL, &error)) {
+    if (!fork_game_from(history_store(r->history), r->turn, path, NULL, &error)) {
         replay_note(r, "Could not fork: %s", error->message);
         return;
     }
