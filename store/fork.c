@@ -32,11 +32,12 @@ typedef struct {
     sqlite3 *db;                /* its connection */
     sqlite3_stmt *insert_event; /* into the fork */
     GString *payload;
-    gint32 turn;     /* the fork's last turn */
-    GArray *ends;    /* gint64: the last seq of each turn 0 … turn */
-    gint64 end_seq;  /* the fork's last event */
-    GArray *digests; /* guint64: this build's digest after each turn 0 … turn */
-    CavState *at;    /* the state at the end of turn */
+    gint32 turn;        /* the fork's last turn */
+    GArray *ends;       /* gint64: the last seq of each turn 0 … turn */
+    gint64 end_seq;     /* the fork's last event */
+    GArray *digests;    /* guint64: this build's digest after each turn 0 … turn */
+    CavState *at;       /* the state at the end of turn */
+    char *parent_build; /* the build that recorded the parent */
     gint64 copied, copy_us;
 } Forking;
 
@@ -245,7 +246,8 @@ static gboolean write_game_row(Forking *f, GError **error)
     sqlite3_stmt *stmt = NULL;
     gboolean ok = sqlite3_prepare_v2(f->db,
                                      "UPDATE game SET updated = ?, outcome = ?, cause = ?,"
-                                     " turns = ?, depth = ?, kills = ?, score = ? WHERE id = 1",
+                                     " turns = ?, depth = ?, kills = ?, score = ?,"
+                                     " build = ? WHERE id = 1",
                                      -1, &stmt, NULL) == SQLITE_OK;
 
     sqlite3_bind_text(stmt, 1, stamp, -1, SQLITE_STATIC);
@@ -258,6 +260,8 @@ static gboolean write_game_row(Forking *f, GError **error)
     sqlite3_bind_int(stmt, 5, at->deepest + 1);
     sqlite3_bind_int(stmt, 6, player != NULL ? player->kills : 0);
     sqlite3_bind_int(stmt, 7, state_score(at));
+    /* The copied turns were played by the parent's build: verify names it. */
+    sqlite3_bind_text(stmt, 8, f->parent_build, -1, SQLITE_STATIC);
     ok = ok && sqlite3_step(stmt) == SQLITE_DONE;
     sqlite3_finalize(stmt);
     return ok || fail_db(error, f->db, store_path(f->fork), "describing the fork");
@@ -332,6 +336,7 @@ static gboolean create_fork(Forking *f, const char *part, GError **error)
     if (!store_read_info(f->parent, &info, error))
         return FALSE;
     f->fork = store_create(part, info.seed, info.player_name, game_content(f->game), error);
+    f->parent_build = g_steal_pointer(&info.build);
     store_game_info_clear(&info);
     return f->fork != NULL;
 }
@@ -350,6 +355,7 @@ static void forking_clear(Forking *f)
         g_array_unref(f->ends);
     g_array_unref(f->digests);
     g_free(f->at);
+    g_free(f->parent_build);
 }
 
 /* fork_game_from with the Forking ready, its parent open. */

@@ -123,20 +123,27 @@ static void test_events_equal(Forks *fixture, gconstpointer data)
     g_assert_true(g_bytes_equal(before, after)); /* the parent is unchanged */
 }
 
-/* The fork resumes, plays on with the bot and verifies like any game. */
-static void assert_plays_on(const char *fork, gint32 turn)
+/* The fork resumes at @turn and plays on with the bot. */
+static void assert_resumes(const char *fork, gint32 turn)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Session) session = session_resume(fork, NULL, &error);
-    g_autoptr(Store) store = NULL;
-    VerifyReport report;
 
     g_assert_no_error(error);
     g_assert_cmpint(session_state(session)->turn, ==, turn);
     for (int t = 0; t < 15 && play_bot_turn(session); t++)
         ;
     g_assert_cmpint(session_state(session)->turn, >, turn);
-    g_clear_pointer(&session, session_free);
+}
+
+/* The fork resumes, plays on with the bot and verifies like any game. */
+static void assert_plays_on(const char *fork, gint32 turn)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    VerifyReport report;
+
+    assert_resumes(fork, turn);
     store = store_open(fork, FALSE, &error);
     g_assert_no_error(error);
     g_assert_true(verify_game(store, &report, &error));
@@ -359,6 +366,39 @@ static void test_bookmark_while_played(Forks *fixture, gconstpointer data)
     g_assert_cmpuint(read->len, ==, 1);
 }
 
+/* A file of the first format (schema 1, no recorded data) forks into one of
+ * this version's, with this build's digests, that resumes and plays on; its
+ * verify says, as the parent's does, that an older build's rules made it. */
+static void test_old_parent(Forks *fixture, gconstpointer data)
+{
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "data", "v1-game.cavelog", NULL);
+    g_autofree char *old = g_build_filename(fixture->dir, "v1.cavelog", NULL);
+    g_autofree char *fork = g_build_filename(fixture->dir, "v1-fork.cavelog", NULL);
+    g_autofree char *contents = NULL;
+    g_autoptr(GBytes) before = NULL, after = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    VerifyReport report;
+    gsize length = 0;
+
+    g_assert_true(g_file_get_contents(source, &contents, &length, &error));
+    g_assert_true(g_file_set_contents(old, contents, (gssize) length, &error));
+    before = file_bytes(old);
+    g_assert_true(fork_game(old, 20, fork, NULL, &error));
+    g_assert_no_error(error);
+    after = file_bytes(old);
+    g_assert_true(g_bytes_equal(before, after));
+    store = store_open(fork, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(store_schema_version(store), ==, STORE_SCHEMA_VERSION);
+    g_clear_pointer(&store, store_free);
+    assert_resumes(fork, 20);
+    store = store_open(fork, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_false(verify_game(store, &report, &error));
+    g_assert_nonnull(strstr(error->message, "recorded with the rules of cavelog 0.1.0"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -371,6 +411,7 @@ int main(int argc, char **argv)
     ADD("/fork/bad-turn", test_bad_turn);
     ADD("/fork/tampered-parent", test_tampered_parent);
     ADD("/fork/bookmark-notes", test_bookmark_notes);
+    ADD("/fork/old-parent", test_old_parent);
     ADD("/fork/bookmark-while-played", test_bookmark_while_played);
 #undef ADD
     return g_test_run();
