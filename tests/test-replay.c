@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bookmarks.h"
 #include "history.h"
 #include "testutil.h"
 
@@ -1158,6 +1159,44 @@ static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpstr(before, ==, after); /* the parent is unchanged */
 }
 
+/* A bookmark written while another process plays the game: written at
+ * once between two of its turns; the game plays on, saves, and the file
+ * verifies with the bookmark in it. */
+static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *bin = NULL, *file = NULL, *command = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    const char *verify[] = {"verify", f->save, NULL};
+    gint32 before;
+
+    if (SKIPPED(f))
+        return;
+    run_autoplay(f, "30");
+    before = last_turn(f->save);
+    bin = g_shell_quote(f->bin);
+    file = g_shell_quote(f->save);
+    command = g_strdup_printf("env TERM=xterm-256color %s continue %s; echo CAVELOG-EXITED "
+                              "status=$?; sleep 60",
+                              bin, file);
+    start_session(f, 100, 40, command);
+    g_free(wait_for(f, "Turn "));
+    g_assert_false(store_check_not_played(f->save, NULL)); /* it is being played */
+    store = store_open(f->save, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(bookmarks_add(store, 2, "while played", &error));
+    g_assert_no_error(error);
+    g_clear_pointer(&store, store_free);
+    for (int i = 0; i < 3; i++)
+        send_text(f, ".");
+    send_text(f, "S");
+    g_free(wait_for(f, "CAVELOG-EXITED status=0"));
+    g_assert_cmpint(last_turn(f->save), ==, before + 3);
+    g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'while played'"), ==,
+                    2);
+    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1186,6 +1225,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/replay/bookmarks", Fixture, NULL, fixture_set_up, test_bookmarks,
                fixture_tear_down);
+    g_test_add("/replay/bookmark-while-played", Fixture, NULL, fixture_set_up,
+               test_bookmark_while_played, fixture_tear_down);
     g_test_add("/replay/play-from-here", Fixture, NULL, fixture_set_up, test_play_from_here,
                fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
