@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "fork.h"
+#include "autoplay.h"
 #include "session.h"
 
 /* Play bot games of successive seeds at @path until one lasts @turns or
@@ -23,7 +24,7 @@ static gint32 record(const char *path, gint64 turns)
         gint32 reached;
         g_assert_no_error(error);
         for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++)
-            g_assert_true(session_play_bot(session, &error));
+            g_assert_true(autoplay_turn(session, &error));
         reached = session_state(session)->turn;
         g_clear_pointer(&session, session_free);
         if (reached > best) {

@@ -100,7 +100,7 @@ static Bookmark *read_row(sqlite3_stmt *stmt, gint64 after, gint64 last)
 
 GPtrArray *bookmarks_read(Store *store, GError **error)
 {
-    sqlite3 *db = store_sqlite(store);
+    sqlite3 *db = store->db;
     g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func((GDestroyNotify) bookmark_free);
     sqlite3_stmt *stmt = NULL;
     gint64 last, after = 0;

@@ -64,7 +64,7 @@ static gboolean tampered(GError **error, Store *store, const char *what)
  * (checked by the fold before the first event). */
 static gboolean load_turn_ends(Forking *f, GError **error)
 {
-    sqlite3 *db = store_sqlite(f->parent);
+    sqlite3 *db = f->parent->db;
     sqlite3_stmt *stmt = NULL;
     int rc = sqlite3_prepare_v2(db, "SELECT last_seq FROM turns WHERE turn <= ? ORDER BY turn", -1,
                                 &stmt, NULL);
@@ -141,7 +141,7 @@ static gboolean copy_turns(Forking *f, GError **error)
 {
     sqlite3_stmt *from = NULL, *to = NULL;
     g_autoptr(GString) json = g_string_new(NULL);
-    int rc = sqlite3_prepare_v2(store_sqlite(f->parent),
+    int rc = sqlite3_prepare_v2(f->parent->db,
                                 "SELECT turn, command, first_seq, last_seq FROM turns"
                                 " WHERE turn <= ? ORDER BY turn",
                                 -1, &from, NULL);
@@ -280,7 +280,7 @@ static gboolean finish_fork(Forking *f, const char *parent, ForkReport *report, 
 /* Fold the parent (every check) while copying into the fork, then finish. */
 static gboolean fork_into(Forking *f, const char *parent, ForkReport *report, GError **error)
 {
-    f->db = store_sqlite(f->fork);
+    f->db = f->fork->db;
     if (sqlite3_exec(f->db, "BEGIN IMMEDIATE;", NULL, NULL, NULL) != SQLITE_OK ||
         sqlite3_prepare_v3(f->db,
                            "INSERT INTO events (seq, turn, type, version, cause, actor, payload)"
@@ -459,7 +459,7 @@ static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *o
 
 gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GError **error)
 {
-    sqlite3 *db = store_sqlite(store);
+    sqlite3 *db = store->db;
     sqlite3_stmt *stmt = NULL;
     gboolean ok = TRUE;
     int rows = 0, rc;

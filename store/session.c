@@ -8,16 +8,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "cavelog-config.h"
+#include "morgue.h"
 #include "store-private.h"
 #include "store.h"
 
 struct Session {
     Game *game;
     Store *store;
-    gboolean broken; /* a turn could not be saved: the game is ahead of its file */
-    GArray *digests; /* while resuming an older file: each turn's digest by this build */
+    gboolean broken;      /* a turn could not be saved: the game is ahead of its file */
+    GArray *digests;      /* while resuming an older file: each turn's digest by this build */
+    char *morgue;         /* where the morgue went when the game ended here, or NULL */
+    char *morgue_problem; /* why it could not be written, or NULL */
 };
 
 void session_free(Session *session)
@@ -28,6 +30,8 @@ void session_free(Session *session)
     store_free(session->store);
     if (session->digests != NULL)
         g_array_unref(session->digests);
+    g_free(session->morgue);
+    g_free(session->morgue_problem);
     g_free(session);
 }
 
@@ -240,8 +244,25 @@ Session *session_resume(const char *path, Bus *bus, GError **error)
     return g_steal_pointer(&session);
 }
 
+/* The game has just ended (and is saved): its morgue goes beside the file.
+ * A failure is only noted: the game itself is safe in its file. */
+static void write_morgue(Session *session)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = morgue_path_for(store_path(session->store));
+
+    if (morgue_write(session->store, path, &error))
+        session->morgue = g_steal_pointer(&path);
+    else
+        session->morgue_problem =
+            g_strdup_printf("the game is saved, but its story could not be written to %s: %s", path,
+                            error->message);
+}
+
 gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error)
 {
+    gboolean playing;
+
     g_return_val_if_fail(session != NULL && command != NULL, FALSE);
     if (why != NULL)
         *why = NULL;
@@ -251,29 +272,13 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
                     store_path(session->store));
         return FALSE;
     }
+    playing = game_state(session->game)->outcome == OUTCOME_PLAYING;
     if (!game_play(session->game, command, why))
         return TRUE;
     session->broken = !save_turn(session, error);
+    if (!session->broken && playing && game_state(session->game)->outcome != OUTCOME_PLAYING)
+        write_morgue(session);
     return !session->broken;
-}
-
-gboolean session_play_bot(Session *session, GError **error)
-{
-    CavCommand command;
-    g_autofree char *why = NULL;
-
-    g_return_val_if_fail(session != NULL, FALSE);
-    if (game_state(session->game)->outcome != OUTCOME_PLAYING)
-        return TRUE;
-    command = bot_choose(game_state(session->game), game_content(session->game),
-                         game_view(session->game));
-    if (!session_play(session, &command, &why, error))
-        return FALSE;
-    if (why == NULL)
-        return TRUE;
-    command = command_simple(CMD_WAIT);
-    g_clear_pointer(&why, g_free);
-    return session_play(session, &command, &why, error);
 }
 
 const CavState *session_state(const Session *session)
@@ -292,6 +297,18 @@ const CavContent *session_content(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);
     return game_content(session->game);
+}
+
+const char *session_morgue_path(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return session->morgue;
+}
+
+const char *session_morgue_problem(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return session->morgue_problem;
 }
 
 const char *session_path(const Session *session)

@@ -32,11 +32,6 @@ gboolean session_make_writable(Session *session, GError **error);
  * rejected command returns TRUE with *@why set (free with g_free). */
 gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error);
 
-/* Play one turn chosen by the autoplay bot (bot.h); should the game refuse
- * the bot's command, wait instead so that the game still moves on. Does
- * nothing when the game is over. FALSE with @error when saving failed. */
-gboolean session_play_bot(Session *session, GError **error);
-
 /* The content games are played by: the data files in $CAVELOG_DATA_DIR when
  * it is set, else the installed ones, else the copy built into the program.
  * NULL with a CONTENT_ERROR naming a malformed file's line. */
@@ -47,6 +42,13 @@ const CavView *session_view(const Session *session);
 /* The content the game plays by. Borrowed; valid while @session lives. */
 const CavContent *session_content(const Session *session);
 const char *session_path(const Session *session);
+
+/* When a turn played here ends the game, its morgue (morgue.h) is written
+ * beside the file: its path, or NULL when no game ended here. When it
+ * could not be written, the problem (a sentence) is kept instead: the game
+ * itself is saved either way. Borrowed. */
+const char *session_morgue_path(const Session *session);
+const char *session_morgue_problem(const Session *session);
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)
 

@@ -171,6 +171,22 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error);
 
+/* Called for each row of store_query(): its @n_columns values as text
+ * (NULL for SQL NULL). Return FALSE to stop early: with @error set, the
+ * query fails with it; without, it has simply seen enough. */
+typedef gboolean (*StoreRowFunc)(int n_columns, const char *const *values, gpointer user_data,
+                                 GError **error);
+
+/* Run @sql, one read-only SELECT written by a user or an installed data file
+ * (never by a game file), over @store opened read-only. The per-event-type
+ * views it names are this build's (temporary views over the file's events
+ * table, shadowing any view the file holds), and the query is stopped after
+ * @max_steps steps of SQLite's virtual machine or @max_ms milliseconds, so a
+ * hostile file cannot hang it. FALSE with a STORE_ERROR naming the file for
+ * a query that fails, writes, or runs too long. */
+gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max_ms,
+                     StoreRowFunc func, gpointer user_data, GError **error);
+
 /* The data the game was played by, as recorded in the file (caller frees).
  * NULL without an error for a file that records none (made before cavelog
  * 0.3); NULL with a STORE_ERROR_TAMPERED when the record is damaged. */

@@ -576,6 +576,27 @@ static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
             g_autofree char *status = g_strdup_printf("lost: %s", words);
             g_assert_nonnull(strstr(listed, status));
         }
+    /* The list says its descriptions are unchecked; --check checks them and
+     * names the one whose score was raised with sqlite3. */
+    g_assert_nonnull(strstr(listed, "not checked against its events"));
+    {
+        g_autofree char *raised = g_build_filename(folder, "seed-22.cavelog", NULL);
+        const char *argv[] = {bin, "list", "--check", folder, NULL};
+        g_autofree char *checked = NULL;
+        g_auto(GStrv) rows = NULL;
+        sqlite3 *db = NULL;
+        g_assert_cmpint(sqlite3_open(raised, &db), ==, SQLITE_OK);
+        g_assert_cmpint(sqlite3_exec(db, "UPDATE game SET score = score + 1000", NULL, NULL, NULL),
+                        ==, SQLITE_OK);
+        sqlite3_close(db);
+        checked = run_ok(argv);
+        rows = g_strsplit(checked, "\n", -1);
+        for (guint i = 1; i <= 3; i++) {
+            gboolean bad = g_str_has_prefix(rows[i], "seed-22.cavelog");
+            g_assert_nonnull(strstr(rows[i], bad ? "does not check: " : "(checked)"));
+        }
+        g_assert_null(strstr(checked, "not checked against its events"));
+    }
 }
 
 /* Copy core/data into @dir, replacing @from by @to in creatures.ini. */

@@ -9,6 +9,7 @@
 
 #include "cavelog-config.h"
 #include "codec.h"
+#include "autoplay.h"
 #include "session.h"
 #include "store.h"
 #include "verify.h"
@@ -147,14 +148,64 @@ static char *status_text(const StoreListing *game)
     return g_steal_pointer(&outcome);
 }
 
+/* Fold @path with every check a resume makes; NULL when it passes, else
+ * the problem (caller frees). */
+static char *check_listed(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    g_autoptr(Game) game = game_new(NULL);
+
+    game_track_view(game, FALSE);
+    if (store != NULL && store_fold_checked(store, game, NULL, NULL, &error))
+        return NULL;
+    return g_strdup(error->message);
+}
+
+static void print_listing(const StoreListing *game, gboolean check)
+{
+    g_autofree char *base = g_path_get_basename(game->path);
+    g_autofree char *text = status_text(game);
+    g_autofree char *problem = NULL;
+    g_autofree char *updated = NULL;
+
+    if (game->problem != NULL) {
+        g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-", "-",
+                text, game->problem);
+        return;
+    }
+    updated = printable(game->info.updated);
+    problem = check ? check_listed(game->path) : NULL;
+    if (problem != NULL) {
+        g_autofree char *shown = printable(problem);
+        g_print("%-36s %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s\n", base,
+                game->info.seed, "?", "?", "?", "?", updated, shown);
+        return;
+    }
+    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s\n", base,
+            game->info.seed, game->info.turns, game->info.depth, game->info.kills, game->info.score,
+            updated, text, game->lineage != NULL ? " (" : "",
+            game->lineage != NULL ? game->lineage : "", game->lineage != NULL ? ")" : "",
+            check ? " (checked)" : "");
+}
+
 int cli_list(int argc, char **argv)
 {
+    gboolean check = FALSE;
+    const GOptionEntry entries[] = {
+        {"check", 'c', 0, G_OPTION_ARG_NONE, &check,
+         "Check each game against its events (every event, every turn's digest), as continue "
+         "does",
+         NULL},
+        G_OPTION_ENTRY_NULL,
+    };
     g_autoptr(GOptionContext) context =
         g_option_context_new("[FOLDER] — list saved games: outcome, cause of death, score");
     g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) games = NULL;
     int status;
 
+    g_option_context_add_main_entries(context, entries, NULL);
     g_option_context_set_summary(context,
                                  "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER "
                                  "to list another\n(such as one filled by autoplay --games).");
@@ -176,21 +227,11 @@ int cli_list(int argc, char **argv)
     }
     g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "KILLS",
             "SCORE", "LAST PLAYED", "STATUS");
-    for (guint i = 0; i < games->len; i++) {
-        const StoreListing *game = g_ptr_array_index(games, i);
-        g_autofree char *base = g_path_get_basename(game->path);
-        g_autofree char *text = status_text(game);
-        if (game->problem != NULL) {
-            g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-",
-                    "-", text, game->problem);
-            continue;
-        }
-        g_autofree char *updated = printable(game->info.updated);
-        g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s\n", base,
-                game->info.seed, game->info.turns, game->info.depth, game->info.kills,
-                game->info.score, updated, text, game->lineage != NULL ? " (" : "",
-                game->lineage != NULL ? game->lineage : "", game->lineage != NULL ? ")" : "");
-    }
+    for (guint i = 0; i < games->len; i++)
+        print_listing(g_ptr_array_index(games, i), check);
+    if (!check)
+        g_print("(Each game as its file describes it, not checked against its events: "
+                "`cavelog list --check` checks them.)\n");
     return CLI_EXIT_OK;
 }
 
@@ -321,22 +362,6 @@ int cli_events(int argc, char **argv)
 
 /* ---- autoplay ------------------------------------------------------------- */
 
-static Session *open_or_create(const char *path, gint64 seed, GError **error)
-{
-    if (g_file_test(path, G_FILE_TEST_EXISTS))
-        return session_resume(path, NULL, error);
-    return session_new_game(path, seed, "bot", NULL, error);
-}
-
-/* Play up to @turns turns with the bot; stops early when the game ends. */
-static gboolean autoplay(Session *session, gint64 turns, GError **error)
-{
-    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++)
-        if (!session_play_bot(session, error))
-            return FALSE;
-    return TRUE;
-}
-
 /* One line about a game played with --games: outcome (and cause), turns,
  * depth, kills, score, file. */
 static void print_summary(const Session *session)
@@ -378,11 +403,13 @@ typedef struct {
 static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
 {
     g_autofree char *path = game_path(run->save, run->games, seed);
-    g_autoptr(Session) session = open_or_create(path, seed, error);
+    g_autoptr(Session) session = autoplay_open(path, seed, error);
     const CavState *state;
 
-    if (session == NULL || !autoplay(session, run->turns, error))
+    if (session == NULL || !autoplay_play(session, run->turns, error))
         return FALSE;
+    if (session_morgue_problem(session) != NULL)
+        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
     state = session_state(session);
     run->won += state->outcome == OUTCOME_WON;
     run->lost += state->outcome == OUTCOME_LOST;

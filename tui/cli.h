@@ -18,6 +18,12 @@ int cli_events(int argc, char **argv);
 int cli_autoplay(int argc, char **argv);
 int cli_verify(int argc, char **argv);
 
+/* cli-records.c: what past games tell. */
+int cli_morgue(int argc, char **argv);
+int cli_scores(int argc, char **argv);
+int cli_stats(int argc, char **argv);
+int cli_achievements(int argc, char **argv);
+
 /* Parse @argv with @context; on failure print the problem and a hint on
  * stderr. Handles --version. Returns TRUE to go on; *@status is the exit
  * status to return otherwise. */

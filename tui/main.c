@@ -19,6 +19,10 @@ static int play(Session *session, Tui *tui)
 
     if (!tui_run(tui, session, &error))
         return cli_fail(error);
+    if (session_morgue_problem(session) != NULL)
+        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
+    else if (session_morgue_path(session) != NULL)
+        g_print("The story of this game: %s\n", session_morgue_path(session));
     return CLI_EXIT_OK;
 }
 
@@ -161,6 +165,14 @@ static const Subcommand subcommands[] = {
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
     {.name = "replay", .run = replay_cli, .summary = "Watch a game, seek anywhere FILE [--turn N]"},
     {.name = "fork", .run = fork_cli, .summary = "Play on from a turn FILE --turn N [--save NEW]"},
+    {.name = "morgue",
+     .run = cli_morgue,
+     .summary = "Write the story of a game FILE [--output OUT|-]"},
+    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
+    {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
+    {.name = "achievements",
+     .run = cli_achievements,
+     .summary = "Which past games earned each achievement [FOLDER]"},
 };
 
 static int top_level(int argc, char **argv)
@@ -170,7 +182,7 @@ static int top_level(int argc, char **argv)
     int status;
 
     for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
-        g_string_append_printf(help, "  %-10s %s\n", subcommands[i].name, subcommands[i].summary);
+        g_string_append_printf(help, "  %-13s %s\n", subcommands[i].name, subcommands[i].summary);
     g_string_append(help, "\nWithout a command, cavelog shows its start screen.");
     g_option_context_set_summary(context, "An event-sourced roguelike: every deed is a recorded "
                                           "fact in a SQLite file.");
