@@ -10,6 +10,7 @@
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
+#include "cav-marks.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
 
@@ -27,7 +28,7 @@ struct _CavInspectorWindow {
     GtkStack *pages;
     GtkLabel *title_label, *subtitle_label, *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
-    GtkMenuButton *recent_button, *types_button;
+    GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkBox *types_box, *entity_chip;
     GtkLabel *entity_label, *detail_label, *entity_detail;
     GtkAdjustment *first_turn_adjustment, *last_turn_adjustment, *scrub;
@@ -476,6 +477,12 @@ void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headle
 {
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
     self->headless = headless;
+}
+
+gboolean cav_inspector_window_get_headless(CavInspectorWindow *self)
+{
+    g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), FALSE);
+    return self->headless;
 }
 
 /* ---- moving: actions ------------------------------------------------------- */
@@ -1079,6 +1086,7 @@ static void show_history(CavInspectorWindow *self, History *history)
     gtk_stack_set_visible_child_name(self->pages, "game");
     select_entity(self, CAV_REF_CREATURE, history_last_state(history)->player);
     show_event_from(self, history_length(history), FROM_FOLLOW);
+    cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
 }
 
@@ -1190,6 +1198,7 @@ static const struct {
     {"space", "win.play"},
     {"f", "win.follow"},
     {"t", "win.truth"},
+    {"b", "win.bookmark"},
 };
 
 static void add_content_shortcuts(CavInspectorWindow *self)
@@ -1288,6 +1297,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(loading_bar);
     BIND(recent_button);
     BIND(types_button);
+    BIND(bookmarks_button);
     BIND(types_box);
     BIND(entity_chip);
     BIND(entity_label);
@@ -1316,6 +1326,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
     add_content_shortcuts(self);
+    cav_marks_install(self, self->scrubber, self->bookmarks_button);
     add_type_checks(self);
     setup_lists(self);
     gtk_stack_set_visible_child_name(self->pages, "empty");

@@ -30,6 +30,9 @@ gboolean cav_inspector_window_is_loaded(CavInspectorWindow *self);
 /* Headless use: no dialogs; "loaded" and "failed" (a GError) are emitted. */
 void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headless);
 
+/* Whether the window is headless (no dialogs). */
+gboolean cav_inspector_window_get_headless(CavInspectorWindow *self);
+
 /* Show the world after event @seq (clamped to the history). */
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq);
 

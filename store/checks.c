@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cavelog-config.h"
+#include "fork.h"
 #include "store-private.h"
 
 static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
@@ -225,6 +226,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
     f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
+         fork_check_records(store, error) &&
          store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
          check_last_turn(store, game_state(game), error) &&
          store_check_description(store, game_state(game), error);

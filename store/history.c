@@ -225,6 +225,12 @@ void history_free(History *history)
     g_free(history);
 }
 
+Store *history_store(History *history)
+{
+    g_return_val_if_fail(history != NULL, NULL);
+    return history->store;
+}
+
 const char *history_path(const History *history)
 {
     g_return_val_if_fail(history != NULL, NULL);

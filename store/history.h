@@ -17,6 +17,7 @@
 #include <gio/gio.h>
 
 #include "state.h"
+#include "store.h"
 #include "view.h"
 
 G_BEGIN_DECLS
@@ -53,6 +54,13 @@ void history_free(History *history);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(History, history_free)
 
 const char *history_path(const History *history);
+
+/* The file as the history reads it (read-only, checked; borrowed), for
+ * what else a viewer reads or writes beside it (bookmarks, a fork). Use it
+ * in the thread that uses the history. A process must not open a file it
+ * has open a second time with store_open(): closing the second open drops
+ * the POSIX locks the first holds. */
+Store *history_store(History *history);
 
 /* The number of events (the last seq) the history holds. */
 gint64 history_length(const History *history);

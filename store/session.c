@@ -10,6 +10,7 @@
 
 #include "cavelog-config.h"
 #include "morgue.h"
+#include "store-private.h"
 #include "store.h"
 
 struct Session {
@@ -46,7 +47,7 @@ static gboolean save_turn(Session *session, GError **error)
 /* Put the finished file at @part in place as @path, never over an existing
  * file (link fails with EEXIST; where links are not supported, rename after
  * the existence check). */
-static gboolean move_into_place(const char *part, const char *path, GError **error)
+gboolean store_move_into_place(const char *part, const char *path, GError **error)
 {
     gboolean moved = link(part, path) == 0;
     int code = errno;
@@ -68,7 +69,7 @@ static gboolean move_into_place(const char *part, const char *path, GError **err
 }
 
 /* Remove the file @part and any sidecar SQLite left beside it. */
-static void remove_part(const char *part)
+void store_remove_part(const char *part)
 {
     static const char *const sidecars[] = {"", "-wal", "-shm", "-journal"};
 
@@ -96,7 +97,7 @@ static GPid part_pid(const char *name, const char *base)
 /* Creations killed before their game was whole leave PATH.PID.part files
  * (with sidecars) that nothing else would ever remove: remove those beside
  * @path whose process is gone. */
-static void remove_dead_parts(const char *path)
+void store_remove_dead_parts(const char *path)
 {
     g_autofree char *dir = g_path_get_dirname(path);
     g_autofree char *base = g_path_get_basename(path);
@@ -107,7 +108,7 @@ static void remove_dead_parts(const char *path)
         GPid pid = part_pid(name, base);
         if (pid != 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) {
             g_autofree char *part = g_build_filename(dir, name, NULL);
-            remove_part(part);
+            store_remove_part(part);
         }
     }
 }
@@ -155,20 +156,20 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
     if (!start_game(session, NULL, bus, error))
         return NULL;
-    remove_dead_parts(path);
+    store_remove_dead_parts(path);
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
-    remove_part(part); /* left by a killed process that had our pid */
+    store_remove_part(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, game_content(session->game), error);
     if (session->store == NULL)
         return NULL;
     game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
-        remove_part(part);
+        store_remove_part(part);
         return NULL;
     }
     g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */
-    if (!move_into_place(part, path, error))
+    if (!store_move_into_place(part, path, error))
         return NULL;
     session->store = store_open(path, TRUE, error);
     if (session->store == NULL)
@@ -230,7 +231,7 @@ gboolean session_make_writable(Session *session, GError **error)
     if (!store_make_writable(session->store, error))
         return FALSE;
     /* A creation killed after its file was in place left its .part. */
-    remove_dead_parts(store_path(session->store));
+    store_remove_dead_parts(store_path(session->store));
     return TRUE;
 }
 

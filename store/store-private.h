@@ -2,7 +2,9 @@
  * and the helpers that turn SQLite's answers into StoreErrors. store.c is
  * the SQLite adapter (opening untrusted files defensively, schema and
  * migrations, appending turns, reading rows); checks.c judges what a file
- * holds (the turns table, every event folded, every digest, the game row). */
+ * holds (the turns table, every event folded, every digest, the game row);
+ * fork.c and bookmarks.c read and write the tables a fork and a reader add,
+ * and session.c puts a file built under a temporary name into place. */
 #ifndef CAV_STORE_STORE_PRIVATE_H
 #define CAV_STORE_STORE_PRIVATE_H
 
@@ -47,6 +49,24 @@ gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **er
 
 /* A digest as the turns table spells it: 16 lowercase hex digits. */
 gboolean store_parse_digest(const char *text, guint64 *out);
+
+/* Put the finished file at @part in place as @path, never over an existing
+ * file; @part is removed either way. FALSE with STORE_ERROR_EXISTS or _IO. */
+gboolean store_move_into_place(const char *part, const char *path, GError **error);
+
+/* Remove the file @part and any sidecar SQLite left beside it. */
+void store_remove_part(const char *part);
+
+/* Remove the PATH.PID.part files (and sidecars) beside @path left by
+ * creations whose process is gone. */
+void store_remove_dead_parts(const char *path);
+
+/* Text column @column of @stmt's row when it is text of at most @max bytes
+ * of valid UTF-8 without a NUL (a copy; caller frees); else NULL. */
+char *store_column_checked_text(sqlite3_stmt *stmt, int column, int max);
+
+/* Whether @db has a table named @name. */
+gboolean store_has_table(sqlite3 *db, const char *name);
 
 G_END_DECLS
 

@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "cavelog-config.h"
+#include "bookmarks.h"
 #include "codec.h"
+#include "fork.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
@@ -65,7 +67,7 @@ static const char schema_sql[] =
     " payload TEXT NOT NULL"
     ") STRICT;\n"
     "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) "
-    "STRICT;\n" CONTENT_TABLE_SQL;
+    "STRICT;\n" CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
 
 /* Version 1 files did not record the player's kills and score; both follow
  * from the events and the description: the CreatureDied naming the player
@@ -89,7 +91,8 @@ static const char migrate_v1_sql[] =
 /* Version 2 → 3: the content table (empty: what the game was played by was
  * not recorded) and the application id. */
 static const char migrate_v2_sql[] =
-    CONTENT_TABLE_SQL "PRAGMA application_id = 1128355404;"
+    CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
+    "PRAGMA application_id = 1128355404;"
     "PRAGMA user_version = 3;";
 
 static const char read_info_v1_sql[] =
@@ -507,7 +510,8 @@ gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **er
 /* Whether a schema object (type, name) is one cavelog makes, views apart. */
 static gboolean known_object(const char *type, const char *name)
 {
-    static const char *const tables[] = {"game", "turns", "events", "snapshots", "content"};
+    static const char *const tables[] = {"game",    "turns",   "events",   "snapshots",
+                                         "content", "lineage", "bookmarks"};
 
     if (g_str_has_prefix(name, "sqlite_"))
         return strcmp(type, "trigger") != 0 && strcmp(type, "view") != 0;
@@ -1420,6 +1424,7 @@ static void listing_free(gpointer data)
     g_free(listing->path);
     store_game_info_clear(&listing->info);
     g_free(listing->problem);
+    g_free(listing->lineage);
     g_free(listing);
 }
 
@@ -1446,6 +1451,8 @@ GPtrArray *store_list_games(const char *dir)
         store = store_open(listing->path, FALSE, &error);
         if (store == NULL || !store_read_info(store, &listing->info, &error))
             listing->problem = g_strdup(error->message);
+        else
+            listing->lineage = fork_describe_lineage(store);
         g_ptr_array_add(games, listing);
     }
     g_ptr_array_sort(games, newest_first);

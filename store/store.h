@@ -204,6 +204,7 @@ typedef struct {
     char *path;
     StoreGameInfo info;
     char *problem; /* non-NULL when the file could not be read */
+    char *lineage; /* "forked from FILE at turn N" for a fork, else NULL */
 } StoreListing;
 
 /* Every *.cavelog file in @dir, most recently played first. Returns a

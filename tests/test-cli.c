@@ -96,8 +96,8 @@ static void test_usage_top_level(TmpDir *fixture, gconstpointer data)
     }
 }
 
-static const char *const subcommands[] = {"new",    "continue", "list",
-                                          "events", "autoplay", "verify"};
+static const char *const subcommands[] = {"new",      "continue", "list", "events",
+                                          "autoplay", "verify",   "fork"};
 
 /* Each subcommand's --help says "Usage: cavelog NAME [OPTION…]", and an
  * unknown option's hint names "cavelog NAME --help". */
@@ -206,6 +206,57 @@ static void test_stdout_full(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- /cli/fork ---------------------------------------------------------------- */
+
+/* `fork FILE --turn N` writes NAME-turnN.cavelog in the games folder and
+ * says so; `list` shows where it came from, `verify` passes it; a turn the
+ * game does not have is one line and exit 1, a missing --turn a usage
+ * error, and a second fork at the same turn gets a name of its own. */
+static void test_fork(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL, *games = NULL, *fork = NULL, *again = NULL;
+    const char *list[] = {"list", NULL};
+    g_auto(Run) made = {0}, second = {0}, listed = {0}, verified = {0}, bad = {0}, usage = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    games = g_path_get_dirname(game);
+    fork = g_build_filename(games, "short-turn3.cavelog", NULL);
+    again = g_build_filename(games, "short-turn3-2.cavelog", NULL);
+    {
+        const char *args[] = {"fork", game, "--turn", "3", NULL};
+        run_cavelog(&made, env, FALSE, args);
+        run_cavelog(&second, env, FALSE, args);
+    }
+    g_assert_cmpint(made.exit_status, ==, 0);
+    g_assert_nonnull(strstr(made.out, fork));
+    g_assert_nonnull(strstr(made.out, "cavelog continue"));
+    g_assert_cmpint(second.exit_status, ==, 0);
+    g_assert_true(g_file_test(again, G_FILE_TEST_EXISTS));
+    run_cavelog(&listed, env, FALSE, list);
+    g_assert_nonnull(strstr(listed.out, "(forked from short.cavelog at turn 3)"));
+    {
+        const char *args[] = {"verify", fork, NULL};
+        run_cavelog(&verified, env, FALSE, args);
+    }
+    g_assert_cmpint(verified.exit_status, ==, 0);
+    g_assert_nonnull(strstr(verified.out, "4 turns"));
+    {
+        const char *args[] = {"fork", game, "--turn", "99", "--save", "x.cavelog", NULL};
+        run_cavelog(&bad, env, FALSE, args);
+    }
+    g_assert_cmpint(bad.exit_status, ==, 1);
+    g_assert_nonnull(strstr(bad.err, "the game has no turn 99 (its turns are 0 to 5)"));
+    g_assert_true(strchr(bad.err, '\n') == bad.err + strlen(bad.err) - 1);
+    {
+        const char *args[] = {"fork", game, NULL};
+        run_cavelog(&usage, env, FALSE, args);
+    }
+    g_assert_cmpint(usage.exit_status, ==, 2);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -214,6 +265,7 @@ int main(int argc, char **argv)
     ADD("/cli/usage/subcommands", test_usage_subcommands);
     ADD("/cli/list/missing-folder", test_list_missing_folder);
     ADD("/cli/stdout-full", test_stdout_full);
+    ADD("/cli/fork", test_fork);
 #undef ADD
     return g_test_run();
 }

@@ -131,9 +131,19 @@ static GBytes *file_bytes(const char *path)
  * (not crash) with a non-zero status and say exactly one line on stderr,
  * starting "cavelog: ". Returns that line, or NULL after failing the test
  * when the command succeeded. */
+static char *run_failing_argv(const char *const *argv);
+
 static char *run_failing(const char *subcommand, const char *path)
 {
     const char *argv[] = {g_getenv("CAVELOG_BIN"), subcommand, path, NULL};
+
+    return run_failing_argv(argv);
+}
+
+/* run_failing with the whole command line @argv (argv[0] the program). */
+static char *run_failing_argv(const char *const *argv)
+{
+    const char *subcommand = argv[1], *path = argv[2];
     g_autofree char *out = NULL;
     char *err = NULL;
     g_autoptr(GError) error = NULL;
@@ -165,6 +175,24 @@ typedef enum {
     FAILS_ON_READ,
     FAILS_ON_FOLD,
 } Detection;
+
+/* `cavelog fork` refuses the bad file as continue does: one line naming
+ * @problem, the file as it was (@before), and no fork left behind. */
+static void assert_fork_refused(const char *path, const char *problem, GBytes *before)
+{
+    g_autofree char *out = g_strconcat(path, ".fork", NULL);
+    const char *argv[] = {
+        g_getenv("CAVELOG_BIN"), "fork", path, "--turn", "0", "--save", out, NULL};
+    g_autofree char *line = run_failing_argv(argv);
+    g_autoptr(GBytes) after = file_bytes(path);
+
+    if (line == NULL)
+        return;
+    if (strstr(line, problem) == NULL)
+        g_error("cavelog fork: expected \"%s\" in: %s", problem, line);
+    g_assert_true(g_bytes_equal(before, after));
+    g_assert_false(g_file_test(out, G_FILE_TEST_EXISTS));
+}
 
 /* The whole check for one bad file: resuming fails naming @problem (and,
  * when non-NULL, @detail), the commands fail saying the same, and nothing
@@ -213,6 +241,7 @@ static void assert_rejected(const char *path, const char *problem, const char *d
         g_assert_true(g_bytes_equal(before, after));
         assert_no_wal(path);
     }
+    assert_fork_refused(path, problem, before);
 }
 
 /* The seq of the @n-th event of @type (0-based), from the middle of the game. */
@@ -1292,6 +1321,80 @@ static void test_recorded_content(Hostile *fixture, gconstpointer data)
     g_assert_nonnull(strstr(line, "max_hp: stored 15, this build 16"));
 }
 
+/* The bookmarks table: every row is range-checked and its note bounded. */
+static void test_bookmarks(Hostile *fixture, gconstpointer data)
+{
+    static const char *const cases[] = {
+        "INSERT INTO bookmarks VALUES (0, 'before the game', 't')",
+        "INSERT INTO bookmarks VALUES ((SELECT max(seq) + 1 FROM events), 'after it', 't')",
+        "INSERT INTO bookmarks VALUES (5, printf('%.*c', 201, 'x'), 't')",
+        "INSERT INTO bookmarks VALUES (5, CAST(x'ff41' AS TEXT), 't')",
+        "INSERT INTO bookmarks VALUES (5, CAST(x'410042' AS TEXT), 't')",
+        "INSERT INTO bookmarks VALUES (5, 'note', printf('%.*c', 65, 't'))",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES (5, x'41', 't')",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES (5, 'a', 't'), (5, 'b', 't')",
+        "DROP TABLE bookmarks; CREATE TABLE bookmarks (seq, note, created);"
+        " INSERT INTO bookmarks VALUES ('5', 'a', 't')",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("bookmark-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        tamper(path, cases[i]);
+        assert_rejected(path, "a bookmark is not one cavelog writes", NULL, FAILS_ON_FOLD);
+    }
+    {
+        g_autofree char *path = copy_good(fixture, "bookmark-columns.cavelog");
+        tamper(path, "DROP TABLE bookmarks; CREATE TABLE bookmarks (what, ever)");
+        assert_rejected(path, "the bookmarks table is not the one", NULL, FAILS_ON_FOLD);
+    }
+}
+
+/* The lineage table: one row at most, of this game's seed and turns. */
+static void test_lineage(Hostile *fixture, gconstpointer data)
+{
+#define LINEAGE_ROW(file, seed, digest, turn)                                                      \
+    "INSERT INTO lineage VALUES (1, " file ", " seed ", '2026-01-01T00:00:00Z', " digest ", " turn \
+    ")"
+#define SEED "(SELECT seed FROM game)"
+    static const struct {
+        const char *sql, *problem;
+    } cases[] = {
+        {"DROP TABLE lineage; CREATE TABLE lineage (id, parent_file, parent_seed, parent_created,"
+         " parent_digest, turn); " LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'",
+                                               "3") "; " LINEAGE_ROW("'b.cavelog'", SEED,
+                                                                     "'0123456789abcdef'", "3"),
+         "more than one row"},
+        {LINEAGE_ROW("'a.cavelog'", SEED " + 1", "'0123456789abcdef'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "99999"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "-1"), "lineage is not one"},
+        {LINEAGE_ROW("'a.cavelog'", SEED, "'not a digest'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("'../a.cavelog'", SEED, "'0123456789abcdef'", "3"), "lineage is not one"},
+        {LINEAGE_ROW("printf('%.*c', 256, 'a')", SEED, "'0123456789abcdef'", "3"),
+         "lineage is not one"},
+        {LINEAGE_ROW("CAST(x'ff' AS TEXT)", SEED, "'0123456789abcdef'", "3"), "lineage is not one"},
+        {"DROP TABLE lineage; CREATE TABLE lineage (what, ever)", "lineage table is not the one"},
+    };
+    g_autofree char *fine = copy_good(fixture, "lineage-fine.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *name = g_strdup_printf("lineage-%u.cavelog", i);
+        g_autofree char *path = copy_good(fixture, name);
+        tamper(path, cases[i].sql);
+        assert_rejected(path, cases[i].problem, NULL, FAILS_ON_FOLD);
+    }
+    /* The same row, as cavelog writes it, is read. */
+    tamper(fine, LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "3"));
+    session = session_resume(fine, NULL, &error);
+    g_assert_no_error(error);
+#undef LINEAGE_ROW
+#undef SEED
+}
+
 /* A follow-up's cause must be an event some rule reacts to: a death caused
  * by a step of its turn is refused by every reader, naming both events. */
 static void test_cause_type(Hostile *fixture, gconstpointer data)
@@ -1344,6 +1447,8 @@ int main(int argc, char **argv)
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
     ADD("/hostile/read-only", test_read_only);
+    ADD("/hostile/bookmarks", test_bookmarks);
+    ADD("/hostile/lineage", test_lineage);
 #undef ADD
     g_test_add("/hostile/stale-wal", TmpDir, NULL, tmp_dir_setup, test_stale_wal, tmp_dir_teardown);
     g_test_add("/hostile/deleted-while-played", TmpDir, NULL, tmp_dir_setup,

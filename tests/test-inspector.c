@@ -12,6 +12,7 @@
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
+#include "cav-marks.h"
 #include "cav-render.h"
 #include "cav-timeline-filter.h"
 #include "game.h"
@@ -20,6 +21,9 @@
 #include "store.h"
 #include "testfonts.h"
 #include "testutil.h"
+#include "verify.h"
+#include "bookmarks.h"
+#include "fork.h"
 
 #define SEED 20261
 #define TURNS 700
@@ -400,6 +404,7 @@ static void test_keys(Fixture *f, gconstpointer data)
         {"space", "win.play"},
         {"f", "win.follow"},
         {"t", "win.truth"},
+        {"b", "win.bookmark"},
     };
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
     GtkWidget *map = find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL);
@@ -1498,6 +1503,103 @@ static void test_spell_events(Fixture *f, gconstpointer data)
     assert_links(window, summoned, "summoner", "you — player");
 }
 
+/* Iterate the main loop until @done says so (or fail after WAIT_S). */
+static void wait_for_notice(CavInspectorWindow *window, const char *const *last)
+{
+    gboolean timed_out = FALSE;
+    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+
+    while (cav_marks_get_notice(window) == *last && !timed_out)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_false(timed_out);
+    g_source_remove(timeout);
+}
+
+/* Bookmarks: win.bookmark-note bookmarks the event shown (a row in the
+ * file's bookmarks table), the popover lists it and activating its row
+ * jumps there; a bad note is refused and changes nothing. */
+static void test_bookmarks(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    gint64 seq = history_length(history) / 3;
+    GtkWidget *list = find_named(GTK_WIDGET(window), GTK_TYPE_LIST_BOX, "bookmarks-list");
+    g_autoptr(GPtrArray) stored = NULL;
+    g_autoptr(GError) error = NULL;
+    const GPtrArray *shown;
+    GtkListBoxRow *row;
+
+    g_assert_nonnull(list);
+    g_assert_null(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 0));
+    cav_inspector_window_show_event(window, seq);
+    g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
+                                   g_variant_new_string("  the middle  "));
+    stored = bookmarks_read_file(f->path, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(stored->len, ==, 1);
+    g_assert_cmpint(((Bookmark *) stored->pdata[0])->seq, ==, seq);
+    g_assert_cmpstr(((Bookmark *) stored->pdata[0])->note, ==, "the middle");
+    shown = cav_marks_get_bookmarks(window);
+    g_assert_cmpuint(shown->len, ==, 1);
+    /* A note with a control character is refused, and said so. */
+    g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
+                                   g_variant_new_string("bell\a"));
+    g_assert_nonnull(strstr(cav_marks_get_notice(window), "control character"));
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 1);
+    /* The popover's row jumps to the bookmarked event. */
+    row = gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 0);
+    g_assert_nonnull(row);
+    g_assert_null(gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 1));
+    cav_inspector_window_show_event(window, 0);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, 0);
+    gtk_widget_activate(GTK_WIDGET(row));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+/* "Play from here" (win.fork) saves turns 0 … the turn shown beside the
+ * games and says where; the fork verifies, records its lineage and holds
+ * the bookmark made before it. */
+static void test_fork(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    gint64 seq = history_length(history) / 2;
+    gint32 turn = history_entry(history, seq)->turn;
+    g_autofree char *name = g_strdup_printf("game-turn%d.cavelog", turn);
+    g_autofree char *expected =
+        g_build_filename(g_get_user_data_dir(), "cavelog", "games", name, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(GPtrArray) copied = NULL;
+    const char *before = NULL;
+    VerifyReport report;
+    ForkLineage lineage;
+    gboolean found = FALSE;
+
+    cav_inspector_window_show_event(window, seq);
+    g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
+                                   g_variant_new_string("before the fork"));
+    before = cav_marks_get_notice(window);
+    g_action_group_activate_action(G_ACTION_GROUP(window), "fork", NULL);
+    wait_for_notice(window, &before);
+    g_assert_cmpstr(cav_marks_get_fork_path(window), ==, expected);
+    g_assert_nonnull(strstr(cav_marks_get_notice(window), expected));
+    store = store_open(expected, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(verify_game(store, &report, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(report.turns, ==, turn + 1);
+    g_assert_true(fork_read_lineage(store, &found, &lineage, &error));
+    g_assert_true(found);
+    g_assert_cmpint(lineage.turn, ==, turn);
+    g_assert_cmpstr(lineage.parent_file, ==, "game.cavelog");
+    fork_lineage_clear(&lineage);
+    copied = bookmarks_read(store, &error);
+    g_assert_cmpuint(copied->len, ==, 1);
+    g_assert_cmpint(((Bookmark *) copied->pdata[0])->seq, ==, seq);
+    g_unlink(expected);
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1528,6 +1630,8 @@ int main(int argc, char **argv)
     ADD("/inspector/window/detect", 0, test_detect);
     ADD("/inspector/window/spell-events", 0, test_spell_events);
     ADD("/inspector/window/bad-files", 0, test_bad_files);
+    ADD("/inspector/window/bookmarks", TURNS, test_bookmarks);
+    ADD("/inspector/window/fork", TURNS, test_fork);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);

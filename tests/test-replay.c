@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bookmarks.h"
 #include "history.h"
 #include "testutil.h"
 
@@ -769,6 +770,18 @@ static void test_follow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_for(f, "turn 0 of 5"));
     send_named_key(f, "End");
     g_free(wait_turn(f, 5));
+    /* A bookmark and a fork made meanwhile leave the replay's hold on the
+     * file as it was: the writer closing later must not take itself for
+     * the file's last user (and put the file out of WAL mode under it). */
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 5, note:"));
+    send_text(f, "live");
+    send_named_key(f, "Enter");
+    g_free(wait_for(f, "Bookmarked turn 5."));
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "n");
+    g_free(wait_for(f, "The fork is saved as"));
     send_text(f, " ");
     g_free(wait_for(f, "waiting for new turns"));
     for (int i = 0; i < 30 && play_bot_turn(session); i++)
@@ -1045,6 +1058,148 @@ static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_for(f, "REPLAY-EXITED status=0"));
 }
 
+/* `b` bookmarks the turn shown with a note typed in (a row of the file's
+ * bookmarks table on the turn's last event); `'` lists the bookmarks and a
+ * letter jumps to one. The game's own rows are not touched. */
+static void test_bookmarks(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *events = NULL, *text = NULL;
+    const char *verify[] = {"verify", f->save, NULL};
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    events = g_strdup_printf("%" G_GINT64_FORMAT,
+                             file_int(f->save, "SELECT sum(length(payload)) FROM events"));
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, 40);
+    g_free(wait_turn(f, 40));
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 40, note:"));
+    send_text(f, "troll here");
+    send_named_key(f, "Enter");
+    text = wait_for(f, "Bookmarked turn 40.");
+    g_assert_nonnull(strstr(text, "bookmarked  "));
+    g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'troll here'"), ==,
+                    file_int(f->save, "SELECT last_seq FROM turns WHERE turn = 40"));
+    go_to(f, 70);
+    g_free(wait_turn(f, 70));
+    send_text(f, "b");
+    g_free(wait_for(f, "Bookmark turn 70, note:"));
+    send_text(f, "the second");
+    send_named_key(f, "Enter");
+    g_free(wait_for(f, "Bookmarked turn 70."));
+    send_named_key(f, "Home");
+    g_free(wait_turn(f, 0));
+    send_text(f, "'");
+    g_free(text);
+    text = wait_for(f, "Bookmarks");
+    g_assert_nonnull(strstr(text, "a  turn 40     troll here"));
+    g_assert_nonnull(strstr(text, "b  turn 70     the second"));
+    send_text(f, "b");
+    g_free(wait_turn(f, 70));
+    g_free(wait_for(f, "Turn 70: the second"));
+    send_text(f, "'");
+    g_free(wait_for(f, "Bookmarks"));
+    send_text(f, "a");
+    g_free(wait_turn(f, 40));
+    send_text(f, "q");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    g_assert_cmpint(file_int(f->save, "SELECT count(*) FROM bookmarks"), ==, 2);
+    g_assert_cmpint(file_int(f->save, "SELECT sum(length(payload)) FROM events"), ==,
+                    g_ascii_strtoll(events, NULL, 10));
+    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+}
+
+/* The play screen (no replay bar) at @turn. */
+static gboolean playing_at(const char *text, gconstpointer turn)
+{
+    g_autofree char *stats = g_strdup_printf("Turn %d ", *(const gint32 *) turn);
+
+    return strstr(text, "REPLAY  turn") == NULL && strstr(text, stats) != NULL;
+}
+
+/* `P` forks the game at the turn shown into the games folder: `n` keeps
+ * watching and says where the fork is; `y` ends the replay and plays the
+ * fork on. Each fork verifies and records its lineage. */
+static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *games = g_build_filename(f->dir, "cavelog", "games", NULL);
+    g_autofree char *kept = g_build_filename(games, "g-turn30.cavelog", NULL);
+    g_autofree char *played = g_build_filename(games, "g-turn30-2.cavelog", NULL);
+    g_autofree char *text = NULL, *before = NULL, *after = NULL;
+    const char *verify_kept[] = {"verify", kept, NULL};
+    const char *verify_played[] = {"verify", played, NULL};
+    gint32 thirty = 30;
+
+    if (SKIPPED(f))
+        return;
+    make_game(f);
+    before = file_digest(f->save);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, 30);
+    g_free(wait_turn(f, 30));
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "n");
+    g_free(wait_for(f, "The fork is saved as"));
+    g_assert_cmpint(run_cavelog(f, verify_kept, NULL), ==, 0);
+    g_assert_cmpint(file_int(kept, "SELECT max(turn) FROM turns"), ==, 30);
+    g_assert_cmpint(file_int(kept, "SELECT turn FROM lineage WHERE parent_file = 'g.cavelog'"), ==,
+                    30);
+    send_text(f, "P");
+    g_free(wait_for(f, "Play on now?"));
+    send_text(f, "y");
+    if (!wait_until(f, playing_at, &thirty, WAIT_MS, &text))
+        g_error("the fork's play screen never showed:\n%s", text);
+    send_text(f, "S");
+    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    g_assert_cmpint(run_cavelog(f, verify_played, NULL), ==, 0);
+    g_assert_cmpint(file_int(played, "SELECT turn FROM lineage"), ==, 30);
+    after = file_digest(f->save);
+    g_assert_cmpstr(before, ==, after); /* the parent is unchanged */
+}
+
+/* A bookmark written while another process plays the game: written at
+ * once between two of its turns; the game plays on, saves, and the file
+ * verifies with the bookmark in it. */
+static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *bin = NULL, *file = NULL, *command = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    const char *verify[] = {"verify", f->save, NULL};
+    gint32 before;
+
+    if (SKIPPED(f))
+        return;
+    run_autoplay(f, "30");
+    before = last_turn(f->save);
+    bin = g_shell_quote(f->bin);
+    file = g_shell_quote(f->save);
+    command = g_strdup_printf("env TERM=xterm-256color %s continue %s; echo CAVELOG-EXITED "
+                              "status=$?; sleep 60",
+                              bin, file);
+    start_session(f, 100, 40, command);
+    g_free(wait_for(f, "Turn "));
+    g_assert_false(store_check_not_played(f->save, NULL)); /* it is being played */
+    store = store_open(f->save, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(bookmarks_add(store, 2, "while played", &error));
+    g_assert_no_error(error);
+    g_clear_pointer(&store, store_free);
+    for (int i = 0; i < 3; i++)
+        send_text(f, ".");
+    send_text(f, "S");
+    g_free(wait_for(f, "CAVELOG-EXITED status=0"));
+    g_assert_cmpint(last_turn(f->save), ==, before + 3);
+    g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'while played'"), ==,
+                    2);
+    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1070,6 +1225,12 @@ int main(int argc, char **argv)
     g_test_add("/replay/as-played", Fixture, NULL, fixture_set_up, test_as_played,
                fixture_tear_down);
     g_test_add("/replay/as-continued", Fixture, NULL, fixture_set_up, test_as_continued,
+               fixture_tear_down);
+    g_test_add("/replay/bookmarks", Fixture, NULL, fixture_set_up, test_bookmarks,
+               fixture_tear_down);
+    g_test_add("/replay/bookmark-while-played", Fixture, NULL, fixture_set_up,
+               test_bookmark_while_played, fixture_tear_down);
+    g_test_add("/replay/play-from-here", Fixture, NULL, fixture_set_up, test_play_from_here,
                fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);

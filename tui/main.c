@@ -7,6 +7,7 @@
 
 #include "cavelog-config.h"
 #include "cli.h"
+#include "fork-cli.h"
 #include "replay-cli.h"
 #include "session.h"
 #include "store.h"
@@ -185,6 +186,7 @@ static const Subcommand subcommands[] = {
                 "[--games K] [--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
     {.name = "replay", .run = replay_cli, .summary = "Watch a game, seek anywhere FILE [--turn N]"},
+    {.name = "fork", .run = fork_cli, .summary = "Play on from a turn FILE --turn N [--save NEW]"},
     {.name = "morgue",
      .run = cli_morgue,
      .summary = "Write the story of a game FILE [--output OUT|-]"},

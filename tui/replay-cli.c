@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "session.h"
 #include "store.h"
 #include "tui.h"
 
@@ -15,10 +16,24 @@
  * 0.8 ms for four times the memory. */
 #define REPLAY_SNAPSHOT_EVERY 0
 
+/* Play on the fork made with `P` in the replay (a terminal is there). */
+static int play_fork(const char *path)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Tui) tui = tui_new(bus);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_resume(path, bus, &error);
+
+    if (session == NULL || !tui_run(tui, session, &error))
+        return cli_fail(error);
+    return CLI_EXIT_OK;
+}
+
 static int replay_file(const char *path, gint32 turn)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(History) history = history_open(path, REPLAY_SNAPSHOT_EVERY, &error);
+    g_autofree char *play_on = NULL;
 
     if (history == NULL)
         return cli_fail(error);
@@ -26,8 +41,12 @@ static int replay_file(const char *path, gint32 turn)
         g_printerr("cavelog: %s: the replay needs a terminal to show in\n", path);
         return CLI_EXIT_ERROR;
     }
-    if (!tui_replay_run(history, turn, &error))
+    if (!tui_replay_run_full(history, turn, &play_on, &error))
         return cli_fail(error);
+    if (play_on != NULL) {
+        g_clear_pointer(&history, history_free);
+        return play_fork(play_on);
+    }
     return CLI_EXIT_OK;
 }
 

@@ -9,6 +9,9 @@
 
 #include <string.h>
 
+#include "bookmarks.h"
+#include "fork.h"
+
 /* Turns a second of each speed, slowest first; 0 is "as fast as the screen
  * draws". */
 static const double replay_speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 0};
@@ -38,7 +41,9 @@ typedef struct {
     TuiViewport viewport;
     CavView all; /* the omniscient view */
     GString *note;
-    char *query; /* the last condition sought */
+    char *query;      /* the last condition sought */
+    GPtrArray *marks; /* the file's bookmarks (Bookmark), or NULL */
+    char *play_on;    /* after `P`: the fork to play, which ends the replay */
     GError *failure;
 } Replay;
 
@@ -55,6 +60,9 @@ static const char *const replay_help_lines[] = {
     "                      a kill, a level gained, an item identified, the end",
     "o                     omniscient view (the whole level) on or off",
     "Ctrl-P                the messages up to this turn",
+    "b                     bookmark this turn, with a note",
+    "'                     the bookmarks: a letter jumps to one",
+    "P                     play from here: a new game from this turn",
     "/                     the next turn where a condition holds, such as",
     "                      type=CreatureDied  hp<25%  depth=4 and kills>=10",
     "  type=EVENT or type!=EVENT: an event of that type in the turn (or none);",
@@ -158,9 +166,11 @@ static int replay_draw_bar(const Replay *r, const CavState *state)
 
     tui_draw_layout(&layout);
     row = layout.stats_row + 1 < LINES ? layout.stats_row + 1 : layout.stats_row - 1;
-    text = g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s", r->turn, r->last,
-                           player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
-                           replay_mode(r), r->omniscient ? "  omniscient" : "");
+    text =
+        g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s%s", r->turn, r->last,
+                        player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
+                        replay_mode(r), r->omniscient ? "  omniscient" : "",
+                        replay_has_bookmark(r->history, r->marks, r->turn) ? "  bookmarked" : "");
     move(row, 0);
     clrtoeol();
     mvhline(row, 0, ' ' | tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE, COLS);
@@ -287,6 +297,107 @@ static void replay_ask_query(Replay *r)
     }
 }
 
+/* ---- bookmarks and forks ------------------------------------------------ */
+
+/* The file's bookmarks, read again (another viewer may have added some). */
+static void replay_load_marks(Replay *r)
+{
+    g_autoptr(GError) error = NULL;
+    GPtrArray *marks = bookmarks_read(history_store(r->history), &error);
+
+    if (marks == NULL) {
+        replay_note(r, "Cannot read the bookmarks: %s", error->message);
+        return;
+    }
+    if (r->marks != NULL)
+        g_ptr_array_unref(r->marks);
+    r->marks = marks;
+}
+
+/* `b`: bookmark the turn shown (its last event) with a note typed in. */
+static void replay_bookmark(Replay *r)
+{
+    g_autofree char *note = NULL;
+    g_autofree char *prompt = g_strdup_printf("Bookmark turn %d, note: ", r->turn);
+    g_autoptr(GError) error = NULL;
+    gint64 seq = replay_turn_end(r->history, r->turn);
+
+    r->playing = FALSE;
+    if (seq == 0 || !replay_ask(r, prompt, "", &note))
+        return;
+    if (!bookmarks_add(history_store(r->history), seq, g_strstrip(note), &error)) {
+        replay_note(r, "Not bookmarked: %s", error->message);
+        return;
+    }
+    replay_load_marks(r);
+    replay_note(r, "Bookmarked turn %d. ' lists the bookmarks.", r->turn);
+}
+
+/* `'`: the bookmarks; a letter jumps to one. */
+static void replay_marks(Replay *r)
+{
+    const HistoryEntry *entry;
+    gint64 seq;
+
+    replay_load_marks(r);
+    if (r->marks == NULL)
+        return;
+    seq = replay_pick_bookmark(r->history, r->marks, r->turn, replay_draw, r);
+    entry = seq > 0 ? history_entry(r->history, seq) : NULL;
+    if (entry == NULL)
+        return;
+    r->playing = FALSE;
+    replay_goto(r, entry->turn);
+    for (guint i = 0; i < r->marks->len; i++) {
+        const Bookmark *mark = g_ptr_array_index(r->marks, i);
+        g_autofree char *shown = bookmarks_note_shown(mark->note);
+        if (mark->seq == seq)
+            replay_note(r, "Turn %d: %s", entry->turn, shown);
+    }
+}
+
+/* Ask whether to play the fork at @path now: TRUE for yes. */
+static gboolean replay_ask_play_on(Replay *r, const char *path)
+{
+    g_autofree char *name = g_filename_display_basename(path);
+    g_autofree char *question =
+        g_strdup_printf("Forked: turns 0 to %d saved as %s. Play on now? (y/n)", r->turn, name);
+    TuiLayout layout;
+    int key;
+
+    do {
+        replay_draw(r);
+        tui_draw_layout(&layout);
+        tui_draw_message_rows(&layout, question, "y play on  n keep watching");
+        refresh();
+        key = tui_screen_read_key();
+    } while (key == KEY_RESIZE);
+    return key == 'y' || key == 'Y';
+}
+
+/* `P`: play from here — fork the game at the turn shown, then offer to
+ * play the fork (the replay ends) or say where it was saved. */
+static void replay_fork(Replay *r)
+{
+    const char *parent = history_path(r->history);
+    g_autofree char *path = fork_default_path(parent, r->turn);
+    g_autoptr(GError) error = NULL;
+
+    r->playing = FALSE;
+    replay_note(r, "Forking the game at turn %d…", r->turn);
+    replay_draw(r);
+    refresh();
+    g_string_truncate(r->note, 0);
+    if (!fork_game_from(history_store(r->history), r->turn, path, NULL, &error)) {
+        replay_note(r, "Could not fork: %s", error->message);
+        return;
+    }
+    if (replay_ask_play_on(r, path))
+        r->play_on = g_steal_pointer(&path);
+    else
+        replay_note(r, "The fork is saved as %s; cavelog continue plays it.", path);
+}
+
 /* ---- keys ---------------------------------------------------------------- */
 
 /* `>` `<` `n` `N`: the next or previous turn of @what. */
@@ -391,11 +502,15 @@ static gboolean replay_key(Replay *r, int key)
         replay_history(r);
     else if (key == '?')
         tui_panels_show(replay_help_lines, G_N_ELEMENTS(replay_help_lines), replay_draw, r);
-    else if (key == 'P' || key == 'b')
-        replay_note(r, "Not yet: forking a game and bookmarks come later.");
+    else if (key == 'b')
+        replay_bookmark(r);
+    else if (key == '\'')
+        replay_marks(r);
+    else if (key == 'P')
+        replay_fork(r);
     else if (key == TUI_KEY_CTRL('L'))
         clearok(curscr, TRUE);
-    return TRUE;
+    return r->play_on == NULL;
 }
 
 /* How long to wait for a key before the loop has something to do. */
@@ -430,13 +545,21 @@ static void replay_loop(Replay *r)
 
 gboolean tui_replay_run(History *history, gint32 turn, GError **error)
 {
+    return tui_replay_run_full(history, turn, NULL, error);
+}
+
+gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GError **error)
+{
     Replay r = {.history = history, .speed = REPLAY_SPEED_DEFAULT};
     gboolean ok;
 
     g_return_val_if_fail(history != NULL, FALSE);
+    if (play_on != NULL)
+        *play_on = NULL;
     r.last = replay_last_turn(history);
     r.following = history_last_state(history)->outcome == OUTCOME_PLAYING;
     r.note = g_string_new(NULL);
+    replay_load_marks(&r);
     view_init(&r.all);
     replay_goto(&r, turn);
     ok = r.failure == NULL && tui_screen_begin(error);
@@ -451,5 +574,10 @@ gboolean tui_replay_run(History *history, gint32 turn, GError **error)
     tui_log_free(r.log);
     g_string_free(r.note, TRUE);
     g_free(r.query);
+    if (r.marks != NULL)
+        g_ptr_array_unref(r.marks);
+    if (ok && play_on != NULL)
+        *play_on = g_steal_pointer(&r.play_on);
+    g_free(r.play_on);
     return ok;
 }

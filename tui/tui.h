@@ -71,6 +71,11 @@ TuiStartChoice tui_start_screen(gboolean can_continue);
  * be set up (TUI_ERROR) or the file could not be read any more. */
 gboolean tui_replay_run(History *history, gint32 turn, GError **error);
 
+/* tui_replay_run, where `P` (play from here) forks the game at the turn
+ * shown; when the viewer then chose to play the fork, the replay ends with
+ * its path in *@play_on (caller frees; else NULL). */
+gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GError **error);
+
 /* The start screen's "Replay a game": a list of @games (StoreListing,
  * newest first) to pick from. Takes the terminal and gives it back. Returns
  * the path of the game picked (caller frees), or NULL when none was. */
