@@ -225,6 +225,23 @@ static void append_payload(CavInspectorWindow *self, GString *out, const CavEven
     }
 }
 
+/* The target, as the timeline's column has it: the first creature the
+ * payload names that is not the actor, else the first item; nothing when
+ * there is none. */
+static void append_target(CavInspectorWindow *self, GString *out, const HistoryEntry *entry)
+{
+    for (guint i = 0; i < HISTORY_REFS; i++)
+        if (entry->creatures[i] != 0 && entry->creatures[i] != entry->actor) {
+            g_string_append(out, "    <b>Target</b> ");
+            append_link(self, out, CAV_REF_CREATURE, entry->creatures[i]);
+            return;
+        }
+    if (entry->items[0] != 0) {
+        g_string_append(out, "    <b>Target</b> ");
+        append_link(self, out, CAV_REF_ITEM, entry->items[0]);
+    }
+}
+
 static void update_detail(CavInspectorWindow *self)
 {
     g_autoptr(GString) out = g_string_new(NULL);
@@ -251,6 +268,7 @@ static void update_detail(CavInspectorWindow *self)
     g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
     g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
     append_link(self, out, CAV_REF_CREATURE, event->actor);
+    append_target(self, out, entry);
     g_string_append(out, "\n<b>Caused by</b> ");
     if (event->cause != 0)
         append_event_link(self, out, event->cause);
