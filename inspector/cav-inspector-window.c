@@ -72,6 +72,8 @@ struct _CavInspectorWindow {
     gint64 play_played;           /* events played since then */
     guint seq_chars, turn_chars;  /* the widths the Seq and Turn columns are sized for */
     gboolean keep_selection;      /* focus is entering the timeline: keep its row */
+    gboolean key_focus;           /* a key is being handled: focus moves by keyboard */
+    guint focus_tries;            /* frames waited for the shown row to focus it */
     guint scroll_to, scroll_tick; /* a timeline row to bring into view, and its wait */
     gboolean syncing, headless;
 };
@@ -1383,6 +1385,12 @@ static void add_content_shortcuts(CavInspectorWindow *self)
     gtk_widget_add_controller(GTK_WIDGET(self->content), controller);
 }
 
+static gboolean end_key_focus(gpointer user_data)
+{
+    CAV_INSPECTOR_WINDOW(user_data)->key_focus = FALSE;
+    return G_SOURCE_REMOVE;
+}
+
 /* The same keys when the focus is outside the map and lists — nowhere yet,
  * a header button — but not where they are typing, nor in a popover. */
 static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
@@ -1392,6 +1400,9 @@ static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, g
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(self));
     GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
 
+    /* Focus moved by this key enters the timeline as by keyboard. */
+    self->key_focus = TRUE;
+    g_idle_add_full(G_PRIORITY_HIGH, end_key_focus, g_object_ref(self), g_object_unref);
     if (focus != NULL &&
         (gtk_widget_is_ancestor(focus, GTK_WIDGET(self->content)) || GTK_IS_EDITABLE(focus) ||
          gtk_widget_get_native(focus) != GTK_NATIVE(self)))
@@ -1432,25 +1443,37 @@ static gboolean end_keep_selection(gpointer user_data)
     return G_SOURCE_REMOVE;
 }
 
-static void on_timeline_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
+/* After GTK has focused its row: focus the shown event's row instead,
+ * scrolling it back into view first if GTK scrolled away. */
+static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
-    CavEventRow *row;
+    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
     g_autofree char *seq = NULL;
     GtkWidget *widget;
 
-    if (self->history == NULL || event == NULL || gdk_event_get_event_type(event) != GDK_KEY_PRESS)
+    if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
+        return G_SOURCE_REMOVE;
+    seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(G_LIST_MODEL(self->filtered), position));
+    widget = timeline_row_widget(GTK_WIDGET(self->timeline_view), seq);
+    if (widget == NULL) {
+        scroll_timeline_to(self, position);
+        return G_SOURCE_CONTINUE;
+    }
+    gtk_widget_grab_focus(widget);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_timeline_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+
+    if (self->history == NULL || !self->key_focus)
         return; /* a click chooses its own row */
     self->keep_selection = TRUE;
     g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
-    row = gtk_single_selection_get_selected_item(self->selection);
-    if (row == NULL)
-        return;
-    seq = g_strdup_printf("%" G_GINT64_FORMAT, cav_event_row_get_seq(row));
-    widget = timeline_row_widget(GTK_WIDGET(self->timeline_view), seq);
-    if (widget != NULL)
-        gtk_widget_grab_focus(widget);
+    self->focus_tries = 0;
+    gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view), focus_shown_row, self, NULL);
 }
 
 static void add_focus_handling(CavInspectorWindow *self)
