@@ -68,13 +68,13 @@ struct _CavInspectorWindow {
     guint progress_source;
 
     guint play_tick, follow_source, resync_source;
-    gint64 play_start;            /* frame time (us) playing started at, or 0 */
-    gint64 play_played;           /* events played since then */
-    guint seq_chars, turn_chars;  /* the widths the Seq and Turn columns are sized for */
-    gboolean keep_selection;      /* focus is entering the timeline: keep its row */
-    gboolean key_focus;           /* a key is being handled: focus moves by keyboard */
-    guint focus_tries;            /* frames waited for the shown row to focus it */
-    guint scroll_to, scroll_tick; /* a timeline row to bring into view, and its wait */
+    gint64 play_start;             /* frame time (us) playing started at, or 0 */
+    gint64 play_played;            /* events played since then */
+    guint seq_digits, turn_digits; /* the numbers the Seq and Turn columns are sized for */
+    gboolean keep_selection;       /* focus is entering the timeline: keep its row */
+    gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
+    guint focus_tries;             /* frames waited for the shown row to focus it */
+    guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
     gboolean syncing, headless;
 };
 
@@ -1050,8 +1050,16 @@ static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *it
                               gpointer user_data)
 {
     GtkWidget *cell = gtk_inscription_new(NULL);
+    const char *widest = g_object_get_data(G_OBJECT(factory), "widest");
 
     gtk_inscription_set_min_chars(GTK_INSCRIPTION(cell), GPOINTER_TO_UINT(user_data));
+    if (widest != NULL) { /* a number column: as wide as its widest number */
+        g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, widest);
+        int width;
+
+        pango_layout_get_pixel_size(layout, &width, NULL);
+        gtk_widget_set_size_request(cell, width, -1);
+    }
     gtk_inscription_set_text_overflow(GTK_INSCRIPTION(cell),
                                       GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
     gtk_list_item_set_child(item, cell);
@@ -1102,24 +1110,28 @@ static void size_number_columns(CavInspectorWindow *self)
 {
     g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, history_length(self->history));
     g_autofree char *turn = g_strdup_printf("%d", history_turns(self->history));
+    guint digits[2] = {(guint) strlen(seq), (guint) strlen(turn)};
     GListModel *columns = gtk_column_view_get_columns(self->timeline_view);
-    /* An inscription's chars are average ones; digits are wider. */
-    guint seq_chars = MAX(4, (guint) strlen(seq) + 2),
-          turn_chars = MAX(4, (guint) strlen(turn) + 2);
+    g_autoptr(GtkSelectionModel) model = NULL;
 
+    if (digits[0] == self->seq_digits && digits[1] == self->turn_digits)
+        return;
+    self->seq_digits = digits[0];
+    self->turn_digits = digits[1];
+    /* GTK 4.8 keeps the cells made by a column's old factory: new cells. */
+    model = gtk_column_view_get_model(self->timeline_view);
+    if (model != NULL)
+        g_object_ref(model);
+    gtk_column_view_set_model(self->timeline_view, NULL);
     for (guint i = 0; i < 2; i++) {
         g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
-        guint chars = i == 0 ? seq_chars : turn_chars;
-        guint *now = i == 0 ? &self->seq_chars : &self->turn_chars;
+        g_autoptr(GtkListItemFactory) factory = column_factory(i == 0 ? "seq" : "turn", 4);
 
-        g_autoptr(GtkListItemFactory) factory = NULL;
-
-        if (*now == chars)
-            continue;
-        *now = chars;
-        factory = column_factory(i == 0 ? "seq" : "turn", chars);
+        /* Digits are as wide as each other in the fonts GTK uses. */
+        g_object_set_data_full(G_OBJECT(factory), "widest", g_strnfill(digits[i], '0'), g_free);
         gtk_column_view_column_set_factory(column, factory);
     }
+    gtk_column_view_set_model(self->timeline_view, model);
 }
 
 static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *item,

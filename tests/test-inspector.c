@@ -1904,6 +1904,57 @@ static void test_follow_to_end(Fixture *f, gconstpointer data)
     scenario_teardown(&s);
 }
 
+/* Whether @cell (an inscription) shows all of @text, unellipsized. */
+static gboolean fits(GtkWidget *cell)
+{
+    const char *text = gtk_inscription_get_text(GTK_INSCRIPTION(cell));
+    g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, text);
+    int width;
+
+    pango_layout_get_pixel_size(layout, &width, NULL);
+    return width <= gtk_widget_get_width(cell);
+}
+
+/* A game of more than 10,000 turns: its Seq and Turn columns are wide
+ * enough for the largest numbers, which show whole. */
+static void test_number_columns(Fixture *f, gconstpointer data)
+{
+    static const char *const cave[] = {
+        "#######", "#.....#", "#..@..#", "#.....#", "#######", NULL,
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    CavInspectorWindow *window;
+    History *history;
+    GtkWidget *view, *seq_widget, *turn_widget;
+    gint64 last;
+    Scenario s;
+
+    scenario_setup_player(&s, cave, NULL, 0, 1000000);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 10050; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    g_assert_cmpint(history_turns(history), >=, 10000);
+    last = history_length(history);
+    view = find_widget(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW);
+    wait_for_row(f, window, last);
+    seq_widget = seq_cell(view, last);
+    /* The Turn cell: the next cell of the same row. */
+    turn_widget =
+        gtk_widget_get_first_child(gtk_widget_get_next_sibling(gtk_widget_get_parent(seq_widget)));
+    g_test_message(
+        "seq %s in %d px, turn %s in %d px", gtk_inscription_get_text(GTK_INSCRIPTION(seq_widget)),
+        gtk_widget_get_width(seq_widget), gtk_inscription_get_text(GTK_INSCRIPTION(turn_widget)),
+        gtk_widget_get_width(turn_widget));
+    g_assert_true(fits(seq_widget));
+    g_assert_true(fits(turn_widget));
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1939,6 +1990,7 @@ int main(int argc, char **argv)
     ADD("/inspector/window/play", TURNS, test_play);
     ADD("/inspector/window/long-payload", TURNS, test_long_payload);
     ADD("/inspector/window/follow-to-end", 0, test_follow_to_end);
+    ADD("/inspector/window/number-columns", 0, test_number_columns);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
