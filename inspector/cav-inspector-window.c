@@ -16,9 +16,10 @@
 #include <string.h>
 
 #define FOLLOW_POLL_MS 250
-/* The loading page redraws at each poll, and with a software GL renderer a
- * frame of the whole window costs the worker a core: a few a second will do. */
-#define PROGRESS_POLL_MS 250
+/* The loading page redraws at each poll, and with a software GL renderer
+ * (llvmpipe, as under xvfb) a frame of the whole window costs ~50 ms of CPU
+ * taken from the worker that reads the game: twice a second will do. */
+#define PROGRESS_POLL_MS 500
 
 static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
 
