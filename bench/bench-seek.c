@@ -5,7 +5,8 @@
  * data folder tuned for it, through CAVELOG_DATA_DIR), while the monsters go
  * on living. It also times what the inspector's window does on top: the
  * timeline's first screen of rows, a row far away, and a filter over every
- * event. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. */
+ * event. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. With CAVELOG_BENCH_KEEP set,
+ * the game and its data folder are kept (and named) for the inspector. */
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +154,10 @@ int main(int argc, char **argv)
             g_array_index(times, gint64, times->len - 1) / 1e3, total / 1e3 / (double) seeks);
     time_timeline(g_steal_pointer(&history), rand);
     g_rand_free(rand);
+    if (g_getenv("CAVELOG_BENCH_KEEP") != NULL) {
+        g_print("kept: CAVELOG_DATA_DIR=%s %s\n", dir, path);
+        return EXIT_SUCCESS;
+    }
     {
         g_autofree char *wal = g_strconcat(path, "-wal", NULL);
         g_autofree char *shm = g_strconcat(path, "-shm", NULL);

@@ -836,7 +836,7 @@ static gboolean check_ticked(const CavState *state, const CavEvent *event, GErro
         event->cause != 0 || event->turn == 0)
         return invalid(error, event, "effects work on the living player's level, after turn 0");
     if (e->effects <= 0 || e->effects != effects_working_on(state, e->z))
-        return invalid(error, event, "%d effects do not work on level %d", e->effects, e->z);
+        return invalid(error, event, "%d effects do not work on level %d", e->effects, e->z + 1);
     return TRUE;
 }
 

@@ -219,8 +219,15 @@ static void default_namer(CavRefKind kind, gint32 id, GString *out, gpointer dat
                                kind == CAV_REF_ITEM ? "item" : "creature", id);
 }
 
+/* Whether the field called @name is a level's 0-based number (`z`,
+ * `from_z`), which text for people shows 1-based, as the game's depth. */
+static gboolean is_depth_field(const char *name)
+{
+    return strcmp(name, "z") == 0 || g_str_has_suffix(name, "_z");
+}
+
 /* Append the value of the field called @name (length @len) to @out, naming
- * entities through @namer. */
+ * entities through @namer and numbering levels from 1. */
 static gboolean append_field(const CavEvent *event, const char *name, gsize len, CavRefNamer namer,
                              gpointer data, GString *out)
 {
@@ -235,6 +242,8 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
         const void *at = payload + fields[i].offset;
         if (kinds[i] != CAV_REF_NONE)
             namer((CavRefKind) kinds[i], *(const gint32 *) at, out, data);
+        else if (fields[i].kind == CAV_FIELD_I32 && is_depth_field(fields[i].name))
+            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at + 1);
         else
             ev_append_field_value(event, &fields[i], out);
         return TRUE;

@@ -91,7 +91,8 @@ CavRefKind ev_field_ref_kind(const char *field_name);
 guint ev_refs(const CavEvent *event, CavRef *out, guint max);
 
 /* Render the catalog's one-line summary for @event into @out (appended),
- * with entities as "creature 5" / "item 7" ("nobody", "nothing" for 0). */
+ * with entities as "creature 5" / "item 7" ("nobody", "nothing" for 0) and
+ * levels numbered for people, 1 to 5 (a payload's `z` 0 reads "level 1"). */
 void ev_summary(const CavEvent *event, GString *out);
 
 /* Appends the name of entity @id of @kind (id may be 0) to @out. */

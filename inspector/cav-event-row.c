@@ -36,11 +36,12 @@ static const HistoryEntry *row_entry(CavEventRow *self)
     return entry;
 }
 
-/* The creature the row counts as the actor: the envelope's, else the first
- * creature the payload names; 0 for none. */
+/* The creature the row counts as the actor: the envelope's, the one whose
+ * deed the event records, as the detail's "Actor" says; 0 for none (an event
+ * of the rules: a death, an upkeep, the game's end). */
 static gint32 actor_id(const HistoryEntry *entry)
 {
-    return entry->actor != 0 ? entry->actor : entry->creatures[0];
+    return entry->actor;
 }
 
 static char *entity_name(CavEventRow *self, CavRefKind kind, gint32 id)

@@ -30,14 +30,15 @@ int cav_event_row_get_turn(CavEventRow *self);
 /* "type-name": the catalog's name of its type, "CreatureAttacked". Static. */
 const char *cav_event_row_get_type_name(CavEventRow *self);
 
-/* "actor": the name of the creature that brought it about ("you", "goblin
- * 5"), or when the envelope names none, of the first creature the payload
- * names; "" when there is none. Owned by the row. */
+/* "actor": the name of the creature whose deed it is, the envelope's actor
+ * ("you", "goblin 5"); "" for an event of the rules (a death, an upkeep, the
+ * game's end), as the detail's "Actor: nobody". Owned by the row. */
 const char *cav_event_row_get_actor(CavEventRow *self);
 
-/* "target": the name of the first entity the event names that is not the
- * actor, a creature before an item ("goblin 5", "bread 12"); "" when there is
- * none. Owned by the row. */
+/* "target": the name of the entity it happens to: the first entity the
+ * payload names that is not the actor, a creature before an item ("goblin 5"
+ * hit, the victim of a death, "bread 12" picked up); "" when there is none.
+ * Owned by the row. */
 const char *cav_event_row_get_target(CavEventRow *self);
 
 /* "summary": the one-line summary ("goblin 5 hit you for 7"), rendered on

@@ -247,21 +247,24 @@ static gboolean entity_valid(const char *entity)
 static int cav_inspector_app_handle_local_options(GApplication *app, GVariantDict *options)
 {
     CavInspectorApp *self = CAV_INSPECTOR_APP(app);
+    const char *at = NULL;
 
     if (g_variant_dict_contains(options, "version")) {
         printf("cavelog-inspector %s\n", CAVELOG_VERSION);
         return 0;
     }
     g_variant_dict_lookup(options, "screenshot", "^ay", &self->screenshot);
-    g_variant_dict_lookup(options, "at", "x", &self->at);
+    /* A string, not an int64: GApplication drops an int64 option of 0, so
+     * "--at 0" would read as no --at at all. */
+    if (g_variant_dict_lookup(options, "at", "&s", &at) &&
+        !g_ascii_string_to_signed(at, 10, 0, G_MAXINT64, &self->at, NULL)) {
+        fprintf(stderr, "cavelog-inspector: --at takes an event number (0 or more)\n");
+        return 2;
+    }
     self->truth = g_variant_dict_contains(options, "truth");
     g_variant_dict_lookup(options, "entity", "s", &self->entity);
     if (self->entity != NULL && !entity_valid(self->entity)) {
         fprintf(stderr, "cavelog-inspector: --entity takes creature:ID or item:ID\n");
-        return 2;
-    }
-    if (self->at < -1) {
-        fprintf(stderr, "cavelog-inspector: --at takes an event number (0 or more)\n");
         return 2;
     }
     /* A screenshot is this process's own business, not a running instance's. */
@@ -347,7 +350,7 @@ static void cav_inspector_app_init(CavInspectorApp *self)
     static const GOptionEntry options[] = {
         {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
          "Render the window showing FILE to OUT.png and exit", "OUT.png"},
-        {"at", 0, 0, G_OPTION_ARG_INT64, NULL,
+        {"at", 0, 0, G_OPTION_ARG_STRING, NULL,
          "With --screenshot: show the world after event SEQ (default: the last)", "SEQ"},
         {"entity", 0, 0, G_OPTION_ARG_STRING, NULL,
          "With --screenshot: show this entity on the Entities page", "creature:ID|item:ID"},

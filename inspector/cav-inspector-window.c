@@ -17,7 +17,10 @@
 #include <string.h>
 
 #define FOLLOW_POLL_MS 250
-#define PROGRESS_POLL_MS 100
+/* The loading page redraws at each poll, and with a software GL renderer
+ * (llvmpipe, as under xvfb) a frame of the whole window costs ~50 ms of CPU
+ * taken from the worker that reads the game: twice a second will do. */
+#define PROGRESS_POLL_MS 500
 
 static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
 
@@ -31,7 +34,9 @@ struct _CavInspectorWindow {
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkBox *types_box, *entity_chip;
     GtkLabel *entity_label, *detail_label, *entity_detail;
-    GtkAdjustment *first_turn_adjustment, *last_turn_adjustment, *scrub;
+    GtkAdjustment *scrub;
+    GtkEntry *first_turn, *last_turn;
+    GtkToggleButton *play_button;
     GtkSearchEntry *search_entry;
     GtkPaned *content;
     GtkDropDown *level_dropdown, *speed_dropdown;
@@ -64,8 +69,14 @@ struct _CavInspectorWindow {
     gint progress_done, progress_total; /* atomics, written by the worker */
     guint progress_source;
 
-    guint play_source, follow_source;
-    guint scroll_to, scroll_tick; /* a timeline row to bring into view, and its wait */
+    guint play_tick, follow_source, resync_source;
+    gint64 play_start;             /* frame time (us) playing started at, or 0 */
+    gint64 play_played;            /* events played since then */
+    guint seq_digits, turn_digits; /* the numbers the Seq and Turn columns are sized for */
+    gboolean keep_selection;       /* focus is entering the timeline: keep its row */
+    gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
+    guint focus_tries;             /* frames waited for the shown row to focus it */
+    guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
     gboolean syncing, headless;
 };
 
@@ -226,6 +237,23 @@ static void append_payload(CavInspectorWindow *self, GString *out, const CavEven
     }
 }
 
+/* The target, as the timeline's column has it: the first creature the
+ * payload names that is not the actor, else the first item; nothing when
+ * there is none. */
+static void append_target(CavInspectorWindow *self, GString *out, const HistoryEntry *entry)
+{
+    for (guint i = 0; i < HISTORY_REFS; i++)
+        if (entry->creatures[i] != 0 && entry->creatures[i] != entry->actor) {
+            g_string_append(out, "    <b>Target</b> ");
+            append_link(self, out, CAV_REF_CREATURE, entry->creatures[i]);
+            return;
+        }
+    if (entry->items[0] != 0) {
+        g_string_append(out, "    <b>Target</b> ");
+        append_link(self, out, CAV_REF_ITEM, entry->items[0]);
+    }
+}
+
 static void update_detail(CavInspectorWindow *self)
 {
     g_autoptr(GString) out = g_string_new(NULL);
@@ -252,6 +280,7 @@ static void update_detail(CavInspectorWindow *self)
     g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
     g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
     append_link(self, out, CAV_REF_CREATURE, event->actor);
+    append_target(self, out, entry);
     g_string_append(out, "\n<b>Caused by</b> ");
     if (event->cause != 0)
         append_event_link(self, out, event->cause);
@@ -334,6 +363,23 @@ static void describe_entity(CavInspectorWindow *self)
     gtk_label_set_markup(self->entity_detail, out->str);
 }
 
+/* The entity's history is filtered only while the Entities page shows: on
+ * a long game the filter is a pass over every event, which the window need
+ * not make while it opens. */
+static void sync_entity_history(CavInspectorWindow *self)
+{
+    GtkFilterListModel *events;
+    gboolean shown = gtk_notebook_get_current_page(self->notebook) == 1;
+
+    if (self->entity_history == NULL)
+        return;
+    events = GTK_FILTER_LIST_MODEL(gtk_single_selection_get_model(self->entity_history));
+    if (shown && gtk_filter_list_model_get_filter(events) == NULL)
+        gtk_filter_list_model_set_filter(events, GTK_FILTER(self->entity_filter));
+    else if (!shown && gtk_filter_list_model_get_filter(events) != NULL)
+        gtk_filter_list_model_set_filter(events, NULL);
+}
+
 /* Select entity @id of @kind: its state, its history, and a cross on the map. */
 static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 {
@@ -360,6 +406,8 @@ static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 /* ---- showing an event ---------------------------------------------------- */
 
 typedef enum { FROM_OTHER, FROM_SCRUBBER, FROM_TIMELINE, FROM_FOLLOW } ShowFrom;
+
+static void stop_playing(CavInspectorWindow *self);
 
 static void update_status(CavInspectorWindow *self)
 {
@@ -401,7 +449,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     seq = CLAMP(seq, 0, history_length(self->history));
     if (!history_seek(self->history, seq, &error)) {
         set_action_state(self, "follow", FALSE);
-        set_action_state(self, "play", FALSE);
+        stop_playing(self);
         show_error(self, "The game file cannot be read any more", error);
         return;
     }
@@ -525,8 +573,6 @@ static void step_event(CavInspectorWindow *self, gboolean forward)
     seq = neighbour(self, forward);
     if (seq >= 0)
         show_event_from(self, seq, FROM_OTHER);
-    else if (forward && action_state(self, "play"))
-        set_action_state(self, "play", FALSE);
 }
 
 static void step_turn(CavInspectorWindow *self, gboolean forward)
@@ -598,29 +644,76 @@ static void on_last(GSimpleAction *a, GVariant *p, gpointer user_data)
         show_event_from(self, row_seq(model, n - 1), FROM_OTHER);
 }
 
-static gboolean play_tick(gpointer user_data)
+/* The filtered event @steps rows after the shown one (the last row, when
+ * fewer are left), or -1 when the shown one is the last. */
+static gint64 steps_ahead(CavInspectorWindow *self, gint64 steps)
 {
-    step_event(user_data, TRUE);
+    GListModel *model = G_LIST_MODEL(self->filtered);
+    guint position = position_at_or_before(model, self->seq);
+    guint n = g_list_model_get_n_items(model);
+    gint64 target = position == GTK_INVALID_LIST_POSITION ? steps - 1 : (gint64) position + steps;
+
+    if (n == 0 || (position != GTK_INVALID_LIST_POSITION && position + 1 >= n))
+        return -1; /* nothing after the shown event */
+    return row_seq(model, (guint) MIN(target, (gint64) n - 1));
+}
+
+/* Play by the frame clock: each frame shows the event that many events
+ * after the start the speed asks for by now, however long frames take,
+ * so 1000 events/s plays 1000 a second (several rows a frame). */
+static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+    guint speed =
+        MIN(gtk_drop_down_get_selected(self->speed_dropdown), G_N_ELEMENTS(play_speeds) - 1);
+    gint64 now = gdk_frame_clock_get_frame_time(clock), due, seq;
+
+    if (self->history == NULL)
+        return G_SOURCE_CONTINUE;
+    if (self->play_start == 0) {
+        self->play_start = now;
+        self->play_played = 0;
+    }
+    due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
+    if (due <= self->play_played)
+        return G_SOURCE_CONTINUE;
+    seq = steps_ahead(self, due - self->play_played);
+    self->play_played = due;
+    if (seq < 0) { /* the end: stop */
+        self->play_tick = 0;
+        stop_playing(self);
+        return G_SOURCE_REMOVE;
+    }
+    show_event_from(self, seq, FROM_OTHER);
     return G_SOURCE_CONTINUE;
 }
 
 static void restart_play(CavInspectorWindow *self)
 {
-    guint speed = gtk_drop_down_get_selected(self->speed_dropdown);
+    gboolean playing = action_state(self, "play");
 
-    g_clear_handle_id(&self->play_source, g_source_remove);
-    if (!action_state(self, "play"))
-        return;
-    speed = MIN(speed, G_N_ELEMENTS(play_speeds) - 1);
-    self->play_source = g_timeout_add(MAX(1000 / play_speeds[speed], 1), play_tick, self);
+    if (self->play_tick != 0)
+        gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->play_tick);
+    self->play_tick = 0;
+    self->play_start = 0;
+    gtk_button_set_icon_name(GTK_BUTTON(self->play_button), playing
+                                                                ? "media-playback-pause-symbolic"
+                                                                : "media-playback-start-symbolic");
+    if (playing)
+        self->play_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), play_frame, self, NULL);
+}
+
+/* Pause, as the play button and Space would. */
+static void stop_playing(CavInspectorWindow *self)
+{
+    set_action_state(self, "play", FALSE);
+    restart_play(self);
 }
 
 static void on_play(GSimpleAction *action, GVariant *state, gpointer user_data)
 {
-    CavInspectorWindow *self = user_data;
-
     g_simple_action_set_state(action, state);
-    restart_play(self);
+    restart_play(user_data);
 }
 
 static void on_speed(GObject *object, GParamSpec *pspec, gpointer self)
@@ -679,9 +772,29 @@ static void update_count(CavInspectorWindow *self)
     gtk_label_set_text(self->count_label, text);
 }
 
+/* The filtered timeline changed (a filter, rows filtered in as it works,
+ * events added while following): the shown event's row stays selected and
+ * in view. */
+static gboolean resync_selection(gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
+
+    self->resync_source = 0;
+    self->syncing = TRUE;
+    if (gtk_single_selection_get_selected(self->selection) != position)
+        gtk_single_selection_set_selected(self->selection, position);
+    self->syncing = FALSE;
+    scroll_timeline_to(self, position);
+    return G_SOURCE_REMOVE;
+}
+
+/* In an idle: the list views take the change in after this handler. */
 static void on_filtered_changed(CavInspectorWindow *self)
 {
     update_count(self);
+    if (self->history != NULL && self->resync_source == 0)
+        self->resync_source = g_idle_add(resync_selection, self);
 }
 
 static void update_types_label(CavInspectorWindow *self)
@@ -730,12 +843,29 @@ static void on_any_type(GSimpleAction *a, GVariant *p, gpointer user_data)
     update_types_label(self);
 }
 
+/* The turn typed in @entry: -1 when empty (unbounded); FALSE, and the
+ * entry marked, when it is not a turn number. */
+static gboolean entry_turn(GtkEntry *entry, gint32 *turn)
+{
+    const char *text = gtk_editable_get_text(GTK_EDITABLE(entry));
+    gint64 value = -1;
+    gboolean ok = *text == '\0' || g_ascii_string_to_signed(text, 10, 0, G_MAXINT32, &value, NULL);
+
+    if (ok)
+        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
+    else
+        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
+    *turn = (gint32) value;
+    return ok;
+}
+
 static void on_turns_changed(CavInspectorWindow *self)
 {
-    if (self->filter != NULL)
-        cav_timeline_filter_set_turns(
-            self->filter, (gint32) gtk_adjustment_get_value(self->first_turn_adjustment),
-            (gint32) gtk_adjustment_get_value(self->last_turn_adjustment));
+    gint32 first, last;
+
+    if (entry_turn(self->first_turn, &first) & entry_turn(self->last_turn, &last) &&
+        self->filter != NULL)
+        cav_timeline_filter_set_turns(self->filter, first, last);
 }
 
 static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
@@ -792,6 +922,14 @@ static void on_timeline_selected(GtkSingleSelection *selection, GParamSpec *pspe
 
     if (self->syncing)
         return;
+    if (self->keep_selection) { /* focus entering by Tab: undo GTK's choice */
+        guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
+
+        self->syncing = TRUE;
+        gtk_single_selection_set_selected(selection, position);
+        self->syncing = FALSE;
+        return;
+    }
     row = gtk_single_selection_get_selected_item(selection);
     if (row != NULL)
         show_event_from(self, cav_event_row_get_seq(row), FROM_TIMELINE);
@@ -829,7 +967,9 @@ static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint numbe
 {
     CavInspectorWindow *self = user_data;
 
-    if (number == 1 && self->history != NULL) {
+    if (self->history == NULL)
+        return;
+    if (number == 1) {
         update_entities(self);
         describe_entity(self);
     }
@@ -882,6 +1022,9 @@ static gboolean on_activate_link(GtkLabel *label, const char *uri, gpointer user
 
 /* ---- following a live file ------------------------------------------------ */
 
+static void update_title(CavInspectorWindow *self);
+static void size_number_columns(CavInspectorWindow *self);
+
 static gboolean follow_poll(gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
@@ -899,6 +1042,8 @@ static gboolean follow_poll(gpointer user_data)
         gtk_adjustment_set_upper(self->scrub, (double) history_length(self->history));
         self->syncing = FALSE;
         update_count(self);
+        update_title(self); /* "playing" until the game ends */
+        size_number_columns(self);
         if (action_state(self, "follow"))
             show_event_from(self, history_length(self->history), FROM_FOLLOW);
         else
@@ -913,8 +1058,16 @@ static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *it
                               gpointer user_data)
 {
     GtkWidget *cell = gtk_inscription_new(NULL);
+    const char *widest = g_object_get_data(G_OBJECT(factory), "widest");
 
     gtk_inscription_set_min_chars(GTK_INSCRIPTION(cell), GPOINTER_TO_UINT(user_data));
+    if (widest != NULL) { /* a number column: as wide as its widest number */
+        g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, widest);
+        int width;
+
+        pango_layout_get_pixel_size(layout, &width, NULL);
+        gtk_widget_set_size_request(cell, width, -1);
+    }
     gtk_inscription_set_text_overflow(GTK_INSCRIPTION(cell),
                                       GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
     gtk_list_item_set_child(item, cell);
@@ -936,20 +1089,57 @@ static void bind_property(GtkSignalListItemFactory *factory, GtkListItem *item, 
                              g_value_get_string(&text));
 }
 
-static void add_column(GtkColumnView *view, const char *title, const char *property,
-                       guint min_chars, gboolean expand)
+static GtkListItemFactory *column_factory(const char *property, guint min_chars)
 {
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-    GtkColumnViewColumn *column;
 
     g_object_set_data_full(G_OBJECT(factory), "property", g_strdup(property), g_free);
     g_signal_connect(factory, "setup", G_CALLBACK(setup_inscription), GUINT_TO_POINTER(min_chars));
     g_signal_connect(factory, "bind", G_CALLBACK(bind_property), NULL);
+    return factory;
+}
+
+static void add_column(GtkColumnView *view, const char *title, const char *property,
+                       guint min_chars, gboolean expand)
+{
+    GtkListItemFactory *factory = column_factory(property, min_chars);
+    GtkColumnViewColumn *column;
+
     column = gtk_column_view_column_new(title, factory);
     gtk_column_view_column_set_resizable(column, TRUE);
     gtk_column_view_column_set_expand(column, expand);
     gtk_column_view_append_column(view, column);
     g_object_unref(column);
+}
+
+/* The Seq and Turn columns, wide enough for the largest number they show
+ * (a cell's width is fixed when it is made: new numbers, new cells). */
+static void size_number_columns(CavInspectorWindow *self)
+{
+    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, history_length(self->history));
+    g_autofree char *turn = g_strdup_printf("%d", history_turns(self->history));
+    guint digits[2] = {(guint) strlen(seq), (guint) strlen(turn)};
+    GListModel *columns = gtk_column_view_get_columns(self->timeline_view);
+    g_autoptr(GtkSelectionModel) model = NULL;
+
+    if (digits[0] == self->seq_digits && digits[1] == self->turn_digits)
+        return;
+    self->seq_digits = digits[0];
+    self->turn_digits = digits[1];
+    /* GTK 4.8 keeps the cells made by a column's old factory: new cells. */
+    model = gtk_column_view_get_model(self->timeline_view);
+    if (model != NULL)
+        g_object_ref(model);
+    gtk_column_view_set_model(self->timeline_view, NULL);
+    for (guint i = 0; i < 2; i++) {
+        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
+        g_autoptr(GtkListItemFactory) factory = column_factory(i == 0 ? "seq" : "turn", 4);
+
+        /* Digits are as wide as each other in the fonts GTK uses. */
+        g_object_set_data_full(G_OBJECT(factory), "widest", g_strnfill(digits[i], '0'), g_free);
+        gtk_column_view_column_set_factory(column, factory);
+    }
+    gtk_column_view_set_model(self->timeline_view, model);
 }
 
 static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *item,
@@ -1026,8 +1216,9 @@ static void update_title(CavInspectorWindow *self)
 
 static void unload(CavInspectorWindow *self)
 {
-    g_clear_handle_id(&self->play_source, g_source_remove);
+    stop_playing(self);
     g_clear_handle_id(&self->follow_source, g_source_remove);
+    g_clear_handle_id(&self->resync_source, g_source_remove);
     if (self->selection != NULL) {
         gtk_column_view_set_model(self->timeline_view, NULL);
         gtk_list_view_set_model(self->entity_history_view, NULL);
@@ -1052,32 +1243,33 @@ static void show_history(CavInspectorWindow *self, History *history)
     self->history = history;
     self->filter = cav_timeline_filter_new(self->timeline);
     cav_timeline_filter_set_types(self->filter, self->types);
-    self->filtered = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)),
-                                               GTK_FILTER(g_object_ref(self->filter)));
+    /* Incremental before the filter is set: a filter given to the
+     * constructor runs over every event at once. */
+    self->filtered = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
     gtk_filter_list_model_set_incremental(self->filtered, TRUE);
-    g_signal_connect_swapped(self->filtered, "items-changed", G_CALLBACK(on_filtered_changed),
-                             self);
-    g_signal_connect_swapped(self->filtered, "notify::pending", G_CALLBACK(on_filtered_changed),
-                             self);
+    gtk_filter_list_model_set_filter(self->filtered, GTK_FILTER(self->filter));
+    g_signal_connect_swapped(self->filtered, "notify::pending", G_CALLBACK(update_count), self);
     self->selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->filtered)));
     gtk_single_selection_set_autoselect(self->selection, FALSE);
     gtk_single_selection_set_can_unselect(self->selection, TRUE);
     g_signal_connect(self->selection, "notify::selected", G_CALLBACK(on_timeline_selected), self);
+    /* From the selection, which has taken the change in by then. */
+    g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_filtered_changed),
+                             self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
 
     self->entity_filter = cav_timeline_filter_new(self->timeline);
     /* No entity selected yet: an id no file can hold, so the list is empty. */
     cav_timeline_filter_set_entity(self->entity_filter, CAV_REF_CREATURE, G_MAXINT32);
-    entity_events = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)),
-                                              GTK_FILTER(g_object_ref(self->entity_filter)));
+    /* The filter is set while the Entities page shows (sync_entity_history). */
+    entity_events = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
     gtk_filter_list_model_set_incremental(entity_events, TRUE);
     self->entity_history = gtk_single_selection_new(G_LIST_MODEL(entity_events));
     gtk_single_selection_set_autoselect(self->entity_history, FALSE);
     gtk_list_view_set_model(self->entity_history_view, GTK_SELECTION_MODEL(self->entity_history));
+    size_number_columns(self);
 
     /* The first turn-range values are free now that the file is known. */
-    gtk_adjustment_set_upper(self->first_turn_adjustment, history_turns(history));
-    gtk_adjustment_set_upper(self->last_turn_adjustment, history_turns(history));
     self->syncing = TRUE;
     gtk_adjustment_set_upper(self->scrub, (double) history_length(history));
     self->syncing = FALSE;
@@ -1085,6 +1277,7 @@ static void show_history(CavInspectorWindow *self, History *history)
     update_count(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
     select_entity(self, CAV_REF_CREATURE, history_last_state(history)->player);
+    sync_entity_history(self);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
@@ -1214,6 +1407,109 @@ static void add_content_shortcuts(CavInspectorWindow *self)
     gtk_widget_add_controller(GTK_WIDGET(self->content), controller);
 }
 
+static gboolean end_key_focus(gpointer user_data)
+{
+    CAV_INSPECTOR_WINDOW(user_data)->key_focus = FALSE;
+    return G_SOURCE_REMOVE;
+}
+
+/* The same keys when the focus is outside the map and lists — nowhere yet,
+ * a header button — but not where they are typing, nor in a popover. */
+static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                              GdkModifierType modifiers, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(self));
+    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
+
+    /* Focus moved by this key enters the timeline as by keyboard. */
+    self->key_focus = TRUE;
+    g_idle_add_full(G_PRIORITY_HIGH, end_key_focus, g_object_ref(self), g_object_unref);
+    if (focus != NULL &&
+        (gtk_widget_is_ancestor(focus, GTK_WIDGET(self->content)) || GTK_IS_EDITABLE(focus) ||
+         gtk_widget_get_native(focus) != GTK_NATIVE(self)))
+        return FALSE; /* the content's own shortcuts, typing, or a popover */
+    if (gtk_stack_get_visible_child_name(self->pages) == NULL ||
+        strcmp(gtk_stack_get_visible_child_name(self->pages), "game") != 0)
+        return FALSE;
+    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++) {
+        g_autoptr(GtkShortcutTrigger) trigger =
+            gtk_shortcut_trigger_parse_string(content_keys[i].trigger);
+
+        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT)
+            return gtk_widget_activate_action(GTK_WIDGET(self), content_keys[i].action, NULL);
+    }
+    return FALSE;
+}
+
+/* Tab into the timeline: GTK focuses (and, the first time, selects) its
+ * first row; keep the shown event's row selected and focus that instead. */
+static GtkWidget *timeline_row_widget(GtkWidget *root, const char *seq)
+{
+    if (GTK_IS_INSCRIPTION(root) &&
+        gtk_widget_get_prev_sibling(gtk_widget_get_parent(root)) == NULL &&
+        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), seq) == 0)
+        return gtk_widget_get_parent(gtk_widget_get_parent(root)); /* inscription, cell, row */
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = timeline_row_widget(child, seq);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static gboolean end_keep_selection(gpointer user_data)
+{
+    CAV_INSPECTOR_WINDOW(user_data)->keep_selection = FALSE;
+    return G_SOURCE_REMOVE;
+}
+
+/* After GTK has focused its row: focus the shown event's row instead,
+ * scrolling it back into view first if GTK scrolled away. */
+static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
+    g_autofree char *seq = NULL;
+    GtkWidget *widget;
+
+    if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
+        return G_SOURCE_REMOVE;
+    seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(G_LIST_MODEL(self->filtered), position));
+    widget = timeline_row_widget(GTK_WIDGET(self->timeline_view), seq);
+    if (widget == NULL) {
+        scroll_timeline_to(self, position);
+        return G_SOURCE_CONTINUE;
+    }
+    gtk_widget_grab_focus(widget);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_timeline_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+
+    if (self->history == NULL || !self->key_focus)
+        return; /* a click chooses its own row */
+    self->keep_selection = TRUE;
+    g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
+    self->focus_tries = 0;
+    gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view), focus_shown_row, self, NULL);
+}
+
+static void add_focus_handling(CavInspectorWindow *self)
+{
+    GtkEventController *keys = gtk_event_controller_key_new();
+    GtkEventController *focus = gtk_event_controller_focus_new();
+
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_window_key), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), keys);
+    g_signal_connect(focus, "enter", G_CALLBACK(on_timeline_focus_enter), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->timeline_view), focus);
+}
+
 static void add_type_checks(CavInspectorWindow *self)
 {
     for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
@@ -1303,8 +1599,9 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(entity_label);
     BIND(detail_label);
     BIND(entity_detail);
-    BIND(first_turn_adjustment);
-    BIND(last_turn_adjustment);
+    BIND(first_turn);
+    BIND(last_turn);
+    BIND(play_button);
     BIND(scrub);
     BIND(search_entry);
     BIND(content);
@@ -1327,19 +1624,20 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                                     self);
     add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
+    add_focus_handling(self);
     add_type_checks(self);
     setup_lists(self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
     gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
-    g_signal_connect_swapped(self->first_turn_adjustment, "value-changed",
-                             G_CALLBACK(on_turns_changed), self);
-    g_signal_connect_swapped(self->last_turn_adjustment, "value-changed",
-                             G_CALLBACK(on_turns_changed), self);
+    g_signal_connect_swapped(self->first_turn, "changed", G_CALLBACK(on_turns_changed), self);
+    g_signal_connect_swapped(self->last_turn, "changed", G_CALLBACK(on_turns_changed), self);
     g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
     g_signal_connect(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
+    /* "switch-page" comes before the page is current; "notify::page" after. */
+    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_history), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     g_signal_connect(self->detail_label, "activate-link", G_CALLBACK(on_activate_link), self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);

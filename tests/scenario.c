@@ -96,6 +96,8 @@ static void setup(Scenario *s, const char *const *top, const char *const *below,
         e.as.CreatureSpawned.max_hp = max_hp;
     if (food > 0)
         e.as.CreatureSpawned.food = food;
+    /* More food than a stomach holds: a bigger stomach (a long test game). */
+    e.as.CreatureSpawned.max_food = MAX(e.as.CreatureSpawned.max_food, e.as.CreatureSpawned.food);
     if (max_mana > 0)
         e.as.CreatureSpawned.max_mana = max_mana;
     scenario_fold(s, e);

@@ -235,7 +235,13 @@ static void test_summary(void)
 
     e.as.TileDug = (CavEvTileDug){.creature = 1, .z = 2, .x = 30, .y = 4};
     ev_summary(&e, text);
-    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 2 dug into floor by creature 1");
+    /* z is 0-based in the payload; people read levels 1 to 5. */
+    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 3 dug into floor by creature 1");
+    g_string_truncate(text, 0);
+    e = ev_init(CAV_EVENT_CREATURE_TOOK_STAIRS);
+    e.as.CreatureTookStairs = (CavEvCreatureTookStairs){.creature = 1, .from_z = 0, .z = 1};
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 took the stairs from level 1 to level 2 at (0,0)");
 }
 
 static void test_sql_views(void)

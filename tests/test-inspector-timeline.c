@@ -286,17 +286,32 @@ static void check_actor_target(GameFixture *f, CavEventRow *row, const CavEvent 
         actor = name_of(f->history, CAV_REF_CREATURE, event->as.ItemPickedUp.creature);
         target = name_of(f->history, CAV_REF_ITEM, event->as.ItemPickedUp.item);
     } else if (event->type == CAV_EVENT_CREATURE_SPAWNED) {
-        /* No envelope actor: the payload's creature; its colony, if another. */
-        const CavEvCreatureSpawned *spawned = &event->as.CreatureSpawned;
+        /* No envelope actor: nobody did it; it happens to the new creature. */
         g_assert_cmpint(event->actor, ==, 0);
-        actor = name_of(f->history, CAV_REF_CREATURE, spawned->creature);
-        target = spawned->colony == 0 || spawned->colony == spawned->creature
-                     ? g_strdup("")
-                     : name_of(f->history, CAV_REF_CREATURE, spawned->colony);
+        actor = g_strdup("");
+        target = name_of(f->history, CAV_REF_CREATURE, event->as.CreatureSpawned.creature);
+    } else if (event->type == CAV_EVENT_CREATURE_DIED) {
+        /* A death is the rules' doing (the killer's blow is its cause): the
+         * victim is the target, never the actor. */
+        g_assert_cmpint(event->actor, ==, 0);
+        actor = g_strdup("");
+        target = name_of(f->history, CAV_REF_CREATURE, event->as.CreatureDied.creature);
+    } else if (event->type == CAV_EVENT_GAME_LOST || event->type == CAV_EVENT_GAME_WON) {
+        /* The detail says "Actor nobody"; the column agrees. */
+        g_assert_cmpint(event->actor, ==, 0);
+        actor = g_strdup("");
+        target = name_of(f->history, CAV_REF_CREATURE,
+                         event->type == CAV_EVENT_GAME_WON ? event->as.GameWon.creature
+                                                           : event->as.GameLost.creature);
     } else if (event->type == CAV_EVENT_LEVEL_ROW_GENERATED) {
         actor = g_strdup("");
         target = g_strdup("");
     } else {
+        /* Whatever the type, the column is the envelope's actor, as the
+         * detail's "Actor". */
+        g_autofree char *envelope =
+            event->actor != 0 ? name_of(f->history, CAV_REF_CREATURE, event->actor) : g_strdup("");
+        g_assert_cmpstr(cav_event_row_get_actor(row), ==, envelope);
         return;
     }
     g_assert_cmpstr(cav_event_row_get_actor(row), ==, actor);
@@ -366,6 +381,7 @@ static void test_timeline_rows(GameFixture *f, gconstpointer data)
     g_assert_cmpuint(checked[CAV_EVENT_CREATURE_ATTACKED], >, 50);
     g_assert_cmpuint(checked[CAV_EVENT_ITEM_PICKED_UP], >, 10);
     g_assert_cmpuint(checked[CAV_EVENT_CREATURE_SPAWNED], >, 10);
+    g_assert_cmpuint(checked[CAV_EVENT_CREATURE_DIED], >, 2);
     g_assert_cmpuint(checked[CAV_EVENT_LEVEL_ROW_GENERATED], >, 10);
 }
 

@@ -4,6 +4,7 @@
  * in step; bad files are refused without harm; a live file is followed; and
  * --screenshot renders a PNG whose map is drawn. Run under xvfb-run. */
 #include <gtk/gtk.h>
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -182,6 +183,9 @@ static gint64 selected_seq(CavInspectorWindow *window)
 
     return row != NULL ? cav_event_row_get_seq(row) : 0;
 }
+
+static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq);
+static void wait_painted(GtkWidget *widget);
 
 /* With CAVELOG_TEST_SHOTS=DIR, save the window as DIR/@name, to look at. */
 static void save_shot(Fixture *f, const char *name)
@@ -1087,6 +1091,8 @@ static void test_follow(Fixture *f, gconstpointer data)
     g_assert_cmphex(state_digest(history_state(history)), ==, state_digest(session_state(session)));
     g_assert_cmpuint(g_list_model_get_n_items(cav_inspector_window_get_timeline(window)), ==,
                      (guint) session_state(session)->last_seq);
+    /* The timeline keeps up: the newest row is selected and in view. */
+    wait_for_row(f, window, session_state(session)->last_seq);
     /* Moving away stops following; the list still grows. */
     activate(window, "first");
     g_assert_false(
@@ -1160,6 +1166,38 @@ static void test_screenshot(Fixture *f, gconstpointer data)
     cav_map_background(&background);
     /* A map drawn: many glyph pixels, not a blank rectangle. */
     g_assert_cmpuint(count_drawn(shot, &box, &background), >, 2000);
+
+    /* --at 0: the world before the first event, where nothing is drawn
+     * (GApplication once dropped the 0 and drew the last event). */
+    argv[4] = "0";
+    g_clear_pointer(&err, g_free);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, &err,
+                               &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("cavelog-inspector --screenshot --at 0 failed: %s", err);
+    g_clear_object(&shot);
+    shot = gdk_texture_new_from_filename(png, &error);
+    g_assert_no_error(error);
+    {
+        /* The same as this process draws at event 0, not at the last. */
+        g_autoptr(GdkTexture) at_zero = NULL, at_last = NULL;
+        guint shot_ink = count_drawn(shot, &box, &background);
+
+        cav_inspector_window_show_event(window, 0);
+        wait_painted(f->window);
+        at_zero = cav_render_widget(f->window, &error);
+        g_assert_no_error(error);
+        activate(window, "last");
+        wait_painted(f->window);
+        at_last = cav_render_widget(f->window, &error);
+        g_assert_no_error(error);
+        g_test_message("ink at 0: --screenshot %u, here %u; here at the last %u", shot_ink,
+                       count_drawn(at_zero, &box, &background),
+                       count_drawn(at_last, &box, &background));
+        g_assert_cmpuint(shot_ink, ==, count_drawn(at_zero, &box, &background));
+        g_assert_cmpuint(shot_ink, !=, count_drawn(at_last, &box, &background));
+    }
 }
 
 /* A file it cannot read: a message on stderr, a failing status, no PNG. */
@@ -1600,6 +1638,425 @@ static void test_fork(Fixture *f, gconstpointer data)
     g_unlink(expected);
 }
 
+/* ---- what users hit (issue 14) ------------------------------------------------ */
+
+/* Let the main loop run until @done(@data) or WAIT_S seconds. */
+static gboolean wait_until(gboolean (*done)(gpointer), gpointer data)
+{
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+
+    while (!done(data) && g_get_monotonic_time() < until) {
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    return done(data);
+}
+
+/* The Seq cell (an inscription in a row's first cell) that reads @seq, in
+ * the timeline as laid out, or NULL. */
+static GtkWidget *seq_cell(GtkWidget *root, gint64 seq)
+{
+    g_autofree char *text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+
+    if (GTK_IS_INSCRIPTION(root) &&
+        gtk_widget_get_prev_sibling(gtk_widget_get_parent(root)) == NULL &&
+        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), text) == 0 &&
+        gtk_widget_get_mapped(root))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = seq_cell(child, seq);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+typedef struct {
+    CavInspectorWindow *window;
+    gint64 seq;
+} RowWait;
+
+/* Whether the timeline's selected row is @seq and drawn inside its
+ * scrolled window. */
+static gboolean row_shown(gpointer data)
+{
+    RowWait *w = data;
+    GtkWidget *view = find_widget(GTK_WIDGET(w->window), GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *scrolled = gtk_widget_get_parent(view);
+    GtkWidget *cell;
+    graphene_rect_t box;
+
+    if (selected_seq(w->window) != w->seq || (cell = seq_cell(view, w->seq)) == NULL ||
+        !gtk_widget_compute_bounds(cell, scrolled, &box))
+        return FALSE;
+    return box.origin.y >= 0 && box.origin.y + box.size.height <= gtk_widget_get_height(scrolled);
+}
+
+/* Wait until row @seq is the selected one and in view; fail if it never is. */
+static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq)
+{
+    RowWait w = {window, seq};
+
+    if (!wait_until(row_shown, &w))
+        g_error("row %" G_GINT64_FORMAT " not selected and in view (selected %" G_GINT64_FORMAT ")",
+                seq, selected_seq(window));
+}
+
+static gboolean filter_done(gpointer window)
+{
+    return gtk_filter_list_model_get_pending(
+               GTK_FILTER_LIST_MODEL(cav_inspector_window_get_timeline(window))) == 0;
+}
+
+/* Press @keys (xdotool's names, one argument each) on @window as a person
+ * would: real X input through XTEST, to the focused X window. */
+static void press_keys(CavInspectorWindow *window, const char *const *keys)
+{
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    g_autofree char *xid = g_strdup_printf("%lu", (unsigned long) gdk_x11_surface_get_xid(surface));
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    g_autofree char *err = NULL;
+    int status;
+
+    g_ptr_array_add(argv, "xdotool");
+    g_ptr_array_add(argv, "windowfocus");
+    g_ptr_array_add(argv, xid);
+    g_ptr_array_add(argv, "key");
+    g_ptr_array_add(argv, "--delay");
+    g_ptr_array_add(argv, "30");
+    for (guint i = 0; keys[i] != NULL; i++)
+        g_ptr_array_add(argv, (gpointer) keys[i]);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, &err, &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("xdotool failed: %s", err);
+}
+
+typedef struct {
+    CavInspectorWindow *window;
+    gint64 seq;
+} EventWait;
+
+static gboolean shows_event(gpointer data)
+{
+    EventWait *w = data;
+
+    return cav_inspector_window_get_event(w->window) == w->seq;
+}
+
+static GtkWidget *named(CavInspectorWindow *window, GType type, const char *name)
+{
+    GtkWidget *found = find_named(GTK_WIDGET(window), type, name);
+
+    g_assert_nonnull(found);
+    return found;
+}
+
+/* After a filter change the shown event's row stays selected and in view;
+ * the turn fields are empty with a placeholder, empty meaning unbounded. */
+static void test_filter_keeps_row(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GListModel *timeline = cav_inspector_window_get_timeline(window);
+    GtkWidget *popover = GTK_WIDGET(gtk_menu_button_get_popover(
+        GTK_MENU_BUTTON(find_widget(GTK_WIDGET(window), GTK_TYPE_MENU_BUTTON))));
+    GtkEditable *first = GTK_EDITABLE(named(window, GTK_TYPE_ENTRY, "first-turn"));
+    GtkEditable *last = GTK_EDITABLE(named(window, GTK_TYPE_ENTRY, "last-turn"));
+    gint64 shown = 0;
+    guint in_turns = 0;
+
+    for (gint64 seq = history_length(history) / 2; seq <= history_length(history) && shown == 0;
+         seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
+            shown = seq;
+    g_assert_cmpint(shown, >, 0);
+    wait_painted(f->window);
+    cav_inspector_window_show_event(window, shown);
+    wait_for_row(f, window, shown);
+
+    /* Only deaths: the shown death stays the selected row, in view. */
+    for (GtkWidget *w = find_widget(popover, GTK_TYPE_CHECK_BUTTON); w != NULL;
+         w = gtk_widget_get_next_sibling(w))
+        if (g_strcmp0(gtk_check_button_get_label(GTK_CHECK_BUTTON(w)), "CreatureDied") == 0)
+            gtk_check_button_set_active(GTK_CHECK_BUTTON(w), TRUE);
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), <, 1000);
+    wait_for_row(f, window, shown);
+    /* Every type again: among thousands of rows, still that one. */
+    activate(window, "any-type");
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, (guint) history_length(history));
+    wait_for_row(f, window, shown);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, shown);
+
+    /* The turn range: empty fields with placeholders, no -1. */
+    g_assert_cmpstr(gtk_editable_get_text(first), ==, "");
+    g_assert_cmpstr(gtk_editable_get_text(last), ==, "");
+    g_assert_cmpstr(gtk_entry_get_placeholder_text(GTK_ENTRY(first)), ==, "first");
+    g_assert_cmpstr(gtk_entry_get_placeholder_text(GTK_ENTRY(last)), ==, "last");
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        in_turns += history_entry(history, seq)->turn >= 10;
+    gtk_editable_set_text(first, "10");
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
+    in_turns = 0;
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        in_turns +=
+            history_entry(history, seq)->turn >= 10 && history_entry(history, seq)->turn <= 12;
+    gtk_editable_set_text(last, "12");
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
+    /* Not a number: marked, and the filter stays as it was. */
+    {
+        int end = -1;
+
+        gtk_editable_insert_text(last, "x", -1, &end); /* "12x" */
+    }
+    g_assert_true(gtk_widget_has_css_class(GTK_WIDGET(last), "error"));
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
+    gtk_editable_set_text(first, "");
+    gtk_editable_set_text(last, "");
+    g_assert_false(gtk_widget_has_css_class(GTK_WIDGET(last), "error"));
+    g_assert_true(wait_until(filter_done, window));
+    g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, (guint) history_length(history));
+}
+
+static gboolean focus_on_row(gpointer data)
+{
+    EventWait *w = data;
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(w->window));
+
+    return focus != NULL && seq_cell(focus, w->seq) != NULL;
+}
+
+/* Real key presses (xdotool): the keys work before anything has focus, and
+ * Tab into the timeline keeps the shown event's row. */
+static void test_real_keys(Fixture *f, gconstpointer data)
+{
+    static const char *const right_right[] = {"Right", "Right", NULL};
+    static const char *const tab[] = {"Tab", NULL};
+    static const char *const down[] = {"Down", NULL};
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *view = find_widget(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW);
+    gint64 middle = history_length(history) / 2;
+    EventWait w = {window, 2};
+    EventWait w_middle = {window, middle};
+    GtkWidget *focus = NULL;
+
+    wait_painted(f->window);
+    /* Nothing focused: Right, Right from the start shows event 2. */
+    activate(window, "first");
+    gtk_window_set_focus(GTK_WINDOW(window), NULL);
+    press_keys(window, right_right);
+    g_assert_true(wait_until(shows_event, &w));
+
+    /* From the scrubber, Tab by Tab into the timeline: the event shown
+     * never changes, and the focused row is its row. */
+    cav_inspector_window_show_event(window, middle);
+    wait_for_row(f, window, middle);
+    gtk_widget_grab_focus(find_widget(GTK_WIDGET(window), GTK_TYPE_SCALE));
+    for (gint i = 0; i < 12; i++) {
+        gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 4;
+
+        press_keys(window, tab);
+        while (g_get_monotonic_time() < until)
+            g_main_context_iteration(NULL, FALSE);
+        g_assert_cmpint(cav_inspector_window_get_event(window), ==, middle);
+        focus = gtk_root_get_focus(GTK_ROOT(window));
+        if (focus != NULL && gtk_widget_is_ancestor(focus, view))
+            break;
+    }
+    g_assert_nonnull(focus);
+    g_assert_true(gtk_widget_is_ancestor(focus, view));
+    g_assert_cmpint(selected_seq(window), ==, middle);
+    /* Within a few frames, the focused row is the shown event's. */
+    g_assert_true(wait_until(focus_on_row, &w_middle));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, middle);
+    /* The list's own Down moves on from there, to the next event. */
+    press_keys(window, down);
+    w.seq = middle + 1;
+    g_assert_true(wait_until(shows_event, &w));
+}
+
+typedef struct {
+    CavInspectorWindow *window;
+    gint64 start_seq, start_time, end_seq, end_time;
+} PlayWait;
+
+static gboolean played_enough(gpointer data)
+{
+    PlayWait *p = data;
+
+    p->end_seq = cav_inspector_window_get_event(p->window);
+    p->end_time = g_get_monotonic_time();
+    return p->end_time - p->start_time > 3 * G_USEC_PER_SEC / 2;
+}
+
+/* Playing: the speed starts at 10 events/s, 1000 events/s plays about a
+ * thousand a second, and the button shows pause while it plays. */
+static void test_play(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkDropDown *speed = GTK_DROP_DOWN(named(window, GTK_TYPE_DROP_DOWN, "speed"));
+    GtkButton *play = GTK_BUTTON(named(window, GTK_TYPE_TOGGLE_BUTTON, "play"));
+    GtkStringObject *label;
+    PlayWait p = {.window = window};
+    double rate;
+
+    label = gtk_drop_down_get_selected_item(speed);
+    g_assert_cmpstr(gtk_string_object_get_string(label), ==, "10 events/s");
+    g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-start-symbolic");
+    wait_painted(f->window);
+    activate(window, "first");
+    gtk_drop_down_set_selected(speed, 4);
+    label = gtk_drop_down_get_selected_item(speed);
+    g_assert_cmpstr(gtk_string_object_get_string(label), ==, "1000 events/s");
+    activate(window, "play");
+    g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-pause-symbolic");
+    p.start_time = g_get_monotonic_time();
+    p.start_seq = cav_inspector_window_get_event(window);
+    wait_until(played_enough, &p);
+    activate(window, "play");
+    g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-start-symbolic");
+    rate =
+        (double) (p.end_seq - p.start_seq) * G_USEC_PER_SEC / (double) (p.end_time - p.start_time);
+    g_test_message("played %" G_GINT64_FORMAT " events in %.2f s: %.0f/s", p.end_seq - p.start_seq,
+                   (p.end_time - p.start_time) / 1e6, rate);
+    /* By the frame clock, however slow the frames: near 1000/s. */
+    g_assert_cmpfloat(rate, >, 600);
+    g_assert_cmpfloat(rate, <, 1400);
+    /* Paused: it stays. */
+    p.start_seq = cav_inspector_window_get_event(window);
+    p.start_time = g_get_monotonic_time();
+    while (g_get_monotonic_time() - p.start_time < G_USEC_PER_SEC / 4)
+        g_main_context_iteration(NULL, FALSE);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, p.start_seq);
+}
+
+/* A long payload string (a level's row of 90 cells) wraps inside the
+ * detail's pane instead of widening it. */
+static void test_long_payload(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *detail = named(window, GTK_TYPE_LABEL, "detail");
+    GtkWidget *notebook = find_named(GTK_WIDGET(window), GTK_TYPE_NOTEBOOK, NULL);
+    gint64 row = 0;
+    int min, pane;
+
+    for (gint64 seq = 1; seq <= history_length(history) && row == 0; seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_LEVEL_ROW_GENERATED)
+            row = seq;
+    g_assert_cmpint(row, >, 0);
+    cav_inspector_window_show_event(window, row);
+    wait_painted(f->window);
+    wait_painted(f->window);
+    pane = gtk_widget_get_width(notebook);
+    gtk_widget_measure(detail, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+    g_assert_cmpint(pane, >, 0);
+    g_assert_cmpint(min, <, pane);
+    g_assert_cmpint(gtk_widget_get_width(detail), <=, pane);
+}
+
+typedef struct {
+    CavInspectorWindow *window;
+    Session *session;
+} FollowWait;
+
+/* A game played to its end while followed: the header says how it ended,
+ * not "playing", and the last row is selected and in view. */
+static void test_follow_to_end(Fixture *f, gconstpointer data)
+{
+    static const char *const cave[] = {
+        "##########", "#........#", "#..@.....#", "#........#", "##########", NULL,
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    CavInspectorWindow *window;
+    GtkLabel *subtitle;
+    EventWait w;
+    Scenario s;
+    gint turns = 0;
+
+    scenario_setup(&s, cave, NULL);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 100, 1000, 100);
+    scenario_hurt(&s, game_state(s.game)->player, state_player(game_state(s.game))->hp - 1);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    window = open_window(f);
+    subtitle = GTK_LABEL(named(window, GTK_TYPE_LABEL, "subtitle"));
+    g_assert_nonnull(strstr(gtk_label_get_text(subtitle), "playing"));
+    activate(window, "follow");
+    while (game_state(s.game)->outcome == OUTCOME_PLAYING && turns++ < 200)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    w = (EventWait){window, game_state(s.game)->last_seq};
+    g_assert_true(wait_until(shows_event, &w));
+    g_test_message("subtitle: %s", gtk_label_get_text(subtitle));
+    g_assert_null(strstr(gtk_label_get_text(subtitle), "playing"));
+    g_assert_nonnull(strstr(gtk_label_get_text(subtitle), "lost"));
+    wait_for_row(f, window, w.seq);
+    scenario_teardown(&s);
+}
+
+/* Whether @cell (an inscription) shows all of @text, unellipsized. */
+static gboolean fits(GtkWidget *cell)
+{
+    const char *text = gtk_inscription_get_text(GTK_INSCRIPTION(cell));
+    g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, text);
+    int width;
+
+    pango_layout_get_pixel_size(layout, &width, NULL);
+    return width <= gtk_widget_get_width(cell);
+}
+
+/* A game of more than 10,000 turns: its Seq and Turn columns are wide
+ * enough for the largest numbers, which show whole. */
+static void test_number_columns(Fixture *f, gconstpointer data)
+{
+    static const char *const cave[] = {
+        "#######", "#.....#", "#..@..#", "#.....#", "#######", NULL,
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    CavInspectorWindow *window;
+    History *history;
+    GtkWidget *view, *seq_widget, *turn_widget;
+    gint64 last;
+    Scenario s;
+
+    scenario_setup_player(&s, cave, NULL, 0, 1000000);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 10050; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    window = open_window(f);
+    history = cav_inspector_window_get_history(window);
+    g_assert_cmpint(history_turns(history), >=, 10000);
+    last = history_length(history);
+    view = find_widget(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW);
+    wait_for_row(f, window, last);
+    seq_widget = seq_cell(view, last);
+    /* The Turn cell: the next cell of the same row. */
+    turn_widget =
+        gtk_widget_get_first_child(gtk_widget_get_next_sibling(gtk_widget_get_parent(seq_widget)));
+    g_test_message(
+        "seq %s in %d px, turn %s in %d px", gtk_inscription_get_text(GTK_INSCRIPTION(seq_widget)),
+        gtk_widget_get_width(seq_widget), gtk_inscription_get_text(GTK_INSCRIPTION(turn_widget)),
+        gtk_widget_get_width(turn_widget));
+    g_assert_true(fits(seq_widget));
+    g_assert_true(fits(turn_widget));
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -1632,6 +2089,12 @@ int main(int argc, char **argv)
     ADD("/inspector/window/bad-files", 0, test_bad_files);
     ADD("/inspector/window/bookmarks", TURNS, test_bookmarks);
     ADD("/inspector/window/fork", TURNS, test_fork);
+    ADD("/inspector/window/filter-keeps-row", TURNS, test_filter_keeps_row);
+    ADD("/inspector/window/real-keys", TURNS, test_real_keys);
+    ADD("/inspector/window/play", TURNS, test_play);
+    ADD("/inspector/window/long-payload", TURNS, test_long_payload);
+    ADD("/inspector/window/follow-to-end", 0, test_follow_to_end);
+    ADD("/inspector/window/number-columns", 0, test_number_columns);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);

@@ -555,7 +555,7 @@ static void test_validate_effects(void)
     scenario_assert_refused(&s, e, FALSE, "creature 2 does not exist");
     e = ev_init(CAV_EVENT_EFFECTS_TICKED);
     e.as.EffectsTicked = (CavEvEffectsTicked){.z = 0, .effects = 2};
-    scenario_assert_refused(&s, e, FALSE, "2 effects do not work on level 0");
+    scenario_assert_refused(&s, e, FALSE, "2 effects do not work on level 1");
     e = ev_init(CAV_EVENT_EFFECT_ENDED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.EffectEnded.effect = 1;
