@@ -12,6 +12,7 @@
 
 struct _CavAnalysisView {
     GtkWidget parent_instance;
+    GtkWidget *box; /* the one child */
     GtkStack *stack;
     CavWhyView *why;
     CavChartView *chart;
@@ -126,7 +127,7 @@ void cav_analysis_view_pin(CavAnalysisView *self)
 
 /* ---- over time ---------------------------------------------------------------- */
 
-/* The events that mark @creature's story: deaths, levels gained, stairs. */
+/* The events that mark @creature's story: its death, levels gained, stairs. */
 static GArray *markers_of(const History *history, gint32 creature)
 {
     GArray *markers = g_array_new(FALSE, FALSE, sizeof(AnalysisPoint));
@@ -134,9 +135,10 @@ static GArray *markers_of(const History *history, gint32 creature)
     for (gint64 seq = 1; seq <= history_length(history); seq++) {
         const HistoryEntry *e = history_entry(history, seq);
         AnalysisPoint marker = {seq, e->turn, e->type};
+        /* The payload's first creature is the one who died, gained or climbed. */
         if ((e->type == CAV_EVENT_CREATURE_DIED || e->type == CAV_EVENT_LEVEL_GAINED ||
              e->type == CAV_EVENT_CREATURE_TOOK_STAIRS) &&
-            history_entry_names(e, CAV_REF_CREATURE, creature))
+            e->creatures[0] == creature)
             g_array_append_val(markers, marker);
     }
     return markers;
@@ -368,6 +370,7 @@ static void cav_analysis_view_dispose(GObject *object)
     CavAnalysisView *self = CAV_ANALYSIS_VIEW(object);
 
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_ANALYSIS_VIEW);
+    g_clear_pointer(&self->box, gtk_widget_unparent);
     g_clear_object(&self->changes);
     g_clear_object(&self->found);
     G_OBJECT_CLASS(cav_analysis_view_parent_class)->dispose(object);
@@ -384,6 +387,7 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     G_OBJECT_CLASS(klass)->dispose = cav_analysis_view_dispose;
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-analysis-view.ui");
+    BIND(box);
     BIND(stack);
     BIND(why);
     BIND(chart);

@@ -78,9 +78,14 @@ static GListModel *children_of(gpointer item, gpointer user_data)
     return G_LIST_MODEL(store);
 }
 
-static const char *const kind_icons[] = {
-    [ANALYSIS_NODE_EVENT] = "•",  [ANALYSIS_NODE_COMMAND] = "▶",   [ANALYSIS_NODE_DECISION] = "◆",
-    [ANALYSIS_NODE_PLACED] = "⌖", [ANALYSIS_NODE_HP_CHANGE] = "♥", [ANALYSIS_NODE_ITEM] = "✚",
+/* A word before each node's text, so that kinds read apart without icons. */
+static const char *const kind_words[] = {
+    [ANALYSIS_NODE_EVENT] = "",
+    [ANALYSIS_NODE_COMMAND] = "command:",
+    [ANALYSIS_NODE_DECISION] = "decided:",
+    [ANALYSIS_NODE_PLACED] = "placed by",
+    [ANALYSIS_NODE_HP_CHANGE] = "hp:",
+    [ANALYSIS_NODE_ITEM] = "carried:",
     [ANALYSIS_NODE_GROUP] = "",
 };
 
@@ -104,7 +109,9 @@ static void bind_row(GtkSignalListItemFactory *f, GtkListItem *item, gpointer da
     g_autofree char *text = NULL;
 
     gtk_tree_expander_set_list_row(GTK_TREE_EXPANDER(expander), tree_row);
-    text = g_strdup_printf("%s %s", kind_icons[row->node->kind], row->node->text);
+    text = kind_words[row->node->kind][0] != '\0'
+               ? g_strdup_printf("%s %s", kind_words[row->node->kind], row->node->text)
+               : g_strdup(row->node->text);
     gtk_label_set_text(GTK_LABEL(label), text);
     gtk_widget_set_tooltip_text(label, row->node->text);
     if (row->node->kind == ANALYSIS_NODE_GROUP)

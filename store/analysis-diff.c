@@ -156,7 +156,9 @@ static void describe_creature(const History *history, const CavState *b, const A
         g_string_append(out, " → ");
         break;
     case ANALYSIS_DIFF_FIELD:
-        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ", analysis_field_name(e->field),
+        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ",
+                               e->field == ANALYSIS_FIELD_LEVEL ? "xp level"
+                                                                : analysis_field_name(e->field),
                                e->before);
         break;
     case ANALYSIS_DIFF_KNOWLEDGE:
