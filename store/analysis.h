@@ -218,6 +218,26 @@ void analysis_node_dump(const AnalysisNode *node, GString *out);
 GArray *analysis_search(const History *history, const CavState *state, const char *query,
                         GError **error);
 
+/* ---- bus trace ------------------------------------------------------------------- */
+
+/* One policy's turn with an event: its name (the function's, static) and
+ * what it emitted (a GArray of CavEvent with type and payload; the seqs and
+ * causes the game then gave them are the log's: history_caused). */
+typedef struct {
+    const char *policy;
+    GArray *follow_ups;
+} AnalysisDelivery;
+
+/* The policies that received event @seq, in the order they ran, and what
+ * each emitted, as a GPtrArray of AnalysisDelivery (caller unrefs; empty
+ * when no policy listens to its type or the event was not live — the
+ * setup's are, every turn's are). Found by re-running the event's turn from
+ * the state before it with its recorded command and the game's recorded
+ * content, with a tracer on the Game: the rules are pure and the draws
+ * counter-based, so the re-run is the turn. NULL with an error when the
+ * file cannot be read or the re-run does not reproduce event @seq. */
+GPtrArray *analysis_trace(History *history, gint64 seq, GError **error);
+
 G_END_DECLS
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "codec.h"
 #include "game.h"
 #include "scenario.h"
 #include "store.h"
@@ -776,6 +777,96 @@ static void test_search(void)
     g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
+/* ---- bus trace ------------------------------------------------------------------------ */
+
+/* The trace of @seq: the policies the code registers for its type, in
+ * order, and, emitted by them in that order, the events the log says it
+ * caused (all of them, unless the game ended in that turn and dropped the
+ * rest: then the log holds the first ones). Returns the follow-ups traced. */
+static guint check_trace(History *history, gint64 seq)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) trace = analysis_trace(history, seq, &error);
+    g_autoptr(Game) game = game_new(NULL);
+    const HistoryEntry *entry = history_entry(history, seq);
+    const char *names[32];
+    guint n = game_policy_names(game, entry->type, names, G_N_ELEMENTS(names));
+    g_autoptr(GArray) caused = history_caused(history, seq);
+    g_autoptr(GArray) emitted = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    gboolean ended = history_last_state(history)->outcome != OUTCOME_PLAYING &&
+                     entry->turn == history_entry(history, history_length(history))->turn;
+
+    g_assert_no_error(error);
+    g_assert_cmpuint(trace->len, ==, n);
+    for (guint i = 0; i < n; i++) {
+        const AnalysisDelivery *d = g_ptr_array_index(trace, i);
+        g_assert_cmpstr(d->policy, ==, names[i]);
+        g_array_append_vals(emitted, d->follow_ups->data, d->follow_ups->len);
+    }
+    if (ended)
+        g_assert_cmpuint(caused->len, <=, emitted->len);
+    else
+        g_assert_cmpuint(caused->len, ==, emitted->len);
+    for (guint i = 0; i < caused->len; i++) {
+        g_autoptr(GArray) logged = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+        g_autoptr(GString) want = g_string_new(NULL);
+        g_autoptr(GString) got = g_string_new(NULL);
+        gint64 at = g_array_index(caused, gint64, i);
+        g_assert_true(history_read(history, at, at, logged, &error));
+        codec_encode_payload(&g_array_index(logged, CavEvent, 0), want);
+        codec_encode_payload(&g_array_index(emitted, CavEvent, i), got);
+        g_assert_cmpint(g_array_index(emitted, CavEvent, i).type, ==,
+                        g_array_index(logged, CavEvent, 0).type);
+        g_assert_cmpstr(got->str, ==, want->str);
+    }
+    return emitted->len;
+}
+
+static void test_trace(void)
+{
+    g_autoptr(History) history = open_history(bot_path);
+    guint follow_ups = 0, causes = 0;
+    gboolean seen[CAV_EVENT_TYPE_COUNT] = {FALSE};
+
+    /* The first event of every type the game holds, the first 40 events
+     * that caused others, and a sample. */
+    for (gint64 seq = 1; seq <= history_length(history); seq++) {
+        guint16 type = history_entry(history, seq)->type;
+        g_autoptr(GArray) caused = history_caused(history, seq);
+        gboolean a_cause = caused->len > 0 && causes < 40;
+        if (seen[type] && seq % 97 != 0 && !a_cause)
+            continue;
+        seen[type] = TRUE;
+        causes += caused->len > 0;
+        follow_ups += check_trace(history, seq);
+    }
+    g_test_message("%u follow-ups traced from %u causes", follow_ups, causes);
+    g_assert_cmpuint(causes, >=, 10);
+}
+
+/* The player's death: the policies of CreatureDied, and the GameLost among
+ * what they emitted. */
+static void test_trace_death(Death *d, gconstpointer data)
+{
+    g_autoptr(History) history = open_history(d->path);
+    g_autoptr(GError) error = NULL;
+    gint64 lost = find_type(history, CAV_EVENT_GAME_LOST);
+    gint64 died = history_entry(history, lost)->cause;
+    g_autoptr(GPtrArray) trace = NULL;
+    gboolean emitted_lost = FALSE;
+
+    g_assert_cmpuint(check_trace(history, died), >=, 1);
+    trace = analysis_trace(history, died, &error);
+    g_assert_no_error(error);
+    for (guint i = 0; i < trace->len; i++) {
+        const AnalysisDelivery *delivery = g_ptr_array_index(trace, i);
+        for (guint k = 0; k < delivery->follow_ups->len; k++)
+            emitted_lost |=
+                g_array_index(delivery->follow_ups, CavEvent, k).type == CAV_EVENT_GAME_LOST;
+    }
+    g_assert_true(emitted_lost);
+}
+
 int main(int argc, char **argv)
 {
     int rc;
@@ -792,6 +883,8 @@ int main(int argc, char **argv)
     g_test_add_func("/analysis/series/folded", test_series);
     g_test_add_func("/analysis/series/events-per-turn", test_events_per_turn);
     g_test_add_func("/analysis/search/brute-force", test_search);
+    g_test_add_func("/analysis/trace/policies", test_trace);
+    g_test_add("/analysis/trace/death", Death, NULL, death_setup, test_trace_death, death_teardown);
     rc = g_test_run();
     remove_tree(bot_dir);
     g_free(bot_path);
