@@ -14,7 +14,10 @@ struct _CavAnalysisView {
     GtkWidget parent_instance;
     GtkWidget *box; /* the one child */
     GtkStack *stack;
-    CavWhyView *why;
+    CavWhyView *why, *origins, *trace;
+    GtkDropDown *origin_dropdown;
+    GtkStringList *origin_fields;
+    GtkLabel *origins_label;
     CavChartView *chart;
     GtkButton *died_button, *pin_button, *export_button;
     GtkLabel *changes_label, *chart_label, *search_label;
@@ -26,6 +29,9 @@ struct _CavAnalysisView {
     History *history; /* borrowed */
     gint64 seq, pinned;
     gint64 why_seq, changes_seq, search_seq; /* what each page shows; -1: nothing yet */
+    gint64 origins_seq, trace_seq;
+    gint32 creature, origins_creature; /* 0: the player */
+    guint origins_field;
     gint64 chart_length;
     guint chart_field;
 };
@@ -42,6 +48,7 @@ static const AnalysisField chart_fields[] = {ANALYSIS_FIELD_HP, ANALYSIS_FIELD_M
 static void forget(CavAnalysisView *self)
 {
     self->why_seq = self->changes_seq = self->search_seq = -1;
+    self->origins_seq = self->trace_seq = -1;
     self->chart_length = -1;
 }
 
@@ -198,6 +205,144 @@ static void on_export(GtkButton *button, gpointer user_data)
     gtk_native_dialog_show(GTK_NATIVE_DIALOG(dialog));
 }
 
+/* ---- where from and bus trace ------------------------------------------------------ */
+
+static AnalysisNode *node_make(AnalysisNodeKind kind, gint64 seq, char *text)
+{
+    AnalysisNode *node = g_new0(AnalysisNode, 1);
+
+    node->kind = kind;
+    node->seq = seq;
+    node->text = text;
+    node->children = g_ptr_array_new_with_free_func((GDestroyNotify) analysis_node_free);
+    return node;
+}
+
+/* One line for event @seq: "#12 turn 3: goblin 5 hit you for 7". */
+static char *event_line(History *history, gint64 seq, const char *prefix)
+{
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    GString *line = g_string_new(prefix);
+
+    g_string_append_printf(line, "#%" G_GINT64_FORMAT " turn %d: ", seq,
+                           history_entry(history, seq)->turn);
+    if (history_read(history, seq, seq, events, NULL))
+        history_summary(history, &g_array_index(events, CavEvent, 0), line);
+    return g_string_free(line, FALSE);
+}
+
+static gint32 followed(const CavAnalysisView *self)
+{
+    return self->creature != 0 ? self->creature : history_last_state(self->history)->player;
+}
+
+static void show_origins(CavAnalysisView *self)
+{
+    g_autoptr(GError) error = NULL;
+    guint field = gtk_drop_down_get_selected(self->origin_dropdown);
+    gint32 creature = followed(self);
+    g_autoptr(GArray) changes = NULL;
+    g_autoptr(GString) title = g_string_new(NULL);
+    AnalysisNode *root;
+
+    if (field >= ANALYSIS_FIELD_COUNT)
+        field = 0;
+    changes = analysis_origins(self->history, creature, field, 0, self->seq, &error);
+    if (creature == history_last_state(self->history)->player)
+        g_string_append(title, "your");
+    else {
+        history_append_name(self->history, CAV_REF_CREATURE, creature, title);
+        g_string_append(title, "'s");
+    }
+    g_string_append_printf(title, " %s at event %" G_GINT64_FORMAT ": ", analysis_field_name(field),
+                           self->seq);
+    const CavCreature *c = state_creature(history_state(self->history), creature);
+    if (c != NULL)
+        analysis_append_value(history_state(self->history), field,
+                              analysis_field_value(history_state(self->history), c, field), title);
+    g_string_append_printf(title, " — %u events made it", changes != NULL ? changes->len : 0);
+    root = node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(title->str));
+    for (guint i = 0; changes != NULL && i < changes->len; i++) {
+        const AnalysisChange *change = &g_array_index(changes, AnalysisChange, i);
+        g_autoptr(GString) prefix = g_string_new(NULL);
+        analysis_append_value(history_state(self->history), field, change->before, prefix);
+        g_string_append(prefix, " → ");
+        analysis_append_value(history_state(self->history), field, change->after, prefix);
+        g_string_append(prefix, " by ");
+        g_ptr_array_add(root->children,
+                        node_make(ANALYSIS_NODE_EVENT, change->seq,
+                                  event_line(self->history, change->seq, prefix->str)));
+    }
+    cav_why_view_set_tree(self->origins, root);
+    gtk_label_set_text(self->origins_label, error != NULL ? error->message : title->str);
+    self->origins_seq = self->seq;
+    self->origins_creature = creature;
+    self->origins_field = field;
+}
+
+/* The follow-ups @delivery emitted, under its node, linked to the log's
+ * events caused by @seq (@caused, in order; @next the first unmatched). */
+static void add_follow_ups(History *history, AnalysisNode *node, const AnalysisDelivery *delivery,
+                           const GArray *caused, guint *next)
+{
+    for (guint k = 0; k < delivery->follow_ups->len; k++) {
+        const CavEvent *event = &g_array_index(delivery->follow_ups, CavEvent, k);
+        gint64 seq = *next < caused->len ? g_array_index(caused, gint64, *next) : 0;
+        GString *line = g_string_new("emitted ");
+        (*next)++;
+        g_string_append_printf(line, "%s: ", ev_type_name(event->type));
+        history_summary(history, event, line);
+        if (seq > 0)
+            g_string_append_printf(line, " (logged as #%" G_GINT64_FORMAT ")", seq);
+        else
+            g_string_append(line, " (not logged: the game ended)");
+        g_ptr_array_add(node->children,
+                        node_make(ANALYSIS_NODE_EVENT, seq, g_string_free(line, FALSE)));
+    }
+}
+
+static void show_trace(CavAnalysisView *self)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) trace = NULL;
+    g_autoptr(GArray) caused = NULL;
+    AnalysisNode *root;
+    guint next = 0;
+
+    self->trace_seq = self->seq;
+    if (self->seq < 1) {
+        cav_why_view_set_tree(self->trace, NULL);
+        return;
+    }
+    trace = analysis_trace(self->history, self->seq, &error);
+    caused = history_caused(self->history, self->seq);
+    root = node_make(ANALYSIS_NODE_EVENT, self->seq, event_line(self->history, self->seq, ""));
+    for (guint i = 0; trace != NULL && i < trace->len; i++) {
+        const AnalysisDelivery *delivery = g_ptr_array_index(trace, i);
+        AnalysisNode *node = node_make(ANALYSIS_NODE_GROUP, 0,
+                                       g_strdup_printf("%u. policy %s", i + 1, delivery->policy));
+        add_follow_ups(self->history, node, delivery, caused, &next);
+        g_ptr_array_add(root->children, node);
+    }
+    if (error != NULL)
+        g_ptr_array_add(root->children,
+                        node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(error->message)));
+    else if (trace->len == 0)
+        g_ptr_array_add(root->children,
+                        node_make(ANALYSIS_NODE_GROUP, 0, g_strdup("no policy listens to it")));
+    cav_why_view_set_tree(self->trace, root);
+}
+
+void cav_analysis_view_set_creature(CavAnalysisView *self, gint32 creature)
+{
+    g_return_if_fail(CAV_IS_ANALYSIS_VIEW(self));
+    self->creature = creature;
+    self->origins_seq = -1;
+    if (self->history != NULL && gtk_widget_get_mapped(GTK_WIDGET(self)) &&
+        g_strcmp0(gtk_stack_get_visible_child_name(self->stack), "origins") == 0)
+        show_origins(self);
+}
+
 /* ---- search ------------------------------------------------------------------- */
 
 static char *describe_found(const History *history, const CavState *state, const CavRef *ref)
@@ -266,6 +411,12 @@ static void update(CavAnalysisView *self)
         show_chart(self);
     else if (g_strcmp0(page, "search") == 0 && self->search_seq != self->seq)
         show_search(self);
+    else if (g_strcmp0(page, "origins") == 0 &&
+             (self->origins_seq != self->seq || self->origins_creature != followed(self) ||
+              self->origins_field != gtk_drop_down_get_selected(self->origin_dropdown)))
+        show_origins(self);
+    else if (g_strcmp0(page, "trace") == 0 && self->trace_seq != self->seq)
+        show_trace(self);
 }
 
 void cav_analysis_view_set_history(CavAnalysisView *self, History *history)
@@ -297,6 +448,16 @@ void cav_analysis_view_show_page(CavAnalysisView *self, const char *name)
 GtkWidget *cav_analysis_view_get_why(CavAnalysisView *self)
 {
     return GTK_WIDGET(self->why);
+}
+
+GtkWidget *cav_analysis_view_get_origins(CavAnalysisView *self)
+{
+    return GTK_WIDGET(self->origins);
+}
+
+GtkWidget *cav_analysis_view_get_trace(CavAnalysisView *self)
+{
+    return GTK_WIDGET(self->trace);
 }
 
 GtkWidget *cav_analysis_view_get_chart(CavAnalysisView *self)
@@ -390,6 +551,11 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     BIND(box);
     BIND(stack);
     BIND(why);
+    BIND(origins);
+    BIND(trace);
+    BIND(origin_dropdown);
+    BIND(origin_fields);
+    BIND(origins_label);
     BIND(chart);
     BIND(died_button);
     BIND(pin_button);
@@ -416,6 +582,11 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     list_strings(self->changes_view, self->changes);
     list_strings(self->found_view, self->found);
     g_signal_connect(self->why, "seek", G_CALLBACK(on_seek), self);
+    g_signal_connect(self->origins, "seek", G_CALLBACK(on_seek), self);
+    g_signal_connect(self->trace, "seek", G_CALLBACK(on_seek), self);
+    for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++)
+        gtk_string_list_append(self->origin_fields, analysis_field_name(f));
+    g_signal_connect_swapped(self->origin_dropdown, "notify::selected", G_CALLBACK(update), self);
     g_signal_connect(self->chart, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->died_button, "clicked", G_CALLBACK(on_died), self);
     g_signal_connect(self->pin_button, "clicked", G_CALLBACK(on_pin), self);

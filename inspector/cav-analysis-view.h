@@ -1,6 +1,8 @@
 /* cav-analysis-view.h — the window's "Analysis" page: why the shown event
  * happened (and why the player died), what changed since a pinned event,
- * a creature's numbers over time, and search inside the shown state. Each
+ * a creature's numbers over time, where a creature's value came from, the
+ * policies that received the shown event (bus trace), and search inside
+ * the shown state. Each
  * part is computed from the History (store/analysis.h) only while it is on
  * screen. Links emit "seek" with a seq. */
 #ifndef CAV_INSPECTOR_CAV_ANALYSIS_VIEW_H
@@ -23,7 +25,11 @@ void cav_analysis_view_set_history(CavAnalysisView *self, History *history);
 /* The event the window shows (0: before the first). */
 void cav_analysis_view_set_event(CavAnalysisView *self, gint64 seq);
 
-/* Show page @name: "why", "changes", "time" or "search". */
+/* The creature whose values "Where From" follows (the window's selected
+ * entity; 0: the player). */
+void cav_analysis_view_set_creature(CavAnalysisView *self, gint32 creature);
+
+/* Show page @name: "why", "changes", "time", "origins", "trace" or "search". */
 void cav_analysis_view_show_page(CavAnalysisView *self, const char *name);
 
 /* Show "why did I die" for the game's GameLost event, as the button does;
@@ -39,6 +45,8 @@ void cav_analysis_view_search(CavAnalysisView *self, const char *query);
 /* The parts, for tests and screenshots (borrowed). */
 GtkWidget *cav_analysis_view_get_why(CavAnalysisView *self);
 GtkWidget *cav_analysis_view_get_chart(CavAnalysisView *self);
+GtkWidget *cav_analysis_view_get_origins(CavAnalysisView *self);
+GtkWidget *cav_analysis_view_get_trace(CavAnalysisView *self);
 GListModel *cav_analysis_view_get_changes(CavAnalysisView *self);
 GListModel *cav_analysis_view_get_found(CavAnalysisView *self);
 

@@ -343,6 +343,8 @@ static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 
     self->entity_kind = kind;
     self->entity_id = id;
+    if (kind == CAV_REF_CREATURE)
+        cav_analysis_view_set_creature(self->analysis, id);
     cav_timeline_filter_set_entity(self->entity_filter, kind, id);
     gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
     self->syncing = TRUE;

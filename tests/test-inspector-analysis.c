@@ -13,6 +13,7 @@
 #include "cav-inspector-window.h"
 #include "cav-render.h"
 #include "cav-why-view.h"
+#include "game.h"
 #include "scenario.h"
 #include "testfonts.h"
 #include "testutil.h"
@@ -321,6 +322,76 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-search.png");
 }
 
+/* "Where From": the player's food at an event lists exactly the engine's
+ * origins, and a row seeks to its event. "Bus Trace": a death lists the
+ * policies registered for CreatureDied and the follow-ups the log holds. */
+static void test_origins_and_trace(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "origins");
+    CavWhyView *origins = CAV_WHY_VIEW(cav_analysis_view_get_origins(view));
+    CavWhyView *trace = CAV_WHY_VIEW(cav_analysis_view_get_trace(view));
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    gint64 at = history_length(history) / 2, died = 0;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) changes = NULL;
+    g_autoptr(GArray) caused = NULL;
+    g_autofree char *rows = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    const char *names[16];
+    guint n_policies;
+    const AnalysisNode *tree;
+
+    g_assert_nonnull(fields);
+    cav_inspector_window_show_event(window, at);
+    gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_FOOD);
+    settle(200);
+    changes = analysis_origins(history, history_last_state(history)->player, ANALYSIS_FIELD_FOOD, 0,
+                               at, &error);
+    g_assert_no_error(error);
+    tree = cav_why_view_get_tree(origins);
+    g_assert_nonnull(tree);
+    g_assert_cmpuint(tree->children->len, ==, changes->len);
+    for (guint i = 0; i < changes->len; i++)
+        g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(tree->children, i))->seq, ==,
+                        g_array_index(changes, AnalysisChange, i).seq);
+    save_shot(f, "analysis-origins.png");
+    cav_why_view_activate_row(origins, 2); /* the second newest change */
+    settle(100);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==,
+                    g_array_index(changes, AnalysisChange, 1).seq);
+
+    for (gint64 seq = 1; seq <= history_length(history) && died == 0; seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
+            died = seq;
+    g_assert_cmpint(died, >, 0);
+    cav_analysis_view_show_page(view, "trace");
+    cav_inspector_window_show_event(window, died);
+    settle(200);
+    n_policies = game_policy_names(game, CAV_EVENT_CREATURE_DIED, names, G_N_ELEMENTS(names));
+    caused = history_caused(history, died);
+    tree = cav_why_view_get_tree(trace);
+    g_assert_cmpint(tree->seq, ==, died);
+    g_assert_cmpuint(tree->children->len, ==, n_policies);
+    {
+        guint follow_ups = 0;
+        for (guint i = 0; i < n_policies; i++) {
+            const AnalysisNode *policy = g_ptr_array_index(tree->children, i);
+            g_autofree char *title = g_strdup_printf("%u. policy %s", i + 1, names[i]);
+            g_assert_cmpstr(policy->text, ==, title);
+            for (guint k = 0; k < policy->children->len; k++, follow_ups++)
+                g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(policy->children, k))->seq, ==,
+                                g_array_index(caused, gint64, follow_ups));
+        }
+        g_assert_cmpuint(follow_ups, ==, caused->len);
+    }
+    rows = cav_why_view_dump_rows(trace);
+    g_test_message("%s", rows);
+    save_shot(f, "analysis-trace.png");
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) error = NULL;
@@ -339,6 +410,8 @@ int main(int argc, char **argv)
                fixture_teardown);
     g_test_add("/inspector/analysis/changes-search", Fixture, GINT_TO_POINTER(2), fixture_setup,
                test_changes_and_search, fixture_teardown);
+    g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
+               test_origins_and_trace, fixture_teardown);
     status = g_test_run();
     remove_tree(data_home);
     test_fonts_unpin(fonts);
