@@ -9,6 +9,9 @@
 
 #define WHY_TURNS 5
 #define CHANGES_MAX 5000
+/* "Where From" looks this many turns back: a value's whole story in a game of
+ * a million events takes seconds to fold (about 3 s measured). */
+#define ORIGINS_TURNS 1000
 
 struct _CavAnalysisView {
     GtkWidget parent_instance;
@@ -167,7 +170,8 @@ static void show_chart(CavAnalysisView *self)
         points =
             analysis_series(self->history, player, chart_fields[field], 1, length, TRUE, &error);
     markers = markers_of(self->history, player);
-    title = g_strdup_printf("%s of you, after each turn", analysis_field_name(chart_fields[field]));
+    title = g_strdup_printf("your %s after each turn, to event %" G_GINT64_FORMAT,
+                            analysis_field_name(chart_fields[field]), length);
     cav_chart_view_set_series(self->chart, points, title);
     cav_chart_view_set_markers(self->chart, markers);
     cav_chart_view_set_cursor(self->chart, self->seq);
@@ -236,6 +240,16 @@ static gint32 followed(const CavAnalysisView *self)
     return self->creature != 0 ? self->creature : history_last_state(self->history)->player;
 }
 
+/* The event before the first of the turns "Where From" looks at. */
+static gint64 origins_from(const CavAnalysisView *self)
+{
+    const HistoryEntry *entry = history_entry(self->history, self->seq);
+    gint32 first = entry != NULL ? entry->turn - ORIGINS_TURNS + 1 : 0;
+    gint64 start = first > 0 ? history_turn_start(self->history, first) : 0;
+
+    return start > 0 ? MIN(start - 1, self->seq) : 0;
+}
+
 static void show_origins(CavAnalysisView *self)
 {
     g_autoptr(GError) error = NULL;
@@ -247,7 +261,8 @@ static void show_origins(CavAnalysisView *self)
 
     if (field >= ANALYSIS_FIELD_COUNT)
         field = 0;
-    changes = analysis_origins(self->history, creature, field, 0, self->seq, &error);
+    changes =
+        analysis_origins(self->history, creature, field, origins_from(self), self->seq, &error);
     if (creature == history_last_state(self->history)->player)
         g_string_append(title, "your");
     else {
@@ -260,7 +275,8 @@ static void show_origins(CavAnalysisView *self)
     if (c != NULL)
         analysis_append_value(history_state(self->history), field,
                               analysis_field_value(history_state(self->history), c, field), title);
-    g_string_append_printf(title, " — %u events made it", changes != NULL ? changes->len : 0);
+    g_string_append_printf(title, " — %u events made it in the last %d turns",
+                           changes != NULL ? changes->len : 0, ORIGINS_TURNS);
     root = node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(title->str));
     for (guint i = 0; changes != NULL && i < changes->len; i++) {
         const AnalysisChange *change = &g_array_index(changes, AnalysisChange, i);
@@ -406,7 +422,7 @@ static void update(CavAnalysisView *self)
     else if (g_strcmp0(page, "changes") == 0 && self->changes_seq != self->seq)
         show_changes(self);
     else if (g_strcmp0(page, "time") == 0 &&
-             (self->chart_length != history_length(self->history) ||
+             (self->chart_length < 0 ||
               self->chart_field != gtk_drop_down_get_selected(self->field_dropdown)))
         show_chart(self);
     else if (g_strcmp0(page, "search") == 0 && self->search_seq != self->seq)
@@ -473,6 +489,16 @@ GListModel *cav_analysis_view_get_changes(CavAnalysisView *self)
 GListModel *cav_analysis_view_get_found(CavAnalysisView *self)
 {
     return G_LIST_MODEL(self->found);
+}
+
+/* Shown again: the chart takes in the events added since it was drawn (not
+ * on every event of a followed game: a million events take 1.7 s). */
+static void on_map(GtkWidget *widget, gpointer data)
+{
+    CavAnalysisView *self = CAV_ANALYSIS_VIEW(widget);
+
+    self->chart_length = -1;
+    update(self);
 }
 
 static void on_seek(GtkWidget *part, gint64 seq, gpointer self)
@@ -594,7 +620,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
     g_signal_connect_swapped(self->stack, "notify::visible-child", G_CALLBACK(update), self);
     g_signal_connect_swapped(self->field_dropdown, "notify::selected", G_CALLBACK(update), self);
-    g_signal_connect_swapped(self, "map", G_CALLBACK(update), self);
+    g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }
 
 GtkWidget *cav_analysis_view_new(void)
