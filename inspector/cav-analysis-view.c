@@ -154,6 +154,24 @@ static GArray *markers_of(const History *history, gint32 creature)
     return markers;
 }
 
+/* How many events each played turn holds (not the setup, which dwarfs
+ * them), as points at the turns' last events. */
+static GArray *events_per_turn(const History *history)
+{
+    gint32 turns = 0;
+    g_autofree guint32 *counts = analysis_events_per_turn(history, &turns);
+    GArray *points = g_array_new(FALSE, FALSE, sizeof(AnalysisPoint));
+
+    for (gint32 t = 1; t < turns; t++) {
+        gint64 next = t + 1 < turns ? history_turn_start(history, t + 1) : 0;
+        AnalysisPoint point = {next > 0 ? next - 1 : history_length(history), t, 0};
+        for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++)
+            point.value += counts[(gsize) t * CAV_EVENT_TYPE_COUNT + type];
+        g_array_append_val(points, point);
+    }
+    return points;
+}
+
 static void show_chart(CavAnalysisView *self)
 {
     g_autoptr(GError) error = NULL;
@@ -164,14 +182,17 @@ static void show_chart(CavAnalysisView *self)
     g_autoptr(GArray) markers = NULL;
     g_autofree char *title = NULL;
 
-    if (field >= G_N_ELEMENTS(chart_fields))
-        field = 0;
-    if (length > 0)
-        points =
-            analysis_series(self->history, player, chart_fields[field], 1, length, TRUE, &error);
+    if (field >= G_N_ELEMENTS(chart_fields)) { /* the last choice: events per turn */
+        points = events_per_turn(self->history);
+        title = g_strdup_printf("events per turn, to event %" G_GINT64_FORMAT, length);
+    } else {
+        if (length > 0)
+            points = analysis_series(self->history, player, chart_fields[field], 1, length, TRUE,
+                                     &error);
+        title = g_strdup_printf("your %s after each turn, to event %" G_GINT64_FORMAT,
+                                analysis_field_name(chart_fields[field]), length);
+    }
     markers = markers_of(self->history, player);
-    title = g_strdup_printf("your %s after each turn, to event %" G_GINT64_FORMAT,
-                            analysis_field_name(chart_fields[field]), length);
     cav_chart_view_set_series(self->chart, points, title);
     cav_chart_view_set_markers(self->chart, markers);
     cav_chart_view_set_cursor(self->chart, self->seq);

@@ -291,6 +291,20 @@ static void test_chart(Fixture *f, gconstpointer data)
     g_signal_emit_by_name(chart, "seek", seq);
     settle(50);
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    /* The last choice plots the events of each turn. */
+    {
+        GtkDropDown *fields =
+            GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "chart-field"));
+        g_autoptr(GdkTexture) counts = NULL;
+        g_assert_nonnull(fields);
+        gtk_drop_down_set_selected(fields, 5);
+        settle(100);
+        g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
+        counts = gdk_texture_new_from_filename(png, &error);
+        g_assert_no_error(error);
+        g_assert_cmpuint(count_line_pixels(counts), >, 200);
+        save_shot(f, "analysis-events-per-turn.png");
+    }
 }
 
 static void test_changes_and_search(Fixture *f, gconstpointer data)
