@@ -80,12 +80,9 @@ static GListModel *children_of(gpointer item, gpointer user_data)
 
 /* A word before each node's text, so that kinds read apart without icons. */
 static const char *const kind_words[] = {
-    [ANALYSIS_NODE_EVENT] = "",
-    [ANALYSIS_NODE_COMMAND] = "command:",
-    [ANALYSIS_NODE_DECISION] = "decided:",
-    [ANALYSIS_NODE_PLACED] = "placed by",
-    [ANALYSIS_NODE_HP_CHANGE] = "hp:",
-    [ANALYSIS_NODE_ITEM] = "carried:",
+    [ANALYSIS_NODE_EVENT] = "",        [ANALYSIS_NODE_COMMAND] = "command:",
+    [ANALYSIS_NODE_DECISION] = "",     [ANALYSIS_NODE_PLACED] = "placed by",
+    [ANALYSIS_NODE_HP_CHANGE] = "hp:", [ANALYSIS_NODE_ITEM] = "carried:",
     [ANALYSIS_NODE_GROUP] = "",
 };
 
