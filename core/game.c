@@ -12,6 +12,7 @@ typedef struct {
     CavEventType type;
     GamePolicy policy;
     gpointer user_data;
+    const char *name;
 } PolicyEntry;
 
 struct Game {
@@ -26,6 +27,8 @@ struct Game {
     GArray *decided;     /* scratch for one decision */
     CavRng rng;          /* the turn's draws */
     CavCommand command;  /* the last turn's */
+    GameTracer tracer;   /* nullable */
+    gpointer tracer_data;
 };
 
 Game *game_new_with_content(CavContent *content, Bus *bus)
@@ -100,9 +103,10 @@ static void apply(Game *game, const CavEvent *event)
         view_apply(game->view, game->state, event);
 }
 
-void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data)
+void game_add_policy_named(Game *game, CavEventType type, GamePolicy policy, gpointer user_data,
+                           const char *name)
 {
-    PolicyEntry entry = {.type = type, .policy = policy, .user_data = user_data};
+    PolicyEntry entry = {.type = type, .policy = policy, .user_data = user_data, .name = name};
 
     g_return_if_fail(game != NULL && policy != NULL && type < CAV_EVENT_TYPE_COUNT);
     g_array_append_val(game->policies, entry);
@@ -115,6 +119,37 @@ gboolean game_reacts_to(const Game *game, CavEventType type)
         if (g_array_index(game->policies, PolicyEntry, i).type == type)
             return TRUE;
     return FALSE;
+}
+
+guint game_policy_names(const Game *game, CavEventType type, const char **names, guint max)
+{
+    guint n = 0;
+
+    g_return_val_if_fail(game != NULL, 0);
+    for (guint i = 0; i < game->policies->len; i++) {
+        const PolicyEntry *entry = &g_array_index(game->policies, PolicyEntry, i);
+        if (entry->type != type)
+            continue;
+        if (n < max)
+            names[n] = entry->name;
+        n++;
+    }
+    return n;
+}
+
+void game_set_tracer(Game *game, GameTracer tracer, gpointer data)
+{
+    g_return_if_fail(game != NULL);
+    game->tracer = tracer;
+    game->tracer_data = data;
+}
+
+void game_restore(Game *game, const CavState *state)
+{
+    g_return_if_fail(game != NULL && state != NULL);
+    *game->state = *state;
+    view_init(game->view);
+    view_refresh(game->view, game->state);
 }
 
 static void publish(Game *game, const CavEvent *event)
@@ -138,6 +173,8 @@ static void commit(Game *game, CavEvent *event, gint32 turn, GQueue *queue)
             continue;
         g_array_set_size(game->follow_ups, 0);
         entry->policy(game->state, event, &game->rng, game->follow_ups, entry->user_data);
+        if (game->tracer != NULL)
+            game->tracer(event, entry->name, game->follow_ups, game->tracer_data);
         for (guint k = 0; k < game->follow_ups->len; k++) {
             CavEvent *follow =
                 g_memdup2(&g_array_index(game->follow_ups, CavEvent, k), sizeof(CavEvent));

@@ -50,8 +50,30 @@ const CavView *game_view(const Game *game);
  * turning it back on recomputes only the current view, not the memory. */
 void game_track_view(Game *game, gboolean track);
 
-/* Register a policy for events of @type. Policies run in registration order. */
-void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data);
+/* Register a policy for events of @type under @name (static). Policies run
+ * in registration order. game_add_policy names it after its function. */
+void game_add_policy_named(Game *game, CavEventType type, GamePolicy policy, gpointer user_data,
+                           const char *name);
+#define game_add_policy(game, type, policy, user_data)                                             \
+    game_add_policy_named((game), (type), (policy), (user_data), #policy)
+
+/* The names of the policies registered for @type, in the order they run,
+ * into @names (at most @max); returns how many there are. */
+guint game_policy_names(const Game *game, CavEventType type, const char **names, guint max);
+
+/* Called after each policy ran on a live event: @event (evolved, stamped),
+ * the policy's @name and the @follow_ups it emitted (before they are
+ * stamped: no seq or cause yet). For tracing a turn (analysis.h). */
+typedef void (*GameTracer)(const CavEvent *event, const char *name, const GArray *follow_ups,
+                           gpointer data);
+
+/* Call @tracer (NULL: none) after every policy from now on. */
+void game_set_tracer(Game *game, GameTracer tracer, gpointer data);
+
+/* Make the game's state a copy of @state (a state this game's rules
+ * folded, say from a History), to play on from there. The player's view is
+ * recomputed; the memory of what was seen before is not. */
+void game_restore(Game *game, const CavState *state);
 
 /* Whether a policy of @game reacts to events of @type: only such an event
  * can be the cause of another. */

@@ -6,6 +6,7 @@
  * the others into step (a flag keeps their signals from echoing back). */
 #include "cav-inspector-window.h"
 
+#include "cav-analysis-view.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
@@ -44,6 +45,7 @@ struct _CavInspectorWindow {
     GtkScale *scrubber;
     GtkColumnView *timeline_view, *entities_view;
     GtkNotebook *notebook;
+    CavAnalysisView *analysis; /* the notebook's Analysis page */
     GtkListView *entity_history_view;
 
     /* The game shown. */
@@ -388,6 +390,8 @@ static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 
     self->entity_kind = kind;
     self->entity_id = id;
+    if (kind == CAV_REF_CREATURE)
+        cav_analysis_view_set_creature(self->analysis, id);
     cav_timeline_filter_set_entity(self->entity_filter, kind, id);
     gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
     self->syncing = TRUE;
@@ -469,6 +473,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     update_map(self);
     update_status(self);
     update_detail(self);
+    cav_analysis_view_set_event(self->analysis, seq);
     if (gtk_notebook_get_current_page(self->notebook) == 1) {
         update_entities(self);
         describe_entity(self);
@@ -1230,6 +1235,8 @@ static void unload(CavInspectorWindow *self)
     g_clear_object(&self->entity_filter);
     g_clear_object(&self->timeline);
     self->history = NULL;
+    if (self->analysis != NULL)
+        cav_analysis_view_set_history(self->analysis, NULL);
     self->entity_kind = CAV_REF_NONE;
     self->entity_id = 0;
 }
@@ -1241,6 +1248,7 @@ static void show_history(CavInspectorWindow *self, History *history)
     unload(self);
     self->timeline = cav_timeline_new(history);
     self->history = history;
+    cav_analysis_view_set_history(self->analysis, history);
     self->filter = cav_timeline_filter_new(self->timeline);
     cav_timeline_filter_set_types(self->filter, self->types);
     /* Incremental before the filter is set: a filter given to the
@@ -1563,6 +1571,7 @@ static void cav_inspector_window_dispose(GObject *object)
     g_clear_object(&self->loading);
     g_clear_handle_id(&self->progress_source, g_source_remove);
     unload(self);
+    self->analysis = NULL; /* a notebook child, going with the window */
     g_clear_object(&self->entity_selection);
     g_clear_object(&self->entities);
     g_clear_object(&self->file);
@@ -1638,6 +1647,11 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */
     g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_history), self);
+    self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
+    gtk_notebook_append_page(self->notebook, GTK_WIDGET(self->analysis),
+                             gtk_label_new_with_mnemonic("_Analysis"));
+    g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
+                             self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     g_signal_connect(self->detail_label, "activate-link", G_CALLBACK(on_activate_link), self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);

@@ -1,0 +1,287 @@
+/* cav-chart-view.c — the series chart: one drawing function serves the
+ * widget (GtkDrawingArea) and the PNG/SVG export (cairo surfaces). */
+#include "cav-chart-view.h"
+
+#include <cairo-svg.h>
+#include <math.h>
+
+#define MARGIN_LEFT 48.0
+#define MARGIN_RIGHT 12.0
+#define MARGIN_TOP 24.0
+#define MARGIN_BOTTOM 24.0
+
+struct _CavChartView {
+    GtkWidget parent_instance;
+    GtkDrawingArea *area;
+    GArray *points;  /* of AnalysisPoint */
+    GArray *markers; /* of AnalysisPoint, value a CavEventType */
+    char *title;
+    gint64 cursor;
+};
+
+G_DEFINE_FINAL_TYPE(CavChartView, cav_chart_view, GTK_TYPE_WIDGET)
+
+enum { SIGNAL_SEEK, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The plotted ranges: seqs on x, values on y. */
+typedef struct {
+    gint64 first, last;
+    gint64 low, high;
+    double width, height;
+} Frame;
+
+static Frame frame_of(const CavChartView *self, double width, double height)
+{
+    Frame f = {.width = width, .height = height};
+    const GArray *p = self->points;
+
+    f.first = g_array_index(p, AnalysisPoint, 0).seq;
+    f.last = MAX(f.first + 1, g_array_index(p, AnalysisPoint, p->len - 1).seq);
+    f.low = f.high = g_array_index(p, AnalysisPoint, 0).value;
+    for (guint i = 1; i < p->len; i++) {
+        f.low = MIN(f.low, g_array_index(p, AnalysisPoint, i).value);
+        f.high = MAX(f.high, g_array_index(p, AnalysisPoint, i).value);
+    }
+    f.low = MIN(f.low, 0);
+    if (f.high == f.low)
+        f.high = f.low + 1;
+    return f;
+}
+
+static double x_of(const Frame *f, gint64 seq)
+{
+    double span = f->width - MARGIN_LEFT - MARGIN_RIGHT;
+
+    return MARGIN_LEFT + span * (double) (seq - f->first) / (double) (f->last - f->first);
+}
+
+static double y_of(const Frame *f, gint64 value)
+{
+    double span = f->height - MARGIN_TOP - MARGIN_BOTTOM;
+
+    return f->height - MARGIN_BOTTOM -
+           span * (double) (value - f->low) / (double) (f->high - f->low);
+}
+
+static void draw_axes(cairo_t *cr, const CavChartView *self, const Frame *f)
+{
+    char text[64];
+
+    cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+    cairo_set_line_width(cr, 1);
+    cairo_rectangle(cr, MARGIN_LEFT, MARGIN_TOP, f->width - MARGIN_LEFT - MARGIN_RIGHT,
+                    f->height - MARGIN_TOP - MARGIN_BOTTOM);
+    cairo_stroke(cr);
+    cairo_set_font_size(cr, 11);
+    g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, f->high);
+    cairo_move_to(cr, 4, MARGIN_TOP + 10);
+    cairo_show_text(cr, text);
+    g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, f->low);
+    cairo_move_to(cr, 4, f->height - MARGIN_BOTTOM);
+    cairo_show_text(cr, text);
+    g_snprintf(text, sizeof text, "#%" G_GINT64_FORMAT " … #%" G_GINT64_FORMAT, f->first, f->last);
+    cairo_move_to(cr, MARGIN_LEFT, f->height - 6);
+    cairo_show_text(cr, text);
+    if (self->title != NULL) {
+        cairo_move_to(cr, MARGIN_LEFT, MARGIN_TOP - 8);
+        cairo_show_text(cr, self->title);
+    }
+}
+
+static void marker_colour(cairo_t *cr, gint64 type)
+{
+    if (type == CAV_EVENT_CREATURE_DIED || type == CAV_EVENT_GAME_LOST)
+        cairo_set_source_rgba(cr, 0.85, 0.1, 0.1, 0.8);
+    else if (type == CAV_EVENT_LEVEL_GAINED)
+        cairo_set_source_rgba(cr, 0.85, 0.65, 0.0, 0.8);
+    else
+        cairo_set_source_rgba(cr, 0.2, 0.4, 0.9, 0.6);
+}
+
+static void draw_lines(cairo_t *cr, const CavChartView *self, const Frame *f)
+{
+    double top = MARGIN_TOP, bottom = f->height - MARGIN_BOTTOM;
+
+    for (guint i = 0; self->markers != NULL && i < self->markers->len; i++) {
+        const AnalysisPoint *m = &g_array_index(self->markers, AnalysisPoint, i);
+        if (m->seq < f->first || m->seq > f->last)
+            continue;
+        marker_colour(cr, m->value);
+        cairo_move_to(cr, x_of(f, m->seq), top);
+        cairo_line_to(cr, x_of(f, m->seq), bottom);
+        cairo_stroke(cr);
+    }
+    if (self->cursor >= f->first && self->cursor <= f->last) {
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        cairo_set_dash(cr, (double[]){4, 3}, 2, 0);
+        cairo_move_to(cr, x_of(f, self->cursor), top);
+        cairo_line_to(cr, x_of(f, self->cursor), bottom);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+    }
+}
+
+/* The series as steps: a value holds until the next point. */
+static void draw_series(cairo_t *cr, const CavChartView *self, const Frame *f)
+{
+    const GArray *p = self->points;
+
+    cairo_set_source_rgb(cr, 0.1, 0.55, 0.25);
+    cairo_set_line_width(cr, 2);
+    cairo_move_to(cr, x_of(f, g_array_index(p, AnalysisPoint, 0).seq),
+                  y_of(f, g_array_index(p, AnalysisPoint, 0).value));
+    for (guint i = 1; i < p->len; i++) {
+        const AnalysisPoint *pt = &g_array_index(p, AnalysisPoint, i);
+        cairo_line_to(cr, x_of(f, pt->seq), y_of(f, g_array_index(p, AnalysisPoint, i - 1).value));
+        cairo_line_to(cr, x_of(f, pt->seq), y_of(f, pt->value));
+    }
+    cairo_stroke(cr);
+}
+
+static void draw(cairo_t *cr, const CavChartView *self, int width, int height)
+{
+    Frame f;
+
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    if (self->points == NULL || self->points->len == 0)
+        return;
+    f = frame_of(self, width, height);
+    draw_axes(cr, self, &f);
+    draw_lines(cr, self, &f);
+    draw_series(cr, self, &f);
+}
+
+static void on_draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer self)
+{
+    draw(cr, self, width, height);
+}
+
+gint64 cav_chart_view_seq_at(CavChartView *self, double x, int width)
+{
+    Frame f;
+    gint64 best = 0;
+    double distance = G_MAXDOUBLE;
+
+    g_return_val_if_fail(CAV_IS_CHART_VIEW(self), 0);
+    if (self->points == NULL || self->points->len == 0)
+        return 0;
+    f = frame_of(self, width, 100);
+    for (guint i = 0; i < self->points->len; i++) {
+        const AnalysisPoint *p = &g_array_index(self->points, AnalysisPoint, i);
+        if (fabs(x_of(&f, p->seq) - x) < distance) {
+            distance = fabs(x_of(&f, p->seq) - x);
+            best = p->seq;
+        }
+    }
+    return best;
+}
+
+static void on_click(GtkGestureClick *click, int n, double x, double y, gpointer user_data)
+{
+    CavChartView *self = user_data;
+    gint64 seq = cav_chart_view_seq_at(self, x, gtk_widget_get_width(GTK_WIDGET(self->area)));
+
+    if (seq > 0)
+        g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
+}
+
+gboolean cav_chart_view_export(CavChartView *self, const char *path, int width, int height,
+                               GError **error)
+{
+    gboolean svg = g_str_has_suffix(path, ".svg");
+    cairo_surface_t *surface = svg ? cairo_svg_surface_create(path, width, height)
+                                   : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    cairo_t *cr = cairo_create(surface);
+    cairo_status_t status;
+
+    draw(cr, self, width, height);
+    cairo_destroy(cr);
+    if (svg)
+        cairo_surface_finish(surface);
+    else
+        cairo_surface_write_to_png(surface, path);
+    status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (status != CAIRO_STATUS_SUCCESS || !g_file_test(path, G_FILE_TEST_EXISTS)) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write the chart to %s: %s", path,
+                    cairo_status_to_string(status));
+        return FALSE;
+    }
+    return TRUE;
+}
+
+static GArray *copy_points(const GArray *points)
+{
+    GArray *copy = g_array_new(FALSE, FALSE, sizeof(AnalysisPoint));
+
+    if (points != NULL)
+        g_array_append_vals(copy, points->data, points->len);
+    return copy;
+}
+
+void cav_chart_view_set_series(CavChartView *self, const GArray *points, const char *title)
+{
+    g_return_if_fail(CAV_IS_CHART_VIEW(self));
+    g_clear_pointer(&self->points, g_array_unref);
+    self->points = copy_points(points);
+    g_free(self->title);
+    self->title = g_strdup(title);
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+}
+
+void cav_chart_view_set_markers(CavChartView *self, const GArray *markers)
+{
+    g_return_if_fail(CAV_IS_CHART_VIEW(self));
+    g_clear_pointer(&self->markers, g_array_unref);
+    self->markers = copy_points(markers);
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+}
+
+void cav_chart_view_set_cursor(CavChartView *self, gint64 seq)
+{
+    g_return_if_fail(CAV_IS_CHART_VIEW(self));
+    self->cursor = seq;
+    gtk_widget_queue_draw(GTK_WIDGET(self->area));
+}
+
+static void cav_chart_view_dispose(GObject *object)
+{
+    CavChartView *self = CAV_CHART_VIEW(object);
+
+    gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_CHART_VIEW);
+    g_clear_pointer(&self->points, g_array_unref);
+    g_clear_pointer(&self->markers, g_array_unref);
+    g_clear_pointer(&self->title, g_free);
+    G_OBJECT_CLASS(cav_chart_view_parent_class)->dispose(object);
+}
+
+static void cav_chart_view_class_init(CavChartViewClass *klass)
+{
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    G_OBJECT_CLASS(klass)->dispose = cav_chart_view_dispose;
+    gtk_widget_class_set_template_from_resource(widget_class,
+                                                "/org/cavelog/Inspector/cav-chart-view.ui");
+    gtk_widget_class_bind_template_child(widget_class, CavChartView, area);
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+    /* seek(seq): the user clicked the point of event seq. */
+    signals[SIGNAL_SEEK] = g_signal_new("seek", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+}
+
+static void cav_chart_view_init(CavChartView *self)
+{
+    GtkGesture *click = gtk_gesture_click_new();
+
+    gtk_widget_init_template(GTK_WIDGET(self));
+    gtk_drawing_area_set_draw_func(self->area, on_draw, self, NULL);
+    g_signal_connect(click, "pressed", G_CALLBACK(on_click), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->area), GTK_EVENT_CONTROLLER(click));
+}
+
+GtkWidget *cav_chart_view_new(void)
+{
+    return g_object_new(CAV_TYPE_CHART_VIEW, NULL);
+}

@@ -1,0 +1,433 @@
+/* test-inspector-analysis.c — the inspector's Analysis page on a real
+ * (virtual) display: "Why did I die?" is one click from a lost game and its
+ * rows are the engine's tree, activating a row seeks there; the chart plots
+ * the engine's series, seeks on click and exports PNG and SVG; the changes
+ * list and the state search show what the engine computes. With
+ * CAVELOG_TEST_SHOTS=DIR each view is saved as a PNG there, to look at. */
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cav-analysis-view.h"
+#include "cav-chart-view.h"
+#include "cav-inspector-window.h"
+#include "cav-render.h"
+#include "cav-why-view.h"
+#include "game.h"
+#include "scenario.h"
+#include "testfonts.h"
+#include "testutil.h"
+
+#define WAIT_S 30
+
+typedef struct {
+    TmpDir tmp;
+    char *path;
+    GtkWidget *window;
+} Fixture;
+
+static const char *const room[] = {
+    "############", "#..........#", "#..@.......#", "#..........#",
+    "#..........#", "############", NULL,
+};
+
+/* A weak player with a potion and bread beside a strong goblin, waiting to die. */
+static void record_death(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 30, 0);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 30, 50);
+    scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    scenario_item(&s, "bread", 1, 0, 0, 0, 1);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_move(1, 0));
+    for (gint t = 0; t < 100 && game_state(s.game)->outcome == OUTCOME_PLAYING; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    scenario_teardown(&s);
+}
+
+static void record_bot(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(f->path, 777, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    for (gint t = 0; t < 300 && play_bot_turn(session); t++)
+        ;
+}
+
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+    tmp_dir_setup(&f->tmp, data);
+    f->path = tmp_path(&f->tmp, "game.cavelog");
+    if (GPOINTER_TO_INT(data) == 1)
+        record_death(f);
+    else
+        record_bot(f);
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+    if (f->window != NULL)
+        gtk_window_destroy(GTK_WINDOW(f->window));
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_free(f->path);
+    tmp_dir_teardown(&f->tmp, data);
+}
+
+static gboolean on_timeout(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+    return G_SOURCE_REMOVE;
+}
+
+static void on_flag(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+}
+
+/* Run the main loop for @ms milliseconds. */
+static void settle(guint ms)
+{
+    gint64 until = g_get_monotonic_time() + ms * 1000;
+
+    while (g_get_monotonic_time() < until)
+        g_main_context_iteration(NULL, FALSE);
+}
+
+static CavInspectorWindow *open_window(Fixture *f)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    gboolean loaded = FALSE, timed_out = FALSE;
+    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(on_flag), &loaded);
+    gtk_window_set_default_size(GTK_WINDOW(window), 1400, 900);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    while (!loaded && !timed_out)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_false(timed_out);
+    g_source_remove(timeout);
+    g_signal_handlers_disconnect_by_data(window, &loaded);
+    return window;
+}
+
+/* The first widget of @type (named @name when non-NULL) below @root. */
+static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
+        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_named(child, type, name);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static GtkWidget *find_type(GtkWidget *root, GType type)
+{
+    return find_named(root, type, NULL);
+}
+
+/* Bring the Analysis page up (the notebook's last page) at @page. */
+static CavAnalysisView *show_analysis(CavInspectorWindow *window, const char *page)
+{
+    GtkNotebook *notebook = GTK_NOTEBOOK(find_type(GTK_WIDGET(window), GTK_TYPE_NOTEBOOK));
+    CavAnalysisView *view =
+        CAV_ANALYSIS_VIEW(find_type(GTK_WIDGET(window), CAV_TYPE_ANALYSIS_VIEW));
+
+    g_assert_nonnull(view);
+    gtk_notebook_set_current_page(notebook, gtk_notebook_get_n_pages(notebook) - 1);
+    settle(100);
+    cav_analysis_view_show_page(view, page);
+    settle(100);
+    return view;
+}
+
+/* Save the window (always into the test folder; also to CAVELOG_TEST_SHOTS). */
+static void save_shot(Fixture *f, const char *name)
+{
+    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+    g_autofree char *path = g_build_filename(dir != NULL ? dir : f->tmp.dir, name, NULL);
+    g_autoptr(GError) error = NULL;
+
+    settle(300);
+    g_assert_true(cav_render_widget_png(f->window, path, &error));
+    g_assert_no_error(error);
+}
+
+static gint64 lost_seq(History *history)
+{
+    for (gint64 seq = history_length(history); seq >= 1; seq--)
+        if (history_entry(history, seq)->type == CAV_EVENT_GAME_LOST)
+            return seq;
+    return 0;
+}
+
+/* The engine's tree as the view indents it. */
+static void expected_rows(const AnalysisNode *node, guint depth, GString *out)
+{
+    for (guint i = 0; i < depth; i++)
+        g_string_append(out, "  ");
+    g_string_append_printf(out, "%s\n", node->text);
+    for (guint i = 0; i < node->children->len; i++)
+        expected_rows(g_ptr_array_index(node->children, i), depth + 1, out);
+}
+
+/* One click on "Why Did I Die?" from the start of the game: the window
+ * seeks to the GameLost event and the tree lists the engine's nodes;
+ * activating the row of a blow seeks to that blow. */
+static void test_why_died(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "why");
+    CavWhyView *why = CAV_WHY_VIEW(cav_analysis_view_get_why(view));
+    gint64 lost = lost_seq(history);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AnalysisNode) tree = NULL;
+    g_autoptr(GString) want = g_string_new(NULL);
+    g_autofree char *rows = NULL;
+    g_auto(GStrv) lines = NULL;
+    GtkWidget *button;
+
+    cav_inspector_window_show_event(window, 1);
+    settle(100);
+    g_assert_cmpint(lost, >, 0);
+    button = find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
+    g_assert_nonnull(button);
+    g_assert_true(gtk_widget_get_sensitive(button));
+    gtk_widget_activate(button); /* the click: pressed, then clicked a moment later */
+    settle(600);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, lost);
+    tree = analysis_why_died(history, lost, 5, &error);
+    g_assert_no_error(error);
+    expected_rows(tree, 0, want);
+    rows = cav_why_view_dump_rows(why);
+    g_assert_cmpstr(rows, ==, want->str);
+    g_assert_nonnull(strstr(rows, "Killing blow"));
+    g_assert_nonnull(strstr(rows, "In your pack"));
+    save_shot(f, "analysis-why-died.png");
+    /* The row of the first hp change (under the hp group) seeks to its event. */
+    lines = g_strsplit(rows, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++) {
+        if (strstr(lines[i], "→ hp") != NULL) {
+            gint64 seq = g_ascii_strtoll(strchr(lines[i], '#') + 1, NULL, 10);
+            cav_why_view_activate_row(why, i);
+            settle(100);
+            g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+            break;
+        }
+    }
+    g_assert_cmpint(cav_inspector_window_get_event(window), <, lost);
+    /* The shown event changed, so the tree is now that event's own. */
+    g_assert_cmpint(cav_why_view_get_tree(why)->seq, ==, cav_inspector_window_get_event(window));
+}
+
+/* Pixels of @texture close to the chart's line colour. */
+static guint count_line_pixels(GdkTexture *texture)
+{
+    int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
+    g_autofree guint8 *pixels = g_malloc((gsize) width * height * 4);
+    guint count = 0;
+
+    gdk_texture_download(texture, pixels, (gsize) width * 4);
+    for (gsize i = 0; i < (gsize) width * height; i++) {
+        const guint8 *p = pixels + i * 4; /* B G R A */
+        count += ABS(p[2] - 26) < 30 && ABS(p[1] - 140) < 30 && ABS(p[0] - 64) < 30;
+    }
+    return count;
+}
+
+static void test_chart(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "time");
+    CavChartView *chart = CAV_CHART_VIEW(cav_analysis_view_get_chart(view));
+    g_autofree char *png = g_build_filename(f->tmp.dir, "chart.png", NULL);
+    g_autofree char *svg = g_build_filename(f->tmp.dir, "chart.svg", NULL);
+    g_autofree char *svg_text = NULL;
+    g_autoptr(GdkTexture) texture = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) series = NULL;
+    gint64 seq;
+
+    save_shot(f, "analysis-chart.png");
+    g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
+    g_assert_no_error(error);
+    g_assert_true(cav_chart_view_export(chart, svg, 600, 200, &error));
+    texture = gdk_texture_new_from_filename(png, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(gdk_texture_get_width(texture), ==, 600);
+    g_assert_cmpuint(count_line_pixels(texture), >, 200); /* the line is drawn */
+    g_assert_true(g_file_get_contents(svg, &svg_text, NULL, &error));
+    g_assert_nonnull(strstr(svg_text, "<svg"));
+    /* A click seeks to the plotted turn nearest to it: the middle of the
+     * plot is the end of some turn of the engine's series. */
+    seq = cav_chart_view_seq_at(chart, 300, 600);
+    series = analysis_series(history, history_last_state(history)->player, ANALYSIS_FIELD_HP, 1,
+                             history_length(history), TRUE, &error);
+    g_assert_no_error(error);
+    {
+        gboolean plotted = FALSE;
+        for (guint i = 0; i < series->len; i++)
+            plotted |= g_array_index(series, AnalysisPoint, i).seq == seq;
+        g_assert_true(plotted);
+    }
+    g_signal_emit_by_name(chart, "seek", seq);
+    settle(50);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    /* The last choice plots the events of each turn. */
+    {
+        GtkDropDown *fields =
+            GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "chart-field"));
+        g_autoptr(GdkTexture) counts = NULL;
+        g_assert_nonnull(fields);
+        gtk_drop_down_set_selected(fields, 5);
+        settle(100);
+        g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
+        counts = gdk_texture_new_from_filename(png, &error);
+        g_assert_no_error(error);
+        g_assert_cmpuint(count_line_pixels(counts), >, 200);
+        save_shot(f, "analysis-events-per-turn.png");
+    }
+}
+
+static void test_changes_and_search(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "changes");
+    gint64 a = history_length(history) / 3, b = history_length(history) / 2;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) diff = NULL;
+    g_autoptr(GArray) found = NULL;
+
+    cav_inspector_window_show_event(window, a);
+    cav_analysis_view_pin(view);
+    cav_inspector_window_show_event(window, b);
+    settle(100);
+    diff = analysis_diff(history, a, b, &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(diff->len, >, 0);
+    g_assert_cmpuint(g_list_model_get_n_items(cav_analysis_view_get_changes(view)), ==, diff->len);
+    save_shot(f, "analysis-changes.png");
+    cav_analysis_view_show_page(view, "search");
+    cav_analysis_view_search(view, "alive=yes");
+    settle(100);
+    found = analysis_search(history, history_state(history), "alive=yes", &error);
+    g_assert_no_error(error);
+    g_assert_cmpuint(found->len, >, 0);
+    g_assert_cmpuint(g_list_model_get_n_items(cav_analysis_view_get_found(view)), ==, found->len);
+    save_shot(f, "analysis-search.png");
+}
+
+/* "Where From": the player's food at an event lists exactly the engine's
+ * origins, and a row seeks to its event. "Bus Trace": a death lists the
+ * policies registered for CreatureDied and the follow-ups the log holds. */
+static void test_origins_and_trace(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "origins");
+    CavWhyView *origins = CAV_WHY_VIEW(cav_analysis_view_get_origins(view));
+    CavWhyView *trace = CAV_WHY_VIEW(cav_analysis_view_get_trace(view));
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    gint64 at = history_length(history) / 2, died = 0;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) changes = NULL;
+    g_autoptr(GArray) caused = NULL;
+    g_autofree char *rows = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    const char *names[16];
+    guint n_policies;
+    const AnalysisNode *tree;
+
+    g_assert_nonnull(fields);
+    cav_inspector_window_show_event(window, at);
+    gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_FOOD);
+    settle(200);
+    changes = analysis_origins(history, history_last_state(history)->player, ANALYSIS_FIELD_FOOD, 0,
+                               at, &error);
+    g_assert_no_error(error);
+    tree = cav_why_view_get_tree(origins);
+    g_assert_nonnull(tree);
+    g_assert_cmpuint(tree->children->len, ==, changes->len);
+    for (guint i = 0; i < changes->len; i++)
+        g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(tree->children, i))->seq, ==,
+                        g_array_index(changes, AnalysisChange, i).seq);
+    save_shot(f, "analysis-origins.png");
+    cav_why_view_activate_row(origins, 2); /* the second newest change */
+    settle(100);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==,
+                    g_array_index(changes, AnalysisChange, 1).seq);
+
+    for (gint64 seq = 1; seq <= history_length(history) && died == 0; seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
+            died = seq;
+    g_assert_cmpint(died, >, 0);
+    cav_analysis_view_show_page(view, "trace");
+    cav_inspector_window_show_event(window, died);
+    settle(200);
+    n_policies = game_policy_names(game, CAV_EVENT_CREATURE_DIED, names, G_N_ELEMENTS(names));
+    caused = history_caused(history, died);
+    tree = cav_why_view_get_tree(trace);
+    g_assert_cmpint(tree->seq, ==, died);
+    g_assert_cmpuint(tree->children->len, ==, n_policies);
+    {
+        guint follow_ups = 0;
+        for (guint i = 0; i < n_policies; i++) {
+            const AnalysisNode *policy = g_ptr_array_index(tree->children, i);
+            g_autofree char *title = g_strdup_printf("%u. policy %s", i + 1, names[i]);
+            g_assert_cmpstr(policy->text, ==, title);
+            for (guint k = 0; k < policy->children->len; k++, follow_ups++)
+                g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(policy->children, k))->seq, ==,
+                                g_array_index(caused, gint64, follow_ups));
+        }
+        g_assert_cmpuint(follow_ups, ==, caused->len);
+    }
+    rows = cav_why_view_dump_rows(trace);
+    g_test_message("%s", rows);
+    save_shot(f, "analysis-trace.png");
+}
+
+int main(int argc, char **argv)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *data_home = g_dir_make_tmp("cavelog-analysis-data-XXXXXX", &error);
+    char *fonts = test_fonts_pin();
+    int status;
+
+    g_assert_no_error(error);
+    g_setenv("XDG_DATA_HOME", data_home, TRUE);
+    g_setenv("GDK_BACKEND", "x11", TRUE);
+    g_setenv("GTK_A11Y", "none", TRUE);
+    gtk_test_init(&argc, &argv, NULL);
+    g_test_add("/inspector/analysis/why-died", Fixture, GINT_TO_POINTER(1), fixture_setup,
+               test_why_died, fixture_teardown);
+    g_test_add("/inspector/analysis/chart", Fixture, GINT_TO_POINTER(2), fixture_setup, test_chart,
+               fixture_teardown);
+    g_test_add("/inspector/analysis/changes-search", Fixture, GINT_TO_POINTER(2), fixture_setup,
+               test_changes_and_search, fixture_teardown);
+    g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
+               test_origins_and_trace, fixture_teardown);
+    status = g_test_run();
+    remove_tree(data_home);
+    test_fonts_unpin(fonts);
+    return status;
+}
