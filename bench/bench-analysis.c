@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-analysis.c — what the inspector's Analysis page costs (store/analysis.h)
  * on one game: the why tree and "why did I die", a value's origins over the
  * whole game, a diff across half of it, a series per turn, a state search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-autoplay.c — turns and events per second of bot play including the
  * SQLite store, split into bot thinking, game rules and saving; and bytes on
  * disk per event and per turn. Usage: bench-autoplay [TURNS] [GAMES]. */

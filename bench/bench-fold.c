@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-fold.c — events per second read back from game files: SQLite plus
  * JSON decoding alone, decoding plus validation plus evolve (the fold that
  * resume, verify and the inspector do), and that plus the player's view.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-fork.c — how fast a fork copies a game's rows, against SQLite's
  * own speed on the same rows: a bare prepared INSERT of every event row
  * into a fresh file with the same journal settings, in one transaction.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-seek.c — the time to reconstruct the state at a random event of a
  * long game, backward as well as forward (DESIGN.md "Seeking through
  * history"; budget < 16 ms on a 1M-event game). It records one long game by

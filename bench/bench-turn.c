@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-turn.c — what a turn costs beside what SQLite alone costs for it.
  * A bot plays games; each turn's session_play (the rules, every monster of
  * the level, encoding, the digest and the store's one transaction) is timed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command.c — command values and their JSON form in the turns table. */
 #include "command.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command.h — what an actor wants to do, as a small value. Commands are
  * stored (as JSON) with each turn so a game can be re-run and checked. */
 #ifndef CAV_CORE_COMMAND_H

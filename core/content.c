@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* content.c — reading creature kinds and item types from key files. Each
  * key of a group is read through a table of fields (name, kind, limits), so
  * a new number is one table row and one line in the data file. */

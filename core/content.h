@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* content.h — creature kinds and item types, read from data files
  * (core/data/creatures.ini and items.ini, GLib key files). Item types are
  * data, not code: tags say what a thing is, features what can be done with it.

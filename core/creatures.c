@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* creatures.c — what each creature does on its turn, by behaviour (GAME.md
  * "Creatures"): fungi spread, bats blunder twice, zombies idle or hunt,
  * goblins gear up, hunt, pick up and wander. The player decides in decide.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* decide.c — turning the player's commands into events, and setting up a new
  * game from the content data. One function per command; each returns the
  * facts that follow or a rejection the player reads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* effects.c — effects, one mechanism for potions now and spells next:
  * each application is its own instance with its own remaining turns. It
  * starts as the follow-up of a drink or a hit, changes hp or mana (once at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* effects.h — the effects mechanism's policies (effects.c): what follows a
  * drink, a throw, a shot, an effect's start and tick, and a death. */
 #ifndef CAV_CORE_EFFECTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* evolve.c — applying events to the state. One small function per event
  * type; the switch in evolve() lists every type, so -Wswitch-enum tells a new
  * event where it must be handled. Evolve trusts validate.c for the rules but

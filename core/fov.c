@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fov.c — libtcod field of view over a window around the viewer. Copying just
  * the (2r+1)² window into a libtcod map keeps a computation near 5 µs, cheap
  * enough to run whenever the player moves, inside evolve. */

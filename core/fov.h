@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fov.h — field of view by libtcod's symmetric shadowcasting: if A sees B, B
  * sees A. Walls are seen; nothing behind them is. */
 #ifndef CAV_CORE_FOV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* game.c — the turn's unit of work: decide, then evolve + publish every
  * event in order, letting policies queue follow-ups that name their cause;
  * then every creature of the player's level and the upkeep, each deciding

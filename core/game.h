@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* game.h — the game's unit of work. A Game owns the live state and runs one
  * player turn at a time: decide the player's command, evolve and publish each
  * resulting event, run the policies that answer with follow-up events (each

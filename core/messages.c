@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* messages.c — what the player reads about each event. The player learns of
  * their own deeds and of what happens on a cell in their view; second person
  * for the player ("You hit the bat."), third for others ("The bat dies.").

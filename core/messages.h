@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* messages.h — the player's message log as a projection of events: what the
  * player could perceive (their own deeds, and what happens in their view),
  * in second person for their own deeds and third person for others. */

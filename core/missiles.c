@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* missiles.c — throwing, firing, drinking and casting (GAME.md "Combat",
  * "Potions", "Spellbooks"): the events a creature's throw, shot, drink or
  * cast produces, shared by the

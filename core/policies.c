@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* policies.c — the rules that answer a fact with more facts (DESIGN.md
  * "policies"): a blow or a wound that empties hp kills; a death leaves a
  * corpse, drops the pack, pays the killer and, for the player, ends the game;

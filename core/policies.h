@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* policies.h — the game's standard policies (policies.c), installed on every
  * Game by game_new. */
 #ifndef CAV_CORE_POLICIES_H

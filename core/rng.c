@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rng.c — a counter-based generator built from the SplitMix64 finaliser: the
  * key (seed, stream, turn, counter) is mixed through two rounds, so adjacent
  * counters give unrelated outputs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rng.h — counter-based randomness: every draw is a pure function of
  * (game seed, stream, turn, draw counter). Nothing carries over between turns,
  * so a resumed game draws exactly what an uninterrupted one would. */

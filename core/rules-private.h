@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules-private.h — helpers shared by the files that decide events
  * (decide.c, creatures.c, upkeep.c, policies.c): building events from data,
  * finding free cells, and the small rules every actor obeys. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules.c — the small rules every actor obeys (a step, a blow, the damage
  * formula, xp, hunger words, food values) and building events from data. */
 #include "rules-private.h"

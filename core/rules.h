@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rules.h — decide and evolve, the two halves of the event-sourcing contract.
  *
  * decide(state, command, rng) → events | rejection: reads the state, draws

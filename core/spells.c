@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spells.c — what a cast spell does (GAME.md "Spellbooks and spells"), as
  * the policy that answers a SpellCast: an effect on the target (one
  * instance per cast), or a special — blood to mana, a blink, a summons. The

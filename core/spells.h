@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spells.h — the policy that carries out a cast spell (spells.c). */
 #ifndef CAV_CORE_SPELLS_H
 #define CAV_CORE_SPELLS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* state.c — constructing, querying and digesting the game state. */
 #include "state.h"
 

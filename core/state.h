@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* state.h — the game's rules state: terrain, creatures, outcome. (The
  * player's view and memory are a projection: view.h.) It is a flat value (no pointers), so a
  * snapshot is a copy and the digest is a hash over a canonical field-by-field encoding.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* travel.c — ways by the player's memory (breadth-first over remembered,
  * walkable cells, 8-connected as moves are) and the stop rules of
  * auto-explore, travel and running. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* travel.h — finding the player's way by what they know: the nearest
  * unexplored cell (auto-explore), a known path to a chosen cell (travel),
  * and the rules that stop a walk of many steps (a creature or an item comes

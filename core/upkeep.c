@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* upkeep.c — the end of every turn: food spent, regeneration, hunger and
  * starvation. One UpkeepApplied covers every creature of the level, so the
  * log grows by one event a turn, plus one for each point regenerated and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* validate.c — checking untrusted events before they reach evolve. Every
  * check says, in words, what is impossible about the event. */
 #include "rules.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view.c — keeping the player's view and memory (of cells, and of the item
  * last seen on each) in step with the events. */
 #include "view.h"

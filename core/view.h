@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* view.h — the player's knowledge as a projection: what they see now,
  * every cell they have ever seen and the item last seen on it. It is derived from the events (the
  * player's position and the terrain) and kept beside the rules state, not inside it, so that

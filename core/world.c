@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* world.c — the cave generator. Each step is its own function, in the order
  * GAME.md lists them: random fill, smoothing, region clean-up, stairs, exit. */
 #include "world.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* world.h — cave terrain: tile kinds, their glyphs, and level generation as
  * GAME.md "World" specifies (cellular automaton, small regions filled, stairs
  * wherever regions of neighbouring levels overlap, one exit on level 1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bus.c — the event bus: an ordered subscription list, a FIFO for events
  * published during dispatch, and lazy removal of unsubscribed handlers. */
 #include "bus.h"

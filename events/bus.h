@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bus.h — synchronous publish/subscribe for domain events.
  *
  * Contract:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* catalog.h — every domain event of cavelog, listed once.
  *
  * Each entry: X(ENUM, Name, version, "meaning", "summary template", fields).

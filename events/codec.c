@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* codec.c — JSON encoding by hand (it is only printing) and strict decoding
  * with yajl's streaming parser, straight into the fixed payload structs. The
  * streaming parser is about five times faster than a tree parser here, which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* codec.h — events to and from JSON, and the SQL views derived from the catalog.
  *
  * Payloads are stored as JSON objects whose keys are exactly the catalog's

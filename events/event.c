@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* event.c — catalog tables (names, meanings, versions, field layouts) and the
  * one-line summaries, all expanded from catalog.h. */
 #include "event.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* event.h — the domain event as a value: envelope plus typed payload.
  *
  * Everything here is expanded from catalog.h. An event is a plain struct with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-analysis-view.c — the Analysis page: a stack of the "why" tree, the
  * changes since a pinned event, the chart over time and the state search,
  * each brought up to date for the shown event only while it is visible. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-analysis-view.h — the window's "Analysis" page: why the shown event
  * happened (and why the player died), what changed since a pinned event,
  * a creature's numbers over time, where a creature's value came from, the

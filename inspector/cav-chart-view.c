@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-chart-view.c — the series chart: one drawing function serves the
  * widget (GtkDrawingArea) and the PNG/SVG export (cairo surfaces). */
 #include "cav-chart-view.h"

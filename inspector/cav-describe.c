@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-describe.c — the entity panel's words: a creature with its mana, the
  * effects on it and the potions it knows (with the event that taught each),
  * an item with what drinking or reading it does, and the names of potions,

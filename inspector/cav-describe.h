@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-describe.h — the words the inspector's panels use for creatures,
  * items and effects at the shown event: names as the truth has them or as
  * the player knows them, and the entity panel's text (Pango markup, entities

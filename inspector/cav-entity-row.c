@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-entity-row.c — an entity list item: plain values, set once. */
 #include "cav-entity-row.h"
 

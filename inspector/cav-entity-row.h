@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-entity-row.h — one creature or item as it is at the shown event, as an
  * item of the inspector's entity list. */
 #ifndef CAV_INSPECTOR_CAV_ENTITY_ROW_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-event-row.c — CavEventRow: one event of a timeline as a list item.
  * Making a row costs an object and a reference: every text is rendered the
  * first time it is read (a filter over a long game makes a row per event). */

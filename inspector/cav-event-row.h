@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-event-row.h — one event of a CavTimeline as a list item: its seq, turn
  * and type, who did it and to whom (from the history's index, no decoding),
  * and its one-line summary (decoded through the timeline's page cache the

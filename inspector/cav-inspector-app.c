@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-inspector-app.c — the application: windows, the open dialog, recent
  * files, About, and the headless screenshot mode. */
 #include "cav-inspector-app.h"

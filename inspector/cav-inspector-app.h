@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-inspector-app.h — the cavelog Inspector application: opens game files
  * in windows, keeps recent files, and renders a window to a PNG headlessly
  * (--screenshot). */

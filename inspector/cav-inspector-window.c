@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-inspector-window.c — the inspector's window.
  *
  * One number drives everything: the seq of the event shown. The scrubber,

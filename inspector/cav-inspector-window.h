@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-inspector-window.h — one game file's history in a window: the map at
  * the shown event, the timeline, filters, the scrubber, entities and the
  * selected event's detail. */

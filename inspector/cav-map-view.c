@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-map-view.c — CavMapView: one level of the cave drawn as glyphs, the way
  * the terminal draws it (terrain, then floor items, then living creatures on
  * top). Each frame fills a grid of glyphs and colours, then emits one GSK text

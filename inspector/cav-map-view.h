@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-map-view.h — a widget that draws one level of the cave as glyphs on a
  * dark, terminal-like background: either the whole truth (every tile,
  * creature and item) or what the player saw (as the terminal shows it).

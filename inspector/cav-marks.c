@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-marks.c — the inspector's bookmarks (popover, list, scrubber marks)
  * and its "Play from here" (a fork made in a worker thread). */
 #include "cav-marks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-marks.h — bookmarks and "Play from here" in the inspector's window:
  * the window's actions for them (win.bookmark, win.bookmark-note,
  * win.bookmark-jump, win.fork), the bookmarks popover with its list, and

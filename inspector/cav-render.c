@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-render.c — rendering a widget to a texture or a PNG file: the widget's
  * last drawn render node (through a GtkWidgetPaintable), replayed by the
  * GskRenderer of the widget's native. No GSK_RENDERER setting is needed:

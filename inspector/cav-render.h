@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-render.h — pictures of widgets: a realized, mapped widget as it was
  * last drawn, rendered to a texture by its window's own renderer, or saved
  * as a PNG file (for tests and screenshots). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-timeline-filter.c — CavTimelineFilter: criteria on a timeline's events.
  * Each setter compares the new criterion with the old as sets of events and
  * tells the filter model whether it only narrowed (so only the rows shown are

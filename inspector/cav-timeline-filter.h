@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-timeline-filter.h — which events of a CavTimeline to show, for a
  * GtkFilterListModel over it: by type, by an entity they name, by turn and by
  * text in their summary, all criteria at once. The index decides the first

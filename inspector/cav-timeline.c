@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-timeline.c — CavTimeline: a history's events as a GListModel. Rows are
  * made on demand from the index; decoded events and summaries live in pages
  * of CAV_TIMELINE_PAGE_EVENTS events (one history_read() each), found by page

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-timeline.h — a game's events as a GListModel of CavEventRow, for a
  * GtkColumnView: item i is event seq i + 1. Rows come from the history's
  * index; decoded events and their summaries are read a page at a time into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-why-view.c — the "why" tree in a GtkListView over a GtkTreeListModel.
  * Rows wrap the tree's nodes; each row keeps the whole tree alive, so rows
  * still bound while a new tree comes in never point at freed nodes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — cavelog-inspector [FILE…]: see cav-inspector-app.c. */
 #include "cav-inspector-app.h"
 

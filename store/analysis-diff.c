@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-diff.c — what changed between two states, in the game's terms:
  * creatures that appeared, died, moved or changed a number, what they
  * learned, items that appeared, moved or were used up, tiles dug, effects

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-private.h — what the analysis files share: a walk over a range of
  * events that folds each into a private copy of the state, and a copy of
  * the state after any event. */

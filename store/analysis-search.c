@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-search.c — find the creatures and items of a state by name, kind
  * or a condition on a field ("hp<10", "kind=goblin", "carries=potion"). */
 #include "analysis-private.h"

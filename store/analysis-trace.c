@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-trace.c — which policies received an event and what each
  * emitted, found by re-running the event's turn with a tracer on the Game
  * (nothing about dispatch is stored). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-why.c — why an event happened: the chain of causes within its
  * turn back to the player's command or a creature's own decision, what put
  * an attacker next to its target, the hp a victim lost over the turns

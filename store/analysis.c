@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis.c — the shared fold over a range of events, a creature's fields,
  * where a value came from (the events that changed it) and how it went over
  * time (series), and the events per turn. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis.h — questions asked of a game's history (the inspector's "why"
  * views): why did this event happen (a tree of causes), where did a value
  * come from (the events that changed it), what changed between two events

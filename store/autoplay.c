@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* autoplay.c — the bot at the controls of a session: it chooses, the
  * session plays and saves, as for a person at the keyboard. */
 #include "autoplay.h"

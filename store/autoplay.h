@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* autoplay.h — the bot plays recorded games: the service behind `cavelog
  * autoplay`, the tests and the benchmarks. The bot (core/bot/) only chooses
  * commands from what a player could know; the session plays and saves them

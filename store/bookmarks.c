@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bookmarks.c — the bookmarks table: reading it back with every row
  * checked, and a reader's one small write. */
 #include "bookmarks.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bookmarks.h — notes a reader pins to events of a game file ("the troll
  * first seen"). They live in the file's `bookmarks` table, not among the
  * events: they are what a reader thought, not facts of the game. Writing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* checks.c — judging what a game file holds, on top of the SQLite adapter:
  * the turns table against itself and the events, every event folded and
  * validated in its turn, every turn's digest, the data the game records and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork.c — a new game file from another's history up to a turn: the parent
  * folded whole with every check, the rows up to the turn copied in one
  * transaction, the lineage recorded; and the lineage read back, checked. */

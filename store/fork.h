@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork.h — play on from any turn: a new game file holding another game's
  * history up to a turn (events, turns, the data it is played by, bookmarks),
  * with its lineage recorded: the parent game, its file name, the turn. The

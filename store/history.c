@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* history.c — snapshots plus folding: the state at any event of a game, an
  * index of every event, and following a file that is still being written. */
 #include "history.h"

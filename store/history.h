@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* history.h — a game file's whole history, for seeking: the state after any
  * event, backward as well as forward, without re-playing from the start.
  * Opening folds the file once (with every check a resume makes) and keeps a

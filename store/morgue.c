@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* morgue.c — a game's story in plain text: a projection over the checked
  * fold of its events (kills, timeline, last messages, what was learned how)
  * and the state the fold ends in (the character, the pack, the outcome). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* morgue.h — the story of one game in plain text, as DCSS and Angband write
  * one at a character's end: who they were, how it ended, what they killed,
  * carried and knew, their last messages and a timeline of notable moments.

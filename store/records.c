@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* records.c — a folder of past games read as one history: each file opened
  * read-only and folded with every check, then high scores from the checked
  * game rows, statistics as SQL over each file's events added up across

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* records.h — what a folder of past games tells: high scores, statistics
  * across games and achievements earned. Each game file is opened read-only
  * and its history checked (a checked fold, streamed event by event) before

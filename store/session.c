@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* session.c — a game and its file together: new games, resuming (fold and
  * digest check), and saving every played turn before returning. */
 #include "session.h"

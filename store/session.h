@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* session.h — a game being played and saved: a Game plus its Store. Each
  * played turn is appended to the file in one transaction before the call
  * returns, so a killed process loses at most the turn in progress. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* store-private.h — what the store's own files share: the Store itself
  * and the helpers that turn SQLite's answers into StoreErrors. store.c is
  * the SQLite adapter (opening untrusted files defensively, schema and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* store.c — the SQLite game file: schema, defensive opening of untrusted
  * files, one transaction per turn, and decoding events back out. */
 #include "store.h"

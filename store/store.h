@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* store.h — one SQLite file per game: metadata, one row per turn (command and
  * state digest), one row per event (payload as JSON), optional snapshots.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* verify.c — re-simulating a game file: a fresh game from the recorded seed
  * plays each recorded command, and every event it produces must equal the
  * stored one, field by field. The stored events are read in seq order and

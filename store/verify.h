@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* verify.h — re-running a game's recorded commands to prove its events.
  *
  * A digest proves that a file's events fold to the states it records, not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* recorder.c — compact event tokens for stream assertions in tests. */
 #include "recorder.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* recorder.h — a bus subscriber that writes each event as a short token, so a
  * test can assert a whole event stream as one literal string (STYLE.md §14):
  * "moved(c1 3,4>4,4) dug(5,4) stairs(c1 0>1)". */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scenario.c — building rule-test states by folding hand-made events. */
 #include "scenario.h"
 

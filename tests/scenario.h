@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scenario.h — hand-made game states for rule tests, built the
  * event-sourced way: by folding hand-written events into a fresh game, then
  * playing commands and reading the recorded event stream (STYLE.md §14). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-content.c — the data files: the built-in copy holds GAME.md's numbers,
  * the installed files equal it, and every kind of mistake in a file is an
  * error naming the file, the line and the key. */

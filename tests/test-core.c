@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-core.c — randomness, generation, field of view, decide/evolve on
  * hand-made scenarios (asserted as compact event streams), validation,
  * digest, policies and the bot. Scenarios are built the event-sourced way:

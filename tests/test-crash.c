@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-crash.c — a cavelog process killed with SIGKILL at a random moment
  * leaves a game file that opens, ends exactly at its last completed turn, and
  * plays on. Runs the real executable named by $CAVELOG_BIN. */

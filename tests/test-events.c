@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-events.c — the catalog, the JSON codec (round trip for every type,
  * strict rejection of bad payloads) and the bus contract of bus.h. */
 #include <string.h>

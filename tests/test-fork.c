@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fork.c — forking a game at a turn: the fork holds the parent's rows
  * up to the turn, plays on and verifies, records its lineage, copies the
  * bookmarks on its events; bad turns and tampered parents are refused with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-games.c — properties that must hold over many whole bot games: the
  * bot's commands are never refused, fungus colonies stay within their limit,
  * every death names a cause, the dead do nothing, folding the events equals

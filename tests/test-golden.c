@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-golden.c — the golden recordings (the .cavelog.gz files in tests/golden, STYLE.md
  * §15): real games recorded by an earlier build of these rules. Each must
  * still fold with every digest matching, and re-running its recorded

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hostile.c — damaged and tampered game files. Each case corrupts a copy
  * of a good game; then resuming it fails with a message naming the problem,
  * `cavelog continue` and `cavelog events` exit non-zero with one line on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-inspector-analysis.c — the inspector's Analysis page on a real
  * (virtual) display: "Why did I die?" is one click from a lost game and its
  * rows are the engine's tree, activating a row seeks there; the chart plots

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-inspector-map.c — the inspector's map widget and widget rendering, on
  * a real display (run under xvfb-run): a bot game is played in memory, its
  * map shown in a window, the window rendered to a texture and its pixels

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-inspector-timeline.c — the inspector's timeline model and its filter
  * over real bot games, needing no display: every row agrees with the file read
  * through SQL, rows follow a game still being played, a filter model (at once

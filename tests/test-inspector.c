@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-inspector.c — the inspector's window and program on a real (virtual)
  * display: the state shown at event N is the fold of the first N events,
  * whichever way the window got there; the scrubber, timeline and keys stay

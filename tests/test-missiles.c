@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-missiles.c — throwing, firing, potions and effects on hand-made
  * scenarios, asserted as compact event streams (STYLE.md §14): a throw that
  * hits, kills, misses or meets a wall; fire with and without a bow; each

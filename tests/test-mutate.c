@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mutate.c — every number of a real game's events pushed to extremes.
  * The digests are no barrier (anyone can recompute them), so validate and
  * evolve must take any value a file can hold: each integer field of each

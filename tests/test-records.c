@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-records.c — after the game: the morgue, high scores, statistics and
  * achievements over a folder of games whose numbers are known, checked
  * against facts the test gathers itself (by hand for the hand-made games,

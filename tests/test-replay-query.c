@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-replay-query.c — the replay's seek conditions: what parses, what each
  * term means on a turn's facts, and the one-line errors of bad conditions. */
 #include <glib.h>

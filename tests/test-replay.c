@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-replay.c — `cavelog replay` driven for real in a private tmux server
  * (send-keys in, capture-pane out, polled; the harness is test-tui.c's).
  * Games come from the bot; every turn a test expects is computed from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-rules.c — the rules of creatures, combat, experience, food and items
  * on hand-made scenarios, asserted as compact event streams (STYLE.md §14):
  * the damage formula's edges, kills and their policies, level thresholds,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-spells.c — spells, knowledge and names on hand-made scenarios,
  * asserted as compact event streams (STYLE.md §14): every spell and its
  * refusals; learning a potion by drinking it, by watching it drunk, by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-store.c — the SQLite game file and the session on top of it: folding a
  * file rebuilds the live state, resuming plays on exactly like an
  * uninterrupted game, every turn is one transaction, rejected commands leave

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-travel.c — the rules of auto-explore, travel and running (travel.h)
  * on hand-made levels: where the way leads, that it never digs, and why a
  * walk stops; and the player's memory of the items last seen on a cell. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-tui.c — the play screen driven for real: the `cavelog` binary (from
  * $CAVELOG_BIN) runs in a private tmux server; keys go in with send-keys and
  * the screen comes back with capture-pane, polled until the expected text

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* testfonts.c — pin the fonts the inspector's display tests render with. */
 #include "testfonts.h"
 

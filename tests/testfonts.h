@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* testfonts.h — the fonts the inspector's display tests render with, the same
  * on every machine: what they measure and the pixels they check would
  * otherwise follow whichever font "monospace" happens to resolve to there. */

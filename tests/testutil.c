@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* testutil.c — helpers shared by the store-level test programs. */
 #include "testutil.h"
 

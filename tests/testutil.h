@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* testutil.h — what the store-level test programs share: a fresh temporary
  * folder per test (a g_test_add fixture) that is removed afterwards, and
  * playing a turn with the bot. */

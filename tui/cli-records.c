@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-records.c — morgue, scores, stats and achievements: the subcommands
  * that tell what past games hold. They read game files and never change
  * them; the work is in store/morgue.c and store/records.c. */

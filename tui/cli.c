@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli.c — list, events, autoplay and verify: the subcommands that need no
  * terminal screen, for scripts, tests and benchmarks. */
 #include "cli.h"

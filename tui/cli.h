@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli.h — the headless subcommands of `cavelog`: list, events, autoplay,
  * verify. Each takes its own argv (argv[0] is the subcommand's name), parses
  * it with GOptionContext and returns the process exit status: 0 success, 1 a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork-cli.c — `cavelog fork`: a new game file holding a saved game's
  * history up to a turn, to be played on with `cavelog continue`. */
 #include "fork-cli.h"

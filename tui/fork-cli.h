@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork-cli.h — `cavelog fork FILE --turn N [--save NEW]`: play on from any
  * turn of a saved game, in a new game file (see store/fork.h). */
 #ifndef CAV_TUI_FORK_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — `cavelog`: the start screen, and a subcommand per verb (new,
  * continue, list, events, autoplay, verify). Games started here are played
  * in the ncurses screen of tui-play.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-cli.c — `cavelog replay FILE`: the file is opened read-only with
  * the checks `continue` makes (a bad file gets the same one line), then
  * shown in the replay screen of tui-replay.c. */

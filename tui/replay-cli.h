@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-cli.h — `cavelog replay FILE` and the start screen's "Replay a
  * game": opening the file with every check, then the replay screen. */
 #ifndef CAV_TUI_REPLAY_CLI_H

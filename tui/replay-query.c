@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-query.c — parsing and evaluating the replay's seek conditions: a
  * hand-written scanner over the text, terms kept in an array, every term
  * ANDed. */

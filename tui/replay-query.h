@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-query.h — the replay's seek conditions: a small language over a
  * turn's events and the player's state at its end ("type=CreatureDied",
  * "hp<25%", "depth=4 and level>=3"), parsed once and evaluated per turn.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-call.c — naming potion looks (`c`): a lettered menu of the looks the
  * player has seen and does not know (in the pack or on the floor in view),
  * then a line to type the name on. The name is the player's own note; the

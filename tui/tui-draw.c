@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
  * of the player's level in a viewport that scrolls when the player nears its
  * edge, and the stats line below. Only what the player has seen is drawn:

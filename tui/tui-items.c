@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-items.c — the player's pack on screen: the lettered menus that pick an
  * item for an action (drop, eat, wear or wield, drink, throw, examine, read),
  * filtered by what the action can use, and the examine panel. Items are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-keys.c — the play screen's key bindings, as one table: arrows, vi-keys
  * (hjklyubn), the numeric keypad (with and without numlock), running
  * (HJKLYUBN, shifted arrows, G then a direction), auto-explore and travel,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-log.c — the player's message log as a projection of bus events: a
  * capped history plus a count of messages the player has not yet seen.
  * Events that arrive before there is a live state (folding a saved game,

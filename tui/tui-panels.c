@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-panels.c — the screens around play: the start screen, and the panels
  * drawn over the play screen (key help, message history, level-up choice,
  * end of game). None of them passes a turn; each redraws itself after a

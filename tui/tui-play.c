@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-play.c — the play screen: the Tui object (a bus subscriber feeding the
  * message log) and the loop that reads a key, plays it as a turn through the
  * session (opening an item menu first where the key asks for an item, the

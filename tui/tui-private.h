@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-private.h — what the tui-*.c files share: the terminal (tui-screen.c),
  * the message log projection (tui-log.c), key bindings (tui-keys.c), drawing
  * the play screen (tui-draw.c), the panels drawn over it (tui-panels.c), the

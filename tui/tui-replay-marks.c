@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay-marks.c — the replay's bookmarks list: the file's bookmarks,
  * a letter each, the ones nearest the turn shown, to jump to one. */
 #include "tui.h"

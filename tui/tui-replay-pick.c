@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay-pick.c — "Replay a game" on the start screen: the saved games,
  * newest first, one letter each, to pick the one to replay. */
 #include "tui.h"

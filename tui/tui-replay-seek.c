@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay-seek.c — finding turns in a history for the replay: a turn's
  * messages worded as the player read them, the message history up to a
  * turn, the next or previous change of level or notable moment, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay.c — the replay screen: the play screen as the player saw it at
  * a turn (map, memory, stats, the messages of that turn) under a replay bar,
  * moved by keys (play, pause, speed, steps, jumps, searches) and, for a game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay.h — what the replay's files share: finding turns in a history
  * (tui-replay-seek.c: a turn's messages, the next change of level, notable
  * moment or turn where a condition holds) for the replay screen

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-screen.c — owning the terminal: taking it over and always giving it
  * back (on return, exit() and fatal signals), reading keys, colours, the
  * "terminal too small" note, and small text-drawing helpers. */

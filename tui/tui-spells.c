@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-spells.c — the spells of a book on screen: a lettered menu of the
  * spells the game's book of that type holds, each with its mana cost, those
  * the player cannot afford greyed out. Picking one is not yet casting it:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-target.c — the cursor over the map that looking (`;`), throwing (`t`),
  * firing (`f`) and casting (`r`) share: moved with the movement keys or from
  * creature to creature with Tab, the message line saying what lies under it.

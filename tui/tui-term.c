@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-term.c — whether the game can be played here at all: a terminal on
  * stdin and stdout whose terminfo entry can move the cursor. Apart from
  * tui-screen.c because <term.h> defines macros (lines, columns…) that

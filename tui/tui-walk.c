@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-walk.c — walks of many steps: auto-explore (`o`), travel (`_`) and
  * running (Shift+direction, or `G` then a direction). Each step is an
  * ordinary move played through the session, its own recorded turn, drawn

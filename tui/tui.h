@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui.h — the ncurses front-end: the start screen and the play screen.
  *
  * The play screen learns what happened only from the bus (its message log is

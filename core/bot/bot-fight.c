@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-fight.c — the bot sizing up a fight: the hp a fight is likely to cost
  * (from the mean blow each side deals), which level-up bonus saves the most
  * hp over the fights ahead, and running (for the stairs, or just out of

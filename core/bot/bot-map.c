@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-map.c — the bot's picture of the player's level: where creatures and
  * items are, what the player knows, and a search from the player over every
  * cell (Dijkstra with a bucket queue: step costs are small whole numbers),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-missile.c — the bot at range: throwing rocks, spare blades and known
  * harmful potions at goblins and zombies on their way to it, and firing a
  * bow. A bow is wielded when the melee weapon is no better (it then simply

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-potion.c — the bot and its potions: what it knows of each (only the
  * kinds the player has learned; an unknown one is a gamble), drinking to heal
  * when hurt, drinking a known strength potion for a hard fight and a known

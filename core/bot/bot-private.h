@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-private.h — what the bot's files share: the picture of the player's
  * level that one choice builds (who and what stands where, path costs from
  * the player) and the search over it. Rebuilt from scratch for every choice,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-spell.c — the bot and its spellbooks: one of each kind is carried;
  * heals are cast when hurt (and when full mana would otherwise go to waste),
  * blood is turned to mana when that buys a heal or a detection the bot can

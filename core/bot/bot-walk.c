@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot-walk.c — where the bot explores when nothing nearer calls: goals tried
  * in order (stairs, the edge of the known, unknown rock; the player's own cell
  * counts, so reaching stairs means taking them). A region closed off by rock

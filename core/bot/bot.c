@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot.c — the autoplay bot's choices: rules tried in order, the first that
  * applies giving the command (choose a bonus, eat when starving, heal when
  * hurt, run from or fight what stands next to it, shoot what comes, wait for

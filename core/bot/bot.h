@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot.h — the autoplay bot: picks the player's next command from the state
  * and what the player knows (no memory of its own, so a resumed bot plays on
  * exactly as an uninterrupted one). It chooses level-up bonuses, fights what

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Write a C file holding the game data files as string constants, so the
 program has a built-in copy when no installed data is found.
 Usage: embed.py OUT.c NAME=FILE..."""

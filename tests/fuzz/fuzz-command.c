@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-command.c — libFuzzer target for the turn command parser: any text
  * a file's turns.command column could hold must parse or be refused. */
 #include <stdint.h>

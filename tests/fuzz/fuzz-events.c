@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-events.c — libFuzzer target that mutates the fields of a real game's
  * events before folding them (the digests are no barrier: anyone can
  * recompute them). A bot game is recorded once; each input is read as

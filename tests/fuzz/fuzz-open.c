@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-open.c — libFuzzer target for the whole way a game file is read: the
  * input is written as a file, opened read-only with every check, folded
  * with every event validated, and re-simulated. Any file must be read or

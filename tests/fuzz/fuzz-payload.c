@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-payload.c — libFuzzer target for the payload decoder: the first two
  * bytes pick an event type and version, the rest is the JSON text a file's
  * payload column could hold. Any input must decode or be refused, never

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Build the fuzz targets and run each for SECONDS (default 60) from a seed
 # corpus made of a real game (the smallest golden recording): its file, its
 # payloads and its commands. From the source tree:

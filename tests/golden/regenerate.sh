@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerate the golden recordings: real bot games that together hold every
 # event type, re-simulated by the `golden` test in CI. Run this on purpose,
 # after a deliberate change of the rules, from the source tree:
