@@ -86,14 +86,6 @@ static gboolean load_turn_ends(Forking *f, GError **error)
     return TRUE;
 }
 
-static void bind_id(sqlite3_stmt *stmt, int column, gint64 id)
-{
-    if (id == 0)
-        sqlite3_bind_null(stmt, column);
-    else
-        sqlite3_bind_int64(stmt, column, id);
-}
-
 /* @event, checked and folded, as a row of the fork (as store.c writes it). */
 static gboolean copy_event(Forking *f, const CavEvent *event, GError **error)
 {
@@ -101,15 +93,7 @@ static gboolean copy_event(Forking *f, const CavEvent *event, GError **error)
     gint64 start = g_get_monotonic_time();
     int rc;
 
-    g_string_truncate(f->payload, 0);
-    codec_encode_payload(event, f->payload);
-    sqlite3_bind_int64(stmt, 1, event->seq);
-    sqlite3_bind_int(stmt, 2, event->turn);
-    sqlite3_bind_text(stmt, 3, ev_type_name(event->type), -1, SQLITE_STATIC);
-    sqlite3_bind_int(stmt, 4, event->version);
-    bind_id(stmt, 5, event->cause);
-    bind_id(stmt, 6, event->actor);
-    sqlite3_bind_text(stmt, 7, f->payload->str, (int) f->payload->len, SQLITE_STATIC);
+    store_bind_event(stmt, event, f->payload);
     rc = sqlite3_step(stmt);
     sqlite3_reset(stmt);
     f->copy_us += g_get_monotonic_time() - start;

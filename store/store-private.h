@@ -48,6 +48,12 @@ gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GErro
 /* The first column of the first row of @sql (0 when there is none). */
 gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **error);
 
+/* Bind @event to @stmt, an INSERT INTO events (seq, turn, type, version,
+ * cause, actor, payload) VALUES (?, …): the one way a row of events is
+ * written. The payload is encoded into @payload, which must outlive the
+ * statement's next step. */
+void store_bind_event(sqlite3_stmt *stmt, const CavEvent *event, GString *payload);
+
 /* A digest as the turns table spells it: 16 lowercase hex digits. */
 gboolean store_parse_digest(const char *text, guint64 *out);
 

@@ -925,20 +925,23 @@ static void bind_id(sqlite3_stmt *stmt, int column, gint64 id)
         sqlite3_bind_int64(stmt, column, id);
 }
 
-static gboolean insert_event(Store *store, const CavEvent *event, GError **error)
+void store_bind_event(sqlite3_stmt *stmt, const CavEvent *event, GString *payload)
 {
-    sqlite3_stmt *stmt = store->insert_event;
-
-    g_string_truncate(store->scratch, 0);
-    codec_encode_payload(event, store->scratch);
+    g_string_truncate(payload, 0);
+    codec_encode_payload(event, payload);
     sqlite3_bind_int64(stmt, 1, event->seq);
     sqlite3_bind_int(stmt, 2, event->turn);
     sqlite3_bind_text(stmt, 3, ev_type_name(event->type), -1, SQLITE_STATIC);
     sqlite3_bind_int(stmt, 4, event->version);
     bind_id(stmt, 5, event->cause);
     bind_id(stmt, 6, event->actor);
-    sqlite3_bind_text(stmt, 7, store->scratch->str, (int) store->scratch->len, SQLITE_TRANSIENT);
-    return step_reset(store, stmt, error, "saving an event");
+    sqlite3_bind_text(stmt, 7, payload->str, (int) payload->len, SQLITE_STATIC);
+}
+
+static gboolean insert_event(Store *store, const CavEvent *event, GError **error)
+{
+    store_bind_event(store->insert_event, event, store->scratch);
+    return step_reset(store, store->insert_event, error, "saving an event");
 }
 
 static gboolean insert_turn(Store *store, const CavCommand *command, const CavEvent *events,
