@@ -1649,8 +1649,16 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     /* "switch-page" comes before the page is current; "notify::page" after. */
     g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_history), self);
     self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
-    gtk_notebook_append_page(self->notebook, GTK_WIDGET(self->analysis),
-                             gtk_label_new_with_mnemonic("_Analysis"));
+    {
+        /* Scrolled, so that its pages never make the window (or the
+         * timeline above it) taller than a laptop's screen allows. */
+        GtkWidget *scrolled = gtk_scrolled_window_new();
+        gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), GTK_WIDGET(self->analysis));
+        gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
+                                       GTK_POLICY_AUTOMATIC);
+        gtk_notebook_append_page(self->notebook, scrolled,
+                                 gtk_label_new_with_mnemonic("_Analysis"));
+    }
     g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
