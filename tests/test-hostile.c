@@ -438,6 +438,19 @@ static void test_newer_schema(Hostile *fixture, gconstpointer data)
     assert_rejected(path, "newer cavelog", NULL, FAILS_ON_READ);
 }
 
+/* A file that says it belongs to another program (its application id) is
+ * not taken for a game, whatever tables it holds. */
+static void test_application_id(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *other = copy_good(fixture, "other-app.cavelog");
+    g_autofree char *none = copy_good(fixture, "no-app.cavelog");
+
+    tamper(other, "PRAGMA application_id = 1");
+    assert_rejected(other, "not a cavelog game", "application id 1", FAILS_ON_READ);
+    tamper(none, "PRAGMA application_id = 0");
+    assert_rejected(none, "not a cavelog game", "application id 0", FAILS_ON_READ);
+}
+
 static char *text_of(const char *path, const char *sql)
 {
     sqlite3 *db = NULL;
@@ -1076,6 +1089,7 @@ static void test_resimulation(Hostile *fixture, gconstpointer data)
     g_autofree char *words = copy_good(fixture, "words.cavelog");
     g_autofree char *cause = copy_good(fixture, "cause.cavelog");
     g_autofree char *blow = copy_good(fixture, "blow.cavelog");
+    g_autofree char *start = copy_good(fixture, "start.cavelog");
     gint64 died = middle_of_type(words, "CreatureDied");
     /* The last blow of more than 1 on a creature that lives on. */
     gint64 attacked = file_int(
@@ -1111,6 +1125,11 @@ static void test_resimulation(Hostile *fixture, gconstpointer data)
                   attacked);
     recompute_digests(blow);
     assert_verify_refuses(blow, "damage: stored");
+    /* The start command's seed is not the game's (the GameStarted event and
+     * the game row keep theirs): `sqlite3` would read another seed. */
+    tamper(start, "UPDATE turns SET command = json_set(command, '$.seed',"
+                  " json_extract(command, '$.seed') + 1) WHERE turn = 0");
+    assert_verify_refuses(start, "the start command's seed is not the game's");
     /* Written by another version: its rules may differ, and verify says so. */
     tamper(command, "UPDATE game SET build = '0.1.0'");
     if (g_getenv("CAVELOG_BIN") != NULL) {
@@ -1295,6 +1314,7 @@ int main(int argc, char **argv)
     ADD("/hostile/impossible-id", test_impossible_id);
     ADD("/hostile/combat-and-items", test_combat_and_items);
     ADD("/hostile/newer-schema", test_newer_schema);
+    ADD("/hostile/application-id", test_application_id);
     ADD("/hostile/digest", test_digest);
     ADD("/hostile/digest-middle", test_digest_middle);
     ADD("/hostile/schema-objects", test_schema_objects);
