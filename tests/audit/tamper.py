@@ -37,10 +37,36 @@ HARMLESS = {
     "schema: a view added": "a view no reader reads (an SQL user sees it by its new name)",
     "content: a comment appended": "a comment in the recorded data: no number changes",
     "turns.digest upper-case": "the same digest, read case-insensitively",
+    "a view dropped": "an absence, not a lie: `sqlite3` says there is no such view; "
+                      "cavelog's own queries make temporary views",
+    "all views dropped": "as above",
+    "a view's comment changed": "the comment only lists the view's columns",
+    "schema: a column added to game": "a column no reader reads",
+    "schema: snapshots table dropped": "the snapshots table is written and read by nothing",
+    "a bogus snapshot added": "the snapshots table is written and read by nothing",
+    "a 5 MB snapshot added": "the snapshots table is written and read by nothing",
+    "page size changed (vacuum)": "the same rows in other pages",
+    "left in WAL mode": "a game being played is in WAL mode (see the side files for the -shm)",
+    "content: all deleted": "a stock game then reads as one from before the data was recorded, "
+                            "re-simulated by this build's data, which reproduces every event",
 }
 # Accepted lies known to be open findings (reported; the run still passes
 # so that the meson test guards everything else). Empty it as they are fixed.
-KNOWN = {}
+KNOWN = {
+    "the last turn deleted, game row fixed up":
+        "inherent: an earlier finished turn is a whole game; only a signature or an outside "
+        "record of the last turn could tell (a crash loses the same turn)",
+    "game.build + 'x'": "another build's score is not checked: see the build-and-score lie",
+    "game.build = ''": "another build's score is not checked: see the build-and-score lie",
+    "game.build changed": "another build's score is not checked: see the build-and-score lie",
+    "game.build changed and the score raised":
+        "another build's score is not checked (store.c check_description): a forged score "
+        "passes verify and ranks first in `cavelog scores`",
+}
+# Lies that only re-simulation can see (they change no state the digests
+# hash): verify refuses them, continue and replay (which do not re-run the
+# commands) open them. Counted apart; issue 11 wants them refused by all.
+VERIFY_ONLY = "refused by verify only (continue and replay do not re-simulate)"
 
 
 def sha(path):
@@ -51,7 +77,15 @@ def sha(path):
 
 
 def fingerprint(path):
-    return tuple(sha(path + s) for s in ("", "-wal", "-shm", "-journal"))
+    """The file, its -wal and -journal; an -shm (or an empty -wal) made
+    beside a WAL-mode file is SQLite's reading protocol, reported apart."""
+    wal = sha(path + "-wal")
+    empty = hashlib.sha256(b"").hexdigest()
+    return (sha(path), None if wal == empty else wal, sha(path + "-journal"))
+
+
+def sidecars(path):
+    return tuple(os.path.exists(path + s) for s in ("-wal", "-shm"))
 
 
 def run_sql(path, sql):
@@ -101,7 +135,7 @@ def foreign_wal(other_sql):
 SWAP_ROWS = """
 CREATE TEMP TABLE p AS SELECT e1.seq a, e2.seq b FROM events e1 JOIN events e2
   ON e1.turn = e2.turn AND e1.seq < e2.seq
-  WHERE e1.type = '{t}' AND e2.type = '{t}' AND e1.actor <> e2.actor
+  WHERE e1.type = '{t}' AND e2.type = '{t}' AND {c}
   ORDER BY e1.seq LIMIT 1 OFFSET {o};
 CREATE TEMP TABLE s AS
   SELECT p.a seq, e.type, e.cause, e.actor, e.payload FROM p JOIN events e ON e.seq = p.b
@@ -110,6 +144,8 @@ UPDATE events SET type = s.type, cause = s.cause, actor = s.actor, payload = s.p
   FROM s WHERE events.seq = s.seq;
 """
 
+ACTORS = "e1.actor <> e2.actor"
+PAYLOADS = "e1.payload <> e2.payload"
 FIRST = "(SELECT min(seq) FROM events WHERE type = '{t}')"
 LAST_SEQ = "(SELECT max(seq) FROM events)"
 LAST_TURN = "(SELECT max(turn) FROM turns)"
@@ -131,10 +167,10 @@ def specific_lies():
     L = []
     add = lambda name, sql, games=("lost", "playing"): L.append((name, sql, games))
     # Moves and order within a turn.
-    add("two monsters' moves swapped within a turn", SWAP_ROWS.format(t="CreatureMoved", o=0))
-    add("two other moves swapped within a turn", SWAP_ROWS.format(t="CreatureMoved", o=7))
-    add("two item spawns swapped within a turn", SWAP_ROWS.format(t="ItemSpawned", o=3))
-    add("two creature spawns swapped", SWAP_ROWS.format(t="CreatureSpawned", o=2))
+    add("two monsters' moves swapped within a turn", SWAP_ROWS.format(t="CreatureMoved", o=0, c=ACTORS))
+    add("two other moves swapped within a turn", SWAP_ROWS.format(t="CreatureMoved", o=7, c=ACTORS))
+    add("two item spawns swapped within a turn", SWAP_ROWS.format(t="ItemSpawned", o=3, c=PAYLOADS))
+    add("two creature spawns swapped", SWAP_ROWS.format(t="CreatureSpawned", o=2, c=PAYLOADS))
     add("two level rows swapped", """
 CREATE TEMP TABLE s AS SELECT seq, payload FROM events WHERE type = 'LevelRowGenerated' ORDER BY seq LIMIT 2;
 UPDATE events SET payload = (SELECT payload FROM s WHERE s.seq <> events.seq)
@@ -146,7 +182,7 @@ UPDATE events SET payload = (SELECT payload FROM s WHERE s.seq <> events.seq)
     add("CreatureDied cause = a later event", ev("CreatureDied", "cause = seq + 1"))
     add("CreatureDied cause = an attack of another turn",
         ev("CreatureDied", "cause = (SELECT min(seq) FROM events WHERE type = 'CreatureAttacked')"))
-    add("CreatureDied cause = the event before it", ev("CreatureDied", "cause = seq - 1"))
+    add("CreatureDied cause = the event before it", ev("CreatureDied", "cause = seq - 2"))
     add("CreatureAttacked cause set", ev("CreatureAttacked", "cause = seq - 1"))
     add("GameLost cause moved", "UPDATE events SET cause = cause - 1 WHERE type = 'GameLost';",
         ("lost",))
@@ -208,6 +244,9 @@ UPDATE turns SET command = (SELECT command FROM c WHERE c.turn <> turns.turn) WH
     add("game.cause changed", "UPDATE game SET cause = 'slain by the Wizard of Yendor';")
     add("game.player_name changed", "UPDATE game SET player_name = 'Merlin';")
     add("game.outcome won", "UPDATE game SET outcome = 'won';")
+    add("game.build changed", "UPDATE game SET build = '0.1.0';")
+    add("game.build changed and the score raised", "UPDATE game SET build = '0.1.0', score = 999999;",
+        ("lost", "playing", "won"))
     add("game.outcome lost", "UPDATE game SET outcome = 'lost', cause = 'starved';", ("playing",))
     add("game.outcome playing", "UPDATE game SET outcome = 'playing', cause = NULL;", ("lost", "won"))
     # Integers read at 32 bits.
@@ -280,7 +319,7 @@ UPDATE turns SET command = (SELECT command FROM c WHERE c.turn <> turns.turn) WH
         "payload = CAST(replace(payload, 'dagger', CAST(x'ff' AS TEXT) || 'agger') AS TEXT)"))
     # Values.
     add("attack damage + 1", payload_set("CreatureAttacked", "damage", "json_extract(payload, '$.damage') + 1"))
-    add("hurt damage - 1", payload_set("CreatureHurt", "damage", "json_extract(payload, '$.damage') - 1"))
+    add("a thrown item's damage - 1", payload_set("ItemThrown", "damage", "json_extract(payload, '$.damage') - 1"))
     add("xp amount * 10", payload_set("XpGained", "amount", "json_extract(payload, '$.amount') * 10"))
     add("a monster's max_hp + 1", payload_set("CreatureSpawned", "max_hp", "json_extract(payload, '$.max_hp') + 1"))
     add("a move's x + 1", payload_set("CreatureMoved", "x", "json_extract(payload, '$.x') + 1"))
@@ -387,7 +426,7 @@ INSERT INTO e2 SELECT * FROM events; DROP TABLE events; ALTER TABLE e2 RENAME TO
     add("left in WAL mode", "PRAGMA journal_mode = WAL;")
     # Content.
     add("content: a number changed",
-        "UPDATE content SET text = replace(text, 'hp = ', 'hp = 9') WHERE file = 'creatures.ini';")
+        "UPDATE content SET text = replace(text, 'hp=15', 'hp=16') WHERE file = 'creatures.ini';")
     add("content: a comment appended",
         "UPDATE content SET text = text || char(10) || '# audit' || char(10) WHERE file = 'creatures.ini';")
     add("content: a file deleted", "DELETE FROM content WHERE file = 'items.ini';")
@@ -396,6 +435,10 @@ INSERT INTO e2 SELECT * FROM events; DROP TABLE events; ALTER TABLE e2 RENAME TO
     add("content: 5 MB", f"UPDATE content SET text = text || '#' || {BIG} WHERE file = 'items.ini';")
     add("content: escape sequence", "UPDATE content SET text = text || char(10) || '[x' || char(27) || '[2J]' WHERE file = 'spells.ini';")
     add("content: all deleted", "DELETE FROM content;")
+    add("content: all deleted", "DELETE FROM content;", ("modded",))
+    add("content: the changed number put back",
+        "UPDATE content SET text = replace(text, 'hp=17', 'hp=15') WHERE file = 'creatures.ini';", ("modded",))
+    add("content: creatures.ini deleted", "DELETE FROM content WHERE file = 'creatures.ini';", ("modded",))
     # Only in the -wal.
     L.append(("game.score changed only in the -wal", wal_only("UPDATE game SET score = score + 1000;"), ("lost", "playing")))
     L.append(("a payload changed only in the -wal",
@@ -435,8 +478,9 @@ def column_lies():
     for key, (label, where) in ROWS.items():
         table = key.split("@")[0]
         for col in INT_COLUMNS.get(table, []):
-            for name, expr in (("+ 1", f"{col} + 1"), ("- 1", f"{col} - 1"),
-                               ("+ 2^32", f"{col} + {TWO32}"), ("= -2^63", "-9223372036854775808")):
+            v = f"coalesce({col}, 0)"
+            for name, expr in (("+ 1", f"{v} + 1"), ("- 1", f"{v} - 1"),
+                               ("+ 2^32", f"{v} + {TWO32}"), ("= -2^63", "-9223372036854775808")):
                 L.append((f"{table}.{col}{label} {name}", f"UPDATE {table} SET {col} = {expr} {where};",
                           ("lost", "playing")))
         for col in TEXT_COLUMNS.get(table, []):
@@ -509,6 +553,19 @@ def make_games(binary, work):
         if outcome != name:
             print(f"tamper: note: seed {seed} ended {outcome}, not {name}", file=sys.stderr)
         games[name] = path
+    data = os.path.join(work, "data")
+    os.makedirs(data, exist_ok=True)
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "core", "data")
+    for f in ("creatures.ini", "items.ini", "spells.ini"):
+        with open(os.path.join(src, f)) as i, open(os.path.join(data, f), "w") as o:
+            o.write(i.read().replace("hp=15", "hp=17") if f == "creatures.ini" else i.read())
+    path = os.path.join(work, "pristine-modded.cavelog")
+    env = dict(os.environ, CAVELOG_DATA_DIR=data)
+    p = subprocess.run([binary, "autoplay", "--seed", "5", "--turns", "300", "--save", path, "--quiet"],
+                       env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
+    if p.returncode != 0:
+        sys.exit(f"tamper: autoplay with CAVELOG_DATA_DIR failed: {p.stderr}")
+    games["modded"] = path
     return games
 
 
@@ -526,12 +583,14 @@ def try_lie(binary, work, games, name, lie, game, pty):
     if sha(path) == before_lie and not os.path.exists(path + "-wal"):
         return {"verdict": "n/a", "why": "the statement changed nothing"}
     res = {}
-    changed = []
+    changed, side = [], []
     for reader, argv in (("verify", [binary, "verify", path]),
                          ("continue", [binary, "continue", path]),
                          ("replay", [binary, "replay", path])):
-        fp = fingerprint(path)
+        fp, sc = fingerprint(path), sidecars(path)
         rc, out, err = run(argv)
+        if sidecars(path) != sc:
+            side.append(reader)
         res[reader] = judge(rc, err, reader)
         res[reader + "_err"] = err.strip().splitlines()[0][:110] if err.strip() else ""
         if fingerprint(path) != fp:
@@ -545,11 +604,14 @@ def try_lie(binary, work, games, name, lie, game, pty):
         if fingerprint(path) != fp:
             changed.append("replay-pty")
     res["changed"] = changed
+    res["side"] = side
     verdicts = [res[r] for r in ("verify", "continue", "replay")]
     if any(v in ("crashed", "hung") for v in verdicts):
         res["verdict"] = "crashed" if "crashed" in verdicts else "hung"
     elif all(v == "refused" for v in verdicts):
         res["verdict"] = "refused"
+    elif res["verify"] == "refused" and all(res[r] in ("refused", "accepted") for r in ("continue", "replay")):
+        res["verdict"] = "verify-only"
     elif any(v == "badmsg" for v in verdicts) and "accepted" not in verdicts:
         res["verdict"] = "badmsg"
     else:
@@ -594,7 +656,7 @@ def main():
         step = max(1, len(lies) // n_quick)
         lies = lies[::step][:n_quick]
     counts = {}
-    findings, harmless, known, bad = [], [], [], []
+    findings, harmless, known, bad, verify_only, side = [], [], [], [], [], []
     print(f"{'lie':64} {'verify':9} {'continue':9} {'replay':9} changed")
     t0 = time.time()
     for label, lie, game, name in lies:
@@ -604,6 +666,10 @@ def main():
             print(f"{label[:64]:64} n/a: {r['why'][:60]}")
             counts["n/a"] = counts.get("n/a", 0) + 1
             continue
+        if r["side"]:
+            side.append((label, r["side"]))
+        if v == "verify-only":
+            verify_only.append((label, r, lie))
         if r["changed"]:
             bad.append((label, f"a reader changed the file: {', '.join(r['changed'])}", lie))
         if v == "accepted":
@@ -622,10 +688,11 @@ def main():
                 f"{k} {r[k]} {r[k + '_err']}" for k in ("verify", "continue", "replay")), lie))
         counts[v] = counts.get(v, 0) + 1
         print(f"{label[:64]:64} {r['verify']:9} {r['continue']:9} {r['replay']:9} "
-              f"{','.join(r['changed']) or '-'}")
+              f"{','.join(r['changed']) or '-'}{' (-shm made by ' + ','.join(r['side']) + ')' if r['side'] else ''}")
     tried = len(lies) - counts.get("n/a", 0)
     print(f"\n{tried} lies tried in {time.time() - t0:.0f} s ({counts.get('n/a', 0)} could not be told): "
-          f"refused by all three readers {counts.get('refused', 0)}/{tried}, harmless {len(harmless)}, "
+          f"refused by all three readers {counts.get('refused', 0)}/{tried}, refused by verify only "
+          f"{len(verify_only)}, harmless {len(harmless)}, "
           f"known findings {len(known)}, findings {len(findings)}, crashed/hung/bad message {len(bad)}")
     for label, why in harmless:
         print(f"harmless: {label}: {why}")
@@ -634,7 +701,12 @@ def main():
         print(f"FINDING: {label}: verify {r['verify']}, continue {r['continue']}, replay {r['replay']}"
               f" ({r['verify_err'] or 'ok'})\n    sqlite3 GAME \"{sql[:600]}\"")
     for label, why, lie in known:
-        print(f"known: {label}: {why}")
+        sql = lie.sql if callable(lie) else lie.strip()
+        print(f"known finding: {label}: {why}\n    sqlite3 GAME \"{sql[:300]}\"")
+    for label, r, lie in verify_only:
+        print(f"verify only: {label}: {r['verify_err'][:150]}")
+    for label, readers in side:
+        print(f"side file: {label}: an -shm or empty -wal left beside the file by {', '.join(readers)}")
     for label, why, lie in bad:
         sql = lie.sql if callable(lie) else lie.strip()
         print(f"BAD: {label}: {why}\n    sqlite3 GAME \"{sql[:300]}\"")
