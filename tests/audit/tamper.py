@@ -60,8 +60,9 @@ KNOWN = {
     "game.build = ''": "another build's score is not checked: see the build-and-score lie",
     "game.build changed": "another build's score is not checked: see the build-and-score lie",
     "game.build changed and the score raised":
-        "another build's score is not checked (store.c check_description): a forged score "
-        "passes verify and ranks first in `cavelog scores`",
+        "another build's score is not checked (store.c store_check_description): the forged "
+        "score passes verify and shows in `list` and to sqlite3; `scores` and `list --check` "
+        "show the checked events' score since the audit (it ranked first before)",
 }
 # Lies that only re-simulation can see (they change no state the digests
 # hash): verify refuses them, continue and replay (which do not re-run the
