@@ -45,7 +45,7 @@ class Run:
     def __init__(self, binary, work):
         self.binary, self.work = binary, work
         self.failures = []
-        self.stats = dict(kills=0, intact=0, grew=0, lost_turns=0, ended=0, files=0,
+        self.stats = dict(kills=0, before_file=0, intact=0, grew=0, lost_turns=0, ended=0, files=0,
                           went_on=0, creation_kills=0, creation_files=0, creation_none=0,
                           parts_seen=0, parts_left=0)
 
@@ -115,6 +115,7 @@ class Run:
             if not os.path.exists(path):
                 if previous >= 0:
                     self.fail(f"{path} vanished after a kill")
+                self.stats["before_file"] += 1
                 continue
             turn = self.check_file(path, f"kill {self.stats['kills']} ({path})")
             if turn is None:
@@ -208,6 +209,7 @@ def main():
     s = r.stats
     print(f"random seed {seed}")
     print(f"play: {s['kills']} kills in {s['play_seconds']} s over {s['files']} files; "
+          f"{s['before_file']} came before a new game's file was made (none left); "
           f"{s['intact']} files intact after their kill (verify passed, ended at a completed turn); "
           f"{s['went_on']} played on; {s['grew']} kills found the game grown since the last; "
           f"{s['ended']} games ended by themselves; turns lost: {s['lost_turns']}")
