@@ -18,11 +18,17 @@ Python 3 standard library only.
 import hashlib
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+
+try:
+    import sqlite3
+    sqlite3.connect(":memory:").execute("SELECT json_set('{}', '$.a', 1)")
+except Exception:  # no sqlite3 module, or an SQLite without JSON: skip
+    print("tamper: python3 has no sqlite3 module with JSON functions", file=sys.stderr)
+    sys.exit(77)
 
 TWO32 = 1 << 32
 TIMEOUT = 30
