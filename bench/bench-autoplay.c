@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "bot.h"
+#include "autoplay.h"
 #include "session.h"
 #include "store.h"
 
@@ -30,7 +31,7 @@ static void play_one(const char *path, gint64 seed, gint64 turns, Figures *f)
             g_error("%s", error->message);
         f->bot_us += t1 - t0;
         f->play_us += g_get_monotonic_time() - t1;
-        if (why != NULL && !session_play_bot(session, &error)) /* refused: let the bot wait */
+        if (why != NULL && !autoplay_turn(session, &error)) /* refused: let the bot wait */
             g_error("%s", error->message);
     }
     f->turns += session_state(session)->turn;

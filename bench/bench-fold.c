@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
+#include "autoplay.h"
 #include "session.h"
 #include "store.h"
 
@@ -28,7 +29,7 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
 
     g_assert_no_error(error);
     for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++)
-        g_assert_true(session_play_bot(session, &error));
+        g_assert_true(autoplay_turn(session, &error));
     return session_state(session)->turn;
 }
 

@@ -108,6 +108,15 @@ void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer 
     g_array_append_val(game->policies, entry);
 }
 
+gboolean game_reacts_to(const Game *game, CavEventType type)
+{
+    g_return_val_if_fail(game != NULL, FALSE);
+    for (guint i = 0; i < game->policies->len; i++)
+        if (g_array_index(game->policies, PolicyEntry, i).type == type)
+            return TRUE;
+    return FALSE;
+}
+
 static void publish(Game *game, const CavEvent *event)
 {
     if (game->bus != NULL)

@@ -53,6 +53,10 @@ void game_track_view(Game *game, gboolean track);
 /* Register a policy for events of @type. Policies run in registration order. */
 void game_add_policy(Game *game, CavEventType type, GamePolicy policy, gpointer user_data);
 
+/* Whether a policy of @game reacts to events of @type: only such an event
+ * can be the cause of another. */
+gboolean game_reacts_to(const Game *game, CavEventType type);
+
 /* Turn 0: generate the world and place everyone and everything. Only on a
  * fresh game. */
 void game_start(Game *game, gint64 seed, const char *player_name);

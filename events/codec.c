@@ -63,9 +63,7 @@ static void encode_fields(const CavEvent *event, guint32 skip, GString *out)
         if (!first)
             g_string_append_c(out, ',');
         first = FALSE;
-        g_string_append_c(out, '"');
-        g_string_append(out, fields[i].name);
-        g_string_append(out, "\":");
+        g_string_append_len(out, fields[i].key, (gssize) fields[i].key_len);
         switch (fields[i].kind) {
         case CAV_FIELD_I32:
             append_int(out, *(const gint32 *) at);
@@ -241,7 +239,7 @@ static int on_key(void *ctx, const unsigned char *key, size_t len)
     if (d->depth != 1)
         return fail(d, "a nested object");
     for (guint i = 0; i < d->n_fields; i++) {
-        if (strlen(d->fields[i].name) == len && memcmp(d->fields[i].name, key, len) == 0) {
+        if (d->fields[i].name_len == len && memcmp(d->fields[i].name, key, len) == 0) {
             if (d->seen & (1u << i))
                 return fail(d, "a field given twice");
             d->seen |= 1u << i;

@@ -27,6 +27,9 @@ static const TypeInfo type_info[CAV_EVENT_TYPE_COUNT] = {
 #define CAV_F_KIND_ROW CAV_FIELD_ROW
 #define CAV_F_INFO(type, fname)                                                                    \
     {.name = #fname,                                                                               \
+     .name_len = sizeof(#fname) - 1,                                                               \
+     .key = "\"" #fname "\":",                                                                     \
+     .key_len = sizeof("\"" #fname "\":") - 1,                                                     \
      .kind = CAV_F_KIND_##type,                                                                    \
      .offset = offsetof(Payload, fname),                                                           \
      .size = sizeof(cav_##type)},

@@ -105,6 +105,9 @@ void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, G
 typedef enum { CAV_FIELD_I32, CAV_FIELD_I64, CAV_FIELD_STR, CAV_FIELD_ROW } CavFieldKind;
 typedef struct {
     const char *name;
+    gsize name_len;
+    const char *key; /* "\"name\":", as JSON writes it before the value */
+    gsize key_len;
     CavFieldKind kind;
     gsize offset; /* from the start of the payload (CavEvent.as) */
     gsize size;

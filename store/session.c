@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bot.h"
 #include "cavelog-config.h"
 #include "morgue.h"
 #include "store.h"
@@ -279,25 +278,6 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
     if (!session->broken && playing && game_state(session->game)->outcome != OUTCOME_PLAYING)
         write_morgue(session);
     return !session->broken;
-}
-
-gboolean session_play_bot(Session *session, GError **error)
-{
-    CavCommand command;
-    g_autofree char *why = NULL;
-
-    g_return_val_if_fail(session != NULL, FALSE);
-    if (game_state(session->game)->outcome != OUTCOME_PLAYING)
-        return TRUE;
-    command = bot_choose(game_state(session->game), game_content(session->game),
-                         game_view(session->game));
-    if (!session_play(session, &command, &why, error))
-        return FALSE;
-    if (why == NULL)
-        return TRUE;
-    command = command_simple(CMD_WAIT);
-    g_clear_pointer(&why, g_free);
-    return session_play(session, &command, &why, error);
 }
 
 const CavState *session_state(const Session *session)

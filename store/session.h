@@ -32,11 +32,6 @@ gboolean session_make_writable(Session *session, GError **error);
  * rejected command returns TRUE with *@why set (free with g_free). */
 gboolean session_play(Session *session, const CavCommand *command, char **why, GError **error);
 
-/* Play one turn chosen by the autoplay bot (bot.h); should the game refuse
- * the bot's command, wait instead so that the game still moves on. Does
- * nothing when the game is over. FALSE with @error when saving failed. */
-gboolean session_play_bot(Session *session, GError **error);
-
 /* The content games are played by: the data files in $CAVELOG_DATA_DIR when
  * it is set, else the installed ones, else the copy built into the program.
  * NULL with a CONTENT_ERROR naming a malformed file's line. */

@@ -1,6 +1,7 @@
 /* store.c — the SQLite game file: schema, defensive opening of untrusted
  * files, one transaction per turn, and decoding events back out. */
 #include "store.h"
+#include "store-private.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,23 +19,6 @@ G_DEFINE_QUARK(cavelog_store_error, store_error)
 /* No text or blob in a game file is longer (payloads and commands are a few
  * hundred bytes); SQLite refuses to read a longer one. */
 #define STORE_VALUE_MAX (1 << 20)
-
-struct Store {
-    sqlite3 *db;
-    char *path;
-    gboolean writable;
-    gint64 version;          /* the file's schema version (PRAGMA user_version) */
-    GArray *current_digests; /* guint64 per turn by this build's digest, for a migration */
-    sqlite3_stmt *insert_event;
-    sqlite3_stmt *insert_turn;
-    sqlite3_stmt *update_game;
-    CodecDecoder *decoder;
-    GString *scratch;
-    dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
-    ino_t inode;
-    int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
-    gboolean temp_views; /* this build's views are made for store_query() */
-};
 
 /* A writer holds a POSIX lock on this byte of the game file, far from the
  * bytes SQLite locks (from 2^30 on), so that a second writer learns at once
@@ -113,10 +97,10 @@ static const char read_info_v1_sql[] =
     " kills, " V1_SCORE_SQL " FROM game, (SELECT " V1_KILLS_SQL " AS kills) WHERE id = 1";
 /* clang-format on */
 
-static gboolean fail(GError **error, StoreError code, const char *path, const char *format, ...)
+gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
     G_GNUC_PRINTF(4, 5);
 
-static gboolean fail(GError **error, StoreError code, const char *path, const char *format, ...)
+gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
 {
     va_list args;
     g_autofree char *what = NULL;
@@ -129,53 +113,54 @@ static gboolean fail(GError **error, StoreError code, const char *path, const ch
 }
 
 /* Map an SQLite failure to our error kinds with a readable message. */
-static gboolean fail_sqlite(Store *store, int rc, GError **error, const char *doing)
+gboolean store_fail_sqlite(Store *store, int rc, GError **error, const char *doing)
 {
     int primary = rc & 0xff;
 
     switch (primary) {
     case SQLITE_NOTADB:
-        return fail(error, STORE_ERROR_NOT_A_GAME, store->path, "not a cavelog game (%s)",
-                    sqlite3_errstr(rc));
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path, "not a cavelog game (%s)",
+                          sqlite3_errstr(rc));
     case SQLITE_CORRUPT:
-        return fail(error, STORE_ERROR_CORRUPT, store->path, "the file is damaged (%s while %s)",
-                    sqlite3_errmsg(store->db), doing);
+        return store_fail(error, STORE_ERROR_CORRUPT, store->path,
+                          "the file is damaged (%s while %s)", sqlite3_errmsg(store->db), doing);
     case SQLITE_TOOBIG:
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the file holds a value larger than any game writes (while %s)", doing);
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the file holds a value larger than any game writes (while %s)", doing);
     case SQLITE_FULL:
-        return fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
+        return store_fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
     case SQLITE_IOERR:
         /* SQLite's "disk I/O error" tells a player little; a failed write or
          * sync is almost always a full disk or a size limit. */
-        return fail(error, STORE_ERROR_IO, store->path, "could not write to the disk%s (while %s)",
-                    rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC ||
-                            rc == SQLITE_IOERR_TRUNCATE
-                        ? "; is it full?"
-                        : "",
-                    doing);
+        return store_fail(
+            error, STORE_ERROR_IO, store->path, "could not write to the disk%s (while %s)",
+            rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_TRUNCATE
+                ? "; is it full?"
+                : "",
+            doing);
     default:
-        return fail(error, STORE_ERROR_IO, store->path, "%s while %s",
-                    store->db != NULL ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc), doing);
+        return store_fail(error, STORE_ERROR_IO, store->path, "%s while %s",
+                          store->db != NULL ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc),
+                          doing);
     }
 }
 
-static gboolean exec(Store *store, const char *sql, GError **error, const char *doing)
+gboolean store_exec(Store *store, const char *sql, GError **error, const char *doing)
 {
     int rc = sqlite3_exec(store->db, sql, NULL, NULL, NULL);
 
-    return rc == SQLITE_OK || fail_sqlite(store, rc, error, doing);
+    return rc == SQLITE_OK || store_fail_sqlite(store, rc, error, doing);
 }
 
-static gboolean prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GError **error)
+gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GError **error)
 {
     int rc = sqlite3_prepare_v3(store->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, NULL);
 
     if (rc == SQLITE_ERROR)
-        return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
-                    "not a cavelog game (its tables are not cavelog's: %s)",
-                    sqlite3_errmsg(store->db));
-    return rc == SQLITE_OK || fail_sqlite(store, rc, error, "reading the file's layout");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                          "not a cavelog game (its tables are not cavelog's: %s)",
+                          sqlite3_errmsg(store->db));
+    return rc == SQLITE_OK || store_fail_sqlite(store, rc, error, "reading the file's layout");
 }
 
 void store_free(Store *store)
@@ -218,12 +203,14 @@ static Store *store_alloc(const char *path, gboolean writable)
 /* Open the database at @name (the store's path, or a URI naming it). */
 static gboolean open_db_as(Store *store, const char *name, int flags, GError **error)
 {
-    int rc = sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW, NULL);
+    /* One thread at a time uses a store: SQLite need not lock each call. */
+    int rc =
+        sqlite3_open_v2(name, &store->db, flags | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX, NULL);
 
     GStatBuf info;
 
     if (rc != SQLITE_OK)
-        return fail_sqlite(store, rc, error, "opening");
+        return store_fail_sqlite(store, rc, error, "opening");
     if (g_stat(store->path, &info) == 0) {
         store->device = info.st_dev;
         store->inode = info.st_ino;
@@ -235,7 +222,7 @@ static gboolean open_db_as(Store *store, const char *name, int flags, GError **e
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
     sqlite3_db_config(store->db, SQLITE_DBCONFIG_ENABLE_VIEW, 1, NULL);
-    return exec(store, "PRAGMA cell_size_check = ON;", error, "opening");
+    return store_exec(store, "PRAGMA cell_size_check = ON;", error, "opening");
 }
 
 static gboolean open_db(Store *store, int flags, GError **error)
@@ -280,18 +267,19 @@ static gboolean open_for_reading(Store *store, GError **error)
 
 static gboolean prepare_writers(Store *store, GError **error)
 {
-    return prepare(store,
-                   "INSERT INTO events (seq, turn, type, version, cause, actor, payload)"
-                   " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   &store->insert_event, error) &&
-           prepare(store,
-                   "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
-                   " VALUES (?, ?, ?, ?, ?)",
-                   &store->insert_turn, error) &&
-           prepare(store,
-                   "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?, depth = ?,"
-                   " kills = ?, score = ? WHERE id = 1",
-                   &store->update_game, error);
+    return store_prepare(store,
+                         "INSERT INTO events (seq, turn, type, version, cause, actor, payload)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         &store->insert_event, error) &&
+           store_prepare(store,
+                         "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
+                         " VALUES (?, ?, ?, ?, ?)",
+                         &store->insert_turn, error) &&
+           store_prepare(
+               store,
+               "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?, depth = ?,"
+               " kills = ?, score = ? WHERE id = 1",
+               &store->update_game, error);
 }
 
 static char *now_iso8601(void)
@@ -307,10 +295,10 @@ static gboolean insert_game_row(Store *store, gint64 seed, const char *player_na
     g_autofree char *now = now_iso8601();
     int rc;
 
-    if (!prepare(store,
-                 "INSERT INTO game (id, seed, build, created, updated, player_name)"
-                 " VALUES (1, ?, ?, ?, ?, ?)",
-                 &stmt, error))
+    if (!store_prepare(store,
+                       "INSERT INTO game (id, seed, build, created, updated, player_name)"
+                       " VALUES (1, ?, ?, ?, ?, ?)",
+                       &stmt, error))
         return FALSE;
     sqlite3_bind_int64(stmt, 1, seed);
     sqlite3_bind_text(stmt, 2, CAVELOG_VERSION, -1, SQLITE_STATIC);
@@ -319,7 +307,7 @@ static gboolean insert_game_row(Store *store, gint64 seed, const char *player_na
     sqlite3_bind_text(stmt, 5, player_name, -1, SQLITE_STATIC);
     rc = sqlite3_step(stmt);
     sqlite3_finalize(stmt);
-    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "creating the game");
+    return rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, "creating the game");
 }
 
 static const char *const sidecars[] = {"-wal", "-shm", "-journal"};
@@ -330,16 +318,17 @@ gboolean store_check_free(const char *path, GError **error)
 
     g_return_val_if_fail(path != NULL, FALSE);
     if (g_lstat(path, &info) == 0)
-        return fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+        return store_fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
     /* An empty -wal and a -shm are harmless: nothing in them is replayed. */
     for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
         g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
         if (g_lstat(sidecar, &info) == 0 && (!S_ISREG(info.st_mode) || info.st_size > 0) &&
             strcmp(sidecars[i], "-shm") != 0)
-            return fail(error, STORE_ERROR_EXISTS, path,
-                        "%s, left by an earlier game of that name, is in the way; move it away or "
-                        "delete it to start a new game here",
-                        sidecar);
+            return store_fail(
+                error, STORE_ERROR_EXISTS, path,
+                "%s, left by an earlier game of that name, is in the way; move it away or "
+                "delete it to start a new game here",
+                sidecar);
     }
     return TRUE;
 }
@@ -350,7 +339,7 @@ static gboolean insert_content(Store *store, const CavContent *content, GError *
     sqlite3_stmt *stmt = NULL;
     int rc = SQLITE_DONE;
 
-    if (!prepare(store, "INSERT INTO content (file, text) VALUES (?, ?)", &stmt, error))
+    if (!store_prepare(store, "INSERT INTO content (file, text) VALUES (?, ?)", &stmt, error))
         return FALSE;
     for (guint f = 0; rc == SQLITE_DONE && f < CAV_CONTENT_FILES; f++) {
         sqlite3_bind_text(stmt, 1, content_file_name(f), -1, SQLITE_STATIC);
@@ -359,7 +348,7 @@ static gboolean insert_content(Store *store, const CavContent *content, GError *
         sqlite3_reset(stmt);
     }
     sqlite3_finalize(stmt);
-    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "recording the game's data");
+    return rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, "recording the game's data");
 }
 
 Store *store_create(const char *path, gint64 seed, const char *player_name,
@@ -374,7 +363,8 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
         return NULL;
     dir = g_path_get_dirname(path);
     if (g_mkdir_with_parents(dir, 0700) != 0) {
-        fail(error, STORE_ERROR_IO, path, "cannot create folder %s: %s", dir, g_strerror(errno));
+        store_fail(error, STORE_ERROR_IO, path, "cannot create folder %s: %s", dir,
+                   g_strerror(errno));
         return NULL;
     }
     store = store_alloc(path, TRUE);
@@ -386,10 +376,11 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
                            STORE_APPLICATION_ID, STORE_SCHEMA_VERSION);
     if (!open_db(store, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
                  error) ||
-        !exec(store, sql->str, error, "creating the game") ||
+        !store_exec(store, sql->str, error, "creating the game") ||
         !insert_game_row(store, seed, player_name, error) ||
         !insert_content(store, content, error) ||
-        !exec(store, "COMMIT;", error, "creating the game") || !prepare_writers(store, error)) {
+        !store_exec(store, "COMMIT;", error, "creating the game") ||
+        !prepare_writers(store, error)) {
         g_clear_pointer(&store, store_free);
         g_unlink(path);
         return NULL;
@@ -408,25 +399,26 @@ static gboolean check_file_kind(const char *path, GError **error)
     GStatBuf info;
 
     if (g_lstat(path, &info) != 0)
-        return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
-                    g_strerror(errno));
+        return store_fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path,
+                          "%s", g_strerror(errno));
     if (S_ISLNK(info.st_mode)) {
         g_autofree char *target = g_file_read_link(path, NULL);
-        return fail(error, STORE_ERROR_NOT_A_GAME, path,
-                    "a symbolic link (to %s); cavelog opens a game by the name of the file itself",
-                    target != NULL ? target : "?");
+        return store_fail(
+            error, STORE_ERROR_NOT_A_GAME, path,
+            "a symbolic link (to %s); cavelog opens a game by the name of the file itself",
+            target != NULL ? target : "?");
     }
     if (S_ISDIR(info.st_mode))
-        return fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path, "a folder, not a game file");
     if (!S_ISREG(info.st_mode))
-        return fail(error, STORE_ERROR_NOT_A_GAME, path,
-                    "not a game file (a FIFO, device or socket, not a regular file)");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                          "not a game file (a FIFO, device or socket, not a regular file)");
     for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
         g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
         if (g_lstat(sidecar, &info) == 0 && !S_ISREG(info.st_mode))
-            return fail(error, STORE_ERROR_NOT_A_GAME, path,
-                        "%s beside it is not a regular file; move it away to open the game",
-                        sidecar);
+            return store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                              "%s beside it is not a regular file; move it away to open the game",
+                              sidecar);
     }
     return TRUE;
 }
@@ -444,19 +436,21 @@ static gboolean check_header(const char *path, GError **error)
     /* Not blocking, and checked again once open: the name may have changed. */
     fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
     if (fd < 0)
-        return fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
-                    g_strerror(errno));
+        return store_fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path,
+                          "%s", g_strerror(errno));
     if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
         close(fd);
-        return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a game file (not a regular file)");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                          "not a game file (not a regular file)");
     }
     got = read(fd, header, sizeof header);
     close(fd);
     if (got == 0)
-        return fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (the file is empty)");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                          "not a cavelog game (the file is empty)");
     if (got < (gssize) sizeof header || memcmp(header, magic, sizeof magic) != 0)
-        return fail(error, STORE_ERROR_NOT_A_GAME, path,
-                    "not a cavelog game (not an SQLite database)");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                          "not a cavelog game (not an SQLite database)");
     return TRUE;
 }
 
@@ -479,35 +473,35 @@ static gboolean check_integrity(Store *store, GError **error)
     g_autofree char *first = NULL;
 
     if (rc != SQLITE_OK)
-        return fail_sqlite(store, rc, error, "checking the file");
+        return store_fail_sqlite(store, rc, error, "checking the file");
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW)
         first = g_strdup((const char *) sqlite3_column_text(stmt, 0));
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW)
-        return fail_sqlite(store, rc, error, "checking the file");
+        return store_fail_sqlite(store, rc, error, "checking the file");
     if (first == NULL || strcmp(first, "ok") != 0) {
         g_autofree char *problem = first_problem(first);
-        return fail(error, STORE_ERROR_CORRUPT, store->path,
-                    "the file is damaged (SQLite's check says: %s)", problem);
+        return store_fail(error, STORE_ERROR_CORRUPT, store->path,
+                          "the file is damaged (SQLite's check says: %s)", problem);
     }
     return TRUE;
 }
 
-static gboolean query_int(Store *store, const char *sql, gint64 *out, GError **error)
+gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     int rc = sqlite3_prepare_v2(store->db, sql, -1, &stmt, NULL);
 
     if (rc != SQLITE_OK) {
         sqlite3_finalize(stmt);
-        return fail_sqlite(store, rc, error, "reading the file");
+        return store_fail_sqlite(store, rc, error, "reading the file");
     }
     rc = sqlite3_step(stmt);
     *out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
     sqlite3_finalize(stmt);
     return rc == SQLITE_ROW || rc == SQLITE_DONE ||
-           fail_sqlite(store, rc, error, "reading the file");
+           store_fail_sqlite(store, rc, error, "reading the file");
 }
 
 /* Whether a schema object (type, name) is one cavelog makes, views apart. */
@@ -532,7 +526,7 @@ static gboolean check_objects(Store *store, GError **error)
     gboolean ok = TRUE;
     int rc;
 
-    if (!prepare(store, "SELECT type, name, sql FROM sqlite_schema", &stmt, error))
+    if (!store_prepare(store, "SELECT type, name, sql FROM sqlite_schema", &stmt, error))
         return FALSE;
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         const char *type = (const char *) sqlite3_column_text(stmt, 0);
@@ -545,16 +539,17 @@ static gboolean check_objects(Store *store, GError **error)
         g_strcanon(shown, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", '?');
         if (strcmp(type, "view") == 0)
             ok = codec_sql_view_is_honest(name, sql) ||
-                 fail(error, STORE_ERROR_TAMPERED, store->path,
-                      "the view %s does not read what cavelog makes it read (rewritten?)", shown);
+                 store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                            "the view %s does not read what cavelog makes it read (rewritten?)",
+                            shown);
         else if (!known_object(type, name))
-            ok = fail(error, STORE_ERROR_TAMPERED, store->path,
-                      "it holds %s %s cavelog never makes (%s)",
-                      strchr("aeiou", type[0]) != NULL ? "an" : "a", type, shown);
+            ok = store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                            "it holds %s %s cavelog never makes (%s)",
+                            strchr("aeiou", type[0]) != NULL ? "an" : "a", type, shown);
     }
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the file's schema");
+        return store_fail_sqlite(store, rc, error, "reading the file's schema");
     return ok;
 }
 
@@ -562,28 +557,28 @@ static gboolean check_schema(Store *store, GError **error)
 {
     gint64 version = 0, tables = 0, application_id = 0;
 
-    if (!query_int(store, "PRAGMA user_version", &version, error) ||
-        !query_int(store,
-                   "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
-                   " AND name IN ('game', 'turns', 'events', 'content')",
-                   &tables, error))
+    if (!store_query_int(store, "PRAGMA user_version", &version, error) ||
+        !store_query_int(store,
+                         "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"
+                         " AND name IN ('game', 'turns', 'events', 'content')",
+                         &tables, error))
         return FALSE;
     if (version > STORE_SCHEMA_VERSION)
-        return fail(error, STORE_ERROR_NEWER, store->path,
-                    "written by a newer cavelog (file format %" G_GINT64_FORMAT
-                    "; this build reads up to %d)",
-                    version, STORE_SCHEMA_VERSION);
+        return store_fail(error, STORE_ERROR_NEWER, store->path,
+                          "written by a newer cavelog (file format %" G_GINT64_FORMAT
+                          "; this build reads up to %d)",
+                          version, STORE_SCHEMA_VERSION);
     if (version < 1 || tables != (version >= 3 ? 4 : 3))
-        return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
-                    "not a cavelog game (an SQLite database without cavelog's tables)");
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                          "not a cavelog game (an SQLite database without cavelog's tables)");
     /* Version 3 files carry cavelog's id (older ones get it when migrated). */
-    if (version >= 3 && !query_int(store, "PRAGMA application_id", &application_id, error))
+    if (version >= 3 && !store_query_int(store, "PRAGMA application_id", &application_id, error))
         return FALSE;
     if (version >= 3 && application_id != STORE_APPLICATION_ID)
-        return fail(error, STORE_ERROR_NOT_A_GAME, store->path,
-                    "not a cavelog game (SQLite application id %" G_GINT64_FORMAT
-                    ", not cavelog's)",
-                    application_id);
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                          "not a cavelog game (SQLite application id %" G_GINT64_FORMAT
+                          ", not cavelog's)",
+                          application_id);
     /* Older versions are read as they are and migrated when opened for
      * writing (set_up_writing). */
     store->version = version;
@@ -608,7 +603,7 @@ static gboolean rewrite_digests(Store *store, GError **error)
         sqlite3_reset(stmt);
     }
     sqlite3_finalize(stmt);
-    return rc == SQLITE_OK || fail_sqlite(store, rc, error, "updating the file's digests");
+    return rc == SQLITE_OK || store_fail_sqlite(store, rc, error, "updating the file's digests");
 }
 
 /* Every turn's digest as this build computes it, which the session worked
@@ -618,13 +613,13 @@ static gboolean check_current_digests(Store *store, GError **error)
     gint64 turns = 0;
 
     if (store->current_digests == NULL)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "an older game can only be updated once it has been checked");
-    if (!query_int(store, "SELECT count(*) FROM turns", &turns, error))
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "an older game can only be updated once it has been checked");
+    if (!store_query_int(store, "SELECT count(*) FROM turns", &turns, error))
         return FALSE;
     return turns == (gint64) store->current_digests->len ||
-           fail(error, STORE_ERROR_TAMPERED, store->path,
-                "the game's turns changed while it was being updated");
+           store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                      "the game's turns changed while it was being updated");
 }
 
 /* Drop every view and make this build's: a file made by an older build
@@ -635,7 +630,7 @@ static gboolean refresh_views(Store *store, GError **error)
     g_autoptr(GString) sql = g_string_new(NULL);
     int rc;
 
-    if (!prepare(store, "SELECT name FROM sqlite_schema WHERE type = 'view'", &stmt, error))
+    if (!store_prepare(store, "SELECT name FROM sqlite_schema WHERE type = 'view'", &stmt, error))
         return FALSE;
     while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         g_autofree char *quoted = g_strescape((const char *) sqlite3_column_text(stmt, 0), NULL);
@@ -644,9 +639,9 @@ static gboolean refresh_views(Store *store, GError **error)
     }
     sqlite3_finalize(stmt);
     if (rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the file's views");
+        return store_fail_sqlite(store, rc, error, "reading the file's views");
     codec_sql_views(sql);
-    return exec(store, sql->str, error, "updating the file's views");
+    return store_exec(store, sql->str, error, "updating the file's views");
 }
 
 /* Bring the file up to this build's format and views, all or nothing. */
@@ -659,12 +654,12 @@ static gboolean migrate_and_refresh(Store *store, GError **error)
      * 2 → 3: the content table, the application id, and digests by parts. */
     if (store->version < 3 && !check_current_digests(store, error))
         return FALSE;
-    if (!exec(store, "BEGIN IMMEDIATE;", error, doing))
+    if (!store_exec(store, "BEGIN IMMEDIATE;", error, doing))
         return FALSE;
     if ((store->version >= 3 || rewrite_digests(store, error)) &&
-        (store->version >= 2 || exec(store, migrate_v1_sql, error, doing)) &&
-        (store->version >= 3 || exec(store, migrate_v2_sql, error, doing)) &&
-        refresh_views(store, error) && exec(store, "COMMIT;", error, doing)) {
+        (store->version >= 2 || store_exec(store, migrate_v1_sql, error, doing)) &&
+        (store->version >= 3 || store_exec(store, migrate_v2_sql, error, doing)) &&
+        refresh_views(store, error) && store_exec(store, "COMMIT;", error, doing)) {
         store->version = STORE_SCHEMA_VERSION;
         return TRUE;
     }
@@ -698,7 +693,8 @@ static pid_t writer_of(int fd)
 
 static gboolean fail_played(GError **error, const char *path, pid_t pid)
 {
-    return fail(error, STORE_ERROR_IO, path, "this game is being played by process %d", (int) pid);
+    return store_fail(error, STORE_ERROR_IO, path, "this game is being played by process %d",
+                      (int) pid);
 }
 
 gboolean store_check_not_played(const char *path, GError **error)
@@ -722,11 +718,11 @@ static gboolean take_writer_lock(Store *store, GError **error)
     if (store->lock_fd < 0)
         store->lock_fd = g_open(store->path, O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0);
     if (store->lock_fd < 0)
-        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+        return store_fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
     if (fcntl(store->lock_fd, F_SETLK, &lock) == 0)
         return TRUE;
     if (errno != EAGAIN && errno != EACCES)
-        return fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
+        return store_fail(error, STORE_ERROR_IO, store->path, "%s", g_strerror(errno));
     return fail_played(error, store->path, writer_of(store->lock_fd));
 }
 
@@ -738,8 +734,8 @@ static gboolean set_up_writing(Store *store, GError **error)
     /* The lock after WAL mode: in rollback mode SQLite unlocks the whole
      * file (our byte too) after each transaction; in WAL mode it holds its
      * shared lock while open. */
-    return exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
-                "opening") &&
+    return store_exec(store, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", error,
+                      "opening") &&
            take_writer_lock(store, error) && migrate_and_refresh(store, error) &&
            prepare_writers(store, error);
 }
@@ -756,7 +752,7 @@ Store *store_open(const char *path, gboolean writable, GError **error)
     if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
         !check_integrity(store, error) || !check_schema(store, error))
         return NULL;
-    if (!writable && !exec(store, "PRAGMA query_only = ON;", error, "opening"))
+    if (!writable && !store_exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
     if (writable && !set_up_writing(store, error))
         return NULL;
@@ -837,12 +833,13 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
     int rc;
 
     memset(out, 0, sizeof *out);
-    if (!prepare(store,
-                 store->version >= 2
-                     ? "SELECT seed, build, created, updated, player_name, outcome, cause, turns,"
-                       " depth, kills, score FROM game WHERE id = 1"
-                     : read_info_v1_sql,
-                 &stmt, error))
+    if (!store_prepare(
+            store,
+            store->version >= 2
+                ? "SELECT seed, build, created, updated, player_name, outcome, cause, turns,"
+                  " depth, kills, score FROM game WHERE id = 1"
+                : read_info_v1_sql,
+            &stmt, error))
         return FALSE;
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) {
@@ -859,17 +856,19 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
     }
     sqlite3_finalize(stmt);
     if (rc == SQLITE_DONE)
-        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is missing");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the game's description is missing");
     if (rc != SQLITE_ROW)
-        return fail_sqlite(store, rc, error, "reading the game's description");
+        return store_fail_sqlite(store, rc, error, "reading the game's description");
     if (!in_range) {
         store_game_info_clear(out);
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the game's description holds a number out of range");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the game's description holds a number out of range");
     }
     if (out->outcome == NULL || out->updated == NULL || out->player_name == NULL) {
         store_game_info_clear(out);
-        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game's description is damaged");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the game's description is damaged");
     }
     return TRUE;
 }
@@ -879,7 +878,7 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error)
 static gboolean step_reset(Store *store, sqlite3_stmt *stmt, GError **error, const char *doing)
 {
     int rc = sqlite3_step(stmt);
-    gboolean ok = rc == SQLITE_DONE || fail_sqlite(store, rc, error, doing);
+    gboolean ok = rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, doing);
 
     /* Reset only after reading the error: a reset forgets the system errno. */
     sqlite3_reset(stmt);
@@ -955,13 +954,15 @@ static gboolean check_in_place(Store *store, GError **error)
     GStatBuf info;
 
     if (g_stat(store->path, &info) != 0)
-        return fail(error, STORE_ERROR_IO, store->path,
-                    "the game file was deleted while the game was played; this turn is not saved, "
-                    "and the game stops here");
+        return store_fail(
+            error, STORE_ERROR_IO, store->path,
+            "the game file was deleted while the game was played; this turn is not saved, "
+            "and the game stops here");
     if (info.st_dev != store->device || info.st_ino != store->inode)
-        return fail(error, STORE_ERROR_IO, store->path,
-                    "the game file was replaced by another while the game was played; this turn is "
-                    "not saved, and the game stops here");
+        return store_fail(
+            error, STORE_ERROR_IO, store->path,
+            "the game file was replaced by another while the game was played; this turn is "
+            "not saved, and the game stops here");
     return TRUE;
 }
 
@@ -975,13 +976,13 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
     /* The lock again: a close of the file elsewhere in this process drops it. */
     if (!check_in_place(store, error) || !take_writer_lock(store, error))
         return FALSE;
-    if (!exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
+    if (!store_exec(store, "BEGIN IMMEDIATE;", error, "saving a turn"))
         return FALSE;
     ok = TRUE;
     for (guint i = 0; ok && i < n_events; i++)
         ok = insert_event(store, &events[i], error);
     ok = ok && insert_turn(store, command, events, n_events, after, error) &&
-         update_game(store, after, error) && exec(store, "COMMIT;", error, "saving a turn");
+         update_game(store, after, error) && store_exec(store, "COMMIT;", error, "saving a turn");
     if (!ok)
         sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
     return ok;
@@ -989,7 +990,7 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 
 /* ---- reading ------------------------------------------------------------- */
 
-static gboolean parse_digest(const char *text, guint64 *out)
+gboolean store_parse_digest(const char *text, guint64 *out)
 {
     char *end = NULL;
 
@@ -1009,242 +1010,24 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
     *turn = -1;
     *digest = 0;
     *last_seq = 0;
-    if (!prepare(store, "SELECT turn, digest, last_seq FROM turns ORDER BY turn DESC LIMIT 1",
-                 &stmt, error))
+    if (!store_prepare(store, "SELECT turn, digest, last_seq FROM turns ORDER BY turn DESC LIMIT 1",
+                       &stmt, error))
         return FALSE;
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) {
         gint64 number = sqlite3_column_int64(stmt, 0);
         *turn = number >= 0 && number <= G_MAXINT32 ? (gint32) number : -2;
         *last_seq = sqlite3_column_int64(stmt, 2);
-        ok = parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
+        ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 1), digest);
     }
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the turns");
+        return store_fail_sqlite(store, rc, error, "reading the turns");
     if (*turn < -1)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the last turn's number is out of range");
-    return ok ||
-           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has a damaged digest", *turn);
-}
-
-static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
-{
-    gint64 found = 0;
-
-    if (!query_int(store, sql, &found, error))
-        return FALSE;
-    return found == 0 || fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
-}
-
-/* Each turn's command parses, and only turn 0 starts the game; each turn's
- * first seq and digest go into @starts and @digests. */
-static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GError **error)
-{
-    sqlite3_stmt *stmt = NULL;
-    gboolean ok = TRUE;
-    int rc;
-
-    if (!prepare(store, "SELECT turn, command, first_seq, digest FROM turns ORDER BY turn", &stmt,
-                 error))
-        return FALSE;
-    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
-        guint64 digest = 0;
-        CavCommand command;
-        ok = command_from_json((const char *) sqlite3_column_text(stmt, 1), &command, NULL) &&
-             (command.kind == CMD_START) == (turn == 0);
-        if (!ok)
-            fail(error, STORE_ERROR_TAMPERED, store->path,
-                 "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded", turn);
-        else if (!(ok = parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
-            fail(error, STORE_ERROR_TAMPERED, store->path,
-                 "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
-        g_array_append_val(starts, first);
-        g_array_append_val(digests, digest);
-    }
-    sqlite3_finalize(stmt);
-    if (ok && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the turns");
-    return ok;
-}
-
-/* store_check_turns, with each turn's digest as well (guint64, by turn). */
-static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GError **error)
-{
-    static const struct {
-        const char *sql;
-        const char *problem;
-    } checks[] = {
-        {"SELECT count(*) FROM turns WHERE typeof(turn) != 'integer' OR typeof(command) != 'text'"
-         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
-         " OR typeof(last_seq) != 'integer'",
-         "a turn row holds a value of the wrong kind"},
-        {"SELECT count(*) != coalesce(max(turn) + 1, 0) OR coalesce(min(turn), 0) != 0"
-         " OR count(*) = 0 FROM turns",
-         "the turns are not numbered 0, 1, 2 … without gaps"},
-        {"SELECT count(*) FROM turns WHERE last_seq < first_seq OR (turn = 0 AND first_seq != 1)",
-         "a turn's events are out of place"},
-        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
-         " WHERE b.first_seq != a.last_seq + 1",
-         "the turns do not follow one another event by event"},
-        {"SELECT (SELECT count(*) FROM events) != (SELECT max(last_seq) FROM turns)"
-         " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
-         "the events do not end where the last turn ends"},
-    };
-    g_autoptr(GArray) firsts = g_array_new(FALSE, FALSE, sizeof(gint64));
-    g_autoptr(GArray) recorded = g_array_new(FALSE, FALSE, sizeof(guint64));
-
-    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
-        if (!check_none(store, checks[i].sql, checks[i].problem, error))
-            return FALSE;
-    if (!check_commands(store, firsts, recorded, error))
-        return FALSE;
-    if (starts != NULL)
-        *starts = g_steal_pointer(&firsts);
-    if (digests != NULL)
-        *digests = g_steal_pointer(&recorded);
-    return TRUE;
-}
-
-gboolean store_check_turns(Store *store, GArray **starts, GError **error)
-{
-    return check_turns(store, starts, NULL, error);
-}
-
-static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
-{
-    guint turn = (guint) event->turn;
-
-    if (event->turn < 0 || turn >= starts->len)
-        return FALSE;
-    return event->seq >= g_array_index(starts, gint64, turn) &&
-           (turn + 1 == starts->len || event->seq < g_array_index(starts, gint64, turn + 1));
-}
-
-gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
-                          GError **error)
-{
-    g_autoptr(GError) local = NULL;
-
-    if (starts != NULL && !event_in_turn(starts, event))
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
-                    event->seq, event->turn);
-    return game_fold(game, event, &local) ||
-           fail(error, STORE_ERROR_TAMPERED, store->path, "%s", local->message);
-}
-
-typedef struct {
-    Store *store;
-    Game *game;
-    GArray *starts;  /* each turn's first seq */
-    GArray *digests; /* each turn's recorded digest */
-    gint32 turn;     /* the turn being folded */
-    StoreEventFunc each;
-    gpointer data;
-} CheckedFold;
-
-/* The digest of @state as files of this store's schema record it. */
-static guint64 digest_of(const Store *store, const CavState *state)
-{
-    if (store->version < 2)
-        return state_digest_v1(state);
-    return store->version == 2 ? state_digest_v2(state) : state_digest(state);
-}
-
-/* The state, now at the end of turn @f->turn, against that turn's digest. */
-static gboolean check_turn_digest(CheckedFold *f, GError **error)
-{
-    guint64 recorded = g_array_index(f->digests, guint64, f->turn);
-
-    return recorded == digest_of(f->store, game_state(f->game)) ||
-           fail(error, STORE_ERROR_TAMPERED, f->store->path,
-                "the state after turn %d does not match its recorded digest", f->turn);
-}
-
-static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
-{
-    CheckedFold *f = user_data;
-
-    /* A turn is over when the next begins (event_in_turn keeps turns in order). */
-    if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
-        return FALSE;
-    f->turn = event->turn;
-    return store_fold_event(f->store, f->game, f->starts, event, error) &&
-           (f->each == NULL || f->each(event, f->data, error));
-}
-
-/* After folding: the state must end exactly at the last turn, with its digest. */
-static gboolean check_last_turn(Store *store, const CavState *state, GError **error)
-{
-    gint32 turn;
-    guint64 digest;
-    gint64 last_seq;
-
-    if (!store_last_turn(store, &turn, &digest, &last_seq, error))
-        return FALSE;
-    if (turn < 0 || state->last_seq == 0)
-        return fail(error, STORE_ERROR_TAMPERED, store->path, "the game has no turns");
-    if (state->turn != turn || state->last_seq != last_seq)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the events do not end where turn %d ends", turn);
-    return store_check_digest(store, turn, state, error);
-}
-
-/* The recorded data, if any, reads. */
-static gboolean check_content(Store *store, GError **error)
-{
-    g_autoptr(GError) local = NULL;
-    g_autoptr(CavContent) content = store_read_content(store, &local);
-
-    if (local == NULL)
-        return TRUE;
-    g_propagate_error(error, g_steal_pointer(&local));
-    return FALSE;
-}
-
-gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                            GError **error)
-{
-    CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
-    gboolean ok;
-
-    g_return_val_if_fail(store != NULL && game != NULL, FALSE);
-    ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
-         store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
-         check_last_turn(store, game_state(game), error) &&
-         store_check_description(store, game_state(game), error);
-    if (f.starts != NULL)
-        g_array_unref(f.starts);
-    if (f.digests != NULL)
-        g_array_unref(f.digests);
-    return ok;
-}
-
-gboolean store_check_description(Store *store, const CavState *state, GError **error)
-{
-    StoreGameInfo info;
-    const CavCreature *player = state_player(state);
-    gboolean same;
-
-    if (!store_read_info(store, &info, error))
-        return FALSE;
-    /* The score is checked for files this build wrote; another build's (or
-     * a version 1 file's, worked out from its events) is what the game
-     * scored by that build's rules. */
-    same = info.seed == state->seed && info.turns == state->turn &&
-           info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
-           g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0 &&
-           g_strcmp0(info.cause != NULL ? info.cause : "", state->cause) == 0 &&
-           g_strcmp0(info.player_name, state->player_name) == 0 &&
-           (g_strcmp0(info.build, CAVELOG_VERSION) != 0 || store->version < 2 ||
-            info.score == state_score(state));
-    store_game_info_clear(&info);
-    return same || fail(error, STORE_ERROR_TAMPERED, store->path,
-                        "the game's description (seed, player, turns, depth, kills, score, "
-                        "outcome or cause) does not match its events");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the last turn's number is out of range");
+    return ok || store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                            "turn %d has a damaged digest", *turn);
 }
 
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error)
@@ -1253,17 +1036,17 @@ gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **
     int rc;
     gboolean ok = FALSE;
 
-    if (!prepare(store, "SELECT digest FROM turns WHERE turn = ?", &stmt, error))
+    if (!store_prepare(store, "SELECT digest FROM turns WHERE turn = ?", &stmt, error))
         return FALSE;
     sqlite3_bind_int(stmt, 1, turn);
     rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW)
-        ok = parse_digest((const char *) sqlite3_column_text(stmt, 0), digest);
+        ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 0), digest);
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the turns");
-    return ok ||
-           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest", turn);
+        return store_fail_sqlite(store, rc, error, "reading the turns");
+    return ok || store_fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no valid digest",
+                            turn);
 }
 
 gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **error)
@@ -1273,7 +1056,7 @@ gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **err
 
     g_return_val_if_fail(store != NULL && json != NULL, FALSE);
     *json = NULL;
-    if (!prepare(store, "SELECT command FROM turns WHERE turn = ?", &stmt, error))
+    if (!store_prepare(store, "SELECT command FROM turns WHERE turn = ?", &stmt, error))
         return FALSE;
     sqlite3_bind_int(stmt, 1, turn);
     rc = sqlite3_step(stmt);
@@ -1281,16 +1064,16 @@ gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **err
         *json = g_strdup((const char *) sqlite3_column_text(stmt, 0));
     sqlite3_finalize(stmt);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the turns");
+        return store_fail_sqlite(store, rc, error, "reading the turns");
     return *json != NULL ||
-           fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no command", turn);
+           store_fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no command", turn);
 }
 
 gboolean store_begin_read(Store *store, GError **error)
 {
     g_return_val_if_fail(store != NULL, FALSE);
     /* A deferred transaction takes its snapshot at the first read. */
-    return exec(store, "BEGIN; SELECT count(*) FROM turns;", error, "reading");
+    return store_exec(store, "BEGIN; SELECT count(*) FROM turns;", error, "reading");
 }
 
 void store_end_read(Store *store)
@@ -1315,41 +1098,31 @@ static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GE
         gboolean nullable = c == 4 || c == 5;
         gboolean want_text = c == 2 || c == 6;
         if (!(t == (want_text ? SQLITE_TEXT : SQLITE_INTEGER) || (nullable && t == SQLITE_NULL)))
-            return fail(error, STORE_ERROR_TAMPERED, store->path,
-                        "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
+            return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                              "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
     }
     if (strlen(type_name) != (gsize) sqlite3_column_bytes(stmt, 2))
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " has a NUL character inside its type", seq);
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "event %" G_GINT64_FORMAT " has a NUL character inside its type", seq);
     if (!ev_type_from_name(type_name, &type))
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq, type_name);
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq,
+                          type_name);
     if (!column_int32(stmt, 1, G_MININT32, &turn) || !column_int32(stmt, 3, G_MININT32, &version) ||
         (sqlite3_column_type(stmt, 5) != SQLITE_NULL && !column_int32(stmt, 5, G_MININT32, &actor)))
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "event %" G_GINT64_FORMAT " has a number out of range", seq);
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "event %" G_GINT64_FORMAT " has a number out of range", seq);
     payload = (const char *) sqlite3_column_text(stmt, 6);
     if (!codec_decode_payload(store->decoder, type, version, payload,
                               (gsize) sqlite3_column_bytes(stmt, 6), event, &local))
-        return fail(error,
-                    local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
-                    store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
+        return store_fail(
+            error, local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
+            store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
     event->seq = seq;
     event->turn = turn;
     event->cause = sqlite3_column_int64(stmt, 4);
     event->actor = actor;
     return TRUE;
-}
-
-gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error)
-{
-    guint64 digest = 0;
-
-    if (!store_turn_digest(store, turn, &digest, error))
-        return FALSE;
-    return digest == digest_of(store, state) ||
-           fail(error, STORE_ERROR_TAMPERED, store->path,
-                "the state after turn %d does not match its recorded digest", turn);
 }
 
 gboolean store_filter_wants(const StoreFilter *filter, const CavEvent *event)
@@ -1379,10 +1152,10 @@ static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first
     }
     if (filter == NULL || !filter->by_turn)
         return TRUE;
-    if (!prepare(store,
-                 "SELECT coalesce(min(first_seq), 1), coalesce(max(last_seq), 0) FROM turns"
-                 " WHERE turn BETWEEN ? AND ?",
-                 &stmt, error))
+    if (!store_prepare(store,
+                       "SELECT coalesce(min(first_seq), 1), coalesce(max(last_seq), 0) FROM turns"
+                       " WHERE turn BETWEEN ? AND ?",
+                       &stmt, error))
         return FALSE;
     sqlite3_bind_int(stmt, 1, filter->first_turn);
     sqlite3_bind_int(stmt, 2, filter->last_turn);
@@ -1392,7 +1165,7 @@ static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first
         *last = MIN(*last, sqlite3_column_int64(stmt, 1));
     }
     sqlite3_finalize(stmt);
-    return rc == SQLITE_ROW || fail_sqlite(store, rc, error, "reading the turns");
+    return rc == SQLITE_ROW || store_fail_sqlite(store, rc, error, "reading the turns");
 }
 
 gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
@@ -1406,10 +1179,10 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
 
     g_return_val_if_fail(store != NULL && func != NULL, FALSE);
     if (!seq_range(store, filter, &first, &last, error) ||
-        !prepare(store,
-                 "SELECT seq, turn, type, version, cause, actor, payload FROM events"
-                 " WHERE seq BETWEEN ? AND ? ORDER BY seq",
-                 &stmt, error))
+        !store_prepare(store,
+                       "SELECT seq, turn, type, version, cause, actor, payload FROM events"
+                       " WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                       &stmt, error))
         return FALSE;
     sqlite3_bind_int64(stmt, 1, first);
     sqlite3_bind_int64(stmt, 2, last);
@@ -1421,7 +1194,7 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
     }
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
-        return fail_sqlite(store, rc, error, "reading the events");
+        return store_fail_sqlite(store, rc, error, "reading the events");
     return ok;
 }
 
@@ -1436,7 +1209,7 @@ static gboolean read_content_texts(Store *store, char **texts, gint *rows, GErro
     int rc;
 
     *rows = 0;
-    if (!prepare(store, "SELECT file, text FROM content", &stmt, error))
+    if (!store_prepare(store, "SELECT file, text FROM content", &stmt, error))
         return FALSE;
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         const char *file = (const char *) sqlite3_column_text(stmt, 0);
@@ -1453,9 +1226,9 @@ static gboolean read_content_texts(Store *store, char **texts, gint *rows, GErro
     }
     sqlite3_finalize(stmt);
     if (!ok)
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "the game's recorded data holds a file cavelog never records");
-    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "reading the game's data");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the game's recorded data holds a file cavelog never records");
+    return rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, "reading the game's data");
 }
 
 CavContent *store_read_content(Store *store, GError **error)
@@ -1473,10 +1246,11 @@ CavContent *store_read_content(Store *store, GError **error)
                                 texts[CAV_CONTENT_ITEMS], "items.ini (recorded)",
                                 texts[CAV_CONTENT_SPELLS], "spells.ini (recorded)", &local);
         if (content == NULL)
-            fail(error, STORE_ERROR_TAMPERED, store->path,
-                 "the game's recorded data is damaged: %s", local->message);
+            store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                       "the game's recorded data is damaged: %s", local->message);
     } else if (rows != 0 && (error == NULL || *error == NULL)) {
-        fail(error, STORE_ERROR_TAMPERED, store->path, "the game's recorded data is incomplete");
+        store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                   "the game's recorded data is incomplete");
     }
     for (guint f = 0; f < CAV_CONTENT_FILES; f++)
         g_free(texts[f]);
@@ -1535,9 +1309,10 @@ static gboolean make_temp_views(Store *store, GError **error)
     g_free(joined);
     joined = g_strjoinv(" FROM main.events WHERE ", parts);
     g_string_append(views, joined);
-    made = exec(store, views->str, error, "preparing a query");
+    made = store_exec(store, views->str, error, "preparing a query");
     /* Back to reading only, whatever happened. */
-    return exec(store, "PRAGMA query_only = ON;", made ? error : NULL, "preparing a query") && made;
+    return store_exec(store, "PRAGMA query_only = ON;", made ? error : NULL, "preparing a query") &&
+           made;
 }
 
 /* Whether @stmt is one read-only statement that gives rows, with nothing
@@ -1548,8 +1323,8 @@ static gboolean check_query(Store *store, sqlite3_stmt *stmt, const char *tail, 
         tail++;
     if (stmt == NULL || (tail != NULL && *tail != '\0') || !sqlite3_stmt_readonly(stmt) ||
         sqlite3_column_count(stmt) == 0)
-        return fail(error, STORE_ERROR_IO, store->path,
-                    "a query must be one statement that only reads");
+        return store_fail(error, STORE_ERROR_IO, store->path,
+                          "a query must be one statement that only reads");
     return TRUE;
 }
 
@@ -1570,7 +1345,7 @@ static gboolean run_query(Store *store, sqlite3_stmt *stmt, StoreRowFunc func, g
             return FALSE;
         }
     }
-    return rc == SQLITE_DONE || fail_sqlite(store, rc, error, "running a query");
+    return rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, "running a query");
 }
 
 gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max_ms,
@@ -1591,16 +1366,16 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
     sqlite3_limit(store->db, SQLITE_LIMIT_ATTACHED, 0);
     rc = sqlite3_prepare_v2(store->db, sql, -1, &stmt, &tail);
     if (rc != SQLITE_OK)
-        return fail(error, STORE_ERROR_IO, store->path, "the query does not run: %s",
-                    sqlite3_errmsg(store->db));
+        return store_fail(error, STORE_ERROR_IO, store->path, "the query does not run: %s",
+                          sqlite3_errmsg(store->db));
     sqlite3_progress_handler(store->db, QUERY_STEP_GRAIN, query_progress, &bound);
     ok = check_query(store, stmt, tail, error) && run_query(store, stmt, func, user_data, error);
     sqlite3_progress_handler(store->db, 0, NULL, NULL);
     sqlite3_finalize(stmt);
     if (!ok && bound.stopped) {
         g_clear_error(error);
-        return fail(error, STORE_ERROR_TAMPERED, store->path,
-                    "a query over this file ran too long (stopped)");
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "a query over this file ran too long (stopped)");
     }
     return ok;
 }

@@ -1058,6 +1058,11 @@ static void recompute_digests(const char *path)
     tamper(path, sql->str);
 }
 
+/* A death @d whose turn holds an earlier blow than its own. */
+#define OTHER_BLOW_EXISTS                                                                          \
+    "EXISTS (SELECT 1 FROM events o WHERE o.turn = d.turn AND o.seq < d.seq AND o.seq !="          \
+    " d.cause AND o.type = 'CreatureAttacked')"
+
 /* The file still opens and folds (resume accepts it), but `cavelog verify`
  * re-runs the commands and names the turn where it stops replaying. */
 static void assert_verify_refuses(const char *path, const char *expected)
@@ -1109,13 +1114,17 @@ static void test_resimulation(Hostile *fixture, gconstpointer data)
                   " 'slain by the Wizard of Yendor') WHERE seq = %" G_GINT64_FORMAT,
                   died);
     assert_verify_refuses(words, "cause: stored slain by the Wizard of Yendor");
-    /* A death put down to the first event of its turn instead of its blow:
-     * still inside the turn, so only re-running the turn finds it. (A cause
-     * in another turn is refused by the fold: see combat-and-items.) */
-    tamper(cause, "UPDATE events SET cause = (SELECT first_seq FROM turns t WHERE t.turn ="
-                  " events.turn) WHERE seq = (SELECT max(seq) FROM events e WHERE type ="
-                  " 'CreatureDied' AND cause > (SELECT first_seq FROM turns t WHERE t.turn ="
-                  " e.turn))");
+    /* A death put down to another blow of its turn than the one that dealt
+     * it: still inside the turn and still an event a rule reacts to, so only
+     * re-running the turn finds it. (A cause in another turn, or one no rule
+     * reacts to, is refused by the fold: see combat-and-items, cause-type.) */
+    g_assert_cmpint(file_int(cause, "SELECT count(*) FROM events d WHERE type = 'CreatureDied'"
+                                    " AND " OTHER_BLOW_EXISTS),
+                    >, 0);
+    tamper(cause, "UPDATE events SET cause = (SELECT max(o.seq) FROM events o WHERE o.turn ="
+                  " events.turn AND o.seq < events.seq AND o.seq != events.cause AND o.type ="
+                  " 'CreatureAttacked') WHERE seq = (SELECT max(seq) FROM events d WHERE type ="
+                  " 'CreatureDied' AND " OTHER_BLOW_EXISTS ")");
     assert_verify_refuses(cause, "envelope: stored");
     /* A blow made softer, with every digest recomputed to match. */
     g_assert_cmpint(attacked, >, 0);
@@ -1344,6 +1353,29 @@ static void test_recorded_content(Hostile *fixture, gconstpointer data)
     g_assert_nonnull(strstr(line, "max_hp: stored 15, this build 16"));
 }
 
+/* A follow-up's cause must be an event some rule reacts to: a death caused
+ * by a step of its turn is refused by every reader, naming both events. */
+static void test_cause_type(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "cause-type.cavelog");
+    const char *where = "type = 'CreatureDied' AND turn > 0 AND EXISTS (SELECT 1 FROM events m"
+                        " WHERE m.turn = d.turn AND m.seq < d.seq AND m.type = 'CreatureMoved')";
+    g_autofree char *count = g_strdup_printf("SELECT count(*) FROM events d WHERE %s", where);
+    g_autofree char *pick = g_strdup_printf("SELECT max(seq) FROM events d WHERE %s", where);
+    gint64 died;
+    g_autofree char *detail = NULL;
+
+    g_assert_cmpint(file_int(path, count), >, 0);
+    died = file_int(path, pick);
+    tamper_printf(path,
+                  "UPDATE events SET cause = (SELECT max(m.seq) FROM events m WHERE m.turn ="
+                  " events.turn AND m.seq < events.seq AND m.type = 'CreatureMoved')"
+                  " WHERE seq = %" G_GINT64_FORMAT,
+                  died);
+    detail = g_strdup_printf("event %" G_GINT64_FORMAT " (CreatureDied)", died);
+    assert_rejected(path, "which no rule of the game reacts to", detail, FAILS_ON_FOLD);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1367,6 +1399,7 @@ int main(int argc, char **argv)
     ADD("/hostile/turns-table", test_turns_table);
     ADD("/hostile/tamper-in-wal", test_tamper_in_wal);
     ADD("/hostile/resimulation", test_resimulation);
+    ADD("/hostile/cause-type", test_cause_type);
     ADD("/hostile/last-turn-number", test_last_turn_number);
     ADD("/hostile/full-width", test_full_width);
     ADD("/hostile/payload-junk", test_payload_junk);

@@ -443,7 +443,7 @@ static void test_morgue_at_end(void)
     g_assert_true(g_str_has_suffix(text, "\n"));
 }
 
-/* The bot's game went through session_play_bot, as `cavelog autoplay`
+/* The bot's game went through autoplay_turn, as `cavelog autoplay`
  * does: it has a morgue beside it exactly when it ended. */
 static void test_morgue_bot(void)
 {

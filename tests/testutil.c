@@ -85,7 +85,7 @@ gboolean play_bot_turn(Session *session)
 
     if (session_state(session)->outcome != OUTCOME_PLAYING)
         return FALSE;
-    g_assert_true(session_play_bot(session, &error));
+    g_assert_true(autoplay_turn(session, &error));
     g_assert_no_error(error);
     return TRUE;
 }

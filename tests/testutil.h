@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 
 #include "scenario.h"
+#include "autoplay.h"
 #include "session.h"
 #include "store.h"
 

@@ -9,6 +9,7 @@
 
 #include "cavelog-config.h"
 #include "codec.h"
+#include "autoplay.h"
 #include "session.h"
 #include "store.h"
 #include "verify.h"
@@ -363,22 +364,6 @@ int cli_events(int argc, char **argv)
 
 /* ---- autoplay ------------------------------------------------------------- */
 
-static Session *open_or_create(const char *path, gint64 seed, GError **error)
-{
-    if (g_file_test(path, G_FILE_TEST_EXISTS))
-        return session_resume(path, NULL, error);
-    return session_new_game(path, seed, "bot", NULL, error);
-}
-
-/* Play up to @turns turns with the bot; stops early when the game ends. */
-static gboolean autoplay(Session *session, gint64 turns, GError **error)
-{
-    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++)
-        if (!session_play_bot(session, error))
-            return FALSE;
-    return TRUE;
-}
-
 /* One line about a game played with --games: outcome (and cause), turns,
  * depth, kills, score, file. */
 static void print_summary(const Session *session)
@@ -420,10 +405,10 @@ typedef struct {
 static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
 {
     g_autofree char *path = game_path(run->save, run->games, seed);
-    g_autoptr(Session) session = open_or_create(path, seed, error);
+    g_autoptr(Session) session = autoplay_open(path, seed, error);
     const CavState *state;
 
-    if (session == NULL || !autoplay(session, run->turns, error))
+    if (session == NULL || !autoplay_play(session, run->turns, error))
         return FALSE;
     if (session_morgue_problem(session) != NULL)
         g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));

@@ -1,0 +1,272 @@
+/* checks.c — judging what a game file holds, on top of the SQLite adapter:
+ * the turns table against itself and the events, every event folded and
+ * validated in its turn, every turn's digest, the data the game records and
+ * the game row against the fold. Every reader (continue, verify, replay,
+ * the inspector, list --check, fork) goes through store_fold_checked. */
+#include <string.h>
+
+#include "cavelog-config.h"
+#include "store-private.h"
+
+static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
+{
+    gint64 found = 0;
+
+    if (!store_query_int(store, sql, &found, error))
+        return FALSE;
+    return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
+}
+
+/* Each turn's command parses, and only turn 0 starts the game; each turn's
+ * first seq and digest go into @starts and @digests. */
+static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gboolean ok = TRUE;
+    int rc;
+
+    if (!store_prepare(store, "SELECT turn, command, first_seq, digest FROM turns ORDER BY turn",
+                       &stmt, error))
+        return FALSE;
+    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
+        guint64 digest = 0;
+        CavCommand command;
+        ok = command_from_json((const char *) sqlite3_column_text(stmt, 1), &command, NULL) &&
+             (command.kind == CMD_START) == (turn == 0);
+        if (!ok)
+            store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                       "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded",
+                       turn);
+        else if (!(ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
+            store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                       "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
+        g_array_append_val(starts, first);
+        g_array_append_val(digests, digest);
+    }
+    sqlite3_finalize(stmt);
+    if (ok && rc != SQLITE_DONE)
+        return store_fail_sqlite(store, rc, error, "reading the turns");
+    return ok;
+}
+
+/* store_check_turns, with each turn's digest as well (guint64, by turn). */
+static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GError **error)
+{
+    static const struct {
+        const char *sql;
+        const char *problem;
+    } checks[] = {
+        {"SELECT count(*) FROM turns WHERE typeof(turn) != 'integer' OR typeof(command) != 'text'"
+         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
+         " OR typeof(last_seq) != 'integer'",
+         "a turn row holds a value of the wrong kind"},
+        {"SELECT count(*) != coalesce(max(turn) + 1, 0) OR coalesce(min(turn), 0) != 0"
+         " OR count(*) = 0 FROM turns",
+         "the turns are not numbered 0, 1, 2 … without gaps"},
+        {"SELECT count(*) FROM turns WHERE last_seq < first_seq OR (turn = 0 AND first_seq != 1)",
+         "a turn's events are out of place"},
+        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
+         " WHERE b.first_seq != a.last_seq + 1",
+         "the turns do not follow one another event by event"},
+        {"SELECT (SELECT count(*) FROM events) != (SELECT max(last_seq) FROM turns)"
+         " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
+         "the events do not end where the last turn ends"},
+    };
+    g_autoptr(GArray) firsts = g_array_new(FALSE, FALSE, sizeof(gint64));
+    g_autoptr(GArray) recorded = g_array_new(FALSE, FALSE, sizeof(guint64));
+
+    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
+        if (!check_none(store, checks[i].sql, checks[i].problem, error))
+            return FALSE;
+    if (!check_commands(store, firsts, recorded, error))
+        return FALSE;
+    if (starts != NULL)
+        *starts = g_steal_pointer(&firsts);
+    if (digests != NULL)
+        *digests = g_steal_pointer(&recorded);
+    return TRUE;
+}
+
+gboolean store_check_turns(Store *store, GArray **starts, GError **error)
+{
+    return check_turns(store, starts, NULL, error);
+}
+
+static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
+{
+    guint turn = (guint) event->turn;
+
+    if (event->turn < 0 || turn >= starts->len)
+        return FALSE;
+    return event->seq >= g_array_index(starts, gint64, turn) &&
+           (turn + 1 == starts->len || event->seq < g_array_index(starts, gint64, turn + 1));
+}
+
+gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
+                          GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    if (starts != NULL && !event_in_turn(starts, event))
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
+                          event->seq, event->turn);
+    return game_fold(game, event, &local) ||
+           store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", local->message);
+}
+
+typedef struct {
+    Store *store;
+    Game *game;
+    GArray *starts;  /* each turn's first seq */
+    GArray *digests; /* each turn's recorded digest */
+    gint32 turn;     /* the turn being folded */
+    GArray *types;   /* of guint8: the types of the turn's events so far */
+    gint64 first;    /* the seq of the turn's first event */
+    StoreEventFunc each;
+    gpointer data;
+} CheckedFold;
+
+/* The digest of @state as files of this store's schema record it. */
+static guint64 digest_of(const Store *store, const CavState *state)
+{
+    if (store->version < 2)
+        return state_digest_v1(state);
+    return store->version == 2 ? state_digest_v2(state) : state_digest(state);
+}
+
+/* The state, now at the end of turn @f->turn, against that turn's digest. */
+static gboolean check_turn_digest(CheckedFold *f, GError **error)
+{
+    guint64 recorded = g_array_index(f->digests, guint64, f->turn);
+
+    return recorded == digest_of(f->store, game_state(f->game)) ||
+           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                      "the state after turn %d does not match its recorded digest", f->turn);
+}
+
+/* A follow-up's cause (validated to lie earlier in its own turn) is an
+ * event some rule of the game reacts to: a death is not caused by a step.
+ * (Turn 0, the world made from the seed, is re-run whole by verify.) */
+static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError **error)
+{
+    gint64 at = event->cause - f->first;
+    CavEventType type;
+
+    if (event->cause == 0 || event->turn == 0)
+        return TRUE;
+    if (at < 0 || at >= (gint64) f->types->len)
+        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                          "event %" G_GINT64_FORMAT " names a cause outside its own turn",
+                          event->seq);
+    type = (CavEventType) g_array_index(f->types, guint8, at);
+    return game_reacts_to(f->game, type) ||
+           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                      "event %" G_GINT64_FORMAT " (%s) names as its cause event %" G_GINT64_FORMAT
+                      " (%s), which no rule of the game reacts to",
+                      event->seq, ev_type_name(event->type), event->cause, ev_type_name(type));
+}
+
+static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
+{
+    CheckedFold *f = user_data;
+
+    /* A turn is over when the next begins (event_in_turn keeps turns in order). */
+    if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
+        return FALSE;
+    if (event->seq == 1 || event->turn != f->turn) {
+        g_array_set_size(f->types, 0);
+        f->first = event->seq;
+    }
+    f->turn = event->turn;
+    if (!store_fold_event(f->store, f->game, f->starts, event, error) ||
+        !check_cause_type(f, event, error))
+        return FALSE;
+    g_array_append_val(f->types, (guint8){event->type});
+    return f->each == NULL || f->each(event, f->data, error);
+}
+
+/* After folding: the state must end exactly at the last turn, with its digest. */
+static gboolean check_last_turn(Store *store, const CavState *state, GError **error)
+{
+    gint32 turn;
+    guint64 digest;
+    gint64 last_seq;
+
+    if (!store_last_turn(store, &turn, &digest, &last_seq, error))
+        return FALSE;
+    if (turn < 0 || state->last_seq == 0)
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path, "the game has no turns");
+    if (state->turn != turn || state->last_seq != last_seq)
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "the events do not end where turn %d ends", turn);
+    return store_check_digest(store, turn, state, error);
+}
+
+/* The recorded data, if any, reads. */
+static gboolean check_content(Store *store, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+    g_autoptr(CavContent) content = store_read_content(store, &local);
+
+    if (local == NULL)
+        return TRUE;
+    g_propagate_error(error, g_steal_pointer(&local));
+    return FALSE;
+}
+
+gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                            GError **error)
+{
+    CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
+    gboolean ok;
+
+    g_return_val_if_fail(store != NULL && game != NULL, FALSE);
+    f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
+    ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
+         store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
+         check_last_turn(store, game_state(game), error) &&
+         store_check_description(store, game_state(game), error);
+    if (f.starts != NULL)
+        g_array_unref(f.starts);
+    if (f.digests != NULL)
+        g_array_unref(f.digests);
+    g_array_unref(f.types);
+    return ok;
+}
+
+gboolean store_check_description(Store *store, const CavState *state, GError **error)
+{
+    StoreGameInfo info;
+    const CavCreature *player = state_player(state);
+    gboolean same;
+
+    if (!store_read_info(store, &info, error))
+        return FALSE;
+    /* The score is checked for files this build wrote; another build's (or
+     * a version 1 file's, worked out from its events) is what the game
+     * scored by that build's rules. */
+    same = info.seed == state->seed && info.turns == state->turn &&
+           info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
+           g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0 &&
+           g_strcmp0(info.cause != NULL ? info.cause : "", state->cause) == 0 &&
+           g_strcmp0(info.player_name, state->player_name) == 0 &&
+           (g_strcmp0(info.build, CAVELOG_VERSION) != 0 || store->version < 2 ||
+            info.score == state_score(state));
+    store_game_info_clear(&info);
+    return same || store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                              "the game's description (seed, player, turns, depth, kills, score, "
+                              "outcome or cause) does not match its events");
+}
+
+gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error)
+{
+    guint64 digest = 0;
+
+    if (!store_turn_digest(store, turn, &digest, error))
+        return FALSE;
+    return digest == digest_of(store, state) ||
+           store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                      "the state after turn %d does not match its recorded digest", turn);
+}

@@ -1,0 +1,53 @@
+/* store-private.h — what the store's own files share: the Store itself
+ * and the helpers that turn SQLite's answers into StoreErrors. store.c is
+ * the SQLite adapter (opening untrusted files defensively, schema and
+ * migrations, appending turns, reading rows); checks.c judges what a file
+ * holds (the turns table, every event folded, every digest, the game row). */
+#ifndef CAV_STORE_STORE_PRIVATE_H
+#define CAV_STORE_STORE_PRIVATE_H
+
+#include <sqlite3.h>
+#include <sys/types.h>
+
+#include "codec.h"
+#include "store.h"
+
+G_BEGIN_DECLS
+
+struct Store {
+    sqlite3 *db;
+    char *path;
+    gboolean writable;
+    gint64 version;          /* the file's schema version (PRAGMA user_version) */
+    GArray *current_digests; /* guint64 per turn by this build's digest, for a migration */
+    sqlite3_stmt *insert_event;
+    sqlite3_stmt *insert_turn;
+    sqlite3_stmt *update_game;
+    CodecDecoder *decoder;
+    GString *scratch;
+    dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
+    ino_t inode;
+    int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
+    gboolean temp_views; /* this build's views are made for store_query() */
+};
+
+/* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
+gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
+    G_GNUC_PRINTF(4, 5);
+
+/* An SQLite failure @rc while @doing, as the StoreError a player reads. */
+gboolean store_fail_sqlite(Store *store, int rc, GError **error, const char *doing);
+
+/* Run @sql (no rows wanted), or prepare it into *@stmt (caller finalizes). */
+gboolean store_exec(Store *store, const char *sql, GError **error, const char *doing);
+gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GError **error);
+
+/* The first column of the first row of @sql (0 when there is none). */
+gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **error);
+
+/* A digest as the turns table spells it: 16 lowercase hex digits. */
+gboolean store_parse_digest(const char *text, guint64 *out);
+
+G_END_DECLS
+
+#endif
