@@ -4,7 +4,7 @@ sqlite3 shell would (issue 11), and record what `verify`, `continue` and
 `replay` make of each lie: refused in one line, accepted, crashed or hung,
 and whether any reader changed a byte of the file, its -wal or its -shm.
 
-Full campaign (about two minutes on two cores; prints the table, the totals
+Full campaign (about a minute on two cores, two with --pty; prints the table, the totals
 and every accepted lie):
     python3 tests/audit/tamper.py build/tui/cavelog
 Options: --quick N (every k-th lie, N in all: what meson's `audit` suite
