@@ -2,7 +2,8 @@
 """tamper.py — lie to cavelog's game files as an attacker with the stock
 sqlite3 shell would (issue 11), and record what `verify`, `continue` and
 `replay` make of each lie: refused in one line, accepted, crashed or hung,
-and whether any reader changed a byte of the file, its -wal or its -shm.
+and whether any reader changed a byte of the file or its -wal (an -shm or
+empty -wal made beside a WAL-mode file is listed apart as a side file).
 
 Full campaign (about a minute on two cores, two with --pty; prints the table, the totals
 and every accepted lie):
@@ -10,8 +11,9 @@ and every accepted lie):
 Options: --quick N (every k-th lie, N in all: what meson's `audit` suite
 runs), --pty (also run each replay that passed its checks in a real
 terminal through `script`, sending `q`), --only SUBSTRING, --keep DIR.
-Exit status: 0 when every lie was refused or is listed as harmless or as a
-known finding, no reader crashed, hung or changed a file; 1 otherwise; 77
+Exit status: 0 when every lie was refused by verify (lies that only verify
+refuses are counted apart) or is listed as harmless or as a known finding,
+and no reader crashed, hung or changed a file; 1 otherwise; 77
 (skip) when the cavelog binary or its python modules are missing.
 Python 3 standard library only.
 """
