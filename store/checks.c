@@ -19,12 +19,25 @@ static gboolean check_none(Store *store, const char *sql, const char *problem, G
     return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
 }
 
-/* Each turn's command parses, and only turn 0 starts the game; each turn's
- * first seq and digest go into @starts and @digests. */
+/* Turn 0's command starts the game with the game's seed (the game plays by
+ * its GameStarted event, checked against the game row by the fold). */
+static gboolean check_start_seed(Store *store, gint64 seed, GError **error)
+{
+    g_autofree char *sql =
+        g_strdup_printf("SELECT count(*) FROM game WHERE seed IS NOT %" G_GINT64_FORMAT, seed);
+
+    return check_none(store, sql, "turn 0 starts the game with another seed than the game's",
+                      error);
+}
+
+/* Each turn's command parses, and only turn 0 starts the game, with the
+ * game's seed; each turn's first seq and digest go into @starts and
+ * @digests. */
 static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     gboolean ok = TRUE;
+    gint64 start_seed = 0;
     int rc;
 
     if (!store_prepare(store, "SELECT turn, command, first_seq, digest FROM turns ORDER BY turn",
@@ -40,7 +53,9 @@ static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GE
             store_fail(error, STORE_ERROR_TAMPERED, store->path,
                        "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded",
                        turn);
-        else if (!(ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
+        else if (turn == 0)
+            start_seed = command.seed;
+        if (ok && !(ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
             store_fail(error, STORE_ERROR_TAMPERED, store->path,
                        "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
         g_array_append_val(starts, first);
@@ -49,7 +64,7 @@ static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GE
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
         return store_fail_sqlite(store, rc, error, "reading the turns");
-    return ok;
+    return ok && check_start_seed(store, start_seed, error);
 }
 
 /* store_check_turns, with each turn's digest as well (guint64, by turn). */

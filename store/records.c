@@ -64,6 +64,10 @@ static Store *open_checked(RecordsGame *game)
         game->problem = g_strdup(error->message);
         return NULL;
     }
+    /* The row's score is checked only for this build's files (another build
+     * may have scored by other rules), so it is never ranked: the checked
+     * events' score is, by this build's rules, the same for every game. */
+    game->info.score = state_score(game_state(fold));
     return g_steal_pointer(&store);
 }
 

@@ -560,7 +560,7 @@ static gboolean check_objects(Store *store, GError **error)
 
 static gboolean check_schema(Store *store, GError **error)
 {
-    gint64 version = 0, tables = 0;
+    gint64 version = 0, tables = 0, application_id = 0;
 
     if (!store_query_int(store, "PRAGMA user_version", &version, error) ||
         !store_query_int(store,
@@ -576,6 +576,14 @@ static gboolean check_schema(Store *store, GError **error)
     if (version < 1 || tables != (version >= 3 ? 4 : 3))
         return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path,
                           "not a cavelog game (an SQLite database without cavelog's tables)");
+    /* Version 3 files carry cavelog's id (older ones get it when migrated). */
+    if (version >= 3 && !store_query_int(store, "PRAGMA application_id", &application_id, error))
+        return FALSE;
+    if (version >= 3 && application_id != STORE_APPLICATION_ID)
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path,
+                          "not a cavelog game (SQLite application id %" G_GINT64_FORMAT
+                          ", not cavelog's)",
+                          application_id);
     /* Older versions are read as they are and migrated when opened for
      * writing (set_up_writing). */
     store->version = version;

@@ -468,6 +468,32 @@ static void test_newer_schema(Hostile *fixture, gconstpointer data)
     assert_rejected(path, "newer cavelog", NULL, FAILS_ON_READ);
 }
 
+/* A file that says it belongs to another program (its application id) is
+ * not taken for a game, whatever tables it holds. */
+static void test_application_id(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *other = copy_good(fixture, "other-app.cavelog");
+    g_autofree char *none = copy_good(fixture, "no-app.cavelog");
+
+    tamper(other, "PRAGMA application_id = 1");
+    assert_rejected(other, "not a cavelog game", "application id 1", FAILS_ON_READ);
+    tamper(none, "PRAGMA application_id = 0");
+    assert_rejected(none, "not a cavelog game", "application id 0", FAILS_ON_READ);
+}
+
+/* Turn 0's command says another seed than the game's (the GameStarted
+ * event and the game row keep theirs): `sqlite3` would read another seed
+ * than the game plays by. Every digest still matches. */
+static void test_start_seed(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *path = copy_good(fixture, "start.cavelog");
+
+    tamper(path, "UPDATE turns SET command = json_set(command, '$.seed',"
+                 " json_extract(command, '$.seed') + 1) WHERE turn = 0");
+    assert_rejected(path, "turn 0 starts the game with another seed than the game's", NULL,
+                    FAILS_ON_FOLD);
+}
+
 static char *text_of(const char *path, const char *sql)
 {
     sqlite3 *db = NULL;
@@ -1160,6 +1186,48 @@ static void test_resimulation(Hostile *fixture, gconstpointer data)
     }
 }
 
+/* The score of a file said to come from another build is not checked
+ * against the fold (that build may have scored by other rules), so a forged
+ * one passed every check: the high scores and `list --check` show the score
+ * the checked events give, never the row's. */
+static void test_forged_score(Hostile *fixture, gconstpointer data)
+{
+    g_autofree char *folder = g_build_filename(fixture->dir, "scores", NULL);
+    g_autofree char *path = g_build_filename(folder, "forged.cavelog", NULL);
+    g_autofree char *good = copy_good(fixture, "forged.cavelog");
+    g_autofree char *true_score = NULL;
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set");
+        return;
+    }
+    true_score =
+        g_strdup_printf(" %" G_GINT64_FORMAT " ", file_int(good, "SELECT score FROM game"));
+    g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
+    g_assert_cmpint(g_rename(good, path), ==, 0);
+    tamper(path, "UPDATE game SET build = '0.1.0', score = 987654");
+    g_assert_cmpint(run_bounded("scores", folder, &out, &err), ==, 0);
+    g_test_message("%s", out);
+    g_assert_null(strstr(out, "987654"));
+    g_assert_nonnull(strstr(out, true_score));
+    {
+        /* `list --check` shows the checked score too. */
+        const char *argv[] = {g_getenv("CAVELOG_BIN"), "list", "--check", folder, NULL};
+        g_autofree char *listed = NULL;
+        g_autoptr(GError) error = NULL;
+        int status = 0;
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &listed, NULL, &status, &error));
+        g_assert_no_error(error);
+        g_test_message("%s", listed);
+        g_assert_nonnull(strstr(listed, "(checked)"));
+        g_assert_null(strstr(listed, "987654"));
+        g_assert_nonnull(strstr(listed, true_score));
+    }
+}
+
 /* ---- throws, shots, potions and effects -------------------------------------- */
 
 /* A file where every new kind of event happens at a known place: the player
@@ -1431,6 +1499,9 @@ int main(int argc, char **argv)
     ADD("/hostile/impossible-id", test_impossible_id);
     ADD("/hostile/combat-and-items", test_combat_and_items);
     ADD("/hostile/newer-schema", test_newer_schema);
+    ADD("/hostile/application-id", test_application_id);
+    ADD("/hostile/start-seed", test_start_seed);
+    ADD("/hostile/forged-score", test_forged_score);
     ADD("/hostile/digest", test_digest);
     ADD("/hostile/digest-middle", test_digest_middle);
     ADD("/hostile/schema-objects", test_schema_objects);

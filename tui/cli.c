@@ -149,17 +149,20 @@ static char *status_text(const StoreListing *game)
     return g_steal_pointer(&outcome);
 }
 
-/* Fold @path with every check a resume makes; NULL when it passes, else
- * the problem (caller frees). */
-static char *check_listed(const char *path)
+/* Fold @path with every check a resume makes; NULL when it passes (with
+ * *@score the checked events' score: the row's is checked only for this
+ * build's files), else the problem (caller frees). */
+static char *check_listed(const char *path, gint32 *score)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = store_open(path, FALSE, &error);
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (store != NULL && store_fold_checked(store, game, NULL, NULL, &error))
+    if (store != NULL && store_fold_checked(store, game, NULL, NULL, &error)) {
+        *score = state_score(game_state(game));
         return NULL;
+    }
     return g_strdup(error->message);
 }
 
@@ -169,6 +172,7 @@ static void print_listing(const StoreListing *game, gboolean check)
     g_autofree char *text = status_text(game);
     g_autofree char *problem = NULL;
     g_autofree char *updated = NULL;
+    gint32 score = game->info.score;
 
     if (game->problem != NULL) {
         g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-", "-",
@@ -176,18 +180,19 @@ static void print_listing(const StoreListing *game, gboolean check)
         return;
     }
     updated = printable(game->info.updated);
-    problem = check ? check_listed(game->path) : NULL;
+    problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
         g_autofree char *shown = printable(problem);
         g_print("%-36s %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s\n", base,
                 game->info.seed, "?", "?", "?", "?", updated, shown);
         return;
     }
-    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s\n", base,
-            game->info.seed, game->info.turns, game->info.depth, game->info.kills, game->info.score,
-            updated, text, game->lineage != NULL ? " (" : "",
-            game->lineage != NULL ? game->lineage : "", game->lineage != NULL ? ")" : "",
-            check ? " (checked)" : "");
+    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s
+            ", base,
+            game->info.seed,
+            game->info.turns, game->info.depth, game->info.kills, score, updated, text,
+            game->lineage != NULL ? " (" : "", game->lineage != NULL ? game->lineage : "",
+            game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
 }
 
 int cli_list(int argc, char **argv)
