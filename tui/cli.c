@@ -187,11 +187,9 @@ static void print_listing(const StoreListing *game, gboolean check)
                 game->info.seed, "?", "?", "?", "?", updated, shown);
         return;
     }
-    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s
-            ", base,
-            game->info.seed,
-            game->info.turns, game->info.depth, game->info.kills, score, updated, text,
-            game->lineage != NULL ? " (" : "", game->lineage != NULL ? game->lineage : "",
+    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s\n", base,
+            game->info.seed, game->info.turns, game->info.depth, game->info.kills, score, updated,
+            text, game->lineage != NULL ? " (" : "", game->lineage != NULL ? game->lineage : "",
             game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
 }
 
