@@ -254,6 +254,28 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     return ok;
 }
 
+/* The score as builds before cavelog 0.2's potions counted it: every
+ * recorded turn, time passing or not (and as version 1 files work it out). */
+static gint32 score_by_turns(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    return (state->deepest + 1) * 100 + (player != NULL ? player->kills : 0) * 10 +
+           state->turn / 10 + (state->outcome == OUTCOME_WON ? 1000 : 0);
+}
+
+/* The score the row may hold: this build's rule for a file it wrote; for
+ * another build's (or a version 1 file's, worked out from its events by
+ * the older rule), this rule or the older one (never anything else: a file
+ * that says another build wrote it does not get to name its own score). */
+static gboolean score_matches(const Store *store, const StoreGameInfo *info, const CavState *state)
+{
+    if (info->score == state_score(state))
+        return TRUE;
+    return (store->version < 2 || g_strcmp0(info->build, CAVELOG_VERSION) != 0) &&
+           info->score == score_by_turns(state);
+}
+
 gboolean store_check_description(Store *store, const CavState *state, GError **error)
 {
     StoreGameInfo info;
@@ -262,16 +284,12 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
 
     if (!store_read_info(store, &info, error))
         return FALSE;
-    /* The score is checked for files this build wrote; another build's (or
-     * a version 1 file's, worked out from its events) is what the game
-     * scored by that build's rules. */
     same = info.seed == state->seed && info.turns == state->turn &&
            info.depth == state->deepest + 1 && info.kills == (player != NULL ? player->kills : 0) &&
            g_strcmp0(info.outcome, state_outcome_name(state->outcome)) == 0 &&
            g_strcmp0(info.cause != NULL ? info.cause : "", state->cause) == 0 &&
            g_strcmp0(info.player_name, state->player_name) == 0 &&
-           (g_strcmp0(info.build, CAVELOG_VERSION) != 0 || store->version < 2 ||
-            info.score == state_score(state));
+           score_matches(store, &info, state);
     store_game_info_clear(&info);
     return same || store_fail(error, STORE_ERROR_TAMPERED, store->path,
                               "the game's description (seed, player, turns, depth, kills, score, "
