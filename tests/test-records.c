@@ -471,7 +471,8 @@ static void test_morgue_any_game(void)
     g_autoptr(GString) text = g_string_new(NULL);
     g_autoptr(Store) story = store_open(story_path, FALSE, &error);
     g_autoptr(GString) again = g_string_new(NULL);
-    g_autofree char *written = read_text(morgue_path_for(story_path));
+    g_autofree char *morgue_path = morgue_path_for(story_path);
+    g_autofree char *written = read_text(morgue_path);
     g_autofree char *after = NULL;
 
     g_assert_no_error(error);
@@ -1082,7 +1083,8 @@ static void test_cli(void)
     g_autoptr(GPtrArray) paths = folder_paths();
     g_autoptr(GPtrArray) digests = g_ptr_array_new_with_free_func(g_free);
     const char *commands[] = {"scores", "stats", "achievements"};
-    g_autofree char *written = read_text(morgue_path_for(story_path));
+    g_autofree char *morgue_path = morgue_path_for(story_path);
+    g_autofree char *written = read_text(morgue_path);
 
     for (guint i = 0; i < paths->len; i++)
         g_ptr_array_add(digests, file_digest(g_ptr_array_index(paths, i)));
