@@ -7,11 +7,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "morgue.h"
 #include "records.h"
 #include "testutil.h"
+#include "tmux.h"
 
 /* The folder every test reads (built once, in main). */
 static char *folder;
@@ -965,46 +965,18 @@ static void test_query_bounded(void)
 
 /* ---- the terminal ----------------------------------------------------------- */
 
-typedef struct {
-    char *server; /* tmux -L name */
-    char **env;   /* ours, without $TMUX */
-} Terminal;
-
-/* Run tmux with @args on @t's server; its stdout (caller frees). */
-static char *tmux_run(Terminal *t, const char *const *args)
-{
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    char *out = NULL;
-
-    g_ptr_array_add(argv, "tmux");
-    g_ptr_array_add(argv, "-L");
-    g_ptr_array_add(argv, t->server);
-    g_ptr_array_add(argv, "-f");
-    g_ptr_array_add(argv, "/dev/null");
-    for (guint i = 0; args[i] != NULL; i++)
-        g_ptr_array_add(argv, (gpointer) args[i]);
-    g_ptr_array_add(argv, NULL);
-    if (!g_spawn_sync(NULL, (char **) argv->pdata, t->env,
-                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
-                      NULL, NULL))
-        return g_strdup("");
-    return out != NULL ? out : g_strdup("");
-}
-
 /* Poll the pane for @needle for up to 20 s, pressing Enter every poll when
  * @press; the last screen (caller frees), or NULL when it never came. */
-static char *pane_wait(Terminal *t, const char *needle, gboolean press)
+static char *pane_wait(Tmux *t, const char *needle, gboolean press)
 {
-    const char *capture[] = {"capture-pane", "-p", "-t", "cav", NULL};
-    const char *enter[] = {"send-keys", "-t", "cav", "Enter", NULL};
     gint64 end = g_get_monotonic_time() + 20 * G_USEC_PER_SEC;
 
     while (g_get_monotonic_time() < end) {
-        g_autofree char *screen = tmux_run(t, capture);
+        g_autofree char *screen = tmux_capture(t);
         if (strstr(screen, needle) != NULL)
             return g_steal_pointer(&screen);
         if (press)
-            g_free(tmux_run(t, enter));
+            tmux_send_named_key(t, "Enter");
         g_usleep(250 * 1000);
     }
     return NULL;
@@ -1023,34 +995,23 @@ static void test_terminal_end(void)
     g_autofree char *command =
         g_strdup_printf("%s continue %s; echo CAVELOG-EXITED status=$?; sleep 30", bin, quoted);
     g_autofree char *told = g_strdup_printf("The story of this game: %s", morgue);
-    Terminal t = {.server = g_strdup_printf("cavelog-records-%d", (int) getpid())};
-    const char *start[] = {"set-option", "-g", "status", "off", ";",  "new-session", "-d", "-s",
-                           "cav",        "-x", "100",    "-y",  "30", command,       NULL};
-    const char *up[] = {"send-keys", "-t", "cav", "-l", "<", NULL};
-    const char *stop[] = {"kill-server", NULL};
-    const char *where[] = {"display-message", "-p", "#{socket_path}", NULL};
-    g_autofree char *socket = NULL;
     g_autofree char *screen = NULL;
     g_autofree char *text = NULL;
+    Tmux t;
 
     if (tmux_path == NULL) {
         g_test_skip("tmux is not installed");
         return;
     }
-    t.env = g_environ_unsetenv(g_get_environ(), "TMUX");
+    tmux_init(&t, "records", NULL); /* the folder goes at the end of main */
     g_mkdir_with_parents(dir, 0755);
     make_exit(path, TRUE, 1); /* on the way out, with the bear */
-    g_free(tmux_run(&t, start));
-    socket = g_strchomp(tmux_run(&t, where));
+    tmux_start(&t, 100, 30, command);
     g_free(pane_wait(&t, "Turn 1", FALSE));
     g_assert_false(g_file_test(morgue, G_FILE_TEST_EXISTS));
-    g_free(tmux_run(&t, up));
+    tmux_send_text(&t, "<");
     screen = pane_wait(&t, "CAVELOG-EXITED", TRUE);
-    g_free(tmux_run(&t, stop));
-    if (socket[0] != '\0')
-        g_unlink(socket); /* tmux leaves it behind */
-    g_strfreev(t.env);
-    g_free(t.server);
+    tmux_clear(&t);
     g_assert_nonnull(screen);
     g_assert_nonnull(strstr(screen, "CAVELOG-EXITED status=0"));
     g_assert_nonnull(strstr(screen, told));
@@ -1143,6 +1104,7 @@ int main(int argc, char **argv)
     g_setenv("XDG_DATA_HOME", data_home, TRUE);
     g_unsetenv("CAVELOG_DATA_DIR");
     g_test_init(&argc, &argv, NULL);
+    tmux_catch_fatal_signals();
     make_folder();
     g_test_add_func("/records/morgue/at-end", test_morgue_at_end);
     g_test_add_func("/records/morgue/any-game", test_morgue_any_game);

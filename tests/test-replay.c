@@ -1,167 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-replay.c — `cavelog replay` driven for real in a private tmux server
- * (send-keys in, capture-pane out, polled; the harness is test-tui.c's).
+ * (send-keys in, capture-pane out, polled; the harness is tmux.h's).
  * Games come from the bot; every turn a test expects is computed from the
  * file itself (SQL on its event views, or the history API), never from one
  * seed's trajectory. Skipped when tmux is not installed. */
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "bookmarks.h"
 #include "history.h"
 #include "testutil.h"
+#include "tmux.h"
 
-#define WAIT_MS 10000
-#define POLL_MS 50
-#define SAFETY_SECONDS "90"
 /* The bot's game most tests replay: long enough for stairs, kills, levels. */
 #define GAME_SEED 3
 #define GAME_TURNS "2500"
 
-typedef struct {
-    char *server; /* tmux -L name; NULL when none runs */
-    char *dir;
-    char *save;
-    const char *bin;
-    char **env;
-    char *socket;
-} Fixture;
+/* A test's game in a private terminal (tmux.h). */
+typedef TmuxGame Fixture;
 
-static Fixture *running;
-
-/* ---- tmux (as in test-tui.c) -------------------------------------------- */
-
-static char *tmux_v(Fixture *f, gboolean must_succeed, const char *const *args)
-{
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    char *out = NULL;
-    int status = 0;
-
-    g_ptr_array_add(argv, "tmux");
-    g_ptr_array_add(argv, "-L");
-    g_ptr_array_add(argv, f->server);
-    g_ptr_array_add(argv, "-f");
-    g_ptr_array_add(argv, "/dev/null");
-    for (const char *const *arg = args; *arg != NULL; arg++)
-        g_ptr_array_add(argv, (gpointer) *arg);
-    g_ptr_array_add(argv, NULL);
-    if (!g_spawn_sync(NULL, (char **) argv->pdata, f->env,
-                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
-                      &status, &error) ||
-        !g_spawn_check_wait_status(status, &error)) {
-        if (must_succeed)
-            g_error("tmux %s: %s", args[0], error->message);
-        g_free(out);
-        return NULL;
-    }
-    return out;
-}
-
-#define tmux(f, ...) g_free(tmux_v((f), TRUE, (const char *const[]){__VA_ARGS__, NULL}))
-
-static char *capture(Fixture *f)
-{
-    const char *args[] = {"capture-pane", "-p", "-t", "cav", NULL};
-    char *screen = tmux_v(f, FALSE, args);
-
-    return screen != NULL ? screen : g_strdup("");
-}
-
-/* Type @text literally. */
-static void send_text(Fixture *f, const char *text)
-{
-    tmux(f, "send-keys", "-t", "cav", "-l", "--", text);
-}
-
-/* Press a key tmux names: "Escape", "C-p", "S-Right"… */
-static void send_named_key(Fixture *f, const char *name)
-{
-    tmux(f, "send-keys", "-t", "cav", name);
-}
-
-static void start_session(Fixture *f, int cols, int rows, const char *shell_command)
-{
-    g_autofree char *x = g_strdup_printf("%d", cols);
-    g_autofree char *y = g_strdup_printf("%d", rows);
-    const char *socket_args[] = {"display-message", "-p", "#{socket_path}", NULL};
-
-    g_assert_null(f->server);
-    f->server = g_strdup_printf("cavelog-replay-%d-%08x", (int) getpid(), g_random_int());
-    running = f;
-    tmux(f, "set-option", "-g", "status", "off", ";", "set-option", "-g", "remain-on-exit", "on",
-         ";", "new-session", "-d", "-s", "cav", "-x", x, "-y", y, shell_command);
-    f->socket = g_strchomp(tmux_v(f, TRUE, socket_args));
-}
-
-static void stop_session(Fixture *f)
-{
-    const char *args[] = {"kill-server", NULL};
-    char *server = f->server, *socket = f->socket;
-
-    if (server == NULL)
-        return;
-    g_free(tmux_v(f, FALSE, args));
-    if (socket != NULL)
-        g_unlink(socket);
-    f->server = NULL;
-    f->socket = NULL;
-    g_free(server);
-    g_free(socket);
-}
-
-static void run_quietly(char *const *argv)
-{
-    pid_t child = fork();
-
-    if (child == 0) {
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    if (child > 0)
-        waitpid(child, NULL, 0);
-}
-
-/* A failed assertion aborts the test: take its tmux server and files down. */
-static void on_fatal_signal(int signum)
-{
-    if (running != NULL && running->server != NULL) {
-        char *kill_server[] = {"tmux", "-L", running->server, "kill-server", NULL};
-
-        run_quietly(kill_server);
-        if (running->socket != NULL)
-            unlink(running->socket);
-    }
-    if (running != NULL && running->dir != NULL) {
-        char *remove_dir[] = {"rm", "-rf", running->dir, NULL};
-
-        run_quietly(remove_dir);
-    }
-    signal(signum, SIG_DFL);
-    raise(signum);
-}
+/* ---- running cavelog in tmux ------------------------------------------- */
 
 /* Run `cavelog replay @path` in a @cols × @rows pane; a shell around it
  * says how it exited ("REPLAY-EXITED status=N") and saves `stty -a`. */
 static void start_replay(Fixture *f, int cols, int rows, const char *path, const char *options)
 {
-    g_autofree char *bin = g_shell_quote(f->bin);
     g_autofree char *file = g_shell_quote(path);
-    g_autofree char *dir = g_shell_quote(f->dir);
     g_autofree char *stty = g_build_filename(f->dir, "stty.txt", NULL);
     g_autofree char *stty_q = g_shell_quote(stty);
-    g_autofree char *safety = g_find_program_in_path("timeout");
+    g_autofree char *arguments =
+        g_strdup_printf("replay %s %s", file, options != NULL ? options : "");
+    g_autofree char *game = tmux_game_command(f, arguments);
     g_autofree char *command = g_strdup_printf(
-        "env TERM=xterm-256color XDG_DATA_HOME=%s %s%s replay %s %s; status=$?; stty -a > %s; "
-        "echo REPLAY-EXITED status=$status; sleep 60",
-        dir, safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin, file,
-        options != NULL ? options : "", stty_q);
+        "%s; status=$?; stty -a > %s; echo REPLAY-EXITED status=$status; sleep 60", game, stty_q);
 
-    start_session(f, cols, rows, command);
+    tmux_start(&f->tmux, cols, rows, command);
 }
 
 /* ---- reading the screen ------------------------------------------------ */
@@ -190,41 +64,6 @@ static gboolean parse_bar(const char *text, Bar *out)
     return TRUE;
 }
 
-typedef gboolean (*ScreenTest)(const char *text, gconstpointer data);
-
-static gboolean wait_until(Fixture *f, ScreenTest test, gconstpointer data, int ms, char **last)
-{
-    gint64 end = g_get_monotonic_time() + (gint64) ms * 1000;
-    gboolean ok = FALSE;
-    char *text = NULL;
-
-    do {
-        g_free(text);
-        text = capture(f);
-        ok = test(text, data);
-        if (!ok)
-            g_usleep(POLL_MS * 1000);
-    } while (!ok && g_get_monotonic_time() < end);
-    *last = text;
-    return ok;
-}
-
-static gboolean shows(const char *text, gconstpointer needle)
-{
-    return strstr(text, needle) != NULL;
-}
-
-static char *wait_for(Fixture *f, const char *needle)
-{
-    char *text = NULL;
-
-    if (!wait_until(f, shows, needle, WAIT_MS, &text)) {
-        g_test_message("waited for \"%s\"; the screen shows:\n%s", needle, text);
-        g_error("\"%s\" never appeared on the screen", needle);
-    }
-    return text;
-}
-
 /* The bar and the stats line both at @turn. */
 static gboolean at_turn(const char *text, gconstpointer turn)
 {
@@ -240,15 +79,15 @@ static char *wait_turn(Fixture *f, gint32 turn)
 {
     char *text = NULL;
 
-    if (!wait_until(f, at_turn, &turn, WAIT_MS, &text)) {
+    if (!tmux_wait_until(&f->tmux, at_turn, &turn, TMUX_WAIT_MS, &text)) {
         g_test_message("waited for turn %d; the screen shows:\n%s", turn, text);
         g_error("turn %d never showed", turn);
     }
     for (int i = 0; i < 20; i++) {
         char *again;
 
-        g_usleep(POLL_MS * 1000);
-        again = capture(f);
+        g_usleep(TMUX_POLL_MS * 1000);
+        again = tmux_capture(&f->tmux);
         if (strcmp(again, text) == 0) {
             g_free(again);
             break;
@@ -264,69 +103,22 @@ static void go_to(Fixture *f, gint32 turn)
 {
     g_autofree char *digits = g_strdup_printf("%d", turn);
 
-    send_text(f, "g");
-    g_free(wait_for(f, "Go to turn:"));
-    send_text(f, digits);
-    send_named_key(f, "Enter");
+    tmux_send_text(&f->tmux, "g");
+    g_free(tmux_wait_for(&f->tmux, "Go to turn:"));
+    tmux_send_text(&f->tmux, digits);
+    tmux_send_named_key(&f->tmux, "Enter");
 }
 
 /* ---- the game file --------------------------------------------------- */
 
-static void remove_dir(const char *path)
-{
-    remove_tree(path);
-}
-
 static void fixture_set_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    g_autofree char *tmux_path = g_find_program_in_path("tmux");
-    g_autoptr(GError) error = NULL;
-
-    f->bin = g_getenv("CAVELOG_BIN");
-    if (tmux_path == NULL) {
-        g_test_skip("tmux is not installed");
-        return;
-    }
-    if (f->bin == NULL) {
-        g_test_skip("CAVELOG_BIN is not set (meson test sets it)");
-        return;
-    }
-    f->dir = g_dir_make_tmp("cavelog-replay-XXXXXX", &error);
-    g_assert_no_error(error);
-    f->save = g_build_filename(f->dir, "g.cavelog", NULL);
-    f->env = g_environ_unsetenv(g_environ_unsetenv(g_get_environ(), "TMUX"), "TMUX_PANE");
-    running = f;
+    tmux_game_set_up(f, "replay");
 }
 
 static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    stop_session(f);
-    running = NULL;
-    if (f->dir != NULL)
-        remove_dir(f->dir);
-    g_free(f->dir);
-    g_free(f->save);
-    g_strfreev(f->env);
-}
-
-#define SKIPPED(f) ((f)->dir == NULL)
-
-/* Run cavelog with @args (NULL-terminated, no terminal); its exit status
- * and stderr. */
-static int run_cavelog(Fixture *f, const char *const *args, char **err)
-{
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    int status = 0;
-
-    g_ptr_array_add(argv, (gpointer) f->bin);
-    for (const char *const *arg = args; *arg != NULL; arg++)
-        g_ptr_array_add(argv, (gpointer) *arg);
-    g_ptr_array_add(argv, NULL);
-    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                               NULL, NULL, err, &status, &error));
-    g_assert_no_error(error);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    tmux_game_tear_down(f);
 }
 
 /* The bot plays @turns turns into the fixture's save file (going on with
@@ -338,7 +130,7 @@ static void run_autoplay(Fixture *f, const char *turns)
                           "--save",   f->save,  NULL};
     g_autofree char *err = NULL;
 
-    g_assert_cmpint(run_cavelog(f, args, &err), ==, 0);
+    g_assert_cmpint(tmux_game_run(f, NULL, args, &err), ==, 0);
 }
 
 static void make_game(Fixture *f)
@@ -440,7 +232,7 @@ static void test_open_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *before = NULL, *after = NULL, *text = NULL, *stty = NULL, *last = NULL;
     g_autofree char *stty_path = NULL, *first = NULL, *later = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     before = file_digest(f->save);
@@ -453,17 +245,18 @@ static void test_open_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "@"));
     g_assert_nonnull(strstr(text, "You enter the caves."));
     /* `?` lists the keys and the condition language; any key closes it */
-    send_text(f, "?");
+    tmux_send_text(&f->tmux, "?");
     g_free(text);
-    text = wait_for(f, "Replay keys");
+    text = tmux_wait_for(&f->tmux, "Replay keys");
     g_assert_nonnull(strstr(text, "play or pause"));
     g_assert_nonnull(strstr(text, "omniscient view"));
     g_assert_nonnull(strstr(text, "type=CreatureDied"));
     g_assert_nonnull(strstr(text, "hp mp food"));
-    send_text(f, "x");
-    g_assert_true(wait_until(f, (ScreenTest) g_str_equal, first, WAIT_MS, &later));
-    send_text(f, "q");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    tmux_send_text(&f->tmux, "x");
+    g_assert_true(
+        tmux_wait_until(&f->tmux, (TmuxScreenTest) g_str_equal, first, TMUX_WAIT_MS, &later));
+    tmux_send_text(&f->tmux, "q");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
     stty_path = g_build_filename(f->dir, "stty.txt", NULL);
     g_assert_true(g_file_get_contents(stty_path, &stty, NULL, NULL));
     g_assert_nonnull(strstr(stty, " icanon"));
@@ -485,25 +278,25 @@ static void test_steps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     };
     gint32 turn = 0, last;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     last = last_turn(f->save);
     start_replay(f, 100, 40, f->save, NULL);
     g_free(wait_turn(f, 0));
     for (gsize i = 0; i < G_N_ELEMENTS(steps); i++) {
-        send_named_key(f, steps[i].key);
+        tmux_send_named_key(&f->tmux, steps[i].key);
         turn += steps[i].delta;
         g_free(wait_turn(f, turn));
     }
-    send_named_key(f, "End");
+    tmux_send_named_key(&f->tmux, "End");
     g_free(wait_turn(f, last));
-    send_text(f, "l");
+    tmux_send_text(&f->tmux, "l");
     g_usleep(300 * 1000);
     g_free(wait_turn(f, last));
-    send_named_key(f, "Home");
+    tmux_send_named_key(&f->tmux, "Home");
     g_free(wait_turn(f, 0));
-    send_text(f, "h");
+    tmux_send_text(&f->tmux, "h");
     g_usleep(300 * 1000);
     g_free(wait_turn(f, 0));
     go_to(f, last / 2);
@@ -520,34 +313,35 @@ static void test_play_pause(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     gint32 five = 5;
     Bar bar, again;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     start_replay(f, 100, 40, f->save, NULL);
-    g_free(wait_for(f, "4 turns/s"));
-    send_text(f, "++");
-    g_free(wait_for(f, "16 turns/s"));
-    send_text(f, " ");
-    g_free(wait_for(f, "playing"));
+    g_free(tmux_wait_for(&f->tmux, "4 turns/s"));
+    tmux_send_text(&f->tmux, "++");
+    g_free(tmux_wait_for(&f->tmux, "16 turns/s"));
+    tmux_send_text(&f->tmux, " ");
+    g_free(tmux_wait_for(&f->tmux, "playing"));
     text = NULL;
-    g_assert_true(wait_until(f, at_turn, &five, WAIT_MS, &text) || parse_bar(text, &bar));
+    g_assert_true(tmux_wait_until(&f->tmux, at_turn, &five, TMUX_WAIT_MS, &text) ||
+                  parse_bar(text, &bar));
     g_free(text);
     text = NULL;
-    send_text(f, " ");
-    text = wait_for(f, "paused");
+    tmux_send_text(&f->tmux, " ");
+    text = tmux_wait_for(&f->tmux, "paused");
     g_usleep(200 * 1000);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_true(parse_bar(text, &bar));
     g_assert_cmpint(bar.turn, >=, 5);
     g_usleep(600 * 1000);
-    later = capture(f);
+    later = tmux_capture(&f->tmux);
     g_assert_true(parse_bar(later, &again));
     g_assert_cmpint(again.turn, ==, bar.turn);
-    send_text(f, "---------");
-    g_free(wait_for(f, "1/4 turn/s"));
-    send_text(f, "++++++++++++");
-    g_free(wait_for(f, "max speed"));
+    tmux_send_text(&f->tmux, "---------");
+    g_free(tmux_wait_for(&f->tmux, "1/4 turn/s"));
+    tmux_send_text(&f->tmux, "++++++++++++");
+    g_free(tmux_wait_for(&f->tmux, "max speed"));
 }
 
 /* The screen at a turn is the same reached from before, from after, or
@@ -556,7 +350,7 @@ static void test_backward_forward(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     gint32 last;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     last = last_turn(f->save);
@@ -567,13 +361,13 @@ static void test_backward_forward(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
         go_to(f, n - 1);
         g_free(wait_turn(f, n - 1));
-        send_text(f, "l");
+        tmux_send_text(&f->tmux, "l");
         forward = wait_turn(f, n);
         go_to(f, n + 1);
         g_free(wait_turn(f, n + 1));
-        send_text(f, "h");
+        tmux_send_text(&f->tmux, "h");
         backward = wait_turn(f, n);
-        send_named_key(f, "End");
+        tmux_send_named_key(&f->tmux, "End");
         g_free(wait_turn(f, last));
         go_to(f, n);
         jumped = wait_turn(f, n);
@@ -589,13 +383,13 @@ static void expect_jump(Fixture *f, const char *key, gint32 from, gint32 expecte
 {
     go_to(f, from);
     g_free(wait_turn(f, from));
-    send_text(f, key);
+    tmux_send_text(&f->tmux, key);
     if (expected >= 0) {
         g_autofree char *note = g_strdup_printf("Turn %d: ", expected);
         g_free(wait_turn(f, expected));
-        g_free(wait_for(f, note));
+        g_free(tmux_wait_for(&f->tmux, note));
     } else {
-        g_free(wait_for(f, none));
+        g_free(tmux_wait_for(&f->tmux, none));
         g_free(wait_turn(f, from));
     }
 }
@@ -607,7 +401,7 @@ static void test_jumps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *stairs = NULL, *notable = NULL;
     gint32 last, first_notable;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     last = last_turn(f->save);
@@ -644,17 +438,18 @@ static void test_omniscient(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *seen = NULL, *all = NULL, *back = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     start_replay(f, 100, 40, f->save, NULL);
     seen = wait_turn(f, 0);
-    send_text(f, "o");
-    all = wait_for(f, "omniscient");
+    tmux_send_text(&f->tmux, "o");
+    all = tmux_wait_for(&f->tmux, "omniscient");
     g_test_message("omniscient:\n%s", all);
     g_assert_cmpint(map_cells(all), >, 2 * map_cells(seen));
-    send_text(f, "o");
-    g_assert_true(wait_until(f, (ScreenTest) g_str_equal, seen, WAIT_MS, &back));
+    tmux_send_text(&f->tmux, "o");
+    g_assert_true(
+        tmux_wait_until(&f->tmux, (TmuxScreenTest) g_str_equal, seen, TMUX_WAIT_MS, &back));
 }
 
 /* `/` goes to the next turn where a condition holds; a bad condition
@@ -664,7 +459,7 @@ static void test_condition(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *died = NULL, *depth2 = NULL;
     gint32 first, second, deeper;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     died = g_strdup("SELECT turn FROM CreatureDied");
@@ -675,37 +470,37 @@ static void test_condition(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     deeper = turn_of(f->save, depth2, 0, FALSE);
     start_replay(f, 100, 40, f->save, NULL);
     g_free(wait_turn(f, 0));
-    send_text(f, "/");
-    g_free(wait_for(f, "Seek:"));
-    send_text(f, "type=CreatureDied");
-    send_named_key(f, "Enter");
+    tmux_send_text(&f->tmux, "/");
+    g_free(tmux_wait_for(&f->tmux, "Seek:"));
+    tmux_send_text(&f->tmux, "type=CreatureDied");
+    tmux_send_named_key(&f->tmux, "Enter");
     g_free(wait_turn(f, first));
     /* the prompt offers the last condition again */
-    send_text(f, "/");
-    g_free(wait_for(f, "Seek: type=CreatureDied_"));
-    send_named_key(f, "Enter");
+    tmux_send_text(&f->tmux, "/");
+    g_free(tmux_wait_for(&f->tmux, "Seek: type=CreatureDied_"));
+    tmux_send_named_key(&f->tmux, "Enter");
     if (second >= 0)
         g_free(wait_turn(f, second));
-    send_named_key(f, "Home");
+    tmux_send_named_key(&f->tmux, "Home");
     g_free(wait_turn(f, 0));
-    send_text(f, "/");
-    g_free(wait_for(f, "Seek: type=CreatureDied_"));
+    tmux_send_text(&f->tmux, "/");
+    g_free(tmux_wait_for(&f->tmux, "Seek: type=CreatureDied_"));
     for (int i = 0; i < 20; i++)
-        send_named_key(f, "BSpace");
-    send_text(f, "depth=2 and hp>0");
-    send_named_key(f, "Enter");
+        tmux_send_named_key(&f->tmux, "BSpace");
+    tmux_send_text(&f->tmux, "depth=2 and hp>0");
+    tmux_send_named_key(&f->tmux, "Enter");
     if (deeper >= 0)
         g_free(wait_turn(f, deeper));
     else
-        g_free(wait_for(f, "No turn after 0 where"));
-    send_named_key(f, "Home");
-    send_text(f, "/");
-    g_free(wait_for(f, "Seek:"));
+        g_free(tmux_wait_for(&f->tmux, "No turn after 0 where"));
+    tmux_send_named_key(&f->tmux, "Home");
+    tmux_send_text(&f->tmux, "/");
+    g_free(tmux_wait_for(&f->tmux, "Seek:"));
     for (int i = 0; i < 30; i++)
-        send_named_key(f, "BSpace");
-    send_text(f, "hp<x");
-    send_named_key(f, "Enter");
-    g_free(wait_for(f, "Bad condition: expected a whole number at “x”."));
+        tmux_send_named_key(&f->tmux, "BSpace");
+    tmux_send_text(&f->tmux, "hp<x");
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "Bad condition: expected a whole number at “x”."));
     g_free(wait_turn(f, 0));
 }
 
@@ -719,7 +514,7 @@ static void test_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     gint32 turn, newest = -1;
     char *cut;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     kills = g_strdup_printf("SELECT turn FROM CreatureDied WHERE killer=%d", player_id(f->save));
@@ -735,8 +530,8 @@ static void test_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     if (cut != NULL)
         *cut = '\0';
     g_assert_cmpstr(first_message, !=, "");
-    send_named_key(f, "C-p");
-    panel = wait_for(f, "Messages, oldest first.");
+    tmux_send_named_key(&f->tmux, "C-p");
+    panel = tmux_wait_for(&f->tmux, "Messages, oldest first.");
     g_test_message("history:\n%s", panel);
     g_assert_nonnull(strstr(panel, first_message));
     g_regex_match(line, panel, 0, &match);
@@ -746,7 +541,7 @@ static void test_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         g_match_info_next(match, NULL);
     }
     g_assert_cmpint(newest, ==, turn);
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(wait_turn(f, turn));
 }
 
@@ -761,56 +556,56 @@ static void test_follow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL, *of = NULL;
     gint32 shown;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     session = session_new_game(f->save, GAME_SEED, "bot", bus, &error);
     g_assert_no_error(error);
     for (int i = 0; i < 5; i++)
         g_assert_true(play_bot_turn(session));
     start_replay(f, 100, 40, f->save, NULL);
-    g_free(wait_for(f, "turn 0 of 5"));
-    send_named_key(f, "End");
+    g_free(tmux_wait_for(&f->tmux, "turn 0 of 5"));
+    tmux_send_named_key(&f->tmux, "End");
     g_free(wait_turn(f, 5));
     /* A bookmark and a fork made meanwhile leave the replay's hold on the
      * file as it was: the writer closing later must not take itself for
      * the file's last user (and put the file out of WAL mode under it). */
-    send_text(f, "b");
-    g_free(wait_for(f, "Bookmark turn 5, note:"));
-    send_text(f, "live");
-    send_named_key(f, "Enter");
-    g_free(wait_for(f, "Bookmarked turn 5."));
-    send_text(f, "P");
-    g_free(wait_for(f, "Play on now?"));
-    send_text(f, "n");
-    g_free(wait_for(f, "The fork is saved as"));
-    send_text(f, " ");
-    g_free(wait_for(f, "waiting for new turns"));
+    tmux_send_text(&f->tmux, "b");
+    g_free(tmux_wait_for(&f->tmux, "Bookmark turn 5, note:"));
+    tmux_send_text(&f->tmux, "live");
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "Bookmarked turn 5."));
+    tmux_send_text(&f->tmux, "P");
+    g_free(tmux_wait_for(&f->tmux, "Play on now?"));
+    tmux_send_text(&f->tmux, "n");
+    g_free(tmux_wait_for(&f->tmux, "The fork is saved as"));
+    tmux_send_text(&f->tmux, " ");
+    g_free(tmux_wait_for(&f->tmux, "waiting for new turns"));
     for (int i = 0; i < 30 && play_bot_turn(session); i++)
         g_usleep(20 * 1000);
     shown = session_state(session)->turn;
     g_free(wait_turn(f, shown));
     of = g_strdup_printf("turn %d of %d", shown, shown);
-    g_free(wait_for(f, of));
-    send_text(f, " ");
-    g_free(wait_for(f, "paused"));
+    g_free(tmux_wait_for(&f->tmux, of));
+    tmux_send_text(&f->tmux, " ");
+    g_free(tmux_wait_for(&f->tmux, "paused"));
     for (int i = 0; i < 10 && play_bot_turn(session); i++)
         ;
     g_free(of);
     of = g_strdup_printf("turn %d of %d", shown, session_state(session)->turn);
-    text = wait_for(f, of);
+    text = tmux_wait_for(&f->tmux, of);
     /* and `cavelog autoplay` going on with the game in a process of its own */
     g_clear_pointer(&session, session_free);
-    send_named_key(f, "End");
-    send_text(f, "++++++ ");
-    g_free(wait_for(f, "max speed  waiting for new turns"));
+    tmux_send_named_key(&f->tmux, "End");
+    tmux_send_text(&f->tmux, "++++++ ");
+    g_free(tmux_wait_for(&f->tmux, "max speed  waiting for new turns"));
     run_autoplay(f, "40");
     shown = last_turn(f->save);
     g_free(of);
     of = g_strdup_printf("turn %d of %d", shown, shown);
-    g_free(wait_for(f, of));
+    g_free(tmux_wait_for(&f->tmux, of));
     g_free(wait_turn(f, shown));
-    send_text(f, "q");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    tmux_send_text(&f->tmux, "q");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
 }
 
 /* Bad files: the same one line as `continue`, a non-zero exit, and the
@@ -846,7 +641,7 @@ static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     const char *names[] = {"text.cavelog", "cut.cavelog", "tampered.cavelog", "missing.cavelog"};
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     for (gsize i = 0; i < G_N_ELEMENTS(names); i++) {
@@ -858,8 +653,8 @@ static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         write_hostile(f, names[i], &path);
         replay[1] = cont[1] = path;
         before = g_file_test(path, G_FILE_TEST_EXISTS) ? file_digest(path) : NULL;
-        g_assert_cmpint(run_cavelog(f, replay, &replay_err), ==, 1);
-        g_assert_cmpint(run_cavelog(f, cont, &continue_err), ==, 1);
+        g_assert_cmpint(tmux_game_run(f, NULL, replay, &replay_err), ==, 1);
+        g_assert_cmpint(tmux_game_run(f, NULL, cont, &continue_err), ==, 1);
         g_test_message("%s: %s", names[i], replay_err);
         g_assert_true(g_str_has_prefix(replay_err, "cavelog: "));
         g_assert_nonnull(strchr(replay_err, '\n'));
@@ -878,7 +673,7 @@ static void test_old_schema(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     gsize len = 0;
     gint32 last;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     g_assert_true(g_file_get_contents(source, &bytes, &len, NULL));
     g_assert_true(g_file_set_contents(f->save, bytes, (gssize) len, NULL));
@@ -886,11 +681,11 @@ static void test_old_schema(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     last = last_turn(f->save);
     start_replay(f, 100, 40, f->save, NULL);
     of = g_strdup_printf("turn 0 of %d", last);
-    g_free(wait_for(f, of));
-    send_named_key(f, "End");
+    g_free(tmux_wait_for(&f->tmux, of));
+    tmux_send_named_key(&f->tmux, "End");
     g_free(wait_turn(f, last));
-    send_named_key(f, "Escape");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    tmux_send_named_key(&f->tmux, "Escape");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
     after = file_digest(f->save);
     g_assert_cmpstr(before, ==, after);
 }
@@ -933,18 +728,18 @@ static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     guint direction = 0;
     gint32 turn = 0;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     save = g_shell_quote(f->save);
     command =
         g_strdup_printf("env TERM=xterm-256color %s new --seed 7 --save %s; sleep 60", bin, save);
-    start_session(f, 100, 40, command);
-    g_ptr_array_add(seen, words_of(wait_for(f, "Turn 0")));
+    tmux_start(&f->tmux, 100, 40, command);
+    g_ptr_array_add(seen, words_of(tmux_wait_for(&f->tmux, "Turn 0")));
     for (int attempt = 0; turn < 25 && attempt < 100; attempt++) {
         g_autofree char *text = NULL;
 
-        tmux(f, "send-keys", "-t", "cav", keys[direction]);
-        if (!wait_until(f, turn_passed, &turn, 2000, &text)) {
+        tmux_do(&f->tmux, "send-keys", "-t", "cav", keys[direction]);
+        if (!tmux_wait_until(&f->tmux, turn_passed, &turn, 2000, &text)) {
             direction = (direction + 1) % G_N_ELEMENTS(keys);
             if (strstr(text, "Choose a bonus:") != NULL)
                 break;
@@ -952,13 +747,13 @@ static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         }
         g_usleep(150 * 1000);
         g_free(text);
-        text = capture(f);
+        text = tmux_capture(&f->tmux);
         g_ptr_array_add(seen, words_of(text));
         turn++;
     }
-    tmux(f, "send-keys", "-t", "cav", "S");
+    tmux_do(&f->tmux, "send-keys", "-t", "cav", "S");
     g_usleep(500 * 1000);
-    stop_session(f);
+    tmux_stop(&f->tmux);
     start_replay(f, 100, 40, f->save, NULL);
     g_free(wait_turn(f, 0));
     for (gint32 t = 0; t < (gint32) seen->len; t++) {
@@ -983,7 +778,7 @@ static void test_as_continued(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autoptr(GArray) turns = g_array_new(FALSE, FALSE, sizeof(gint32));
     int messages = 0;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     save = g_shell_quote(f->save);
     command = g_strdup_printf("env TERM=xterm-256color %s continue %s; sleep 60", bin, save);
@@ -995,15 +790,15 @@ static void test_as_continued(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         turn = last_turn(f->save);
         if (file_int(f->save, "SELECT outcome = 'playing' FROM game") != 1)
             break;
-        start_session(f, 100, 40, command);
+        tmux_start(&f->tmux, 100, 40, command);
         stats = g_strdup_printf("Turn %d  (", turn);
-        text = wait_for(f, stats);
+        text = tmux_wait_for(&f->tmux, stats);
         g_usleep(200 * 1000);
         g_free(text);
-        text = capture(f);
-        tmux(f, "send-keys", "-t", "cav", "S");
+        text = tmux_capture(&f->tmux);
+        tmux_do(&f->tmux, "send-keys", "-t", "cav", "S");
         g_usleep(300 * 1000);
-        stop_session(f);
+        tmux_stop(&f->tmux);
         if (strstr(text, "Choose a bonus:") != NULL)
             continue;
         g_ptr_array_add(seen, words_of(text));
@@ -1029,34 +824,31 @@ static void test_as_continued(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 /* The start screen's `r` lists the saved games; a letter replays one. */
 static void test_start_screen(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    g_autofree char *games = NULL, *bin = NULL, *dir = NULL, *command = NULL, *text = NULL;
+    g_autofree char *games = NULL, *game = NULL, *command = NULL, *text = NULL;
     g_autofree char *of = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     games = g_build_filename(f->dir, "cavelog", "games", NULL);
     g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
     g_free(f->save);
     f->save = g_build_filename(games, "g.cavelog", NULL);
     make_game(f);
-    bin = g_shell_quote(f->bin);
-    dir = g_shell_quote(f->dir);
-    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo REPLAY-EXITED "
-                              "status=$?; sleep 60",
-                              dir, bin);
-    start_session(f, 100, 40, command);
-    g_free(wait_for(f, "r   replay a game"));
-    send_text(f, "r");
-    text = wait_for(f, "Replay which game?");
+    game = tmux_game_command(f, "");
+    command = g_strdup_printf("%s; echo REPLAY-EXITED status=$?; sleep 60", game);
+    tmux_start(&f->tmux, 100, 40, command);
+    g_free(tmux_wait_for(&f->tmux, "r   replay a game"));
+    tmux_send_text(&f->tmux, "r");
+    text = tmux_wait_for(&f->tmux, "Replay which game?");
     g_assert_nonnull(strstr(text, "a  g.cavelog  "));
-    send_text(f, "a");
+    tmux_send_text(&f->tmux, "a");
     of = g_strdup_printf("turn 0 of %d", last_turn(f->save));
-    g_free(wait_for(f, of));
+    g_free(tmux_wait_for(&f->tmux, of));
     /* Leaving the replay goes back to the start screen, where q quits. */
-    send_text(f, "q");
-    g_free(wait_for(f, "r   replay a game"));
-    send_text(f, "q");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    tmux_send_text(&f->tmux, "q");
+    g_free(tmux_wait_for(&f->tmux, "r   replay a game"));
+    tmux_send_text(&f->tmux, "q");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
 }
 
 /* `b` bookmarks the turn shown with a note typed in (a row of the file's
@@ -1067,7 +859,7 @@ static void test_bookmarks(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *events = NULL, *text = NULL;
     const char *verify[] = {"verify", f->save, NULL};
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     events = g_strdup_printf("%" G_GINT64_FORMAT,
@@ -1076,41 +868,41 @@ static void test_bookmarks(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_turn(f, 0));
     go_to(f, 40);
     g_free(wait_turn(f, 40));
-    send_text(f, "b");
-    g_free(wait_for(f, "Bookmark turn 40, note:"));
-    send_text(f, "troll here");
-    send_named_key(f, "Enter");
-    text = wait_for(f, "Bookmarked turn 40.");
+    tmux_send_text(&f->tmux, "b");
+    g_free(tmux_wait_for(&f->tmux, "Bookmark turn 40, note:"));
+    tmux_send_text(&f->tmux, "troll here");
+    tmux_send_named_key(&f->tmux, "Enter");
+    text = tmux_wait_for(&f->tmux, "Bookmarked turn 40.");
     g_assert_nonnull(strstr(text, "bookmarked  "));
     g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'troll here'"), ==,
                     file_int(f->save, "SELECT last_seq FROM turns WHERE turn = 40"));
     go_to(f, 70);
     g_free(wait_turn(f, 70));
-    send_text(f, "b");
-    g_free(wait_for(f, "Bookmark turn 70, note:"));
-    send_text(f, "the second");
-    send_named_key(f, "Enter");
-    g_free(wait_for(f, "Bookmarked turn 70."));
-    send_named_key(f, "Home");
+    tmux_send_text(&f->tmux, "b");
+    g_free(tmux_wait_for(&f->tmux, "Bookmark turn 70, note:"));
+    tmux_send_text(&f->tmux, "the second");
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "Bookmarked turn 70."));
+    tmux_send_named_key(&f->tmux, "Home");
     g_free(wait_turn(f, 0));
-    send_text(f, "'");
+    tmux_send_text(&f->tmux, "'");
     g_free(text);
-    text = wait_for(f, "Bookmarks");
+    text = tmux_wait_for(&f->tmux, "Bookmarks");
     g_assert_nonnull(strstr(text, "a  turn 40     troll here"));
     g_assert_nonnull(strstr(text, "b  turn 70     the second"));
-    send_text(f, "b");
+    tmux_send_text(&f->tmux, "b");
     g_free(wait_turn(f, 70));
-    g_free(wait_for(f, "Turn 70: the second"));
-    send_text(f, "'");
-    g_free(wait_for(f, "Bookmarks"));
-    send_text(f, "a");
+    g_free(tmux_wait_for(&f->tmux, "Turn 70: the second"));
+    tmux_send_text(&f->tmux, "'");
+    g_free(tmux_wait_for(&f->tmux, "Bookmarks"));
+    tmux_send_text(&f->tmux, "a");
     g_free(wait_turn(f, 40));
-    send_text(f, "q");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
+    tmux_send_text(&f->tmux, "q");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
     g_assert_cmpint(file_int(f->save, "SELECT count(*) FROM bookmarks"), ==, 2);
     g_assert_cmpint(file_int(f->save, "SELECT sum(length(payload)) FROM events"), ==,
                     g_ascii_strtoll(events, NULL, 10));
-    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+    g_assert_cmpint(tmux_game_run(f, NULL, verify, NULL), ==, 0);
 }
 
 /* The play screen (no replay bar) at @turn. */
@@ -1134,7 +926,7 @@ static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     const char *verify_played[] = {"verify", played, NULL};
     gint32 thirty = 30;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     make_game(f);
     before = file_digest(f->save);
@@ -1142,22 +934,22 @@ static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_turn(f, 0));
     go_to(f, 30);
     g_free(wait_turn(f, 30));
-    send_text(f, "P");
-    g_free(wait_for(f, "Play on now?"));
-    send_text(f, "n");
-    g_free(wait_for(f, "The fork is saved as"));
-    g_assert_cmpint(run_cavelog(f, verify_kept, NULL), ==, 0);
+    tmux_send_text(&f->tmux, "P");
+    g_free(tmux_wait_for(&f->tmux, "Play on now?"));
+    tmux_send_text(&f->tmux, "n");
+    g_free(tmux_wait_for(&f->tmux, "The fork is saved as"));
+    g_assert_cmpint(tmux_game_run(f, NULL, verify_kept, NULL), ==, 0);
     g_assert_cmpint(file_int(kept, "SELECT max(turn) FROM turns"), ==, 30);
     g_assert_cmpint(file_int(kept, "SELECT turn FROM lineage WHERE parent_file = 'g.cavelog'"), ==,
                     30);
-    send_text(f, "P");
-    g_free(wait_for(f, "Play on now?"));
-    send_text(f, "y");
-    if (!wait_until(f, playing_at, &thirty, WAIT_MS, &text))
+    tmux_send_text(&f->tmux, "P");
+    g_free(tmux_wait_for(&f->tmux, "Play on now?"));
+    tmux_send_text(&f->tmux, "y");
+    if (!tmux_wait_until(&f->tmux, playing_at, &thirty, TMUX_WAIT_MS, &text))
         g_error("the fork's play screen never showed:\n%s", text);
-    send_text(f, "S");
-    g_free(wait_for(f, "REPLAY-EXITED status=0"));
-    g_assert_cmpint(run_cavelog(f, verify_played, NULL), ==, 0);
+    tmux_send_text(&f->tmux, "S");
+    g_free(tmux_wait_for(&f->tmux, "REPLAY-EXITED status=0"));
+    g_assert_cmpint(tmux_game_run(f, NULL, verify_played, NULL), ==, 0);
     g_assert_cmpint(file_int(played, "SELECT turn FROM lineage"), ==, 30);
     after = file_digest(f->save);
     g_assert_cmpstr(before, ==, after); /* the parent is unchanged */
@@ -1168,23 +960,22 @@ static void test_play_from_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
  * verifies with the bookmark in it. */
 static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    g_autofree char *bin = NULL, *file = NULL, *command = NULL;
+    g_autofree char *file = NULL, *continued = NULL, *game = NULL, *command = NULL;
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     const char *verify[] = {"verify", f->save, NULL};
     gint32 before;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     run_autoplay(f, "30");
     before = last_turn(f->save);
-    bin = g_shell_quote(f->bin);
     file = g_shell_quote(f->save);
-    command = g_strdup_printf("env TERM=xterm-256color %s continue %s; echo CAVELOG-EXITED "
-                              "status=$?; sleep 60",
-                              bin, file);
-    start_session(f, 100, 40, command);
-    g_free(wait_for(f, "Turn "));
+    continued = g_strdup_printf("continue %s", file);
+    game = tmux_game_command(f, continued);
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 60", game);
+    tmux_start(&f->tmux, 100, 40, command);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     g_assert_false(store_check_not_played(f->save, NULL)); /* it is being played */
     store = store_open(f->save, FALSE, &error);
     g_assert_no_error(error);
@@ -1192,20 +983,19 @@ static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer d
     g_assert_no_error(error);
     g_clear_pointer(&store, store_free);
     for (int i = 0; i < 3; i++)
-        send_text(f, ".");
-    send_text(f, "S");
-    g_free(wait_for(f, "CAVELOG-EXITED status=0"));
+        tmux_send_text(&f->tmux, ".");
+    tmux_send_text(&f->tmux, "S");
+    g_free(tmux_wait_for(&f->tmux, "CAVELOG-EXITED status=0"));
     g_assert_cmpint(last_turn(f->save), ==, before + 3);
     g_assert_cmpint(file_int(f->save, "SELECT seq FROM bookmarks WHERE note = 'while played'"), ==,
                     2);
-    g_assert_cmpint(run_cavelog(f, verify, NULL), ==, 0);
+    g_assert_cmpint(tmux_game_run(f, NULL, verify, NULL), ==, 0);
 }
 
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    signal(SIGABRT, on_fatal_signal);
-    signal(SIGTERM, on_fatal_signal);
+    tmux_catch_fatal_signals();
     g_test_add("/replay/open-quit", Fixture, NULL, fixture_set_up, test_open_quit,
                fixture_tear_down);
     g_test_add("/replay/steps", Fixture, NULL, fixture_set_up, test_steps, fixture_tear_down);

@@ -5,21 +5,17 @@
  * shows (never a fixed long sleep). Skipped when tmux is not installed. */
 #include <glib.h>
 #include <glib/gstdio.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "messages.h"
 #include "rules.h"
 #include "session.h"
+#include "testutil.h"
+#include "tmux.h"
 #include "travel.h"
 
-/* How long to wait for the screen to show what a test expects. */
-#define WAIT_MS 10000
 /* How long to wait for a key to pass a turn before trying another. */
 #define TURN_WAIT_MS 2000
-#define POLL_MS 50
 /* A game whose player, hunting the nearest monster, soon gains a level. */
 #define LEVEL_UP_SEED 42
 /* Longer than the end screen ignores keys for. */
@@ -28,165 +24,25 @@
 #define DIG_QUESTION "Dig through the rock?"
 /* What taking the exit of level 1 without the bear asks. */
 #define LEAVE_QUESTION "Leave the caves without the bear?"
-/* Kills a cavelog left behind by a failed (aborted) test. */
-#define SAFETY_SECONDS "60"
 
-typedef struct {
-    char *server; /* tmux -L name, unique per session; NULL when none runs */
-    char *dir;    /* save file, XDG_DATA_HOME, stty output */
-    char *save;
-    const char *bin;
-    char **env;   /* for tmux: ours, without $TMUX */
-    char *socket; /* the server's socket file, once started */
-    char *data;   /* the game's $CAVELOG_DATA_DIR (set here too), or NULL */
-} Fixture;
-
-/* The running test's fixture, for the fatal signal handler. */
-static Fixture *running;
+/* A test's game in a private terminal (tmux.h). */
+typedef TmuxGame Fixture;
 
 typedef struct {
     gint32 turn, x, y;
     int at_row, at_col; /* where '@' is on screen; -1 if not found */
 } Screen;
 
-/* ---- running tmux ------------------------------------------------------ */
+/* ---- running cavelog in tmux ------------------------------------------- */
 
-/* Run tmux with @args (NULL-terminated) on our server; its stdout, or NULL. */
-static char *tmux_v(Fixture *f, gboolean must_succeed, const char *const *args)
-{
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    char *out = NULL;
-    int status = 0;
-
-    g_ptr_array_add(argv, "tmux");
-    g_ptr_array_add(argv, "-L");
-    g_ptr_array_add(argv, f->server);
-    g_ptr_array_add(argv, "-f");
-    g_ptr_array_add(argv, "/dev/null");
-    for (const char *const *arg = args; *arg != NULL; arg++)
-        g_ptr_array_add(argv, (gpointer) *arg);
-    g_ptr_array_add(argv, NULL);
-    if (!g_spawn_sync(NULL, (char **) argv->pdata, f->env,
-                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
-                      &status, &error) ||
-        !g_spawn_check_wait_status(status, &error)) {
-        if (must_succeed)
-            g_error("tmux %s: %s", args[0], error->message);
-        g_free(out);
-        return NULL;
-    }
-    return out;
-}
-
-#define tmux(f, ...) g_free(tmux_v((f), TRUE, (const char *const[]){__VA_ARGS__, NULL}))
-
-static char *capture(Fixture *f)
-{
-    const char *args[] = {"capture-pane", "-p", "-t", "cav", NULL};
-    char *screen = tmux_v(f, FALSE, args);
-
-    return screen != NULL ? screen : g_strdup("");
-}
-
-/* Type @key (literally; tmux would take a lone ";" for its own separator). */
-static void send_key(Fixture *f, const char *key)
-{
-    tmux(f, "send-keys", "-t", "cav", "-l", strcmp(key, ";") == 0 ? "\\;" : key);
-}
-
-/* Press a key tmux names: "Escape", "C-p"… */
-static void send_named_key(Fixture *f, const char *name)
-{
-    tmux(f, "send-keys", "-t", "cav", name);
-}
-
-/* Start @shell_command in a @cols × @rows window of a new tmux server.
- *
- * Each session gets a server of its own, never one by the name of a server
- * stopped before: `kill-server` returns before that server has gone (it
- * signals itself and shuts down afterwards), and a client reaching it in
- * between is dropped ("server exited unexpectedly", status 1). */
-static void start_session(Fixture *f, int cols, int rows, const char *shell_command)
-{
-    g_autofree char *x = g_strdup_printf("%d", cols);
-    g_autofree char *y = g_strdup_printf("%d", rows);
-    const char *socket_args[] = {"display-message", "-p", "#{socket_path}", NULL};
-
-    g_assert_null(f->server);
-    f->server = g_strdup_printf("cavelog-test-%d-%08x", (int) getpid(), g_random_int());
-    running = f;
-    /* remain-on-exit keeps what a failed start printed on screen */
-    tmux(f, "set-option", "-g", "status", "off", ";", "set-option", "-g", "remain-on-exit", "on",
-         ";", "new-session", "-d", "-s", "cav", "-x", x, "-y", y, shell_command);
-    f->socket = g_strchomp(tmux_v(f, TRUE, socket_args));
-}
-
-/* Stop the session's tmux server (and the game in it) and remove its socket
- * file, which tmux leaves behind; a later start_session() starts another. */
-static void stop_session(Fixture *f)
-{
-    const char *args[] = {"kill-server", NULL};
-    char *server = f->server, *socket = f->socket;
-
-    if (server == NULL)
-        return;
-    g_free(tmux_v(f, FALSE, args));
-    if (socket != NULL)
-        g_unlink(socket);
-    /* cleared before freed: the fatal signal handler reads them */
-    f->server = NULL;
-    f->socket = NULL;
-    g_free(server);
-    g_free(socket);
-}
-
-/* Run @argv and wait for it; async-signal-safe but for execvp's PATH search. */
-static void run_quietly(char *const *argv)
-{
-    pid_t child = fork();
-
-    if (child == 0) {
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    if (child > 0)
-        waitpid(child, NULL, 0);
-}
-
-/* A failed assertion aborts the test, and a timeout terminates it: take its
- * tmux server (and the game in it) and its files down too. */
-static void on_fatal_signal(int signum)
-{
-    if (running != NULL && running->server != NULL) {
-        char *kill_server[] = {"tmux", "-L", running->server, "kill-server", NULL};
-
-        run_quietly(kill_server);
-        if (running->socket != NULL)
-            unlink(running->socket);
-    }
-    if (running != NULL) {
-        char *remove_dir[] = {"rm", "-rf", running->dir, NULL};
-
-        run_quietly(remove_dir);
-    }
-    signal(signum, SIG_DFL);
-    raise(signum);
-}
-
-/* The shell words that run cavelog with @arguments (shell words). */
+/* The shell words that run cavelog with @arguments (shell words) on the
+ * fixture's save file. */
 static char *cavelog_run(Fixture *f, const char *arguments)
 {
-    g_autofree char *dir = g_shell_quote(f->dir);
-    g_autofree char *bin = g_shell_quote(f->bin);
     g_autofree char *save = g_shell_quote(f->save);
-    g_autofree char *safety = g_find_program_in_path("timeout");
-    g_autofree char *data = f->data != NULL ? g_shell_quote(f->data) : NULL;
+    g_autofree char *words = g_strdup_printf("%s %s", arguments, save);
 
-    return g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s%s%s %s%s %s %s", dir,
-                           data != NULL ? " CAVELOG_DATA_DIR=" : "", data != NULL ? data : "",
-                           safety != NULL ? "timeout --foreground " SAFETY_SECONDS " " : "", bin,
-                           arguments, save);
+    return tmux_game_command(f, words);
 }
 
 /* The shell words that run cavelog on a new game of @seed in the pane. */
@@ -207,7 +63,7 @@ static void start_game_seeded(Fixture *f, int cols, int rows, int seed)
     g_autofree char *command = cavelog_new_seeded(f, seed);
     g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
 
-    start_session(f, cols, rows, exec_command);
+    tmux_start(&f->tmux, cols, rows, exec_command);
 }
 
 static void start_game(Fixture *f, int cols, int rows)
@@ -249,37 +105,6 @@ static gboolean parse_screen(const char *text, Screen *out)
     return TRUE;
 }
 
-typedef gboolean (*ScreenTest)(const char *text, gconstpointer data);
-
-/* Poll the pane until @test holds, for at most @ms. The last screen is
- * returned in *@last (caller frees). */
-static gboolean wait_until(Fixture *f, ScreenTest test, gconstpointer data, int ms, char **last)
-{
-    gint64 end = g_get_monotonic_time() + (gint64) ms * 1000;
-    gboolean ok = FALSE;
-    char *text = NULL;
-
-    do {
-        g_free(text);
-        text = capture(f);
-        ok = test(text, data);
-        if (!ok)
-            g_usleep(POLL_MS * 1000);
-    } while (!ok && g_get_monotonic_time() < end);
-    *last = text;
-    return ok;
-}
-
-static gboolean shows(const char *text, gconstpointer needle)
-{
-    return strstr(text, needle) != NULL;
-}
-
-static gboolean hides(const char *text, gconstpointer needle)
-{
-    return strstr(text, needle) == NULL;
-}
-
 static gboolean turn_after(const char *text, gconstpointer turn)
 {
     Screen screen;
@@ -287,72 +112,17 @@ static gboolean turn_after(const char *text, gconstpointer turn)
     return parse_screen(text, &screen) && screen.turn > *(const gint32 *) turn;
 }
 
-/* Wait for @needle; fail the test showing the screen if it never comes. */
-static char *wait_for(Fixture *f, const char *needle)
-{
-    char *text = NULL;
-
-    if (!wait_until(f, shows, needle, WAIT_MS, &text)) {
-        g_test_message("waited for \"%s\"; the screen shows:\n%s", needle, text);
-        g_error("\"%s\" never appeared on the screen", needle);
-    }
-    return text;
-}
-
 /* ---- fixture ------------------------------------------------------------ */
-
-static void remove_tree(const char *path)
-{
-    GDir *dir = g_dir_open(path, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name(dir)) != NULL) {
-        g_autofree char *child = g_build_filename(path, name, NULL);
-        if (g_file_test(child, G_FILE_TEST_IS_DIR) && !g_file_test(child, G_FILE_TEST_IS_SYMLINK))
-            remove_tree(child);
-        else
-            g_unlink(child);
-    }
-    if (dir != NULL)
-        g_dir_close(dir);
-    g_rmdir(path);
-}
 
 static void fixture_set_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    g_autofree char *tmux_path = g_find_program_in_path("tmux");
-    g_autoptr(GError) error = NULL;
-
-    f->bin = g_getenv("CAVELOG_BIN");
-    if (tmux_path == NULL) {
-        g_test_skip("tmux is not installed");
-        return;
-    }
-    if (f->bin == NULL) {
-        g_test_skip("CAVELOG_BIN is not set (meson test sets it)");
-        return;
-    }
-    f->dir = g_dir_make_tmp("cavelog-tui-XXXXXX", &error);
-    g_assert_no_error(error);
-    f->save = g_build_filename(f->dir, "g.cavelog", NULL);
-    f->env = g_environ_unsetenv(g_environ_unsetenv(g_get_environ(), "TMUX"), "TMUX_PANE");
+    tmux_game_set_up(f, "tui");
 }
 
 static void fixture_tear_down(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    stop_session(f);
-    running = NULL;
-    if (f->data != NULL)
-        g_unsetenv("CAVELOG_DATA_DIR");
-    g_free(f->data);
-    if (f->dir != NULL)
-        remove_tree(f->dir);
-    g_free(f->dir);
-    g_free(f->save);
-    g_strfreev(f->env);
+    tmux_game_tear_down(f);
 }
-
-#define SKIPPED(f) ((f)->dir == NULL)
 
 /* ---- tests -------------------------------------------------------------- */
 
@@ -366,24 +136,25 @@ static void test_move(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     guint direction = 0;
     gboolean moved = FALSE;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game(f, 100, 30);
-    text = wait_for(f, "Turn 0");
+    text = tmux_wait_for(&f->tmux, "Turn 0");
     g_assert_true(parse_screen(text, &first));
     g_assert_cmpint(first.at_row, >=, 0);
     now = first;
     for (int attempt = 0; attempt < 16 && !(now.turn >= 3 && moved); attempt++) {
         gint32 before = now.turn;
 
-        send_key(f, keys[direction]);
+        tmux_send_text(&f->tmux, keys[direction]);
         g_clear_pointer(&text, g_free);
-        if (!wait_until(f, turn_after, &before, TURN_WAIT_MS, &text)) {
+        if (!tmux_wait_until(&f->tmux, turn_after, &before, TURN_WAIT_MS, &text)) {
             /* rock that way: say no to digging, and try another */
             if (strstr(text, DIG_QUESTION) != NULL) {
-                send_key(f, "n");
+                tmux_send_text(&f->tmux, "n");
                 g_free(text);
-                g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+                g_assert_true(
+                    tmux_wait_until(&f->tmux, tmux_hides, DIG_QUESTION, TMUX_WAIT_MS, &text));
             }
             direction = (direction + 1) % G_N_ELEMENTS(keys);
         }
@@ -403,12 +174,12 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     Screen screen;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game(f, 100, 30);
-    g_free(wait_for(f, "Turn 0"));
-    send_key(f, "?");
-    text = wait_for(f, closing);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    tmux_send_text(&f->tmux, "?");
+    text = tmux_wait_for(&f->tmux, closing);
     g_assert_nonnull(strstr(text, "Keys"));
     g_assert_nonnull(strstr(text, "save and quit"));
     g_assert_nonnull(strstr(text, "pick up what lies here"));
@@ -424,12 +195,12 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "HJKLYUBN"));
     g_assert_nonnull(strstr(text, "your pack"));
     /* a movement key closes it, and must not move */
-    send_key(f, "l");
+    tmux_send_text(&f->tmux, "l");
     g_clear_pointer(&text, g_free);
-    g_assert_true(wait_until(f, hides, closing, WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, closing, TMUX_WAIT_MS, &text));
     g_usleep(300 * 1000);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_true(parse_screen(text, &screen));
     g_assert_cmpint(screen.turn, ==, 0);
 }
@@ -450,7 +221,7 @@ static void start_game_in_shell(Fixture *f, const char *stty_path)
         g_strdup_printf("%s; status=$?; stty -a > %s; echo CAVELOG-EXITED status=$status; sleep 30",
                         game, stty_quoted);
 
-    start_session(f, 100, 30, command);
+    tmux_start(&f->tmux, 100, 30, command);
 }
 
 /* `S` leaves the game with the terminal restored and the game saved. */
@@ -462,13 +233,13 @@ static void test_save_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *header = NULL;
     gsize length = 0;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     stty_path = g_build_filename(f->dir, "stty.txt", NULL);
     start_game_in_shell(f, stty_path);
-    g_free(wait_for(f, "Turn 0"));
-    send_key(f, "S");
-    text = wait_for(f, "CAVELOG-EXITED");
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    tmux_send_text(&f->tmux, "S");
+    text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
 
     g_assert_true(g_file_get_contents(stty_path, &stty, NULL, NULL));
@@ -489,15 +260,15 @@ static void test_too_small(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     Screen screen;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game(f, 60, 20);
-    text = wait_for(f, "at least 80");
+    text = tmux_wait_for(&f->tmux, "at least 80");
     g_assert_nonnull(strstr(text, "this one is 60"));
     g_assert_null(strstr(text, "Turn 0"));
-    tmux(f, "resize-window", "-t", "cav", "-x", "100", "-y", "30");
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "100", "-y", "30");
     g_free(text);
-    text = wait_for(f, "Turn 0");
+    text = tmux_wait_for(&f->tmux, "Turn 0");
     g_assert_null(strstr(text, "at least 80"));
     g_assert_true(parse_screen(text, &screen));
     g_assert_cmpint(screen.at_row, >=, 0);
@@ -508,7 +279,7 @@ static void test_too_small(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 /* The turn on the screen now; fails the test when there is no stats line. */
 static gint32 screen_turn(Fixture *f)
 {
-    g_autofree char *text = capture(f);
+    g_autofree char *text = tmux_capture(&f->tmux);
     Screen screen;
 
     g_assert_true(parse_screen(text, &screen));
@@ -521,8 +292,8 @@ static char *press_for_turn(Fixture *f, const char *key)
     gint32 before = screen_turn(f);
     char *text = NULL;
 
-    send_key(f, key);
-    if (!wait_until(f, turn_after, &before, WAIT_MS, &text)) {
+    tmux_send_text(&f->tmux, key);
+    if (!tmux_wait_until(&f->tmux, turn_after, &before, TMUX_WAIT_MS, &text)) {
         g_test_message("pressed \"%s\" at turn %d; the screen shows:\n%s", key, before, text);
         g_error("\"%s\" did not pass a turn", key);
     }
@@ -532,8 +303,8 @@ static char *press_for_turn(Fixture *f, const char *key)
 /* Press @key and wait for @needle. */
 static char *press_for(Fixture *f, const char *key, const char *needle)
 {
-    send_key(f, key);
-    return wait_for(f, needle);
+    tmux_send_text(&f->tmux, key);
+    return tmux_wait_for(&f->tmux, needle);
 }
 
 /* The key that steps by (@dx, @dy). */
@@ -581,7 +352,7 @@ static gboolean turn_passed_or_goal(const char *text, gconstpointer data)
 static char *hunt_until(Fixture *f, const char *goal, int max_turns)
 {
     static const char *const wander[] = {"l", "j", "h", "k"};
-    char *text = capture(f);
+    char *text = tmux_capture(&f->tmux);
 
     for (int step = 0; step < max_turns && strstr(text, goal) == NULL; step++) {
         Screen screen;
@@ -592,13 +363,13 @@ static char *hunt_until(Fixture *f, const char *goal, int max_turns)
         g_assert_true(parse_screen(text, &screen));
         progress.turn = screen.turn;
         key = toward_monster(text, &screen, &dx, &dy) ? step_key(dx, dy) : wander[(step / 10) % 4];
-        send_key(f, key);
+        tmux_send_text(&f->tmux, key);
         g_free(text);
-        wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+        tmux_wait_until(&f->tmux, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
         if (strstr(text, DIG_QUESTION) != NULL) {
-            send_key(f, "y");
+            tmux_send_text(&f->tmux, "y");
             g_free(text);
-            wait_until(f, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
+            tmux_wait_until(&f->tmux, turn_passed_or_goal, &progress, TURN_WAIT_MS, &text);
         }
     }
     if (strstr(text, goal) == NULL) {
@@ -615,10 +386,10 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *text = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game_seeded(f, 100, 30, LEVEL_UP_SEED);
-    g_free(wait_for(f, "Turn 0"));
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     text = hunt_until(f, "Choose a bonus:", 300);
     g_test_message("level-up screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Level 2!"));
@@ -626,10 +397,10 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "c - +2 attack"));
     g_assert_nonnull(strstr(text, "g - +10 mana regeneration"));
     /* other keys do not get past it */
-    send_key(f, "l");
+    tmux_send_text(&f->tmux, "l");
     g_usleep(300 * 1000);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_nonnull(strstr(text, "Choose a bonus:"));
 
     g_free(text);
@@ -888,7 +659,7 @@ static void continue_game(Fixture *f, int cols)
     g_autofree char *command = cavelog_run(f, "continue");
     g_autofree char *exec_command = g_strconcat("exec ", command, NULL);
 
-    start_session(f, cols, 30, exec_command);
+    tmux_start(&f->tmux, cols, 30, exec_command);
 }
 
 /* ---- situations of the older tests -------------------------------------- */
@@ -1056,11 +827,11 @@ static void test_wield(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     turn = fetch_situation(f, make_on_sword, NULL, NULL).turn;
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     g_assert_cmpint(screen_turn(f), ==, turn);
     text = press_for(f, "g", "You pick up a sword.");
     g_assert_nonnull(strstr(text, "Atk 20 "));
@@ -1079,21 +850,22 @@ static void test_wield(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     /* the menu marks it; Esc closes the menu and no turn passes */
     g_free(text);
     text = press_for(f, "w", "a - sword (wielded)");
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Wield or wear what?", WAIT_MS, &text));
+    g_assert_true(
+        tmux_wait_until(&f->tmux, tmux_hides, "Wield or wear what?", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn + 2);
 
     /* examine: the numbers and tags, no turn */
     g_free(text);
-    send_key(f, "x");
-    g_free(wait_for(f, "Examine what?"));
+    tmux_send_text(&f->tmux, "x");
+    g_free(tmux_wait_for(&f->tmux, "Examine what?"));
     text = press_for(f, "a", "Tags: weapon, blade");
     g_assert_nonnull(strstr(text, "attack 10"));
     g_assert_nonnull(strstr(text, "You wield it."));
-    send_key(f, " ");
+    tmux_send_text(&f->tmux, " ");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Tags: weapon", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Tags: weapon", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn + 2);
 
     /* nothing to eat: said on the message line, no menu, no turn */
@@ -1114,12 +886,12 @@ static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     const char *toward;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_situation(f, make_beside_fungus, rehearse_fight, NULL);
     toward = step_key(fetched.dx, fetched.dy);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     for (int blow = 0; blow < 12 && !killed; blow++) {
         g_free(text);
         text = press_for_turn(f, toward);
@@ -1130,15 +902,16 @@ static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_true(hit);
     g_assert_true(killed);
 
-    send_named_key(f, "C-p");
+    tmux_send_named_key(&f->tmux, "C-p");
     g_free(text);
-    text = wait_for(f, "Messages, oldest first.");
+    text = tmux_wait_for(&f->tmux, "Messages, oldest first.");
     g_assert_nonnull(strstr(text, "You enter the caves."));
     g_assert_nonnull(strstr(text, "You hit the fungus."));
     g_assert_nonnull(strstr(text, "You kill the fungus."));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Messages, oldest first.", WAIT_MS, &text));
+    g_assert_true(
+        tmux_wait_until(&f->tmux, tmux_hides, "Messages, oldest first.", TMUX_WAIT_MS, &text));
 
     /* look: the cursor starts on the player and moves onto the corpse; the
      * movement keys move only the cursor, and no turn passes */
@@ -1147,9 +920,9 @@ static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, ";", "You (100/100 hp).");
     g_free(text);
     text = press_for(f, toward, "The fungus corpse (fresh) lies here.");
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "lies here", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "lies here", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn);
 }
 
@@ -1198,11 +971,11 @@ static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetch_situation(f, make_two_corpses, NULL, NULL);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = press_for_turn(f, "g");
     g_test_message("after picking up:\n%s", text);
     g_assert_nonnull(strstr(text, "You pick up the fungus corpse."));
@@ -1225,7 +998,7 @@ static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, "e", "Eat what?");
     g_assert_nonnull(strstr(text, "a - fungus corpse (fresh for "));
     g_assert_null(strstr(text, "fungus corpses"));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
 }
 
 /* The player, with an empty pack and no kills, stands on an exit of level 1. */
@@ -1267,33 +1040,33 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     g_autofree char *turns = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetch_turn = fetch_situation(f, make_on_exit, NULL, NULL).turn;
     turns = g_strdup_printf("Turns: %d", fetch_turn + 1);
     game = cavelog_run(f, "continue");
     command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "Turn "));
+    tmux_start(&f->tmux, 100, 30, command);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     /* asked first; no: nothing happens, no turn passes */
     g_free(press_for(f, "<", LEAVE_QUESTION));
-    send_key(f, "n");
-    g_assert_true(wait_until(f, hides, LEAVE_QUESTION, WAIT_MS, &text));
+    tmux_send_text(&f->tmux, "n");
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, LEAVE_QUESTION, TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, fetch_turn);
     g_free(text);
     g_free(press_for(f, "<", LEAVE_QUESTION));
     /* yes, and a burst of keys typed on: the --More-- stands */
-    send_key(f, "y  \r\r xq");
-    g_free(wait_for(f, "--More--"));
+    tmux_send_text(&f->tmux, "y  \r\r xq");
+    g_free(tmux_wait_for(&f->tmux, "--More--"));
     g_usleep(END_GRACE_MS * 1000);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_nonnull(strstr(text, "--More--"));
     g_assert_nonnull(strstr(text, "Game over: fled the caves without the bear."));
     g_assert_null(strstr(text, "Press any key."));
-    send_key(f, "xq.");
+    tmux_send_text(&f->tmux, "xq.");
     g_usleep(300 * 1000);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_nonnull(strstr(text, "--More--"));
     g_assert_null(strstr(text, "Press any key."));
     g_free(text);
@@ -1306,31 +1079,31 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "You carried nothing."));
     g_assert_nonnull(strstr(text, "Score: "));
     /* a key at once is taken for typing on, not for an answer */
-    send_key(f, " ");
+    tmux_send_text(&f->tmux, " ");
     g_usleep(END_GRACE_MS * 1000);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_assert_nonnull(strstr(text, "Press any key."));
-    send_key(f, " ");
+    tmux_send_text(&f->tmux, " ");
     g_free(text);
-    text = wait_for(f, "CAVELOG-EXITED");
+    text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=0"));
 
     /* Continuing the finished game opens on its end screen again. */
-    stop_session(f);
+    tmux_stop(&f->tmux);
     g_free(command);
     g_free(game);
     game = cavelog_run(f, "continue");
     command = g_strdup_printf("%s; echo CAVELOG-AGAIN status=$?; sleep 30", game);
-    start_session(f, 100, 30, command);
+    tmux_start(&f->tmux, 100, 30, command);
     g_free(text);
-    text = wait_for(f, "Press any key.");
+    text = tmux_wait_for(&f->tmux, "Press any key.");
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
     g_assert_nonnull(strstr(text, turns));
     g_usleep(END_GRACE_MS * 1000);
-    send_key(f, " ");
+    tmux_send_text(&f->tmux, " ");
     g_free(text);
-    text = wait_for(f, "CAVELOG-AGAIN");
+    text = tmux_wait_for(&f->tmux, "CAVELOG-AGAIN");
     g_assert_nonnull(strstr(text, "CAVELOG-AGAIN status=0"));
 }
 
@@ -1339,8 +1112,6 @@ static gboolean file_exists(const char *path)
 {
     return g_file_test(path, G_FILE_TEST_EXISTS);
 }
-
-static char *capture_styled(Fixture *f);
 
 /* Whether @needle in the styled screen @styled is drawn in xterm's
  * colour 196 (bright red). */
@@ -1406,25 +1177,26 @@ static void test_death(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *text = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetch_situation(f, make_goblin_in_view, rehearse_death, NULL);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     for (int wait = 0; wait < DEATH_WAITS && (text == NULL || strstr(text, "--More--") == NULL);
          wait++) {
         Progress progress = {.turn = screen_turn(f), .goal = "--More--"};
 
-        send_key(f, ".");
+        tmux_send_text(&f->tmux, ".");
         g_free(text);
-        g_assert_true(wait_until(f, turn_passed_or_goal, &progress, WAIT_MS, &text));
+        g_assert_true(
+            tmux_wait_until(&f->tmux, turn_passed_or_goal, &progress, TMUX_WAIT_MS, &text));
     }
     g_free(text);
-    text = wait_for(f, "--More--");
+    text = tmux_wait_for(&f->tmux, "--More--");
     g_assert_nonnull(strstr(text, "You die."));
     g_free(text);
     /* hp below a quarter are drawn red (xterm-256color: colour 196) */
-    text = capture_styled(f);
+    text = tmux_capture_styled(&f->tmux);
     g_assert_true(drawn_red(text, "HP 0/100"));
     g_free(text);
     text = press_for(f, " ", "Press any key.");
@@ -1447,31 +1219,31 @@ static void test_resume_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     Fetched fetched;
     gint64 end;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_situation(f, make_beside_fungus, rehearse_fight, NULL);
     marker = g_build_filename(f->dir, "first-session-over", NULL);
     marker_quoted = g_shell_quote(marker);
     game = cavelog_run(f, "continue");
     command = g_strdup_printf("%s; touch %s; %s; sleep 30", game, marker_quoted, game);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "Turn "));
+    tmux_start(&f->tmux, 100, 30, command);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     for (int blow = 0; blow < 12 && !killed; blow++) {
         g_free(text);
         text = press_for_turn(f, step_key(fetched.dx, fetched.dy));
         killed = strstr(text, "You kill the fungus.") != NULL;
     }
     g_assert_true(killed);
-    send_key(f, "S");
-    end = g_get_monotonic_time() + WAIT_MS * 1000;
+    tmux_send_text(&f->tmux, "S");
+    end = g_get_monotonic_time() + TMUX_WAIT_MS * 1000;
     while (!file_exists(marker) && g_get_monotonic_time() < end)
-        g_usleep(POLL_MS * 1000);
+        g_usleep(TMUX_POLL_MS * 1000);
     g_assert_true(file_exists(marker));
     g_free(text);
-    text = wait_for(f, "Turn ");
-    send_named_key(f, "C-p");
+    text = tmux_wait_for(&f->tmux, "Turn ");
+    tmux_send_named_key(&f->tmux, "C-p");
     g_free(text);
-    text = wait_for(f, "Messages, oldest first.");
+    text = tmux_wait_for(&f->tmux, "Messages, oldest first.");
     g_test_message("history after resuming:\n%s", text);
     g_assert_nonnull(strstr(text, "You enter the caves."));
     g_assert_nonnull(strstr(text, "You hit the fungus."));
@@ -1529,12 +1301,12 @@ static void test_throw(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     Screen screen;
     const char *step;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_game(f, fits_rock);
     step = step_key(fetched.dx, fetched.dy);
     continue_game(f, 100);
-    text = wait_for(f, "Turn ");
+    text = tmux_wait_for(&f->tmux, "Turn ");
     g_assert_true(parse_screen(text, &screen));
 
     g_free(text);
@@ -1544,26 +1316,26 @@ static void test_throw(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, "a", "Enter to throw, Tab next target, Esc cancel");
     g_assert_nonnull(strstr(text, "You ("));
     /* Enter on the player is refused, and targeting goes on */
-    send_key(f, "\r");
+    tmux_send_text(&f->tmux, "\r");
     g_free(text);
-    text = wait_for(f, "Aim at something other than yourself.");
+    text = tmux_wait_for(&f->tmux, "Aim at something other than yourself.");
     g_assert_nonnull(strstr(text, "Enter to throw"));
-    send_key(f, step);
-    send_key(f, step);
+    tmux_send_text(&f->tmux, step);
+    tmux_send_text(&f->tmux, step);
     g_free(text);
-    text = wait_for(f, "Floor.");
+    text = tmux_wait_for(&f->tmux, "Floor.");
     /* The second step may still be on its way: wait for the line it draws. */
     {
         LineAt at = {.screen = &screen, .dx = fetched.dx, .dy = fetched.dy};
         g_free(text);
         text = NULL;
-        wait_until(f, shows_line_at, &at, WAIT_MS, &text);
+        tmux_wait_until(&f->tmux, shows_line_at, &at, TMUX_WAIT_MS, &text);
     }
     g_test_message("aiming:\n%s", text);
     g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, '*');
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Enter to throw", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Enter to throw", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), !=, '*');
     g_assert_cmpint(screen_turn(f), ==, screen.turn);
 
@@ -1571,10 +1343,10 @@ static void test_throw(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, "t", "Throw what?");
     g_free(text);
     text = press_for(f, "a", "Enter to throw");
-    send_key(f, step);
-    send_key(f, step);
+    tmux_send_text(&f->tmux, step);
+    tmux_send_text(&f->tmux, step);
     g_free(text);
-    text = wait_for(f, "Floor.");
+    text = tmux_wait_for(&f->tmux, "Floor.");
     g_free(text);
     text = press_for_turn(f, "\r");
     g_test_message("after the throw:\n%s", text);
@@ -1592,10 +1364,10 @@ static void test_fire_without_bow(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *text = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game(f, 100, 30);
-    g_free(wait_for(f, "Turn 0"));
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     text = press_for(f, "f", "You wield nothing that shoots.");
     g_assert_null(strstr(text, "Enter to fire"));
     g_usleep(300 * 1000);
@@ -1617,28 +1389,28 @@ static void test_fire(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     const char *step;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_game(f, fits_bow);
     step = step_key(fetched.dx, fetched.dy);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     g_free(press_for(f, "w", "Wield or wear what?"));
     text = press_for(f, "a", "You wield the bow.");
     turn = screen_turn(f);
     g_free(text);
     text = press_for(f, "f", "Enter to fire, Tab next target, Esc cancel");
     g_assert_null(strstr(text, "what?"));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Enter to fire", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Enter to fire", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn);
     g_free(text);
     text = press_for(f, "f", "Enter to fire");
-    send_key(f, step);
-    send_key(f, step);
+    tmux_send_text(&f->tmux, step);
+    tmux_send_text(&f->tmux, step);
     g_free(text);
-    text = wait_for(f, "Floor.");
+    text = tmux_wait_for(&f->tmux, "Floor.");
     g_free(text);
     text = press_for_turn(f, "f");
     g_test_message("after the shot:\n%s", text);
@@ -1658,7 +1430,7 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     Fetched fetched;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_game(f, fits_lasting_potion);
     {
@@ -1675,7 +1447,7 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         pattern = g_strdup_printf("Turn \\d+  \\(\\d+,\\d+\\)  %s (\\d+)", escaped);
     }
     continue_game(f, 120);
-    text = wait_for(f, "Turn ");
+    text = tmux_wait_for(&f->tmux, "Turn ");
     turn = screen_turn(f);
     g_free(text);
     text = press_for(f, "q", "Drink what?");
@@ -1704,15 +1476,6 @@ static gboolean fits_white_book(G_GNUC_UNUSED const CavState *state, const CavIt
 static gboolean fits_blue_book(G_GNUC_UNUSED const CavState *state, const CavItem *item)
 {
     return g_str_equal(item->type, "blue mage's spellbook");
-}
-
-/* The pane with its attributes as escape sequences. */
-static char *capture_styled(Fixture *f)
-{
-    const char *args[] = {"capture-pane", "-p", "-e", "-t", "cav", NULL};
-    char *screen = tmux_v(f, FALSE, args);
-
-    return screen != NULL ? screen : g_strdup("");
 }
 
 /* Whether the line of the styled screen @styled that holds @needle is drawn
@@ -1752,8 +1515,8 @@ static gboolean drawn_dim(const char *styled, const char *needle)
 /* Wait for @needle, then the same screen with its attributes. */
 static char *wait_styled(Fixture *f, const char *needle)
 {
-    g_free(wait_for(f, needle));
-    return capture_styled(f);
+    g_free(tmux_wait_for(&f->tmux, needle));
+    return tmux_capture_styled(&f->tmux);
 }
 
 /* `r` lists the books, then the white book's spells with their costs, those
@@ -1767,7 +1530,7 @@ static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *spent = NULL;
     gint32 mana = 0, minor = 0, major = 0, turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetch_game(f, fits_white_book);
     {
@@ -1785,15 +1548,15 @@ static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         g_strdup_printf("You need %d mana for minor heal; you have %d.", minor, mana - minor);
     spent = g_strdup_printf("MP %d/", mana - minor);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     turn = screen_turn(f);
 
     text = press_for(f, "r", "Read what?");
     g_assert_nonnull(strstr(text, "a - white mage's spellbook"));
-    send_key(f, "a");
+    tmux_send_text(&f->tmux, "a");
     styled = wait_styled(f, "Cast which spell");
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_test_message("spells:\n%s", text);
     g_assert_nonnull(strstr(text, "minor heal"));
     g_assert_nonnull(strstr(text, "4 mana"));
@@ -1810,9 +1573,9 @@ static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = press_for(f, "a", "Enter to cast, Tab next creature, Esc cancel");
     g_assert_nonnull(strstr(text, "You ("));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Enter to cast", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Enter to cast", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn);
 
     g_free(press_for(f, "r", "Read what?"));
@@ -1828,7 +1591,7 @@ static void test_read(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     g_free(press_for(f, "r", "Read what?"));
     g_free(styled);
-    send_key(f, "a");
+    tmux_send_text(&f->tmux, "a");
     styled = wait_styled(f, "Cast which spell");
     g_assert_true(drawn_dim(styled, "a - minor heal"));
     g_free(text);
@@ -1877,15 +1640,15 @@ static void test_detect(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *text = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     f->data = g_build_filename(f->dir, "data", NULL);
     write_cheap_detect(f->data);
     g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
     fetch_game(f, fits_blue_book);
     continue_game(f, 120);
-    tmux(f, "resize-window", "-t", "cav", "-x", "120", "-y", "40");
-    text = wait_for(f, "Turn ");
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "120", "-y", "40");
+    text = tmux_wait_for(&f->tmux, "Turn ");
     g_assert_cmpint(creatures_drawn(text), ==, 0);
     g_free(press_for(f, "r", "Read what?"));
     g_free(text);
@@ -1918,7 +1681,7 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     Fetched fetched;
     gint32 turn;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_game(f, fits_potion);
     {
@@ -1935,7 +1698,7 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         forgot = g_strdup_printf("You forget your name for %s potions.", look);
     }
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     turn = screen_turn(f);
 
     text = press_for(f, "c", "Call which potions by a name?");
@@ -1943,27 +1706,27 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, listed));
     g_free(text);
     text = press_for(f, "a", asked);
-    send_key(f, "xyz");
+    tmux_send_text(&f->tmux, "xyz");
     g_free(text);
-    text = wait_for(f, "potions: xyz_");
-    send_named_key(f, "Escape");
+    text = tmux_wait_for(&f->tmux, "potions: xyz_");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "potions: xyz", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "potions: xyz", TMUX_WAIT_MS, &text));
     g_assert_cmpint(screen_turn(f), ==, turn);
 
     g_free(press_for(f, "c", "Call which potions by a name?"));
     g_free(press_for(f, "a", asked));
-    send_key(f, "maybe poison");
-    g_free(wait_for(f, "potions: maybe poison_"));
+    tmux_send_text(&f->tmux, "maybe poison");
+    g_free(tmux_wait_for(&f->tmux, "potions: maybe poison_"));
     g_free(text);
     text = press_for(f, "\r", named);
     g_free(text);
     text = press_for(f, "q", "Drink what?");
     g_test_message("drink menu:\n%s", text);
     g_assert_nonnull(strstr(text, called));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Drink what?", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Drink what?", TMUX_WAIT_MS, &text));
 
     g_free(press_for(f, "x", "Examine what?"));
     g_free(text);
@@ -1971,9 +1734,9 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = press_for(f, "c", prefilled);
     for (int i = 0; i < 12; i++)
-        send_named_key(f, "BSpace");
+        tmux_send_named_key(&f->tmux, "BSpace");
     g_free(text);
-    text = wait_for(f, asked);
+    text = tmux_wait_for(&f->tmux, asked);
     g_free(text);
     text = press_for(f, "\r", forgot);
     g_free(text);
@@ -2048,15 +1811,15 @@ static Session *quit_and_open(Fixture *f)
     Session *session;
 
     const char *args[] = {"display-message", "-p", "-t", "cav", "#{pane_dead}", NULL};
-    gint64 end = g_get_monotonic_time() + (gint64) WAIT_MS * 1000;
+    gint64 end = g_get_monotonic_time() + (gint64) TMUX_WAIT_MS * 1000;
 
-    send_key(f, "S");
+    tmux_send_text(&f->tmux, "S");
     /* the game's process has ended (remain-on-exit keeps the pane) */
     do {
         g_free(text);
-        text = tmux_v(f, FALSE, args);
+        text = tmux_run(&f->tmux, FALSE, args);
         if (text == NULL || text[0] != '1')
-            g_usleep(POLL_MS * 1000);
+            g_usleep(TMUX_POLL_MS * 1000);
     } while ((text == NULL || text[0] != '1') && g_get_monotonic_time() < end);
     g_assert_nonnull(text);
     g_assert_cmpint(text[0], ==, '1');
@@ -2122,7 +1885,7 @@ static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     gint walls = 0;
     Screen screen;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     use_empty_data(f);
     session = make_fresh_game(f, EXPLORE_SEED);
@@ -2130,9 +1893,9 @@ static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_false(explored_everything(session_state(session), session_view(session)));
     g_clear_pointer(&session, session_free);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn 0"));
-    send_key(f, "o");
-    if (!wait_until(f, explore_ended, NULL, EXPLORE_WAIT_MS, &text))
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    tmux_send_text(&f->tmux, "o");
+    if (!tmux_wait_until(&f->tmux, explore_ended, NULL, EXPLORE_WAIT_MS, &text))
         g_error("auto-explore never finished; the screen shows:\n%s", text);
     g_assert_nonnull(strstr(text, EXPLORED_TEXT));
     g_test_message("explored:\n%s", text);
@@ -2140,7 +1903,7 @@ static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(screen.turn, >, 50);
     /* travel to the nearest known stairs down, and take them */
     g_free(press_for(f, "_", "Enter travels there"));
-    send_key(f, ">");
+    tmux_send_text(&f->tmux, ">");
     g_assert_cmpint(wait_turn_settles(f), >, screen.turn);
     g_free(text);
     text = press_for(f, ">", "You climb down to level 2.");
@@ -2158,18 +1921,18 @@ static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     gint32 started = 4, stopped;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     use_empty_data(f);
     session_free(make_fresh_game(f, EXPLORE_SEED));
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn 0"));
-    send_key(f, "o");
-    g_assert_true(wait_until(f, turn_after, &started, WAIT_MS, &text));
-    send_key(f, "i");
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    tmux_send_text(&f->tmux, "o");
+    g_assert_true(tmux_wait_until(&f->tmux, turn_after, &started, TMUX_WAIT_MS, &text));
+    tmux_send_text(&f->tmux, "i");
     stopped = wait_turn_settles(f);
     g_free(text);
-    text = capture(f);
+    text = tmux_capture(&f->tmux);
     g_test_message("stopped at turn %d:\n%s", stopped, text);
     g_assert_null(strstr(text, EXPLORED_TEXT));
     g_assert_null(strstr(text, "Your pack")); /* the key was thrown away */
@@ -2212,7 +1975,7 @@ static void test_travel_cursor(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     gint32 dx, dy, there[2], start[2];
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     use_empty_data(f);
     session = make_fresh_game(f, EXPLORE_SEED);
@@ -2223,20 +1986,20 @@ static void test_travel_cursor(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     there[1] = start[1] + 2 * dy;
     g_clear_pointer(&session, session_free);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn 0"));
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     g_free(press_for(f, "_", "Enter travels there"));
-    send_key(f, step_key(dx, dy));
-    send_key(f, step_key(dx, dy));
-    send_key(f, "\r");
-    if (!wait_until(f, stands_at, there, WAIT_MS, &text))
+    tmux_send_text(&f->tmux, step_key(dx, dy));
+    tmux_send_text(&f->tmux, step_key(dx, dy));
+    tmux_send_text(&f->tmux, "\r");
+    if (!tmux_wait_until(&f->tmux, stands_at, there, TMUX_WAIT_MS, &text))
         g_error("travel did not get there; the screen shows:\n%s", text);
     g_assert_cmpint(wait_turn_settles(f), ==, 2);
     g_free(press_for(f, ";", "_ travel"));
-    send_key(f, step_key(-dx, -dy));
-    send_key(f, step_key(-dx, -dy));
-    send_key(f, "_");
+    tmux_send_text(&f->tmux, step_key(-dx, -dy));
+    tmux_send_text(&f->tmux, step_key(-dx, -dy));
+    tmux_send_text(&f->tmux, "_");
     g_free(text);
-    if (!wait_until(f, stands_at, start, WAIT_MS, &text))
+    if (!tmux_wait_until(&f->tmux, stands_at, start, TMUX_WAIT_MS, &text))
         g_error("travel from look did not get back; the screen shows:\n%s", text);
     g_assert_cmpint(wait_turn_settles(f), ==, 4);
 }
@@ -2251,7 +2014,7 @@ static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     gint32 dx = 0, dy = 0, x0, y0, steps;
     const CavCreature *player;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     use_empty_data(f);
     session = make_fresh_game(f, EXPLORE_SEED);
@@ -2261,7 +2024,7 @@ static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     open_direction(session, &dx, &dy);
     g_clear_pointer(&session, session_free);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn 0"));
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     key = g_ascii_strup(step_key(dx, dy), -1);
     g_free(press_for_turn(f, key));
     wait_turn_settles(f);
@@ -2276,11 +2039,11 @@ static void test_run(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(travel_run_check(session_state(session), session_view(session), dx, dy, FALSE),
                     !=, TRAVEL_GO);
     g_clear_pointer(&session, session_free);
-    stop_session(f);
+    tmux_stop(&f->tmux);
 
     /* G and the opposite direction: back the same way, at least a step */
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     g_free(press_for(f, "G", "Run which way?"));
     g_free(press_for_turn(f, step_key(-dx, -dy)));
     wait_turn_settles(f);
@@ -2297,16 +2060,16 @@ static void test_pack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     Fetched fetched;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_game(f, fits_rock);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = press_for(f, "i", "Your pack (1 of 20 slots used)");
     g_assert_nonnull(strstr(text, "a - rock"));
-    send_named_key(f, "Escape");
+    tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
-    g_assert_true(wait_until(f, hides, "Your pack", WAIT_MS, &text));
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Your pack", TMUX_WAIT_MS, &text));
     g_free(text);
     text = press_for(f, "Z", "Unknown key: Z (press ? for help).");
     g_assert_cmpint(screen_turn(f), ==, fetched.turn);
@@ -2326,11 +2089,11 @@ static void test_see_here(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     Fetched fetched;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_situation(f, make_on_sword_open, NULL, NULL);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = press_for_turn(f, step_key(fetched.dx, fetched.dy));
     g_assert_null(strstr(text, "You see here"));
     g_free(text);
@@ -2368,14 +2131,14 @@ static void test_dig(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *text = NULL;
     Fetched fetched;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_situation(f, make_by_rock, NULL, NULL);
     continue_game(f, 100);
-    g_free(wait_for(f, "Turn "));
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
     g_free(press_for(f, step_key(fetched.dx, fetched.dy), DIG_QUESTION));
-    send_key(f, "n");
-    g_assert_true(wait_until(f, hides, DIG_QUESTION, WAIT_MS, &text));
+    tmux_send_text(&f->tmux, "n");
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, DIG_QUESTION, TMUX_WAIT_MS, &text));
     g_usleep(300 * 1000);
     g_assert_cmpint(screen_turn(f), ==, fetched.turn);
     g_free(text);
@@ -2384,24 +2147,15 @@ static void test_dig(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "You dig through the rock."));
 }
 
-/* Run @bin with @args (NULL-terminated) and @env, stdin from /dev/null and
- * stdout a pipe: no terminal. Its exit status; its stderr in *@err. */
+/* Run cavelog with @args (NULL-terminated) outside a terminal, as in the
+ * pane (XDG_DATA_HOME the test's folder, TERM set). Its exit status; its
+ * stderr in *@err. */
 static int run_without_terminal(Fixture *f, const char *const *args, char **err)
 {
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    g_auto(GStrv) env = g_environ_setenv(g_strdupv(f->env), "XDG_DATA_HOME", f->dir, TRUE);
-    int status = 0;
+    g_auto(GStrv) env = g_environ_setenv(g_strdupv(f->tmux.env), "XDG_DATA_HOME", f->dir, TRUE);
 
     env = g_environ_setenv(env, "TERM", "xterm-256color", TRUE);
-    g_ptr_array_add(argv, (gpointer) f->bin);
-    for (const char *const *arg = args; *arg != NULL; arg++)
-        g_ptr_array_add(argv, (gpointer) *arg);
-    g_ptr_array_add(argv, NULL);
-    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
-                               NULL, NULL, err, &status, &error));
-    g_assert_no_error(error);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return tmux_game_run(f, env, args, err);
 }
 
 /* Whether the games folder under f->dir holds any file. */
@@ -2427,7 +2181,7 @@ static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *err = NULL, *game = NULL, *command = NULL, *text = NULL;
     g_auto(GStrv) dumb = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     g_assert_cmpint(run_without_terminal(f, new_default, &err), ==, 1);
     g_assert_nonnull(strstr(err, "needs a terminal"));
@@ -2446,8 +2200,8 @@ static void test_no_terminal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(game);
     game = g_strjoinv("TERM=dumb", dumb);
     command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
-    start_session(f, 100, 30, command);
-    text = wait_for(f, "CAVELOG-EXITED");
+    tmux_start(&f->tmux, 100, 30, command);
+    text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
     g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=1"));
     g_assert_nonnull(strstr(text, "TERM=dumb"));
     g_assert_false(file_exists(f->save));
@@ -2468,21 +2222,21 @@ static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autofree char *game = NULL, *command = NULL, *styled = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     start_game(f, 100, 30);
-    g_free(wait_for(f, "Turn 0"));
-    styled = capture_styled(f);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    styled = tmux_capture_styled(&f->tmux);
     g_assert_true(has_colour(styled));
-    stop_session(f);
+    tmux_stop(&f->tmux);
     g_unlink(f->save);
     g_clear_pointer(&styled, g_free);
 
     game = cavelog_new_seeded(f, 42);
     command = g_strdup_printf("exec env NO_COLOR=1 %s", game);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "Turn 0"));
-    styled = capture_styled(f);
+    tmux_start(&f->tmux, 100, 30, command);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    styled = tmux_capture_styled(&f->tmux);
     g_test_message("styled screen:\n%s", styled);
     g_assert_false(has_colour(styled));
 }
@@ -2491,22 +2245,19 @@ static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
  * start screen, where `q` quits with status 0. */
 static void test_start_again(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    g_autofree char *games = NULL, *dir = NULL, *bin = NULL, *command = NULL, *text = NULL;
+    g_autofree char *games = NULL, *game = NULL, *command = NULL, *text = NULL;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     games = g_build_filename(f->dir, "cavelog", "games", NULL);
     g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
     g_free(f->save);
     f->save = g_build_filename(games, "on-exit.cavelog", NULL);
     fetch_situation(f, make_on_exit, NULL, NULL);
-    dir = g_shell_quote(f->dir);
-    bin = g_shell_quote(f->bin);
-    command = g_strdup_printf("env TERM=xterm-256color XDG_DATA_HOME=%s %s; echo CAVELOG-EXITED "
-                              "status=$?; sleep 30",
-                              dir, bin);
-    start_session(f, 100, 30, command);
-    g_free(wait_for(f, "c   continue"));
+    game = tmux_game_command(f, "");
+    command = g_strdup_printf("%s; echo CAVELOG-EXITED status=$?; sleep 30", game);
+    tmux_start(&f->tmux, 100, 30, command);
+    g_free(tmux_wait_for(&f->tmux, "c   continue"));
     g_free(press_for(f, "c", "Turn "));
     g_free(press_for(f, "<", LEAVE_QUESTION));
     g_free(press_for(f, "y", "--More--"));
@@ -2608,7 +2359,7 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     Fetched fetched;
     Screen screen;
 
-    if (SKIPPED(f))
+    if (TMUX_GAME_SKIPPED(f))
         return;
     fetched = fetch_situation(f, make_item_behind, NULL, NULL);
     {
@@ -2623,10 +2374,10 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         g_string_append(sentence, " on it.");
     }
     continue_game(f, 100);
-    text = wait_for(f, "Turn ");
+    text = tmux_wait_for(&f->tmux, "Turn ");
     g_assert_true(parse_screen(text, &screen));
     g_assert_cmpint(screen_char_at(text, &screen, fetched.dx, fetched.dy), ==, glyph[0]);
-    styled = capture_styled(f);
+    styled = tmux_capture_styled(&f->tmux);
     g_assert_true(dim_at(styled, screen.at_row + fetched.dy, screen.at_col + fetched.dx));
     g_assert_false(dim_at(styled, screen.at_row, screen.at_col));
     /* the look cursor walked there: what is remembered */
@@ -2634,21 +2385,18 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     for (gint32 x = 0, y = 0; x != fetched.dx || y != fetched.dy;) {
         gint32 sx = CLAMP(fetched.dx - x, -1, 1), sy = CLAMP(fetched.dy - y, -1, 1);
 
-        send_key(f, step_key(sx, sy));
+        tmux_send_text(&f->tmux, step_key(sx, sy));
         x += sx;
         y += sy;
     }
     g_free(text);
-    text = wait_for(f, sentence->str);
+    text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-    signal(SIGABRT, on_fatal_signal); /* a failed g_assert */
-    signal(SIGTRAP, on_fatal_signal); /* g_error */
-    signal(SIGTERM, on_fatal_signal); /* meson's timeout */
-    signal(SIGINT, on_fatal_signal);
+    tmux_catch_fatal_signals();
     g_test_add("/tui/move", Fixture, NULL, fixture_set_up, test_move, fixture_tear_down);
     g_test_add("/tui/help", Fixture, NULL, fixture_set_up, test_help, fixture_tear_down);
     g_test_add("/tui/save-quit", Fixture, NULL, fixture_set_up, test_save_quit, fixture_tear_down);
