@@ -379,38 +379,50 @@ static void hash_numbers(Hasher *h, const gint64 *numbers, guint n)
     }
 }
 
+/* A creature's numbers in the order both digests take them (the schema 2
+ * digest takes exactly these; don't reorder). Returns how many. */
+#define CREATURE_NUMBERS 29
+static guint creature_numbers(const CavCreature *c, gint64 numbers[CREATURE_NUMBERS])
+{
+    const gint64 values[CREATURE_NUMBERS] = {c->id,
+                                             c->behaviour,
+                                             c->glyph,
+                                             c->z,
+                                             c->x,
+                                             c->y,
+                                             c->hp,
+                                             c->max_hp,
+                                             c->attack,
+                                             c->defense,
+                                             c->vision,
+                                             c->level,
+                                             c->xp,
+                                             c->kills,
+                                             c->food,
+                                             c->max_food,
+                                             c->mana,
+                                             c->max_mana,
+                                             c->hp_regen,
+                                             c->mana_regen,
+                                             c->hp_regen_acc,
+                                             c->mana_regen_acc,
+                                             c->pending_bonuses,
+                                             c->weapon,
+                                             c->armour,
+                                             c->colony,
+                                             c->colony_size,
+                                             c->died_turn,
+                                             c->alive ? 1 : 0};
+
+    memcpy(numbers, values, sizeof values);
+    return CREATURE_NUMBERS;
+}
+
 static void hash_creature(Hasher *h, const CavCreature *c)
 {
-    const gint64 numbers[] = {c->id,
-                              c->behaviour,
-                              c->glyph,
-                              c->z,
-                              c->x,
-                              c->y,
-                              c->hp,
-                              c->max_hp,
-                              c->attack,
-                              c->defense,
-                              c->vision,
-                              c->level,
-                              c->xp,
-                              c->kills,
-                              c->food,
-                              c->max_food,
-                              c->mana,
-                              c->max_mana,
-                              c->hp_regen,
-                              c->mana_regen,
-                              c->hp_regen_acc,
-                              c->mana_regen_acc,
-                              c->pending_bonuses,
-                              c->weapon,
-                              c->armour,
-                              c->colony,
-                              c->colony_size,
-                              c->died_turn,
-                              c->alive ? 1 : 0};
+    gint64 numbers[CREATURE_NUMBERS];
 
+    creature_numbers(c, numbers);
     hash_text(h, c->kind, sizeof c->kind);
     hash_text(h, c->colour, sizeof c->colour);
     hash_text(h, c->hunger, sizeof c->hunger);
@@ -594,49 +606,20 @@ static guint64 record_hash(const Record *r)
 
 static guint64 creature_part(const CavCreature *c)
 {
-    const gint64 numbers[] = {CAV_PART_CREATURE,
-                              c->id,
-                              c->behaviour,
-                              c->glyph,
-                              c->z,
-                              c->x,
-                              c->y,
-                              c->hp,
-                              c->max_hp,
-                              c->attack,
-                              c->defense,
-                              c->vision,
-                              c->level,
-                              c->xp,
-                              c->kills,
-                              c->food,
-                              c->max_food,
-                              c->mana,
-                              c->max_mana,
-                              c->hp_regen,
-                              c->mana_regen,
-                              c->hp_regen_acc,
-                              c->mana_regen_acc,
-                              c->pending_bonuses,
-                              c->weapon,
-                              c->armour,
-                              c->colony,
-                              c->colony_size,
-                              c->died_turn,
-                              c->alive ? 1 : 0,
-                              c->effect_attack,
-                              c->effect_defense,
-                              c->effect_vision,
-                              c->effect_hp_regen,
-                              c->effect_mana_regen,
-                              c->effect_detect,
-                              c->known};
+    gint64 numbers[CREATURE_NUMBERS + 8] = {CAV_PART_CREATURE};
+    guint n = 1 + creature_numbers(c, numbers + 1);
+    const gint64 magic[] = {
+        c->effect_attack,     c->effect_defense, c->effect_vision, c->effect_hp_regen,
+        c->effect_mana_regen, c->effect_detect,  c->known};
     gint64 pack[CAV_PACK_SLOTS];
     Record r = {.len = 0};
 
+    G_STATIC_ASSERT(G_N_ELEMENTS(magic) + CREATURE_NUMBERS + 1 <= G_N_ELEMENTS(numbers));
+    memcpy(numbers + n, magic, sizeof magic);
+    n += G_N_ELEMENTS(magic);
     for (guint i = 0; i < CAV_PACK_SLOTS; i++)
         pack[i] = c->pack[i];
-    put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
+    put_numbers(&r, numbers, n);
     put_numbers(&r, pack, CAV_PACK_SLOTS);
     put_text(&r, c->kind, sizeof c->kind);
     put_text(&r, c->colour, sizeof c->colour);
