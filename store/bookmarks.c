@@ -21,20 +21,12 @@ void bookmark_free(Bookmark *bookmark)
 
 static gboolean tampered(GError **error, Store *store, const char *what)
 {
-    g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(store), what);
-    return FALSE;
+    return store_fail(error, STORE_ERROR_TAMPERED, store_path(store), "%s", what);
 }
 
 static gboolean failed(GError **error, const char *path, sqlite3 *db, const char *doing)
 {
-    int rc = sqlite3_extended_errcode(db) & 0xff;
-
-    g_set_error(error, STORE_ERROR, rc == SQLITE_CORRUPT ? STORE_ERROR_CORRUPT : STORE_ERROR_IO,
-                "%s: %s while %s", path,
-                rc == SQLITE_READONLY ? "the file cannot be written (read-only)"
-                                      : sqlite3_errmsg(db),
-                doing);
-    return FALSE;
+    return store_fail_db(error, db, sqlite3_extended_errcode(db), path, doing);
 }
 
 gboolean store_has_table(sqlite3 *db, const char *name)

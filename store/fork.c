@@ -42,23 +42,15 @@ typedef struct {
     gint64 copied, copy_us;
 } Forking;
 
+/* A failure on @db, the fork's or the parent's connection. */
 static gboolean fail_db(GError **error, sqlite3 *db, const char *path, const char *doing)
 {
-    int rc = sqlite3_extended_errcode(db);
-
-    g_set_error(error, STORE_ERROR,
-                (rc & 0xff) == SQLITE_FULL      ? STORE_ERROR_IO
-                : (rc & 0xff) == SQLITE_CORRUPT ? STORE_ERROR_CORRUPT
-                                                : STORE_ERROR_IO,
-                "%s: %s while %s", path,
-                (rc & 0xff) == SQLITE_FULL ? "the disk is full" : sqlite3_errmsg(db), doing);
-    return FALSE;
+    return store_fail_db(error, db, sqlite3_extended_errcode(db), path, doing);
 }
 
 static gboolean tampered(GError **error, Store *store, const char *what)
 {
-    g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: %s", store_path(store), what);
-    return FALSE;
+    return store_fail(error, STORE_ERROR_TAMPERED, store_path(store), "%s", what);
 }
 
 /* The last seq of each turn 0 … @f->turn, from the parent's turns table
@@ -402,16 +394,6 @@ gboolean fork_game(const char *parent, gint32 turn, const char *path, ForkReport
 
 /* ---- lineage --------------------------------------------------------------- */
 
-static gboolean parse_hex(const char *text, guint64 *out)
-{
-    char *end = NULL;
-
-    if (text == NULL || strlen(text) != 16 || !g_ascii_isxdigit(text[0]))
-        return FALSE;
-    *out = g_ascii_strtoull(text, &end, 16);
-    return end != NULL && *end == '\0';
-}
-
 /* One lineage row into @out when every value is one cavelog writes. */
 static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *out)
 {
@@ -426,7 +408,7 @@ static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *o
     out->parent_seed = sqlite3_column_int64(stmt, 1);
     out->parent_created = store_column_checked_text(stmt, 2, LINEAGE_CREATED_MAX);
     ok = out->parent_file != NULL && strchr(out->parent_file, '/') == NULL &&
-         out->parent_created != NULL && parse_hex(digest, &out->parent_digest) && integers;
+         out->parent_created != NULL && store_parse_digest(digest, &out->parent_digest) && integers;
     /* The fork plays the parent's seed, and holds the turn it was made at. */
     ok = ok && sqlite3_prepare_v2(db,
                                   "SELECT (SELECT seed FROM game WHERE id = 1) = ?1"

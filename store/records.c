@@ -92,17 +92,6 @@ gboolean records_foreach_game(const char *dir, RecordsGameFunc func, gpointer us
     return TRUE;
 }
 
-/* @text with control characters as '?', for a terminal. Caller frees. */
-static char *printable(const char *text)
-{
-    char *copy = g_strdup(text != NULL ? text : "");
-
-    for (char *p = copy; *p != '\0'; p++)
-        if ((guchar) *p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return copy;
-}
-
 /* ---- high scores ------------------------------------------------------------ */
 
 static gboolean keep_game(const RecordsGame *game, Store *store, gpointer user_data, GError **error)
@@ -173,10 +162,10 @@ GPtrArray *records_scores(const char *dir, GError **error)
 static void print_score_row(const RecordsGame *game, guint rank, GString *out)
 {
     g_autofree char *base = g_path_get_basename(game->path);
-    g_autofree char *name = printable(game->info.player_name);
-    g_autofree char *outcome = printable(game->info.outcome);
-    g_autofree char *cause = printable(game->info.cause);
-    g_autofree char *date = printable(game->info.updated);
+    g_autofree char *name = store_printable(game->info.player_name);
+    g_autofree char *outcome = store_printable(game->info.outcome);
+    g_autofree char *cause = store_printable(game->info.cause);
+    g_autofree char *date = store_printable(game->info.updated);
     g_autofree char *how =
         game->info.cause != NULL ? g_strdup_printf("%s: %s", outcome, cause) : g_strdup(outcome);
 
@@ -211,7 +200,7 @@ void records_scores_print(const GPtrArray *games, GString *out)
                                        "FILE");
         }
         if (group == 2) {
-            g_autofree char *why = printable(game->problem); /* it names the file */
+            g_autofree char *why = store_printable(game->problem); /* it names the file */
             g_string_append_printf(out, "  %s\n", why);
         } else {
             print_score_row(game, ++rank, out);
@@ -371,7 +360,7 @@ static void print_table(GHashTable *table, const char *title, guint limit, GStri
     if (keys == NULL)
         g_string_append(out, "  (none)\n");
     for (GList *k = keys; k != NULL && shown < limit; k = k->next, shown++) {
-        g_autofree char *key = printable(k->data);
+        g_autofree char *key = store_printable(k->data);
         g_string_append_printf(out, "  %6" G_GINT64_FORMAT "  %s\n",
                                *(gint64 *) g_hash_table_lookup(table, k->data), key);
     }
@@ -415,7 +404,7 @@ void records_stats_print(const RecordsStats *stats, GString *out)
     print_table(stats->killers, "What killed the player", 20, out);
     print_table(stats->items, "Items the player used most", 20, out);
     for (guint i = 0; i < stats->problems->len; i++) {
-        g_autofree char *why = printable(g_ptr_array_index(stats->problems, i));
+        g_autofree char *why = store_printable(g_ptr_array_index(stats->problems, i));
         g_string_append_printf(out, "%sunreadable: %s\n", i == 0 ? "\n" : "", why);
     }
     print_how(out);
@@ -554,12 +543,12 @@ GPtrArray *records_achievements_evaluate(const char *dir, GPtrArray *achievement
 
 static void print_achievement(const RecordsAchievement *a, guint readable, GString *out)
 {
-    g_autofree char *name = printable(a->name);
-    g_autofree char *description = printable(a->description);
+    g_autofree char *name = store_printable(a->name);
+    g_autofree char *description = store_printable(a->description);
 
     g_string_append_printf(out, "%s — %s\n", name, description);
     if (a->problem != NULL) {
-        g_autofree char *why = printable(a->problem);
+        g_autofree char *why = store_printable(a->problem);
         g_string_append_printf(out, "  (its query failed: %s)\n", why);
     }
     if (a->earned->len == 0)
@@ -585,7 +574,7 @@ void records_achievements_print(const GPtrArray *achievements, const GPtrArray *
     for (guint i = 0; i < games->len; i++) {
         const RecordsGame *game = g_ptr_array_index(games, i);
         if (game->problem != NULL) {
-            g_autofree char *why = printable(game->problem);
+            g_autofree char *why = store_printable(game->problem);
             g_string_append_printf(out, "unreadable: %s\n", why);
         }
     }

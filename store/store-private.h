@@ -38,7 +38,10 @@ struct Store {
 gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
     G_GNUC_PRINTF(4, 5);
 
-/* An SQLite failure @rc while @doing, as the StoreError a player reads. */
+/* An SQLite failure @rc on connection @db (nullable) to the file at @path,
+ * while @doing, as the StoreError a player reads; returns FALSE. For a
+ * connection of the store's own, store_fail_sqlite. */
+gboolean store_fail_db(GError **error, sqlite3 *db, int rc, const char *path, const char *doing);
 gboolean store_fail_sqlite(Store *store, int rc, GError **error, const char *doing);
 
 /* Run @sql (no rows wanted), or prepare it into *@stmt (caller finalizes). */

@@ -117,36 +117,43 @@ gboolean store_fail(GError **error, StoreError code, const char *path, const cha
 }
 
 /* Map an SQLite failure to our error kinds with a readable message. */
-gboolean store_fail_sqlite(Store *store, int rc, GError **error, const char *doing)
+gboolean store_fail_db(GError **error, sqlite3 *db, int rc, const char *path, const char *doing)
 {
     int primary = rc & 0xff;
 
     switch (primary) {
     case SQLITE_NOTADB:
-        return store_fail(error, STORE_ERROR_NOT_A_GAME, store->path, "not a cavelog game (%s)",
+        return store_fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (%s)",
                           sqlite3_errstr(rc));
     case SQLITE_CORRUPT:
-        return store_fail(error, STORE_ERROR_CORRUPT, store->path,
-                          "the file is damaged (%s while %s)", sqlite3_errmsg(store->db), doing);
+        return store_fail(error, STORE_ERROR_CORRUPT, path, "the file is damaged (%s while %s)",
+                          db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc), doing);
     case SQLITE_TOOBIG:
-        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+        return store_fail(error, STORE_ERROR_TAMPERED, path,
                           "the file holds a value larger than any game writes (while %s)", doing);
     case SQLITE_FULL:
-        return store_fail(error, STORE_ERROR_IO, store->path, "the disk is full (while %s)", doing);
+        return store_fail(error, STORE_ERROR_IO, path, "the disk is full (while %s)", doing);
+    case SQLITE_READONLY:
+        return store_fail(error, STORE_ERROR_IO, path,
+                          "the file cannot be written (read-only) while %s", doing);
     case SQLITE_IOERR:
         /* SQLite's "disk I/O error" tells a player little; a failed write or
          * sync is almost always a full disk or a size limit. */
-        return store_fail(
-            error, STORE_ERROR_IO, store->path, "could not write to the disk%s (while %s)",
-            rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_TRUNCATE
-                ? "; is it full?"
-                : "",
-            doing);
-    default:
-        return store_fail(error, STORE_ERROR_IO, store->path, "%s while %s",
-                          store->db != NULL ? sqlite3_errmsg(store->db) : sqlite3_errstr(rc),
+        return store_fail(error, STORE_ERROR_IO, path, "could not write to the disk%s (while %s)",
+                          rc == SQLITE_IOERR_WRITE || rc == SQLITE_IOERR_FSYNC ||
+                                  rc == SQLITE_IOERR_TRUNCATE
+                              ? "; is it full?"
+                              : "",
                           doing);
+    default:
+        return store_fail(error, STORE_ERROR_IO, path, "%s while %s",
+                          db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc), doing);
     }
+}
+
+gboolean store_fail_sqlite(Store *store, int rc, GError **error, const char *doing)
+{
+    return store_fail_db(error, store->db, rc, store->path, doing);
 }
 
 gboolean store_exec(Store *store, const char *sql, GError **error, const char *doing)
@@ -1034,12 +1041,15 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
 
 gboolean store_parse_digest(const char *text, guint64 *out)
 {
-    char *end = NULL;
-
     if (text == NULL || strlen(text) != 16)
         return FALSE;
-    *out = g_ascii_strtoull(text, &end, 16);
-    return end != NULL && *end == '\0';
+    /* Sixteen hex digits, nothing else: strtoull alone would take a sign
+     * or leading blanks. */
+    for (guint i = 0; i < 16; i++)
+        if (!g_ascii_isxdigit(text[i]))
+            return FALSE;
+    *out = g_ascii_strtoull(text, NULL, 16);
+    return TRUE;
 }
 
 gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *last_seq,
@@ -1423,6 +1433,16 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
 }
 
 /* ---- the games folder ---------------------------------------------------- */
+
+char *store_printable(const char *text)
+{
+    char *copy = g_strdup(text != NULL ? text : "");
+
+    for (char *p = copy; *p != '\0'; p++)
+        if ((guchar) *p < 0x20 || *p == 0x7f)
+            *p = '?';
+    return copy;
+}
 
 char *store_games_dir(void)
 {

@@ -123,24 +123,12 @@ gint64 cli_random_seed(void)
 
 /* ---- list ----------------------------------------------------------------- */
 
-/* @text with control characters replaced, for printing what a file says
- * without letting it drive the terminal. */
-static char *printable(const char *text)
-{
-    char *copy = g_strdup(text != NULL ? text : "");
-
-    for (char *p = copy; *p != '\0'; p++)
-        if ((guchar) *p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return copy;
-}
-
 static char *status_text(const StoreListing *game)
 {
     if (game->problem != NULL)
         return g_strdup("unreadable");
-    g_autofree char *outcome = printable(game->info.outcome);
-    g_autofree char *cause = printable(game->info.cause);
+    g_autofree char *outcome = store_printable(game->info.outcome);
+    g_autofree char *cause = store_printable(game->info.cause);
 
     if (g_strcmp0(outcome, "playing") == 0)
         return g_strdup("playing");
@@ -179,10 +167,10 @@ static void print_listing(const StoreListing *game, gboolean check)
                 text, game->problem);
         return;
     }
-    updated = printable(game->info.updated);
+    updated = store_printable(game->info.updated);
     problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
-        g_autofree char *shown = printable(problem);
+        g_autofree char *shown = store_printable(problem);
         g_print("%-36s %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s\n", base,
                 game->info.seed, "?", "?", "?", "?", updated, shown);
         return;
