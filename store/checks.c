@@ -140,7 +140,6 @@ typedef struct {
     GArray *digests; /* each turn's recorded digest */
     gint32 turn;     /* the turn being folded */
     GArray *types;   /* of guint8: the types of the turn's events so far */
-    gint64 first;    /* the seq of the turn's first event */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -168,7 +167,8 @@ static gboolean check_turn_digest(CheckedFold *f, GError **error)
  * (Turn 0, the world made from the seed, is re-run whole by verify.) */
 static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError **error)
 {
-    gint64 at = event->cause - f->first;
+    /* The fold put the event in its turn's run, which starts here. */
+    gint64 at = event->cause - g_array_index(f->starts, gint64, event->turn);
     CavEventType type;
 
     if (event->cause == 0 || event->turn == 0)
@@ -192,10 +192,8 @@ static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GErr
     /* A turn is over when the next begins (event_in_turn keeps turns in order). */
     if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
         return FALSE;
-    if (event->seq == 1 || event->turn != f->turn) {
+    if (event->seq == 1 || event->turn != f->turn)
         g_array_set_size(f->types, 0);
-        f->first = event->seq;
-    }
     f->turn = event->turn;
     if (!store_fold_event(f->store, f->game, f->starts, event, error) ||
         !check_cause_type(f, event, error))
