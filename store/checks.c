@@ -203,20 +203,21 @@ static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GErr
 }
 
 /* After folding: the state must end exactly at the last turn, with its digest. */
-static gboolean check_last_turn(Store *store, const CavState *state, GError **error)
+static gboolean check_last_turn(CheckedFold *f, GError **error)
 {
+    const CavState *state = game_state(f->game);
     gint32 turn;
     guint64 digest;
     gint64 last_seq;
 
-    if (!store_last_turn(store, &turn, &digest, &last_seq, error))
+    if (!store_last_turn(f->store, &turn, &digest, &last_seq, error))
         return FALSE;
     if (turn < 0 || state->last_seq == 0)
-        return store_fail(error, STORE_ERROR_TAMPERED, store->path, "the game has no turns");
+        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path, "the game has no turns");
     if (state->turn != turn || state->last_seq != last_seq)
-        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
                           "the events do not end where turn %d ends", turn);
-    return store_check_digest(store, turn, state, error);
+    return check_turn_digest(f, error); /* f->turn is that last turn */
 }
 
 /* The recorded data, if any, reads. */
@@ -242,8 +243,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
          fork_check_records(store, error) &&
          store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
-         check_last_turn(store, game_state(game), error) &&
-         store_check_description(store, game_state(game), error);
+         check_last_turn(&f, error) && store_check_description(store, game_state(game), error);
     if (f.starts != NULL)
         g_array_unref(f.starts);
     if (f.digests != NULL)
