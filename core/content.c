@@ -47,17 +47,10 @@ static const Field creature_fields[] = {
     {"glyph", FIELD_GLYPH, offsetof(CavCreatureKind, glyph), 0, 0, TRUE},
     {"colour", FIELD_COLOUR, offsetof(CavCreatureKind, colour), 0, 0, TRUE},
     {"behaviour", FIELD_BEHAVIOUR, offsetof(CavCreatureKind, behaviour), 0, 0, TRUE},
-    KIND_INT(hp, 1, 100000, TRUE),
-    KIND_INT(attack, 0, 10000, TRUE),
-    KIND_INT(defense, 0, 10000, TRUE),
-    KIND_INT(vision, 0, 40, TRUE),
-    KIND_INT(inventory, 0, 26, TRUE),
-    KIND_INT(max_food, 1, 1000000, TRUE),
-    KIND_INT(food, 0, 1000000, TRUE),
-    KIND_INT(level, 1, 100, TRUE),
-    KIND_INT(max_mana, 0, 100000, TRUE),
-    KIND_INT(hp_regen_permille, 0, 100000, TRUE),
-    KIND_INT(mana_regen_permille, 0, 100000, TRUE),
+#define KIND_LIMIT(key, event_key, lo, hi) KIND_INT(key, lo, hi, TRUE),
+    CAV_CREATURE_LIMITS(KIND_LIMIT)
+#undef KIND_LIMIT
+        KIND_INT(inventory, 0, 26, TRUE),
     KIND_INT(spawn_base, 0, 1000, TRUE),
     KIND_INT(spawn_per_level, 0, 1000, TRUE),
 };

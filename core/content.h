@@ -109,6 +109,21 @@ typedef struct {
 } CavEffectSpec;
 #undef CAV_EFFECT_SPEC_MEMBER
 
+/* The range each number of a kind of creature may take, in creatures.ini and
+ * in a game file's CreatureSpawned or CreatureSummoned alike: X(the kind's
+ * name for it, the event's name for it, lowest, highest). */
+#define CAV_CREATURE_LIMITS(X)                                                                     \
+    X(hp, max_hp, 1, 100000)                                                                       \
+    X(attack, attack, 0, 10000)                                                                    \
+    X(defense, defense, 0, 10000)                                                                  \
+    X(vision, vision, 0, 40)                                                                       \
+    X(max_food, max_food, 1, 1000000)                                                              \
+    X(food, food, 0, 1000000)                                                                      \
+    X(level, level, 1, 100)                                                                        \
+    X(max_mana, max_mana, 0, 100000)                                                               \
+    X(hp_regen_permille, hp_regen, 0, 100000)                                                      \
+    X(mana_regen_permille, mana_regen, 0, 100000)
+
 /* The range each effect number may take, in the data files and in a game
  * file alike: X(field, lowest, highest). */
 #define CAV_EFFECT_LIMITS(X)                                                                       \

@@ -295,9 +295,11 @@ static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
         state_touch(state, CAV_PART_CREATURE, id);
         spend_food(c, e->food);
         if (c->hp < c->max_hp)
-            c->hp_regen_acc = MIN(c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2);
+            c->hp_regen_acc =
+                (gint32) MIN((gint64) c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2);
         if (c->mana < c->max_mana)
-            c->mana_regen_acc = MIN(c->mana_regen_acc + state_mana_regen(c), G_MAXINT32 / 2);
+            c->mana_regen_acc =
+                (gint32) MIN((gint64) c->mana_regen_acc + state_mana_regen(c), G_MAXINT32 / 2);
     }
 }
 

@@ -32,6 +32,13 @@ static gboolean within(gint64 value, gint64 lo, gint64 hi)
     return value >= lo && value <= hi;
 }
 
+/* Whether a new creature's numbers (CreatureSpawned, CreatureSummoned) are
+ * ones creatures.ini can give: they take part in arithmetic every turn. */
+#define CREATURE_LIMIT(key, event_key, lo, hi) &&within(e->event_key, lo, hi)
+#define CREATURE_STATS_POSSIBLE(e)                                                                 \
+    ((TRUE CAV_CREATURE_LIMITS(CREATURE_LIMIT)) && (e)->food <= (e)->max_food &&                   \
+     g_utf8_strlen((e)->glyph, -1) == 1)
+
 /* Food spent on one action: never negative, never absurd. */
 static gboolean check_food(const CavEvent *event, gint32 food, GError **error)
 {
@@ -188,9 +195,7 @@ static gboolean check_spawned(const CavState *state, const CavEvent *event, GErr
         return invalid(error, event, "“%s” is not a kind of creature", e->kind);
     if (strcmp(e->kind, "player") == 0 && state->player != 0)
         return invalid(error, event, "there is only one player");
-    if (e->max_hp <= 0 || e->attack < 0 || e->defense < 0 || e->vision < 0 || e->vision > 40 ||
-        e->level < 1 || e->max_food <= 0 || e->food < 0 || e->food > e->max_food ||
-        e->max_mana < 0 || e->hp_regen < 0 || e->mana_regen < 0 || g_utf8_strlen(e->glyph, -1) != 1)
+    if (!CREATURE_STATS_POSSIBLE(e))
         return invalid(error, event, "impossible stats");
     if (!content_behaviour_from_name(e->behaviour, &behaviour))
         return invalid(error, event, "“%s” is not a behaviour", e->behaviour);
@@ -974,10 +979,8 @@ static gboolean check_summoned(const CavState *state, const CavEvent *event, GEr
                  strcmp(state->spells[i].summon, e->kind) == 0;
     if (e->creature != state->creature_count + 1 || e->creature > CAV_CREATURES_MAX)
         return invalid(error, event, "creature id %d is not the next free id", e->creature);
-    if (!known || strcmp(e->behaviour, "player") == 0 || e->colony != 0 || e->max_hp <= 0 ||
-        e->attack < 0 || e->defense < 0 || e->vision < 0 || e->vision > 40 || e->level < 1 ||
-        e->max_food <= 0 || e->food < 0 || e->food > e->max_food || e->max_mana < 0 ||
-        e->hp_regen < 0 || e->mana_regen < 0 || g_utf8_strlen(e->glyph, -1) != 1)
+    if (!known || strcmp(e->behaviour, "player") == 0 || e->colony != 0 ||
+        !CREATURE_STATS_POSSIBLE(e))
         return invalid(error, event, "no spell calls such a %s", e->kind);
     if (!adjacent(summoner, e->z, e->x, e->y) || state_tile(state, e->z, e->x, e->y) == TILE_WALL ||
         state_creature_at(state, e->z, e->x, e->y) != NULL)

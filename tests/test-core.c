@@ -448,6 +448,13 @@ static void test_validate_spawns(void)
     e.as.CreatureSpawned.food = 5000;
     assert_invalid_at(&s, e, TRUE, "impossible stats");
     e.as.CreatureSpawned.food = 10;
+    /* Numbers no creatures.ini can give would overflow the turn's upkeep. */
+    e.as.CreatureSpawned.hp_regen = 1351812195;
+    assert_invalid_at(&s, e, TRUE, "impossible stats");
+    e.as.CreatureSpawned.hp_regen = 0;
+    e.as.CreatureSpawned.max_hp = 100001;
+    assert_invalid_at(&s, e, TRUE, "impossible stats");
+    e.as.CreatureSpawned.max_hp = 4;
     EV_SET_STR(e.as.CreatureSpawned.behaviour, "dragon");
     assert_invalid_at(&s, e, TRUE, "not a behaviour");
     EV_SET_STR(e.as.CreatureSpawned.behaviour, "player");

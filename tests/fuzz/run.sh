@@ -1,13 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Build the fuzz targets and run each for SECONDS (default 60) from a seed
-# corpus made of a real game (the smallest golden recording): its file, its
-# payloads and its commands. From the source tree:
-#     tests/fuzz/run.sh [SECONDS]
-# Builds in build-fuzz/ with clang, AddressSanitizer and UBSan; a finding
-# stops with the crashing input saved in build-fuzz/ and a non-zero status.
+# Build the fuzz targets and run them from a seed corpus made of a real game
+# (the smallest golden recording: its file, its payloads and its commands).
+# From the source tree:
+#     tests/fuzz/run.sh [SECONDS]   explore for SECONDS (default 60) per target
+#     tests/fuzz/run.sh --ci        the same result on every run of one commit:
+#                                   a fixed seed and a fixed number of runs
+# Either way every input ever found (tests/fuzz/regressions/TARGET/) is run
+# first. Builds in build-fuzz/ with clang, AddressSanitizer and UBSan; a
+# finding stops with the input saved in build-fuzz/ and a non-zero status:
+# copy it into tests/fuzz/regressions/TARGET/ with the fix.
+#
+# CI must not fail by luck, so --ci fixes what libFuzzer would otherwise
+# draw: the seed, the number of runs instead of a time, and no comparison
+# tracing (-use_cmp=0: it feeds pointer values, which ASLR changes, back into
+# the mutations).
 set -euo pipefail
 seconds=${1:-60}
+ci=false
+if [ "$seconds" = --ci ]; then
+    ci=true
+fi
 cd "$(dirname "$0")/../.."
 if [ ! -d build-fuzz ]; then
     CC=clang meson setup build-fuzz -Dfuzz=true -Db_sanitize=address,undefined \
@@ -33,23 +46,38 @@ for i, (command,) in enumerate(db.execute("SELECT DISTINCT command FROM turns LI
     with open(f"{corpus}/command/{i}", "w") as out:
         out.write(command)
 PY
-head -c 70 /dev/urandom > "$corpus/events/random"
+printf '%070d' 0 > "$corpus/events/zeros"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=0
-# Run one target; on a finding, show its report and fail.
+# Run one target: its regressions, then the exploration; on a finding, show
+# its report and fail.
 fuzz() {
-    local target=$1
-    shift
-    echo "== fuzz-$target for ${seconds}s"
-    if ! build-fuzz/tests/fuzz/fuzz-"$target" -max_total_time="$seconds" \
-        -artifact_prefix=build-fuzz/ "$@" "$corpus/$target" > "build-fuzz/fuzz-$target.log" 2>&1; then
+    local target=$1 runs=$2
+    shift 2
+    local regressions=tests/fuzz/regressions/$target
+    if [ -d "$regressions" ]; then
+        echo "== fuzz-$target: $(ls "$regressions" | wc -l) inputs found before"
+        if ! build-fuzz/tests/fuzz/fuzz-"$target" "$@" "$regressions"/* \
+            > "build-fuzz/fuzz-$target.log" 2>&1; then
+            tail -60 "build-fuzz/fuzz-$target.log"
+            echo "fuzz-$target fails again on an input in $regressions"
+            return 1
+        fi
+    fi
+    local budget=(-max_total_time="$seconds")
+    if $ci; then
+        budget=(-seed=1 -runs="$runs" -use_cmp=0)
+    fi
+    echo "== fuzz-$target ${budget[*]}"
+    if ! build-fuzz/tests/fuzz/fuzz-"$target" "${budget[@]}" -artifact_prefix=build-fuzz/ "$@" \
+        "$corpus/$target" > "build-fuzz/fuzz-$target.log" 2>&1; then
         tail -60 "build-fuzz/fuzz-$target.log"
         echo "fuzz-$target found a problem; the input is in build-fuzz/"
         return 1
     fi
     grep -E '^Done' "build-fuzz/fuzz-$target.log"
 }
-fuzz payload -timeout=10
-fuzz command -timeout=10
-fuzz events -timeout=10
-fuzz open -timeout=30 -max_len=400000 -rss_limit_mb=4096
+fuzz payload 3000000 -timeout=10
+fuzz command 3000000 -timeout=10
+fuzz events 8000 -timeout=10
+fuzz open 12000 -timeout=30 -max_len=400000 -rss_limit_mb=4096
