@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-fold.c — events per second read back from game files: SQLite plus
- * JSON decoding alone, decoding plus validation plus evolve (the fold that
- * resume, verify and the inspector do), and that plus the player's view.
+ * JSON decoding alone; the rules' fold (validate + evolve) from the file,
+ * with the player's view, and from memory (the events already decoded);
+ * and the checked fold that resume, verify and the inspector do.
  * Bot games end (death, win), so it records games of successive seeds until
- * they hold TURNS turns in all. Usage: bench-fold [TURNS]. */
+ * they hold TURNS turns in all; or it folds the game FILE, left as it is.
+ * Usage: bench-fold [TURNS | FILE]. */
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
@@ -11,9 +13,9 @@
 #include "session.h"
 #include "store.h"
 
-static gboolean count_only(const CavEvent *event, gpointer user_data, GError **error)
+static gboolean keep(const CavEvent *event, gpointer user_data, GError **error)
 {
-    (*(gint64 *) user_data)++;
+    g_array_append_val((GArray *) user_data, *event);
     return TRUE;
 }
 
@@ -35,48 +37,83 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
 }
 
 typedef struct {
-    gint64 decode_us, fold_us, view_us, checked_us, events;
+    gint64 decode_us, fold_us, view_us, memory_us, checked_us, events, turns;
 } Round;
+
+/* Microseconds to fold @store's events into a fresh game (@view: the
+ * player's view too); the final state must hold @events events. */
+static gint64 time_fold(Store *store, gboolean view, gint64 events)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    gint64 t0;
+
+    game_track_view(game, view);
+    t0 = g_get_monotonic_time();
+    g_assert_true(store_foreach_event(store, NULL, fold_one, game, &error));
+    t0 = g_get_monotonic_time() - t0;
+    g_assert_cmpint(game_state(game)->last_seq, ==, events);
+    return t0;
+}
+
+/* Microseconds to fold @events (decoded already), rules only. */
+static gint64 time_memory_fold(const GArray *events)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    gint64 t0;
+
+    game_track_view(game, FALSE);
+    t0 = g_get_monotonic_time();
+    for (guint i = 0; i < events->len; i++)
+        g_assert_true(game_fold(game, &g_array_index(events, CavEvent, i), &error));
+    return g_get_monotonic_time() - t0;
+}
+
+/* Microseconds of the checked fold: every check, every turn's digest;
+ * *@turns gets the game's turns. */
+static gint64 time_checked_fold(Store *store, gint64 *turns)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Game) game = game_new(NULL);
+    gint64 t0;
+
+    game_track_view(game, FALSE);
+    t0 = g_get_monotonic_time();
+    g_assert_true(store_fold_checked(store, game, NULL, NULL, &error));
+    t0 = g_get_monotonic_time() - t0;
+    *turns = game_state(game)->turn + 1;
+    return t0;
+}
 
 static void fold_file(const char *path, Round *round)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = store_open(path, FALSE, &error);
-    g_autoptr(Game) game = game_new(NULL);
-    g_autoptr(Game) seeing = game_new(NULL);
-    gint64 decoded = 0, t0, t1, t2, t3;
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    gint64 t0, turns = 0;
 
     g_assert_no_error(error);
-    game_track_view(game, FALSE);
     t0 = g_get_monotonic_time();
-    g_assert_true(store_foreach_event(store, NULL, count_only, &decoded, &error));
-    t1 = g_get_monotonic_time();
-    g_assert_true(store_foreach_event(store, NULL, fold_one, game, &error));
-    t2 = g_get_monotonic_time();
-    g_assert_true(store_foreach_event(store, NULL, fold_one, seeing, &error));
-    t3 = g_get_monotonic_time();
-    g_assert_cmpint(game_state(game)->last_seq, ==, decoded);
-    {
-        /* What resume and the inspector do: every check, every turn's digest. */
-        g_autoptr(Game) checked = game_new(NULL);
-        gint64 t4;
-        game_track_view(checked, FALSE);
-        g_assert_true(store_fold_checked(store, checked, NULL, NULL, &error));
-        t4 = g_get_monotonic_time();
-        round->checked_us += t4 - t3;
-    }
-    round->decode_us += t1 - t0;
-    round->fold_us += t2 - t1;
-    round->view_us += t3 - t2;
-    round->events += decoded;
+    g_assert_true(store_foreach_event(store, NULL, keep, events, &error));
+    round->decode_us += g_get_monotonic_time() - t0;
+    round->fold_us += time_fold(store, FALSE, events->len);
+    round->view_us += time_fold(store, TRUE, events->len);
+    round->memory_us += time_memory_fold(events);
+    round->checked_us += time_checked_fold(store, &turns);
+    round->turns += turns;
+    round->events += events->len;
 }
 
-int main(int argc, char **argv)
+static void print_rate(const char *what, gint64 events, gint64 us)
 {
-    gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
-    g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
-    g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
-    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0};
+    g_print("  %-34s %5.2f M events/s\n", what, (double) events / (double) us);
+}
+
+/* Bot games of successive seeds in @dir, into @paths, until they hold
+ * @turns turns in all. */
+static void record_games(const char *dir, gint64 turns, GPtrArray *paths)
+{
     gint64 recorded = 0;
 
     while (recorded < turns) {
@@ -84,28 +121,10 @@ int main(int argc, char **argv)
         recorded += record(path, 4242 + paths->len, turns - recorded);
         g_ptr_array_add(paths, path);
     }
-    for (int r = 0; r < 3; r++) {
-        Round round = {0};
-        for (guint i = 0; i < paths->len; i++)
-            fold_file(g_ptr_array_index(paths, i), &round);
-        best.decode_us = MIN(best.decode_us, round.decode_us);
-        best.fold_us = MIN(best.fold_us, round.fold_us);
-        best.view_us = MIN(best.view_us, round.view_us);
-        best.checked_us = MIN(best.checked_us, round.checked_us);
-        best.events = round.events;
-    }
-    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u games (best "
-            "of 3)\n",
-            best.events, recorded, paths->len);
-    g_print("  read + decode:            %.0f events/s\n",
-            1e6 * (double) best.events / (double) best.decode_us);
-    g_print("  read + decode + evolve:   %.0f events/s\n",
-            1e6 * (double) best.events / (double) best.fold_us);
-    g_print("  + the player view:        %.0f events/s\n",
-            1e6 * (double) best.events / (double) best.view_us);
-    g_print("  checked (every digest):   %.0f events/s, %.1f us a turn\n",
-            1e6 * (double) best.events / (double) best.checked_us,
-            (double) best.checked_us / (double) recorded);
+}
+
+static void remove_games(const char *dir, GPtrArray *paths)
+{
     for (guint i = 0; i < paths->len; i++) {
         g_autofree char *wal = g_strconcat(g_ptr_array_index(paths, i), "-wal", NULL);
         g_autofree char *shm = g_strconcat(g_ptr_array_index(paths, i), "-shm", NULL);
@@ -114,5 +133,44 @@ int main(int argc, char **argv)
         g_unlink(shm);
     }
     g_rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    gboolean given = argc > 1 && g_file_test(argv[1], G_FILE_TEST_IS_REGULAR);
+    gint64 turns = argc > 1 && !given ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
+    g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
+    g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
+    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0, 0};
+
+    if (given)
+        g_ptr_array_add(paths, g_strdup(argv[1]));
+    else
+        record_games(dir, turns, paths);
+    for (int r = 0; r < 3; r++) {
+        Round round = {0};
+        for (guint i = 0; i < paths->len; i++)
+            fold_file(g_ptr_array_index(paths, i), &round);
+        best.decode_us = MIN(best.decode_us, round.decode_us);
+        best.fold_us = MIN(best.fold_us, round.fold_us);
+        best.view_us = MIN(best.view_us, round.view_us);
+        best.memory_us = MIN(best.memory_us, round.memory_us);
+        best.checked_us = MIN(best.checked_us, round.checked_us);
+        best.events = round.events;
+        best.turns = round.turns;
+    }
+    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u games (best "
+            "of 3)\n",
+            best.events, best.turns, paths->len);
+    print_rate("read + decode (no fold):", best.events, best.decode_us);
+    print_rate("rules-only fold from the file:", best.events, best.fold_us);
+    print_rate("fold with the view from the file:", best.events, best.view_us);
+    print_rate("rules-only fold from memory:", best.events, best.memory_us);
+    print_rate("checked fold (every digest):", best.events, best.checked_us);
+    g_print("  checked fold: %.1f us a turn\n", (double) best.checked_us / (double) best.turns);
+    if (!given)
+        remove_games(dir, paths);
+    else
+        g_rmdir(dir);
     return EXIT_SUCCESS;
 }
