@@ -37,12 +37,13 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
 }
 
 typedef struct {
-    gint64 decode_us, fold_us, view_us, memory_us, checked_us, events, turns;
+    gint64 decode_us, serial_us, fold_us, view_us, memory_us, checked_us, events, turns;
 } Round;
 
 /* Microseconds to fold @store's events into a fresh game (@view: the
- * player's view too); the final state must hold @events events. */
-static gint64 time_fold(Store *store, gboolean view, gint64 events)
+ * player's view too; @piped: read on a second thread, as the checked fold
+ * does); the final state must hold @events events. */
+static gint64 time_fold(Store *store, gboolean view, gboolean piped, gint64 events)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Game) game = game_new(NULL);
@@ -50,7 +51,10 @@ static gint64 time_fold(Store *store, gboolean view, gint64 events)
 
     game_track_view(game, view);
     t0 = g_get_monotonic_time();
-    g_assert_true(store_foreach_event(store, NULL, fold_one, game, &error));
+    if (piped)
+        g_assert_true(store_foreach_event_piped(store, NULL, fold_one, game, &error));
+    else
+        g_assert_true(store_foreach_event(store, NULL, fold_one, game, &error));
     t0 = g_get_monotonic_time() - t0;
     g_assert_cmpint(game_state(game)->last_seq, ==, events);
     return t0;
@@ -97,8 +101,9 @@ static void fold_file(const char *path, Round *round)
     t0 = g_get_monotonic_time();
     g_assert_true(store_foreach_event(store, NULL, keep, events, &error));
     round->decode_us += g_get_monotonic_time() - t0;
-    round->fold_us += time_fold(store, FALSE, events->len);
-    round->view_us += time_fold(store, TRUE, events->len);
+    round->serial_us += time_fold(store, FALSE, FALSE, events->len);
+    round->fold_us += time_fold(store, FALSE, TRUE, events->len);
+    round->view_us += time_fold(store, TRUE, TRUE, events->len);
     round->memory_us += time_memory_fold(events);
     round->checked_us += time_checked_fold(store, &turns);
     round->turns += turns;
@@ -141,7 +146,7 @@ int main(int argc, char **argv)
     gint64 turns = argc > 1 && !given ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
     g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
-    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0, 0};
+    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0, 0};
 
     if (given)
         g_ptr_array_add(paths, g_strdup(argv[1]));
@@ -152,6 +157,7 @@ int main(int argc, char **argv)
         for (guint i = 0; i < paths->len; i++)
             fold_file(g_ptr_array_index(paths, i), &round);
         best.decode_us = MIN(best.decode_us, round.decode_us);
+        best.serial_us = MIN(best.serial_us, round.serial_us);
         best.fold_us = MIN(best.fold_us, round.fold_us);
         best.view_us = MIN(best.view_us, round.view_us);
         best.memory_us = MIN(best.memory_us, round.memory_us);
@@ -163,6 +169,7 @@ int main(int argc, char **argv)
             "of 3)\n",
             best.events, best.turns, paths->len);
     print_rate("read + decode (no fold):", best.events, best.decode_us);
+    print_rate("rules-only fold, file, one thread:", best.events, best.serial_us);
     print_rate("rules-only fold from the file:", best.events, best.fold_us);
     print_rate("fold with the view from the file:", best.events, best.view_us);
     print_rate("rules-only fold from memory:", best.events, best.memory_us);

@@ -242,7 +242,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
          fork_check_records(store, error) &&
-         store_foreach_event(store, NULL, fold_checked_one, &f, error) &&
+         store_foreach_event_piped(store, NULL, fold_checked_one, &f, error) &&
          check_last_turn(&f, error) && store_check_description(store, game_state(game), error);
     if (f.starts != NULL)
         g_array_unref(f.starts);

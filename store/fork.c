@@ -35,6 +35,7 @@ typedef struct {
     GString *payload;
     gint32 turn;        /* the fork's last turn */
     GArray *ends;       /* gint64: the last seq of each turn 0 … turn */
+    GError *ends_error; /* why they did not load: told at the first event */
     gint64 end_seq;     /* the fork's last event */
     GArray *digests;    /* guint64: this build's digest after each turn 0 … turn */
     CavState *at;       /* the state at the end of turn */
@@ -54,7 +55,8 @@ static gboolean tampered(GError **error, Store *store, const char *what)
 }
 
 /* The last seq of each turn 0 … @f->turn, from the parent's turns table
- * (checked by the fold before the first event). */
+ * (loaded before the fold, whose reader then holds the connection; checked
+ * by the fold before the first event, so a failure waits for that). */
 static gboolean load_turn_ends(Forking *f, GError **error)
 {
     sqlite3 *db = f->parent->db;
@@ -99,8 +101,10 @@ static gboolean fork_one(const CavEvent *event, gpointer user_data, GError **err
     Forking *f = user_data;
     const CavState *state = game_state(f->game);
 
-    if (f->ends == NULL && !load_turn_ends(f, error))
+    if (f->ends_error != NULL) {
+        g_propagate_error(error, g_steal_pointer(&f->ends_error));
         return FALSE;
+    }
     if (event->seq > f->end_seq)
         return TRUE; /* checked, not copied */
     if (event->seq == g_array_index(f->ends, gint64, event->turn)) {
@@ -264,6 +268,7 @@ static gboolean fork_into(Forking *f, const char *parent, ForkReport *report, GE
                            " VALUES (?, ?, ?, ?, ?, ?, ?)",
                            -1, SQLITE_PREPARE_PERSISTENT, &f->insert_event, NULL) != SQLITE_OK)
         return fail_db(error, f->db, store_path(f->fork), "starting the fork");
+    load_turn_ends(f, &f->ends_error);
     if (!store_fold_checked(f->parent, f->game, fork_one, f, error) ||
         !finish_fork(f, parent, report, error)) {
         if (error != NULL && *error == NULL)
@@ -330,6 +335,7 @@ static void forking_clear(Forking *f)
     g_string_free(f->payload, TRUE);
     if (f->ends != NULL)
         g_array_unref(f->ends);
+    g_clear_error(&f->ends_error);
     g_array_unref(f->digests);
     g_free(f->at);
     g_free(f->parent_build);

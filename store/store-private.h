@@ -57,6 +57,32 @@ gboolean store_query_int(Store *store, const char *sql, gint64 *out, GError **er
  * statement's next step. */
 void store_bind_event(sqlite3_stmt *stmt, const CavEvent *event, GString *payload);
 
+/* The statement that reads the events @filter (nullable) wants, in seq
+ * order, as rows of (seq, turn, type, version, cause, actor, payload);
+ * the caller steps it and finalizes it. */
+gboolean store_events_stmt(Store *store, const StoreFilter *filter, sqlite3_stmt **stmt,
+                           GError **error);
+/* Decode @stmt's current row (see store_events_stmt) into @event, every
+ * column checked; FALSE with the one-line error naming the event. Uses
+ * @store's decoder, so one thread at a time. It is the two steps below. */
+gboolean store_decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GError **error);
+
+/* A row of events with its columns checked, its payload not yet decoded. */
+typedef struct {
+    gint64 seq, cause;
+    gint32 turn, version, actor;
+    CavEventType type;
+    const char *payload; /* SQLite's until the next step, unless copied */
+    gsize len;
+} StoreRow;
+
+/* Check @stmt's current row's columns into @row (the first step of
+ * store_decode_row, with its errors). */
+gboolean store_read_row(Store *store, sqlite3_stmt *stmt, StoreRow *row, GError **error);
+/* Decode @row's payload into @event by @decoder (the second step; it
+ * does not touch @store's connection, so any thread with its own decoder). */
+gboolean store_decode_payload(Store *store, CodecDecoder *decoder, const StoreRow *row,
+                              CavEvent *event, GError **error);
 /* A digest as the turns table spells it: 16 lowercase hex digits. */
 gboolean store_parse_digest(const char *text, guint64 *out);
 

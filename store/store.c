@@ -1135,46 +1135,83 @@ void store_end_read(Store *store)
         sqlite3_exec(store->db, "COMMIT;", NULL, NULL, NULL);
 }
 
-/* Decode one row of (seq, turn, type, version, cause, actor, payload). */
-static gboolean decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GError **error)
+/* Each column's kind into @kinds; whether each is the kind the events
+ * table holds there (cause and actor may be NULL). */
+static gboolean row_kinds_right(sqlite3_stmt *stmt, int kinds[7])
 {
-    const char *type_name = (const char *) sqlite3_column_text(stmt, 2);
-    const char *payload;
-    CavEventType type;
-    g_autoptr(GError) local = NULL;
-    gint64 seq = sqlite3_column_int64(stmt, 0);
-    gint32 turn = 0, version = 0, actor = 0;
-
     for (int c = 0; c < 7; c++) {
-        int t = sqlite3_column_type(stmt, c);
         gboolean nullable = c == 4 || c == 5;
         gboolean want_text = c == 2 || c == 6;
-        if (!(t == (want_text ? SQLITE_TEXT : SQLITE_INTEGER) || (nullable && t == SQLITE_NULL)))
-            return store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                              "event %" G_GINT64_FORMAT " has a column of the wrong kind", seq);
+        kinds[c] = sqlite3_column_type(stmt, c);
+        if (!(kinds[c] == (want_text ? SQLITE_TEXT : SQLITE_INTEGER) ||
+              (nullable && kinds[c] == SQLITE_NULL)))
+            return FALSE;
     }
+    return TRUE;
+}
+
+/* Integer column @column (known to be one) as an int32. */
+static gboolean int32_column(sqlite3_stmt *stmt, int column, gint32 *out)
+{
+    gint64 value = sqlite3_column_int64(stmt, column);
+
+    if (value < G_MININT32 || value > G_MAXINT32)
+        return FALSE;
+    *out = (gint32) value;
+    return TRUE;
+}
+
+gboolean store_read_row(Store *store, sqlite3_stmt *stmt, StoreRow *row, GError **error)
+{
+    const char *type_name = (const char *) sqlite3_column_text(stmt, 2);
+    int kinds[7];
+
+    row->seq = sqlite3_column_int64(stmt, 0);
+    row->actor = 0;
+    if (!row_kinds_right(stmt, kinds))
+        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                          "event %" G_GINT64_FORMAT " has a column of the wrong kind", row->seq);
     if (strlen(type_name) != (gsize) sqlite3_column_bytes(stmt, 2))
         return store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                          "event %" G_GINT64_FORMAT " has a NUL character inside its type", seq);
-    if (!ev_type_from_name(type_name, &type))
+                          "event %" G_GINT64_FORMAT " has a NUL character inside its type",
+                          row->seq);
+    if (!ev_type_from_name(type_name, &row->type))
         return store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                          "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", seq,
+                          "event %" G_GINT64_FORMAT " has an unknown type \"%.40s\"", row->seq,
                           type_name);
-    if (!column_int32(stmt, 1, G_MININT32, &turn) || !column_int32(stmt, 3, G_MININT32, &version) ||
-        (sqlite3_column_type(stmt, 5) != SQLITE_NULL && !column_int32(stmt, 5, G_MININT32, &actor)))
+    if (!int32_column(stmt, 1, &row->turn) || !int32_column(stmt, 3, &row->version) ||
+        (kinds[5] != SQLITE_NULL && !int32_column(stmt, 5, &row->actor)))
         return store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                          "event %" G_GINT64_FORMAT " has a number out of range", seq);
-    payload = (const char *) sqlite3_column_text(stmt, 6);
-    if (!codec_decode_payload(store->decoder, type, version, payload,
-                              (gsize) sqlite3_column_bytes(stmt, 6), event, &local))
+                          "event %" G_GINT64_FORMAT " has a number out of range", row->seq);
+    row->cause = sqlite3_column_int64(stmt, 4);
+    row->payload = (const char *) sqlite3_column_text(stmt, 6);
+    row->len = (gsize) sqlite3_column_bytes(stmt, 6);
+    return TRUE;
+}
+
+gboolean store_decode_payload(Store *store, CodecDecoder *decoder, const StoreRow *row,
+                              CavEvent *event, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    if (!codec_decode_payload(decoder, row->type, row->version, row->payload, row->len, event,
+                              &local))
         return store_fail(
             error, local->code == CODEC_ERROR_VERSION ? STORE_ERROR_NEWER : STORE_ERROR_TAMPERED,
-            store->path, "event %" G_GINT64_FORMAT ": %s", seq, local->message);
-    event->seq = seq;
-    event->turn = turn;
-    event->cause = sqlite3_column_int64(stmt, 4);
-    event->actor = actor;
+            store->path, "event %" G_GINT64_FORMAT ": %s", row->seq, local->message);
+    event->seq = row->seq;
+    event->turn = row->turn;
+    event->cause = row->cause;
+    event->actor = row->actor;
     return TRUE;
+}
+
+gboolean store_decode_row(Store *store, sqlite3_stmt *stmt, CavEvent *event, GError **error)
+{
+    StoreRow row;
+
+    return store_read_row(store, stmt, &row, error) &&
+           store_decode_payload(store, store->decoder, &row, event, error);
 }
 
 gboolean store_filter_wants(const StoreFilter *filter, const CavEvent *event)
@@ -1220,26 +1257,35 @@ static gboolean seq_range(Store *store, const StoreFilter *filter, gint64 *first
     return rc == SQLITE_ROW || store_fail_sqlite(store, rc, error, "reading the turns");
 }
 
+gboolean store_events_stmt(Store *store, const StoreFilter *filter, sqlite3_stmt **stmt,
+                           GError **error)
+{
+    gint64 first, last;
+
+    if (!seq_range(store, filter, &first, &last, error) ||
+        !store_prepare(store,
+                       "SELECT seq, turn, type, version, cause, actor, payload FROM events"
+                       " WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                       stmt, error))
+        return FALSE;
+    sqlite3_bind_int64(*stmt, 1, first);
+    sqlite3_bind_int64(*stmt, 2, last);
+    return TRUE;
+}
+
 gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
                              gpointer user_data, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
-    gint64 first, last;
     gboolean ok = TRUE;
     int rc;
     CavEvent event;
 
     g_return_val_if_fail(store != NULL && func != NULL, FALSE);
-    if (!seq_range(store, filter, &first, &last, error) ||
-        !store_prepare(store,
-                       "SELECT seq, turn, type, version, cause, actor, payload FROM events"
-                       " WHERE seq BETWEEN ? AND ? ORDER BY seq",
-                       &stmt, error))
+    if (!store_events_stmt(store, filter, &stmt, error))
         return FALSE;
-    sqlite3_bind_int64(stmt, 1, first);
-    sqlite3_bind_int64(stmt, 2, last);
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        ok = decode_row(store, stmt, &event, error);
+        ok = store_decode_row(store, stmt, &event, error);
         if (ok && !store_filter_wants(filter, &event))
             continue;
         ok = ok && func(&event, user_data, error);

@@ -164,11 +164,19 @@ typedef gboolean (*StoreEventFunc)(const CavEvent *event, gpointer user_data, GE
 gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEventFunc func,
                              gpointer user_data, GError **error);
 
+/* The same, on two cores: another thread reads and decodes the rows while
+ * @func runs on the caller's thread, with the same events in the same
+ * order and the same error at the same event. @func must not use @store
+ * (its connection is the reader's until this returns). */
+gboolean store_foreach_event_piped(Store *store, const StoreFilter *filter, StoreEventFunc func,
+                                   gpointer user_data, GError **error);
+
 /* Fold every event of @store into @game (fresh), with every check a resume
  * makes: the turns table, each event validated and inside its turn's run,
  * every turn's digest (the first lie is named by its turn), the events
  * ending exactly where the last turn ends, and the game row. @each (nullable) is called after each
- * event is folded. FALSE with a STORE_ERROR naming the first problem. */
+ * event is folded, on this thread while another reads the events: it must
+ * not use @store. FALSE with a STORE_ERROR naming the first problem. */
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error);
 

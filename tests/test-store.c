@@ -468,6 +468,103 @@ static gint32 play_digging_game(const char *path)
     g_error("no bot game of 800 turns dug");
 }
 
+/* What a read handed over before it stopped, and why. */
+typedef struct {
+    GArray *events;
+    gint64 fail_at; /* the callback refuses this seq (0: none) */
+    char *message;  /* the error the read ended with, or NULL */
+} Reading;
+
+static gboolean collect_until(const CavEvent *event, gpointer user_data, GError **error)
+{
+    Reading *r = user_data;
+
+    if (event->seq == r->fail_at) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "refused %" G_GINT64_FORMAT, event->seq);
+        return FALSE;
+    }
+    g_array_append_val(r->events, *event);
+    return TRUE;
+}
+
+/* Read @path's events (on two threads when @piped) into @r. */
+static void read_into(const char *path, gboolean piped, Reading *r)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = store_open(path, FALSE, &error);
+    gboolean ok;
+
+    g_assert_no_error(error);
+    r->events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    ok = piped ? store_foreach_event_piped(store, NULL, collect_until, r, &error)
+               : store_foreach_event(store, NULL, collect_until, r, &error);
+    g_assert_true(ok == (error == NULL));
+    r->message = error != NULL ? g_strdup(error->message) : NULL;
+}
+
+/* The piped read hands over exactly what the plain one does: the same
+ * events, then the same error (or none). */
+static void assert_piped_same(const char *path, gint64 fail_at)
+{
+    Reading plain = {.fail_at = fail_at}, piped = {.fail_at = fail_at};
+
+    read_into(path, FALSE, &plain);
+    read_into(path, TRUE, &piped);
+    g_assert_cmpstr(piped.message, ==, plain.message);
+    g_assert_cmpuint(piped.events->len, ==, plain.events->len);
+    for (guint i = 0; i < plain.events->len; i++) {
+        g_autofree char *want = event_text(&g_array_index(plain.events, CavEvent, i));
+        g_autofree char *got = event_text(&g_array_index(piped.events, CavEvent, i));
+        g_assert_cmpstr(got, ==, want);
+    }
+    g_array_unref(plain.events);
+    g_array_unref(piped.events);
+    g_free(plain.message);
+    g_free(piped.message);
+}
+
+static void damage(const char *path, const char *sql)
+{
+    sqlite3 *db = NULL;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+    sqlite3_close(db);
+}
+
+/* Reading on two threads: the same events as on one, a refusal by the
+ * callback and a bad row (its payload, decoded on either thread, or its
+ * columns) stopping it at the same event with the same error. */
+static void test_events_piped(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "piped.cavelog");
+    gint64 events = 0;
+
+    /* Many batches, so that both threads decode (a bot game may end early). */
+    for (gint64 seed = 31; seed < 31 + 8 && events <= 3000; seed++) {
+        g_autoptr(Session) session = NULL;
+        g_remove(path);
+        session = new_game(path, seed);
+        while (session_state(session)->last_seq <= 3000 && play_bot_turn(session))
+            ;
+        events = session_state(session)->last_seq;
+    }
+    g_assert_cmpint(events, >, 3000);
+    assert_piped_same(path, 0);
+    assert_piped_same(path, 1);
+    assert_piped_same(path, 1500);
+    assert_piped_same(path, events);
+    damage(path, "UPDATE events SET payload = '{}' WHERE seq = 2900");
+    assert_piped_same(path, 0);
+    assert_piped_same(path, 1700);
+    damage(path, "UPDATE events SET payload = ' {}' WHERE seq = 1000");
+    assert_piped_same(path, 0);
+    damage(path, "UPDATE events SET type = 7 WHERE seq = 600");
+    assert_piped_same(path, 0);
+    damage(path, "UPDATE events SET payload = '{}' WHERE seq = 300");
+    assert_piped_same(path, 0);
+}
+
 static void test_events_filter(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "filter.cavelog");
@@ -1336,6 +1433,7 @@ int main(int argc, char **argv)
     ADD("/store/append/failure-rolls-back", test_append_failure_rolls_back);
     ADD("/store/reject/no-events", test_reject_no_events);
     ADD("/store/events/filter", test_events_filter);
+    ADD("/store/events/piped", test_events_piped);
     ADD("/store/list", test_list);
     ADD("/store/sql/views", test_sql_views);
     ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
