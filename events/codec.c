@@ -10,61 +10,101 @@
 
 G_DEFINE_QUARK(cavelog_codec_error, codec_error)
 
-static void append_json_string(GString *out, const char *text, gsize cap)
+/* Where encoded text goes: appended to @out, or (with @out NULL) checked
+ * against @against, byte by byte, without being written: the decoder's
+ * check that a payload is spelled the way cavelog spells it. */
+typedef struct {
+    GString *out;
+    const char *against;
+    gsize len, at;    /* @against's length; the bytes matched so far */
+    gboolean differs; /* a byte did not match, or @against ran out */
+} Sink;
+
+/* memcmp for the few bytes of a key or a number, without the call. */
+static inline gboolean same_bytes(const char *a, const char *b, gsize n)
+{
+    for (gsize i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return FALSE;
+    return TRUE;
+}
+
+static void emit(Sink *s, const char *bytes, gsize n)
+{
+    if (s->out != NULL)
+        g_string_append_len(s->out, bytes, (gssize) n);
+    else if (s->differs || n > s->len - s->at || !same_bytes(s->against + s->at, bytes, n))
+        s->differs = TRUE;
+    else
+        s->at += n;
+}
+
+static inline void emit_c(Sink *s, char c)
+{
+    if (s->out != NULL)
+        g_string_append_c(s->out, c);
+    else if (s->differs || s->at == s->len || s->against[s->at] != c)
+        s->differs = TRUE;
+    else
+        s->at++;
+}
+
+static void append_json_string(Sink *out, const char *text, gsize cap)
 {
     gsize len = strnlen(text, cap);
 
-    g_string_append_c(out, '"');
+    emit_c(out, '"');
     for (gsize i = 0; i < len; i++) {
         guchar c = (guchar) text[i];
         if (c == '"' || c == '\\') {
-            g_string_append_c(out, '\\');
-            g_string_append_c(out, (char) c);
+            emit_c(out, '\\');
+            emit_c(out, (char) c);
         } else if (c < 0x20) {
-            g_string_append_printf(out, "\\u%04x", c);
+            char escape[8];
+            g_snprintf(escape, sizeof escape, "\\u%04x", c);
+            emit(out, escape, 6);
         } else {
-            g_string_append_c(out, (char) c);
+            emit_c(out, (char) c);
         }
     }
-    g_string_append_c(out, '"');
+    emit_c(out, '"');
 }
 
 /* @value in decimal, as printf's %d would write it, without printf (the
  * decoder writes every payload again to check its form). */
-static void append_int(GString *out, gint64 value)
+static void append_int(Sink *out, gint64 value)
 {
-    char digits[20];
-    guint n = 0;
+    char digits[21];
+    guint n = sizeof digits;
     guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
 
     do {
-        digits[n++] = (char) ('0' + magnitude % 10);
+        digits[--n] = (char) ('0' + magnitude % 10);
         magnitude /= 10;
     } while (magnitude != 0);
     if (value < 0)
-        g_string_append_c(out, '-');
-    while (n > 0)
-        g_string_append_c(out, digits[--n]);
+        digits[--n] = '-';
+    emit(out, digits + n, sizeof digits - n);
 }
 
 /* The payload's fields, less those whose bit is set in @skip (fields an
  * older version did not have), as cavelog writes them. */
-static void encode_fields(const CavEvent *event, guint32 skip, GString *out)
+static void encode_fields(const CavEvent *event, guint32 skip, Sink *out)
 {
     const CavFieldInfo *fields;
     guint n = ev_type_fields(event->type, &fields);
     const guint8 *payload = (const guint8 *) &event->as;
     gboolean first = TRUE;
 
-    g_string_append_c(out, '{');
+    emit_c(out, '{');
     for (guint i = 0; i < n; i++) {
         const void *at = payload + fields[i].offset;
         if (skip & (1u << i))
             continue;
         if (!first)
-            g_string_append_c(out, ',');
+            emit_c(out, ',');
         first = FALSE;
-        g_string_append_len(out, fields[i].key, (gssize) fields[i].key_len);
+        emit(out, fields[i].key, fields[i].key_len);
         switch (fields[i].kind) {
         case CAV_FIELD_I32:
             append_int(out, *(const gint32 *) at);
@@ -77,14 +117,29 @@ static void encode_fields(const CavEvent *event, guint32 skip, GString *out)
             append_json_string(out, at, fields[i].size);
             break;
         }
+        if (out->differs)
+            return;
     }
-    g_string_append_c(out, '}');
+    emit_c(out, '}');
 }
 
 void codec_encode_payload(const CavEvent *event, GString *out)
 {
+    Sink sink = {.out = out};
+
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
-    encode_fields(event, 0, out);
+    encode_fields(event, 0, &sink);
+}
+
+/* Whether @json (@len bytes) is exactly @event's fields, less @skip, as
+ * cavelog writes them. */
+static gboolean spelled_canonically(const CavEvent *event, guint32 skip, const char *json,
+                                    gsize len)
+{
+    Sink sink = {.against = json, .len = len};
+
+    encode_fields(event, skip, &sink);
+    return !sink.differs && sink.at == len;
 }
 
 static void append_id_or_null(GString *out, const char *key, gint64 id)
@@ -163,11 +218,11 @@ struct CodecDecoder {
     const CavFieldInfo *fields;
     guint n_fields;
     gint field;   /* index of the key just read, -1 before any */
+    guint next;   /* the field expected next (cavelog writes them in order) */
     guint32 seen; /* bit i set once field i has a value */
     gint depth;
     gint values;       /* top-level values completed */
     char problem[128]; /* first problem found by a callback */
-    GString *again;    /* the payload written again, to check its form */
 };
 
 static gboolean fail(CodecDecoder *d, const char *what)
@@ -239,12 +294,16 @@ static int on_key(void *ctx, const unsigned char *key, size_t len)
 
     if (d->depth != 1)
         return fail(d, "a nested object");
-    for (guint i = 0; i < d->n_fields; i++) {
-        if (d->fields[i].name_len == len && memcmp(d->fields[i].name, key, len) == 0) {
+    for (guint k = 0; k <= d->n_fields; k++) {
+        /* The expected field first, then every field from the start. */
+        guint i = k == 0 ? d->next : k - 1;
+        if (i < d->n_fields && d->fields[i].name_len == len &&
+            same_bytes(d->fields[i].name, (const char *) key, len)) {
             if (d->seen & (1u << i))
                 return fail(d, "a field given twice");
             d->seen |= 1u << i;
             d->field = (gint) i;
+            d->next = i + 1;
             return 1;
         }
     }
@@ -313,7 +372,6 @@ CodecDecoder *codec_decoder_new(void)
     CodecDecoder *d = g_new0(CodecDecoder, 1);
 
     reset_parser(d);
-    d->again = g_string_sized_new(512);
     return d;
 }
 
@@ -322,7 +380,6 @@ void codec_decoder_free(CodecDecoder *decoder)
     if (decoder == NULL)
         return;
     yajl_free(decoder->parser);
-    g_string_free(decoder->again, TRUE);
     g_free(decoder);
 }
 
@@ -405,6 +462,7 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
     d->event = event;
     d->n_fields = ev_type_fields(type, &d->fields);
     d->field = -1;
+    d->next = 0;
     d->seen = 0;
     d->depth = 0;
     d->values = 0;
@@ -416,17 +474,12 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
     /* The streaming parser may hold back a trailing token (a number waits
      * for its end, a string for its closing quote), and it keeps its state
      * from one payload to the next: so the payload must be exactly one
-     * object, ending at its last byte. */
+     * object, ending at its last byte. A payload spelled as cavelog spells
+     * it is; any other fails below, where the first problem is named. */
     gsize written = len;
 
     while (len > 0 && g_ascii_isspace(json[len - 1]))
         len--;
-    if (!codec_json_is_one_object(json, len, 8)) {
-        fail(d, "text after the payload object (a second object?), or no object");
-        g_set_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED, "%s payload holds %s",
-                    ev_type_name(type), d->problem);
-        return FALSE;
-    }
     status = yajl_parse(d->parser, (const unsigned char *) json, len);
     if (status == yajl_status_ok && (d->depth != 0 || d->values != 1))
         fail(d, "an unfinished or missing object");
@@ -441,9 +494,7 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
         /* One spelling for one event: what `sqlite3` reads (json_extract
          * takes the first of two keys, no escaped key, and the views…) is
          * then exactly what the game reads. */
-        g_string_truncate(d->again, 0);
-        encode_fields(event, added, d->again);
-        if (d->again->len == written && memcmp(d->again->str, json, written) == 0) {
+        if (spelled_canonically(event, added, json, written)) {
             if (added != 0)
                 fill_added_fields(d, type, version);
             return TRUE;
@@ -452,6 +503,10 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
                 "or the form of a number)");
     }
 
+    if (!codec_json_is_one_object(json, len, 8)) {
+        d->problem[0] = '\0'; /* the first problem, as the parser never saw it */
+        fail(d, "text after the payload object (a second object?), or no object");
+    }
     if (d->problem[0] == '\0')
         fail(d, "text that is not JSON");
     g_set_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED, "%s payload holds %s",

@@ -90,16 +90,30 @@ gint32 ev_type_version(CavEventType type)
     return type_info[type].version;
 }
 
+/* Type number + 1 by name, made once (a fold looks up a million names). */
+static GHashTable *types_by_name(void)
+{
+    static GHashTable *table;
+
+    if (g_once_init_enter(&table)) {
+        GHashTable *made = g_hash_table_new(g_str_hash, g_str_equal);
+        for (guint i = 0; i < CAV_EVENT_TYPE_COUNT; i++)
+            g_hash_table_insert(made, (gpointer) type_info[i].name, GUINT_TO_POINTER(i + 1));
+        g_once_init_leave(&table, made);
+    }
+    return table;
+}
+
 gboolean ev_type_from_name(const char *name, CavEventType *out_type)
 {
+    guint found;
+
     g_return_val_if_fail(name != NULL, FALSE);
-    for (guint i = 0; i < CAV_EVENT_TYPE_COUNT; i++) {
-        if (strcmp(type_info[i].name, name) == 0) {
-            *out_type = (CavEventType) i;
-            return TRUE;
-        }
-    }
-    return FALSE;
+    found = GPOINTER_TO_UINT(g_hash_table_lookup(types_by_name(), name));
+    if (found == 0)
+        return FALSE;
+    *out_type = (CavEventType) (found - 1);
+    return TRUE;
 }
 
 CavEvent ev_init(CavEventType type)
