@@ -8,6 +8,7 @@
  * Usage: bench-fold [TURNS | FILE]. */
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "autoplay.h"
 #include "session.h"
@@ -36,58 +37,83 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
     return session_state(session)->turn;
 }
 
+/* The figures, each timed by the wall clock and by the process's CPU
+ * time (both threads' work: the machine may be busy with other things). */
+enum { DECODE, SERIAL, PIPED, VIEW, MEMORY, CHECKED, FIGURES };
+
 typedef struct {
-    gint64 decode_us, serial_us, fold_us, view_us, memory_us, checked_us, events, turns;
+    gint64 wall[FIGURES], cpu[FIGURES], events, turns;
 } Round;
 
-/* Microseconds to fold @store's events into a fresh game (@view: the
- * player's view too; @piped: read on a second thread, as the checked fold
- * does); the final state must hold @events events. */
-static gint64 time_fold(Store *store, gboolean view, gboolean piped, gint64 events)
+static gint64 cpu_us(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (gint64) t.tv_sec * G_USEC_PER_SEC + t.tv_nsec / 1000;
+}
+
+typedef struct {
+    gint64 wall, cpu;
+} Stopwatch;
+
+static Stopwatch started(void)
+{
+    return (Stopwatch){g_get_monotonic_time(), cpu_us()};
+}
+
+static void stop(const Stopwatch *w, Round *round, int figure)
+{
+    round->wall[figure] += g_get_monotonic_time() - w->wall;
+    round->cpu[figure] += cpu_us() - w->cpu;
+}
+
+/* Fold @store's events into a fresh game (@view: the player's view too;
+ * @piped: read on a second thread, as the checked fold does), timed as
+ * @figure; the final state must hold @events events. */
+static void time_fold(Store *store, gboolean view, gboolean piped, gint64 events, Round *round,
+                      int figure)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Game) game = game_new(NULL);
-    gint64 t0;
+    Stopwatch w;
 
     game_track_view(game, view);
-    t0 = g_get_monotonic_time();
+    w = started();
     if (piped)
         g_assert_true(store_foreach_event_piped(store, NULL, fold_one, game, &error));
     else
         g_assert_true(store_foreach_event(store, NULL, fold_one, game, &error));
-    t0 = g_get_monotonic_time() - t0;
+    stop(&w, round, figure);
     g_assert_cmpint(game_state(game)->last_seq, ==, events);
-    return t0;
 }
 
-/* Microseconds to fold @events (decoded already), rules only. */
-static gint64 time_memory_fold(const GArray *events)
+/* Fold @events (decoded already), rules only. */
+static void time_memory_fold(const GArray *events, Round *round)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Game) game = game_new(NULL);
-    gint64 t0;
+    Stopwatch w;
 
     game_track_view(game, FALSE);
-    t0 = g_get_monotonic_time();
+    w = started();
     for (guint i = 0; i < events->len; i++)
         g_assert_true(game_fold(game, &g_array_index(events, CavEvent, i), &error));
-    return g_get_monotonic_time() - t0;
+    stop(&w, round, MEMORY);
 }
 
-/* Microseconds of the checked fold: every check, every turn's digest;
- * *@turns gets the game's turns. */
-static gint64 time_checked_fold(Store *store, gint64 *turns)
+/* The checked fold: every check, every turn's digest; counts the turns. */
+static void time_checked_fold(Store *store, Round *round)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Game) game = game_new(NULL);
-    gint64 t0;
+    Stopwatch w;
 
     game_track_view(game, FALSE);
-    t0 = g_get_monotonic_time();
+    w = started();
     g_assert_true(store_fold_checked(store, game, NULL, NULL, &error));
-    t0 = g_get_monotonic_time() - t0;
-    *turns = game_state(game)->turn + 1;
-    return t0;
+    stop(&w, round, CHECKED);
+    round->turns += game_state(game)->turn + 1;
 }
 
 static void fold_file(const char *path, Round *round)
@@ -95,24 +121,36 @@ static void fold_file(const char *path, Round *round)
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = store_open(path, FALSE, &error);
     g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
-    gint64 t0, turns = 0;
+    Stopwatch w;
 
     g_assert_no_error(error);
-    t0 = g_get_monotonic_time();
+    w = started();
     g_assert_true(store_foreach_event(store, NULL, keep, events, &error));
-    round->decode_us += g_get_monotonic_time() - t0;
-    round->serial_us += time_fold(store, FALSE, FALSE, events->len);
-    round->fold_us += time_fold(store, FALSE, TRUE, events->len);
-    round->view_us += time_fold(store, TRUE, TRUE, events->len);
-    round->memory_us += time_memory_fold(events);
-    round->checked_us += time_checked_fold(store, &turns);
-    round->turns += turns;
+    stop(&w, round, DECODE);
+    time_fold(store, FALSE, FALSE, events->len, round, SERIAL);
+    time_fold(store, FALSE, TRUE, events->len, round, PIPED);
+    time_fold(store, TRUE, TRUE, events->len, round, VIEW);
+    time_memory_fold(events, round);
+    time_checked_fold(store, round);
     round->events += events->len;
 }
 
-static void print_rate(const char *what, gint64 events, gint64 us)
+static void print_rates(const Round *best)
 {
-    g_print("  %-34s %5.2f M events/s\n", what, (double) events / (double) us);
+    static const char *const what[FIGURES] = {
+        [DECODE] = "read + decode (no fold), one thread:",
+        [SERIAL] = "rules-only fold, file, one thread:",
+        [PIPED] = "rules-only fold from the file:",
+        [VIEW] = "fold with the view from the file:",
+        [MEMORY] = "rules-only fold from memory:",
+        [CHECKED] = "checked fold (every digest):",
+    };
+
+    g_print("  %-37s %s\n", "", "   wall      CPU time");
+    for (int f = 0; f < FIGURES; f++)
+        g_print("  %-37s %5.2f M/s  %5.3f us an event\n", what[f],
+                (double) best->events / (double) best->wall[f],
+                (double) best->cpu[f] / (double) best->events);
 }
 
 /* Bot games of successive seeds in @dir, into @paths, until they hold
@@ -146,35 +184,30 @@ int main(int argc, char **argv)
     gint64 turns = argc > 1 && !given ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
     g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
-    Round best = {G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, G_MAXINT64, 0, 0};
+    Round best = {.events = 0};
 
+    for (int f = 0; f < FIGURES; f++)
+        best.wall[f] = best.cpu[f] = G_MAXINT64;
     if (given)
         g_ptr_array_add(paths, g_strdup(argv[1]));
     else
         record_games(dir, turns, paths);
     for (int r = 0; r < 3; r++) {
-        Round round = {0};
+        Round round = {.events = 0};
         for (guint i = 0; i < paths->len; i++)
             fold_file(g_ptr_array_index(paths, i), &round);
-        best.decode_us = MIN(best.decode_us, round.decode_us);
-        best.serial_us = MIN(best.serial_us, round.serial_us);
-        best.fold_us = MIN(best.fold_us, round.fold_us);
-        best.view_us = MIN(best.view_us, round.view_us);
-        best.memory_us = MIN(best.memory_us, round.memory_us);
-        best.checked_us = MIN(best.checked_us, round.checked_us);
+        for (int f = 0; f < FIGURES; f++) {
+            best.wall[f] = MIN(best.wall[f], round.wall[f]);
+            best.cpu[f] = MIN(best.cpu[f], round.cpu[f]);
+        }
         best.events = round.events;
         best.turns = round.turns;
     }
     g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u games (best "
             "of 3)\n",
             best.events, best.turns, paths->len);
-    print_rate("read + decode (no fold):", best.events, best.decode_us);
-    print_rate("rules-only fold, file, one thread:", best.events, best.serial_us);
-    print_rate("rules-only fold from the file:", best.events, best.fold_us);
-    print_rate("fold with the view from the file:", best.events, best.view_us);
-    print_rate("rules-only fold from memory:", best.events, best.memory_us);
-    print_rate("checked fold (every digest):", best.events, best.checked_us);
-    g_print("  checked fold: %.1f us a turn\n", (double) best.checked_us / (double) best.turns);
+    print_rates(&best);
+    g_print("  checked fold: %.1f us a turn\n", (double) best.wall[CHECKED] / (double) best.turns);
     if (!given)
         remove_games(dir, paths);
     else
