@@ -1121,6 +1121,29 @@ gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **err
            store_fail(error, STORE_ERROR_TAMPERED, store->path, "turn %d has no command", turn);
 }
 
+GPtrArray *store_turn_commands(Store *store, GError **error)
+{
+    g_autoptr(GPtrArray) commands = g_ptr_array_new_with_free_func(g_free);
+    sqlite3_stmt *stmt = NULL;
+    int rc;
+
+    g_return_val_if_fail(store != NULL, NULL);
+    if (!store_prepare(store, "SELECT turn, command FROM turns ORDER BY turn", &stmt, error))
+        return NULL;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW &&
+           sqlite3_column_int64(stmt, 0) == (gint64) commands->len) {
+        gboolean text = sqlite3_column_type(stmt, 1) == SQLITE_TEXT;
+        g_ptr_array_add(commands,
+                        text ? g_strdup((const char *) sqlite3_column_text(stmt, 1)) : NULL);
+    }
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        store_fail_sqlite(store, rc, error, "reading the turns");
+        return NULL;
+    }
+    return g_steal_pointer(&commands);
+}
+
 gboolean store_begin_read(Store *store, GError **error)
 {
     g_return_val_if_fail(store != NULL, FALSE);

@@ -138,6 +138,11 @@ gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **
 /* The command of @turn as recorded (its JSON text; caller frees). */
 gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **error);
 
+/* Every turn's command as recorded, by turn from 0 while the turns follow
+ * one another (NULL where a command is not text): for reading them all at
+ * once, before a read that holds the connection (store_fold_checked). */
+GPtrArray *store_turn_commands(Store *store, GError **error);
+
 /* Hold one read transaction from begin to end, so that reads in between see
  * one moment of a file another process is writing (WAL): no turn half seen. */
 gboolean store_begin_read(Store *store, GError **error);

@@ -14,11 +14,31 @@ typedef struct {
     Store *store;
     Game *game;
     const char *path;
-    const char *build; /* the version that wrote the file */
-    GArray *stored;    /* of CavEvent: the turn being gathered */
+    const char *build;   /* the version that wrote the file */
+    GArray *stored;      /* of CavEvent: the turn being gathered */
+    GPtrArray *commands; /* each turn's recorded command, by turn */
     gint32 turn;
     gint32 turns;
 } Resim;
+
+/* Whether field @f of @a and @b holds the same value (as
+ * ev_append_field_value would print it: text up to its NUL). */
+static gboolean same_field(const CavEvent *a, const CavEvent *b, const CavFieldInfo *f)
+{
+    const char *x = (const char *) &a->as + f->offset;
+    const char *y = (const char *) &b->as + f->offset;
+
+    switch (f->kind) {
+    case CAV_FIELD_I32:
+        return *(const gint32 *) (const void *) x == *(const gint32 *) (const void *) y;
+    case CAV_FIELD_I64:
+        return *(const gint64 *) (const void *) x == *(const gint64 *) (const void *) y;
+    case CAV_FIELD_STR:
+    case CAV_FIELD_ROW:
+        return strncmp(x, y, f->size) == 0;
+    }
+    return FALSE;
+}
 
 /* The first difference between @a (stored) and @b (produced), as
  * "field: stored S, this build P", or NULL when they are the same. */
@@ -37,6 +57,8 @@ static char *difference(const CavEvent *a, const CavEvent *b)
                                a->seq, a->cause, a->actor, b->seq, b->cause, b->actor);
     n = ev_type_fields(a->type, &fields);
     for (guint i = 0; i < n; i++) {
+        if (same_field(a, b, &fields[i]))
+            continue; /* the common case, without printing */
         g_autoptr(GString) x = g_string_new(NULL);
         g_autoptr(GString) y = g_string_new(NULL);
         ev_append_field_value(a, &fields[i], x);
@@ -88,12 +110,16 @@ static gboolean compare_turn(Resim *r, const char *command, GError **error)
 /* Play the recorded command of the gathered turn (turn 0: the start). */
 static gboolean replay_turn(Resim *r, GError **error)
 {
-    g_autofree char *json = NULL;
+    const char *json =
+        (guint) r->turn < r->commands->len ? g_ptr_array_index(r->commands, (guint) r->turn) : NULL;
     g_autofree char *why = NULL;
     CavCommand command;
 
-    if (!store_turn_command(r->store, r->turn, &json, error))
+    if (json == NULL) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED, "%s: turn %d has no command", r->path,
+                    r->turn);
         return FALSE;
+    }
     if (!command_from_json(json, &command, NULL))
         return diverged(r, json, "this build does not know the command", error);
     if (r->turn == 0) {
@@ -135,9 +161,12 @@ gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GEr
     game_track_view(game, FALSE);
     r.build = info.build;
     r.stored = g_array_new(FALSE, FALSE, sizeof(CavEvent));
-    ok = store_foreach_event(store, NULL, gather, &r, error) &&
+    r.commands = store_turn_commands(store, error);
+    ok = r.commands != NULL && store_foreach_event_piped(store, NULL, gather, &r, error) &&
          (r.stored->len == 0 || replay_turn(&r, error));
     g_array_unref(r.stored);
+    if (r.commands != NULL)
+        g_ptr_array_unref(r.commands);
     store_game_info_clear(&info);
     if (ok && turns != NULL)
         *turns = r.turns;
