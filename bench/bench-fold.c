@@ -2,7 +2,8 @@
 /* bench-fold.c — events per second read back from game files: SQLite plus
  * JSON decoding alone; the rules' fold (validate + evolve) from the file,
  * with the player's view, and from memory (the events already decoded);
- * and the checked fold that resume, verify and the inspector do.
+ * the checked fold that resume, verify and the inspector do; and opening
+ * the game in the history engine (store/history.c), as the inspector does.
  * Bot games end (death, win), so it records games of successive seeds until
  * they hold TURNS turns in all; or it folds the game FILE, left as it is.
  * Usage: bench-fold [TURNS | FILE]. */
@@ -11,6 +12,7 @@
 #include <time.h>
 
 #include "autoplay.h"
+#include "history.h"
 #include "session.h"
 #include "store.h"
 
@@ -39,7 +41,7 @@ static gint64 record(const char *path, gint64 seed, gint64 turns)
 
 /* The figures, each timed by the wall clock and by the process's CPU
  * time (both threads' work: the machine may be busy with other things). */
-enum { DECODE, SERIAL, PIPED, VIEW, MEMORY, CHECKED, FIGURES };
+enum { DECODE, SERIAL, PIPED, VIEW, MEMORY, CHECKED, HISTORY, FIGURES };
 
 typedef struct {
     gint64 wall[FIGURES], cpu[FIGURES], events, turns;
@@ -116,6 +118,19 @@ static void time_checked_fold(Store *store, Round *round)
     round->turns += game_state(game)->turn + 1;
 }
 
+/* Opening the game in the history engine, as the inspector does. */
+static void time_history_open(const char *path, Round *round)
+{
+    g_autoptr(GError) error = NULL;
+    History *history;
+    Stopwatch w = started();
+
+    history = history_open(path, 0, &error);
+    stop(&w, round, HISTORY);
+    g_assert_no_error(error);
+    history_free(history);
+}
+
 static void fold_file(const char *path, Round *round)
 {
     g_autoptr(GError) error = NULL;
@@ -132,6 +147,7 @@ static void fold_file(const char *path, Round *round)
     time_fold(store, TRUE, TRUE, events->len, round, VIEW);
     time_memory_fold(events, round);
     time_checked_fold(store, round);
+    time_history_open(path, round);
     round->events += events->len;
 }
 
@@ -144,6 +160,7 @@ static void print_rates(const Round *best)
         [VIEW] = "fold with the view from the file:",
         [MEMORY] = "rules-only fold from memory:",
         [CHECKED] = "checked fold (every digest):",
+        [HISTORY] = "opening in the history engine:",
     };
 
     g_print("  %-37s %s\n", "", "   wall      CPU time");

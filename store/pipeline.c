@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* pipeline.c — a fold on two cores: a reading thread steps SQLite and
- * checks the rows into batches, and decodes a batch's payloads too while
- * the folding thread has batches waiting; else the folding thread decodes
- * it, so that the JSON work goes to whichever core has room. The caller
- * sees what store_foreach_event gives, in the same order, with the same
- * error at the same event: a bad row travels, as its error, behind the
+/* pipeline.c — a fold on two cores: a reading thread checks rows into
+ * batches and decodes them when the folder has work waiting (else the
+ * folder does), so the JSON work goes where there is room. The caller gets
+ * what store_foreach_event gives: a bad row's error travels behind the
  * events before it. */
 #include <string.h>
 
