@@ -193,12 +193,20 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
     }
 }
 
+/* Whatever is in view (or has been on this walk) is met. */
+static void travel_watch_meet(TravelWatch *watch)
+{
+    for (gsize id = 0; id < G_N_ELEMENTS(watch->met); id++)
+        watch->met[id] |= watch->creatures[id];
+}
+
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view)
 {
     const CavCreature *player = state_player(state);
 
     g_return_if_fail(watch != NULL && state != NULL && view != NULL);
     travel_watch_fill(watch, state, view);
+    travel_watch_meet(watch);
     /* what the player remembers lying about is no news either */
     for (gint32 y = 0; player != NULL && y < CAV_HEIGHT; y++)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
@@ -231,12 +239,18 @@ static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, con
     return 0;
 }
 
-/* The first index that @now holds and @before does not, or 0. */
-static gint32 travel_first_new(const guint8 *before, const guint8 *now, gsize n)
+/* The first creature in view now and not before on this walk that is news:
+ * not a fungus met on an earlier walk. 0 for none. */
+static gint32 travel_first_new_creature(const TravelWatch *before, const TravelWatch *now,
+                                        const CavState *state)
 {
-    for (gsize i = 1; i < n; i++)
-        if (now[i] && !before[i])
-            return (gint32) i;
+    for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++) {
+        const CavCreature *c = state_creature(state, id);
+
+        if (now->creatures[id] && !before->creatures[id] &&
+            !(before->met[id] && c != NULL && c->behaviour == CAV_BEHAVIOUR_FUNGUS))
+            return id;
+    }
     return 0;
 }
 
@@ -248,12 +262,16 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
 
     g_return_val_if_fail(watch != NULL && state != NULL && view != NULL, TRAVEL_GO);
     travel_watch_fill(now, state, view);
-    creature = travel_first_new(watch->creatures, now->creatures, G_N_ELEMENTS(now->creatures));
+    creature = travel_first_new_creature(watch, now, state);
     item = travel_first_new_kind(watch->items, now->items, state, view);
     now->noticed = creature != 0 ? creature : item;
-    /* items once seen on this walk stay known when they leave view */
+    /* what was seen once on this walk stays known when it leaves view */
     for (gsize id = 0; id < G_N_ELEMENTS(now->items); id++)
         now->items[id] |= watch->items[id];
+    for (gsize id = 0; id < G_N_ELEMENTS(now->creatures); id++)
+        now->creatures[id] |= watch->creatures[id];
+    memcpy(now->met, watch->met, sizeof now->met);
+    travel_watch_meet(now);
     if (now->hp < watch->hp)
         stop = TRAVEL_HURT;
     else if (creature != 0)

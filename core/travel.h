@@ -31,7 +31,9 @@ typedef enum {
 typedef struct {
     gint32 hp;
     gint32 noticed;                          /* after a stop for a creature or an item: its id */
-    guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view */
+    guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view when the walk began, or since */
+    guint8 met[CAV_CREATURES_MAX + 1];       /* 1: seen on any walk of this game: kept
+                                              * from walk to walk by the caller */
     guint8 items[CAV_ITEMS_MAX + 1];         /* 1: known: remembered at the start, or
                                               * seen lying in view since */
 } TravelWatch;
@@ -60,11 +62,14 @@ gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile
  * 0; a fungus cannot): its id, or 0. A walk does not start beside one. */
 gint32 travel_threat(const CavState *state, const CavView *view);
 
-/* Note what the player perceives now, as the start of a walk. */
+/* Note what the player perceives now, as the start of a walk. @watch->met
+ * is kept: zero the whole watch once per game (g_new0), not per walk. */
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
-/* After a step: TRAVEL_CREATURE when a creature is in view that was not
- * before; TRAVEL_ITEM for an item in view that the player did not know of
+/* After a step: TRAVEL_CREATURE when a creature comes into view that was
+ * not in view on this walk before (a bat flitting in and out stops a walk
+ * once) and is not a fungus met on an earlier walk (fungi never move: once
+ * known they are no news); TRAVEL_ITEM for an item in view that the player did not know of
  * (remembered when the walk began, or seen since) and of a kind they
  * remember nowhere else on the level (a second rock is no news);
  * TRAVEL_HURT when hp went down; else TRAVEL_GO. Updates @watch to now

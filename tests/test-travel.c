@@ -74,7 +74,7 @@ static gboolean all_reachable_seen(Scenario *s)
 /* Auto-explore as the play screen does it, without keys: the stop reason. */
 static TravelStop explore(Scenario *s, gint max_steps, gint *steps)
 {
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     travel_watch_begin(watch, state(s), view(s));
     for (*steps = 0; *steps < max_steps; (*steps)++) {
@@ -128,7 +128,7 @@ static void test_explore_stops_for_creature(void)
     Scenario s;
     gint steps;
     gint32 fungus;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     fungus = scenario_spawn(&s, "fungus", 0, 20, 2, -1, -1, -1);
@@ -138,6 +138,58 @@ static void test_explore_stops_for_creature(void)
     travel_watch_begin(watch, state(&s), view(&s));
     g_assert_cmpint(watch->noticed, ==, 0);
     g_assert_true(watch->creatures[fungus]);
+    scenario_teardown(&s);
+}
+
+/* Walk back to (1, 1) along known ways, watching. */
+static void walk_back(Scenario *s, TravelWatch *watch)
+{
+    gint32 dx, dy;
+
+    while (travel_step_to(state(s), view(s), 1, 1, &dx, &dy)) {
+        g_free(scenario_play(s, command_move(dx, dy)));
+        travel_watch_step(watch, state(s), view(s));
+    }
+}
+
+/* A fungus met on one walk is no news on the next one (fungi never move),
+ * where a watch that never met it stops for it; creatures seen once on a
+ * walk stay known on it when they leave view and come back. */
+static void test_watch_met(void)
+{
+    Scenario s;
+    gint steps;
+    gint32 fungus;
+    g_autofree TravelWatch *kept = g_new0(TravelWatch, 1);
+    g_autofree TravelWatch *fresh = g_new0(TravelWatch, 1);
+
+    scenario_setup(&s, two_rooms, NULL);
+    fungus = scenario_spawn(&s, "fungus", 0, 20, 2, -1, -1, -1);
+    travel_watch_begin(kept, state(&s), view(&s));
+    for (steps = 0; steps < 200 && !view_sees(view(&s), 0, 20, 2); steps++) {
+        gint32 dx, dy;
+
+        g_assert_true(travel_explore_step(state(&s), view(&s), &dx, &dy));
+        g_free(scenario_play(&s, command_move(dx, dy)));
+        travel_watch_step(kept, state(&s), view(&s));
+    }
+    g_assert_cmpint(kept->noticed, ==, fungus);
+    walk_back(&s, kept);
+    g_assert_false(view_sees(view(&s), 0, 20, 2));
+    g_assert_true(kept->creatures[fungus]); /* out of view, still known on this walk */
+    travel_watch_begin(kept, state(&s), view(&s));
+    travel_watch_begin(fresh, state(&s), view(&s));
+    for (steps = 0; steps < 200 && !view_sees(view(&s), 0, 20, 2); steps++) {
+        gint32 dx, dy;
+
+        g_assert_true(travel_step_to(state(&s), view(&s), 20, 2, &dx, &dy));
+        g_free(scenario_play(&s, command_move(dx, dy)));
+        travel_watch_step(kept, state(&s), view(&s));
+        travel_watch_step(fresh, state(&s), view(&s));
+    }
+    g_assert_true(view_sees(view(&s), 0, 20, 2));
+    g_assert_cmpint(fresh->noticed, ==, fungus);
+    g_assert_cmpint(kept->noticed, !=, fungus);
     scenario_teardown(&s);
 }
 
@@ -163,7 +215,7 @@ static void test_threat(void)
 static void test_watch_hurt(void)
 {
     Scenario s;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     travel_watch_begin(watch, state(&s), view(&s));
@@ -201,7 +253,7 @@ static void test_watch_items(void)
     Scenario s;
     gint steps;
     gint32 sword;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     scenario_item(&s, "rock", 0, 0, 3, 2, 1);
@@ -334,6 +386,7 @@ int main(int argc, char **argv)
     g_test_add_func("/travel/explore-everything", test_explore_everything);
     g_test_add_func("/travel/explore-never-digs", test_explore_never_digs);
     g_test_add_func("/travel/explore-stops-for-creature", test_explore_stops_for_creature);
+    g_test_add_func("/travel/watch-met", test_watch_met);
     g_test_add_func("/travel/threat", test_threat);
     g_test_add_func("/travel/watch-hurt", test_watch_hurt);
     g_test_add_func("/travel/watch-items", test_watch_items);

@@ -23,6 +23,7 @@ struct Tui {
     gboolean digging;      /* a dig was confirmed and the player keeps on that way */
     gint32 dig_dx, dig_dy; /* which way */
     gboolean was_playing;  /* the game was going on when tui_run() began */
+    TravelWatch *watch;    /* what walks met so far in this game */
 };
 
 /* What one key press did to the loop. */
@@ -57,6 +58,7 @@ void tui_free(Tui *tui)
         return;
     bus_unsubscribe(tui->bus, tui->subscription);
     tui_log_free(tui->log);
+    g_free(tui->watch);
     g_free(tui);
 }
 
@@ -222,8 +224,9 @@ static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GErro
 /* Walk @walk (steps of ordinary turns) from the play screen. */
 static TuiStep tui_play_walk(Tui *tui, Session *session, const TuiWalk *walk, GError **error)
 {
-    return tui_walk(session, tui->log, walk, tui_play_draw, tui, error) ? TUI_STEP_GO_ON
-                                                                        : TUI_STEP_FAILED;
+    return tui_walk(session, tui->log, tui->watch, walk, tui_play_draw, tui, error)
+               ? TUI_STEP_GO_ON
+               : TUI_STEP_FAILED;
 }
 
 /* Travel: pick a place (or the nearest known stairs) with the cursor, then
@@ -473,6 +476,8 @@ gboolean tui_run(Tui *tui, Session *session, GError **error)
     tui->viewport.placed = FALSE;
     tui->digging = FALSE;
     tui->was_playing = tui->state->outcome == OUTCOME_PLAYING;
+    g_free(tui->watch);
+    tui->watch = g_new0(TravelWatch, 1);
     if (!tui_screen_begin(error)) {
         tui->state = NULL;
         tui->sight = NULL;

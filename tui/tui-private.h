@@ -16,6 +16,7 @@
 #include "content.h"
 #include "event.h"
 #include "state.h"
+#include "travel.h"
 #include "session.h"
 #include "view.h"
 
@@ -372,10 +373,11 @@ typedef struct {
  * rules stop it (something new in view, hurt, arrived, nothing left to
  * explore, a wall or a branching when running), the rules refuse a step,
  * the game ends or a bonus waits, or a key is pressed. Why it stopped goes
- * to @log when the screen does not show it. FALSE with @error only when a
+ * to @log when the screen does not show it. @watch holds what the player
+ * met on earlier walks of this game (travel_watch_begin()). FALSE with @error only when a
  * turn could not be saved. */
-gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdrop backdrop,
-                  gpointer data, GError **error);
+gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
+                  TuiBackdrop backdrop, gpointer data, GError **error);
 
 G_END_DECLS
 

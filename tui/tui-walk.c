@@ -113,15 +113,14 @@ static gboolean tui_walk_interrupted(const CavState *state)
            player->pending_bonuses > 0;
 }
 
-gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdrop backdrop,
-                  gpointer data, GError **error)
+gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
+                  TuiBackdrop backdrop, gpointer data, GError **error)
 {
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
     TravelStop stop = TRAVEL_GO;
     g_autofree guint8 *been = g_new0(guint8, CAV_WIDTH * CAV_HEIGHT);
     gint known = -1;
 
-    g_return_val_if_fail(session != NULL && log != NULL && walk != NULL, FALSE);
+    g_return_val_if_fail(session != NULL && log != NULL && watch != NULL && walk != NULL, FALSE);
     if (tui_walk_threatened(log, session_state(session), session_view(session)))
         return TRUE;
     travel_watch_begin(watch, session_state(session), session_view(session));
