@@ -239,18 +239,31 @@ static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, con
     return 0;
 }
 
+/* Whether @c is a fungus of a colony the player has met (fungi never move
+ * and a colony's new growth is more of the same). */
+static gboolean travel_colony_met(const TravelWatch *watch, const CavState *state,
+                                  const CavCreature *c)
+{
+    if (c == NULL || c->behaviour != CAV_BEHAVIOUR_FUNGUS)
+        return FALSE;
+    for (gint32 id = 1; id <= state->creature_count && id <= CAV_CREATURES_MAX; id++) {
+        const CavCreature *met = state_creature(state, id);
+
+        if (watch->met[id] && met != NULL && met->colony == c->colony)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* The first creature in view now and not before on this walk that is news:
- * not a fungus met on an earlier walk. 0 for none. */
+ * not a fungus of a colony met before. 0 for none. */
 static gint32 travel_first_new_creature(const TravelWatch *before, const TravelWatch *now,
                                         const CavState *state)
 {
-    for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++) {
-        const CavCreature *c = state_creature(state, id);
-
+    for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++)
         if (now->creatures[id] && !before->creatures[id] &&
-            !(before->met[id] && c != NULL && c->behaviour == CAV_BEHAVIOUR_FUNGUS))
+            !travel_colony_met(before, state, state_creature(state, id)))
             return id;
-    }
     return 0;
 }
 

@@ -68,8 +68,8 @@ void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView
 
 /* After a step: TRAVEL_CREATURE when a creature comes into view that was
  * not in view on this walk before (a bat flitting in and out stops a walk
- * once) and is not a fungus met on an earlier walk (fungi never move: once
- * known they are no news); TRAVEL_ITEM for an item in view that the player did not know of
+ * once) and is not a fungus of a colony met before (fungi never move, and
+ * a colony's growth is more of the same); TRAVEL_ITEM for an item in view that the player did not know of
  * (remembered when the walk began, or seen since) and of a kind they
  * remember nowhere else on the level (a second rock is no news);
  * TRAVEL_HURT when hp went down; else TRAVEL_GO. Updates @watch to now
