@@ -174,6 +174,7 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
     memset(watch->creatures, 0, sizeof watch->creatures);
     memset(watch->items, 0, sizeof watch->items);
     watch->hp = player != NULL ? player->hp : 0;
+    g_strlcpy(watch->hunger, player != NULL ? player->hunger : "", sizeof watch->hunger);
     watch->noticed = 0;
     if (player == NULL)
         return;
@@ -267,6 +268,16 @@ static gint32 travel_first_new_creature(const TravelWatch *before, const TravelW
     return 0;
 }
 
+/* Whether the hunger word @now is worse than @before: "hungry" after
+ * none, "full" or "stuffed", and "starving" after anything else. */
+static gboolean travel_hungrier(const char *before, const char *now)
+{
+    if (strcmp(now, "starving") == 0)
+        return strcmp(before, "starving") != 0;
+    return strcmp(now, "hungry") == 0 && strcmp(before, "hungry") != 0 &&
+           strcmp(before, "starving") != 0;
+}
+
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view)
 {
     g_autofree TravelWatch *now = g_new(TravelWatch, 1);
@@ -287,6 +298,8 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
     travel_watch_meet(now);
     if (now->hp < watch->hp)
         stop = TRAVEL_HURT;
+    else if (travel_hungrier(watch->hunger, now->hunger))
+        stop = TRAVEL_HUNGRIER;
     else if (creature != 0)
         stop = TRAVEL_CREATURE;
     else if (item != 0)
@@ -326,6 +339,16 @@ TravelStop travel_run_check(const CavState *state, const CavView *view, gint32 d
     return TRAVEL_GO;
 }
 
+TravelStop travel_rest_check(const CavState *state)
+{
+    const CavCreature *p = state_player(state);
+
+    g_return_val_if_fail(state != NULL, TRAVEL_RESTED);
+    if (p == NULL || !p->alive || (p->hp >= p->max_hp && p->mana >= p->max_mana))
+        return TRAVEL_RESTED;
+    return TRAVEL_GO;
+}
+
 const char *travel_stop_text(TravelStop stop)
 {
     switch (stop) {
@@ -339,11 +362,14 @@ const char *travel_stop_text(TravelStop stop)
         return "You stop: something comes into view.";
     case TRAVEL_ITEM:
         return "You stop: you spot something.";
+    case TRAVEL_RESTED:
+        return "You are rested.";
     case TRAVEL_GO:
     case TRAVEL_ARRIVED:
     case TRAVEL_UNDERFOOT:
     case TRAVEL_BLOCKED:
     case TRAVEL_BRANCH:
+    case TRAVEL_HUNGRIER: /* the hunger message says it */
     default:
         return NULL;
     }

@@ -236,6 +236,30 @@ static void test_watch_hurt(void)
     scenario_teardown(&s);
 }
 
+/* Becoming hungry, then starving, stops a walk; feeling full does not;
+ * resting goes on while hp or mana is lacking. */
+static void test_watch_hunger_rest(void)
+{
+    Scenario s;
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
+    CavEvent hunger = ev_init(CAV_EVENT_HUNGER_CHANGED);
+    const char *const words[] = {"full", "", "hungry", "starving", ""};
+    const TravelStop stops[] = {TRAVEL_GO, TRAVEL_GO, TRAVEL_HUNGRIER, TRAVEL_HUNGRIER, TRAVEL_GO};
+
+    scenario_setup(&s, two_rooms, NULL);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_RESTED);
+    travel_watch_begin(watch, state(&s), view(&s));
+    hunger.as.HungerChanged.creature = state(&s)->player;
+    for (guint i = 0; i < G_N_ELEMENTS(words); i++) {
+        EV_SET_STR(hunger.as.HungerChanged.word, words[i]);
+        scenario_fold(&s, hunger);
+        g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, stops[i]);
+    }
+    scenario_hurt(&s, state(&s)->player, 3);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_GO);
+    scenario_teardown(&s);
+}
+
 /* Travel to (@x, @y), exploring on the way until it is known, watching
  * each step: TRUE when it got there and nothing stopped the walk. */
 static gboolean walk_watching(Scenario *s, TravelWatch *watch, gint32 x, gint32 y)
@@ -399,6 +423,7 @@ int main(int argc, char **argv)
     g_test_add_func("/travel/watch-met", test_watch_met);
     g_test_add_func("/travel/threat", test_threat);
     g_test_add_func("/travel/watch-hurt", test_watch_hurt);
+    g_test_add_func("/travel/watch-hunger-rest", test_watch_hunger_rest);
     g_test_add_func("/travel/watch-items", test_watch_items);
     g_test_add_func("/travel/travel", test_travel);
     g_test_add_func("/travel/run", test_run);

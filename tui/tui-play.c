@@ -320,6 +320,8 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
         return TUI_STEP_GO_ON;
     case TUI_ACTION_EXPLORE:
         return tui_play_walk(tui, session, &(TuiWalk){.kind = TUI_WALK_EXPLORE}, error);
+    case TUI_ACTION_REST:
+        return tui_play_walk(tui, session, &(TuiWalk){.kind = TUI_WALK_REST}, error);
     case TUI_ACTION_TRAVEL:
         return tui_play_travel(tui, session, error);
     case TUI_ACTION_RUN_PREFIX:

@@ -163,6 +163,7 @@ typedef enum {
     TUI_ACTION_REDRAW,
     TUI_ACTION_PACK,       /* the pack's panel; never a turn */
     TUI_ACTION_EXPLORE,    /* auto-explore: steps, each a turn */
+    TUI_ACTION_REST,       /* rest until healed: waits, each a turn */
     TUI_ACTION_TRAVEL,     /* pick a place, then steps there */
     TUI_ACTION_RUN,        /* steps in one direction (the command's) */
     TUI_ACTION_RUN_PREFIX, /* G: the next movement key runs */
@@ -360,6 +361,7 @@ typedef enum {
     TUI_WALK_EXPLORE, /* toward the nearest unexplored cell, again and again */
     TUI_WALK_TRAVEL,  /* to (x, y) */
     TUI_WALK_RUN,     /* in direction (dx, dy) */
+    TUI_WALK_REST,    /* waiting, until hp and mana are full */
 } TuiWalkKind;
 
 typedef struct {
