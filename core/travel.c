@@ -346,7 +346,7 @@ TravelStop travel_rest_check(const CavState *state)
     g_return_val_if_fail(state != NULL, TRAVEL_RESTED);
     if (p == NULL || !p->alive || (p->hp >= p->max_hp && p->mana >= p->max_mana))
         return TRAVEL_RESTED;
-    return TRAVEL_GO;
+    return strcmp(p->hunger, "starving") == 0 ? TRAVEL_STARVING : TRAVEL_GO;
 }
 
 const char *travel_stop_text(TravelStop stop)
@@ -364,6 +364,8 @@ const char *travel_stop_text(TravelStop stop)
         return "You stop: you spot something.";
     case TRAVEL_RESTED:
         return "You are rested.";
+    case TRAVEL_STARVING:
+        return "You are too hungry to rest: eat something first.";
     case TRAVEL_GO:
     case TRAVEL_ARRIVED:
     case TRAVEL_UNDERFOOT:

@@ -28,6 +28,7 @@ typedef enum {
     TRAVEL_BRANCH,    /* run: a way opens to one side */
     TRAVEL_RESTED,    /* rest: hp and mana are full */
     TRAVEL_HUNGRIER,  /* the player became hungry, or starving */
+    TRAVEL_STARVING,  /* rest: the player is starving (resting would kill them) */
 } TravelStop;
 
 /* What the player perceived after the last step, to tell what is new. */
@@ -71,7 +72,7 @@ gint32 travel_threat(const CavState *state, const CavView *view);
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
 /* Whether resting goes on: TRAVEL_RESTED when the player lacks neither hp
- * nor mana, else TRAVEL_GO. */
+ * nor mana, TRAVEL_STARVING when they starve, else TRAVEL_GO. */
 TravelStop travel_rest_check(const CavState *state);
 
 /* After a step: TRAVEL_CREATURE when a creature comes into view that was

@@ -237,7 +237,7 @@ static void test_watch_hurt(void)
 }
 
 /* Becoming hungry, then starving, stops a walk; feeling full does not;
- * resting goes on while hp or mana is lacking. */
+ * resting goes on while hp or mana is lacking, but not while starving. */
 static void test_watch_hunger_rest(void)
 {
     Scenario s;
@@ -257,6 +257,9 @@ static void test_watch_hunger_rest(void)
     }
     scenario_hurt(&s, state(&s)->player, 3);
     g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_GO);
+    EV_SET_STR(hunger.as.HungerChanged.word, "starving");
+    scenario_fold(&s, hunger);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_STARVING);
     scenario_teardown(&s);
 }
 
