@@ -770,7 +770,9 @@ static void update_count(CavInspectorWindow *self)
         return;
     shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
     pending = gtk_filter_list_model_get_pending(self->filtered);
-    if (!cav_timeline_filter_is_active(self->filter))
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        text = g_strdup(cav_timeline_filter_get_error(self->filter));
+    else if (!cav_timeline_filter_is_active(self->filter))
         text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
     else
         text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown,
@@ -878,8 +880,14 @@ static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->filter != NULL)
-        cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    if (self->filter == NULL)
+        return;
+    cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
+    else
+        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
+    update_count(self);
 }
 
 static void set_timeline_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
