@@ -12,6 +12,7 @@
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
+#include "cav-marker-strip.h"
 #include "cav-marks.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
@@ -683,7 +684,9 @@ static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer use
     due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
     if (due <= self->play_played)
         return G_SOURCE_CONTINUE;
-    seq = steps_ahead(self, due - self->play_played);
+    seq = action_state(self, "play-turns")
+              ? cav_markers_turns_ahead(self->history, self->seq, due - self->play_played)
+              : steps_ahead(self, due - self->play_played);
     self->play_played = due;
     if (seq < 0) { /* the end: stop */
         self->play_tick = 0;
@@ -1409,6 +1412,8 @@ static const struct {
     {"f", "win.follow"},
     {"t", "win.truth"},
     {"b", "win.bookmark"},
+    {"m", "win.next-marker"},
+    {"<Shift>m", "win.prev-marker"},
 };
 
 static void add_content_shortcuts(CavInspectorWindow *self)
@@ -1642,6 +1647,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                                     self);
     add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
+    cav_marker_strip_install(self, self->scrubber);
     add_focus_handling(self);
     add_type_checks(self);
     setup_lists(self);

@@ -21,7 +21,7 @@ typedef enum {
     Q_XP,
     Q_KILLS,
     Q_TURN,
-    Q_SEQ,     /* events only: the envelope */
+    Q_SEQ, /* events only: the envelope */
     Q_CAUSE,
     Q_ACTOR,
     Q_PAYLOAD, /* events only: a payload field, by name */

@@ -22,7 +22,8 @@ typedef enum {
 } ReplayQueryError;
 
 /* The names a condition on events knows, for help and errors. */
-#define REPLAY_QUERY_EVENT_NAMES "type, seq, turn, cause, actor, or a payload's number (damage, creature, …)"
+#define REPLAY_QUERY_EVENT_NAMES                                                                   \
+    "type, seq, turn, cause, actor, or a payload's number (damage, creature, …)"
 
 /* The names of the state terms, for the `?` help and errors. */
 #define REPLAY_QUERY_NAMES "hp, mp, food, depth, level, xp, kills, turn"
