@@ -774,7 +774,7 @@ static void update_count(CavInspectorWindow *self)
     shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
     pending = gtk_filter_list_model_get_pending(self->filtered);
     if (cav_timeline_filter_get_error(self->filter) != NULL)
-        text = g_strdup(cav_timeline_filter_get_error(self->filter));
+        text = g_strdup("not a condition (see its tooltip)");
     else if (!cav_timeline_filter_is_active(self->filter))
         text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
     else
@@ -886,6 +886,8 @@ static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
     if (self->filter == NULL)
         return;
     cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    /* a condition that is not one: marked, and why in its tooltip */
+    gtk_widget_set_tooltip_text(GTK_WIDGET(entry), cav_timeline_filter_get_error(self->filter));
     if (cav_timeline_filter_get_error(self->filter) != NULL)
         gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
     else
