@@ -33,6 +33,10 @@ static const char *const kind_actions[CAV_MARKER_KINDS] = {
 static const char *const kind_colours[CAV_MARKER_KINDS] = {
     "#77767b", "#e01b24", "#3584e4", "#ff7800", "#2ec27e", "#9141ac",
 };
+static const char *const kind_menu_labels[CAV_MARKER_KINDS] = {
+    "Deaths",    "Your death, the game's end", "Your stairs", "You hurt", "Your level-ups",
+    "Bookmarks",
+};
 /* Drawn in this order: the frequent first, the rare on top. */
 static const CavMarkerKind draw_order[CAV_MARKER_KINDS] = {
     CAV_MARKER_HURT,     CAV_MARKER_DEATH,    CAV_MARKER_STAIRS,
@@ -353,7 +357,7 @@ static GMenuModel *strip_menu(void)
 
     for (guint k = 0; k < CAV_MARKER_KINDS; k++) {
         g_autofree char *action = g_strconcat("win.", kind_actions[k], NULL);
-        g_menu_append(kinds, cav_marker_kind_name(k), action);
+        g_menu_append(kinds, kind_menu_labels[k], action);
     }
     g_menu_item_set_attribute(next, "accel", "s", "m");
     g_menu_item_set_attribute(prev, "accel", "s", "<Shift>m");

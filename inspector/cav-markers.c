@@ -18,7 +18,7 @@ struct CavMarkers {
 
 static const char *const kind_names[CAV_MARKER_KINDS] = {
     [CAV_MARKER_DEATH] = "A death",
-    [CAV_MARKER_END] = "Your end",
+    [CAV_MARKER_END] = "The end",
     [CAV_MARKER_STAIRS] = "You took the stairs",
     [CAV_MARKER_HURT] = "You were hurt",
     [CAV_MARKER_LEVEL_UP] = "You gained a level",

@@ -227,6 +227,26 @@ static void save_shot(Fixture *f, const char *name)
         g_test_message("could not save %s: %s", path, error->message);
 }
 
+/* With CAVELOG_TEST_SHOTS=DIR, the markers menu open, as DIR/@name. */
+static void shoot_menu(CavInspectorWindow *window, const char *name)
+{
+    GtkMenuButton *button =
+        GTK_MENU_BUTTON(find_named(GTK_WIDGET(window), GTK_TYPE_MENU_BUTTON, "markers"));
+    g_autofree char *path = NULL;
+    gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
+
+    g_assert_nonnull(button);
+    if (g_getenv("CAVELOG_TEST_SHOTS") == NULL)
+        return;
+    path = g_build_filename(g_getenv("CAVELOG_TEST_SHOTS"), name, NULL);
+    gtk_menu_button_popup(button);
+    while (g_get_monotonic_time() < until)
+        g_main_context_iteration(NULL, FALSE);
+    if (!cav_render_widget_png(GTK_WIDGET(gtk_menu_button_get_popover(button)), path, NULL))
+        g_test_message("could not save %s", path);
+    gtk_menu_button_popdown(button);
+}
+
 /* ---- the expected markers, by brute force ---------------------------------------- */
 
 /* One event of @history decoded. */
@@ -418,6 +438,7 @@ static void test_click(Fixture *f, gconstpointer data)
 
     wait_painted(f->window);
     save_shot(f, "markers-all.png");
+    shoot_menu(window, "markers-menu.png");
     y = gtk_widget_get_height(GTK_WIDGET(strip)) / 2.0;
     show_only(window, CAV_MARKER_BOOKMARK);
     for (int i = 1; i >= 0; i--) {
