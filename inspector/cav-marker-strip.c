@@ -37,6 +37,8 @@ static const char *const kind_menu_labels[CAV_MARKER_KINDS] = {
     "Deaths",    "Your death, the game's end", "Your stairs", "You hurt", "Your level-ups",
     "Bookmarks",
 };
+#define WON_COLOUR "#e5a50a" /* the end, when it is a win */
+
 /* Drawn in this order: the frequent first, the rare on top. */
 static const CavMarkerKind draw_order[CAV_MARKER_KINDS] = {
     CAV_MARKER_HURT,     CAV_MARKER_DEATH,    CAV_MARKER_STAIRS,
@@ -140,10 +142,12 @@ double cav_marker_strip_x_of(CavMarkerStrip *self, gint64 seq)
 static void draw_kind(CavMarkerStrip *self, GtkSnapshot *snapshot, CavMarkerKind kind,
                       const CavMarker *markers, guint n, int height)
 {
-    GdkRGBA colour;
+    History *history = cav_inspector_window_get_history(self->window);
+    GdkRGBA colour, won;
     int last_px = G_MININT;
 
     gdk_rgba_parse(&colour, kind_colours[kind]);
+    gdk_rgba_parse(&won, WON_COLOUR);
     for (guint i = 0; i < n; i++) {
         int px;
 
@@ -153,7 +157,12 @@ static void draw_kind(CavMarkerStrip *self, GtkSnapshot *snapshot, CavMarkerKind
         if (px == last_px)
             continue; /* one tick per pixel is enough */
         last_px = px;
-        gtk_snapshot_append_color(snapshot, &colour,
+        gtk_snapshot_append_color(snapshot,
+                                  kind == CAV_MARKER_END &&
+                                          history_entry(history, markers[i].seq)->type ==
+                                              CAV_EVENT_GAME_WON
+                                      ? &won
+                                      : &colour,
                                   &GRAPHENE_RECT_INIT(px - 1, 0, 2, (float) height));
     }
 }
