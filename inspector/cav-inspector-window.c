@@ -12,6 +12,7 @@
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
+#include "cav-marker-strip.h"
 #include "cav-marks.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
@@ -683,7 +684,9 @@ static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer use
     due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
     if (due <= self->play_played)
         return G_SOURCE_CONTINUE;
-    seq = steps_ahead(self, due - self->play_played);
+    seq = action_state(self, "play-turns")
+              ? cav_markers_turns_ahead(self->history, self->seq, due - self->play_played)
+              : steps_ahead(self, due - self->play_played);
     self->play_played = due;
     if (seq < 0) { /* the end: stop */
         self->play_tick = 0;
@@ -770,7 +773,9 @@ static void update_count(CavInspectorWindow *self)
         return;
     shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
     pending = gtk_filter_list_model_get_pending(self->filtered);
-    if (!cav_timeline_filter_is_active(self->filter))
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        text = g_strdup("not a condition (see its tooltip)");
+    else if (!cav_timeline_filter_is_active(self->filter))
         text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
     else
         text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown,
@@ -878,8 +883,16 @@ static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->filter != NULL)
-        cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    if (self->filter == NULL)
+        return;
+    cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    /* a condition that is not one: marked, and why in its tooltip */
+    gtk_widget_set_tooltip_text(GTK_WIDGET(entry), cav_timeline_filter_get_error(self->filter));
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
+    else
+        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
+    update_count(self);
 }
 
 static void set_timeline_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
@@ -1401,6 +1414,8 @@ static const struct {
     {"f", "win.follow"},
     {"t", "win.truth"},
     {"b", "win.bookmark"},
+    {"m", "win.next-marker"},
+    {"<Shift>m", "win.prev-marker"},
 };
 
 static void add_content_shortcuts(CavInspectorWindow *self)
@@ -1634,6 +1649,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                                     self);
     add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
+    cav_marker_strip_install(self, self->scrubber);
     add_focus_handling(self);
     add_type_checks(self);
     setup_lists(self);

@@ -4,6 +4,7 @@
 #include "cav-marks.h"
 
 #include "bookmarks.h"
+#include "cav-marker-strip.h"
 #include "fork.h"
 
 typedef struct {
@@ -85,6 +86,7 @@ static void marks_show(CavMarks *marks)
         gtk_list_box_append(marks->list, bookmark_row(history, bookmark));
         gtk_scale_add_mark(marks->scrubber, (double) bookmark->seq, GTK_POS_BOTTOM, NULL);
     }
+    cav_marker_strip_reload(marks->window);
 }
 
 void cav_marks_reload(CavInspectorWindow *window)
