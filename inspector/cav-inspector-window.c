@@ -13,6 +13,7 @@
 #include "cav-event-row.h"
 #include "cav-map-view.h"
 #include "cav-marks.h"
+#include "cav-settings.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
 
@@ -27,11 +28,14 @@
 static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
 
 struct _CavInspectorWindow {
-    GtkApplicationWindow parent_instance;
+    AdwApplicationWindow parent_instance;
 
     /* Template children. */
     GtkStack *pages;
-    GtkLabel *title_label, *subtitle_label, *loading_label, *count_label, *status_label;
+    AdwWindowTitle *window_title;
+    AdwToastOverlay *toasts;
+    AdwStatusPage *error_page;
+    GtkLabel *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkBox *types_box, *entity_chip;
@@ -81,9 +85,10 @@ struct _CavInspectorWindow {
     guint focus_tries;             /* frames waited for the shown row to focus it */
     guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
     gboolean syncing, headless;
+    GSettings *settings; /* what the window remembers, or NULL without the schema */
 };
 
-G_DEFINE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum { SIGNAL_LOADED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -113,20 +118,35 @@ static guint position_at_or_before(GListModel *model, gint64 seq)
     return lo == 0 ? GTK_INVALID_LIST_POSITION : lo - 1;
 }
 
-static void show_error(CavInspectorWindow *self, const char *primary, const GError *error)
+void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body)
 {
     GtkWidget *dialog;
 
-    if (self->headless) {
-        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->headless)
         return;
-    }
-    dialog =
-        gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                               GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", error->message);
-    g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
+    dialog = adw_message_dialog_new(GTK_WINDOW(self), heading, body);
+    adw_message_dialog_add_response(ADW_MESSAGE_DIALOG(dialog), "close", "_Close");
     gtk_window_present(GTK_WINDOW(dialog));
+}
+
+void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text)
+{
+    g_autofree char *escaped = NULL;
+
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->headless)
+        return;
+    escaped = g_markup_escape_text(text, -1); /* a toast's title is markup */
+    adw_toast_overlay_add_toast(self->toasts, adw_toast_new(escaped));
+}
+
+static void show_error(CavInspectorWindow *self, const char *primary, const GError *error)
+{
+    if (self->headless)
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    else
+        cav_inspector_window_alert(self, primary, error->message);
 }
 
 static void set_action_state(CavInspectorWindow *self, const char *name, gboolean state)
@@ -414,6 +434,16 @@ typedef enum { FROM_OTHER, FROM_SCRUBBER, FROM_TIMELINE, FROM_FOLLOW } ShowFrom;
 
 static void stop_playing(CavInspectorWindow *self);
 
+static void update_subtitle(CavInspectorWindow *self)
+{
+    g_autofree char *name = g_file_get_basename(self->file);
+    g_autofree char *subtitle =
+        g_strdup_printf("%s · turn %d of %d", name, history_state(self->history)->turn,
+                        history_last_state(self->history)->turn);
+
+    adw_window_title_set_subtitle(self->window_title, subtitle);
+}
+
 static void update_status(CavInspectorWindow *self)
 {
     const CavState *state = history_state(self->history);
@@ -430,6 +460,7 @@ static void update_status(CavInspectorWindow *self)
         text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, self->seq,
                                history_length(self->history));
     gtk_label_set_text(self->status_label, text);
+    update_subtitle(self);
 }
 
 static void update_map(CavInspectorWindow *self)
@@ -742,6 +773,8 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_map_view_set_truth(self->map, g_variant_get_boolean(state));
+    if (self->settings != NULL && !self->headless)
+        g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     /* Potions are named as the truth has them or as the player knows them. */
     if (self->history == NULL)
         return;
@@ -968,11 +1001,16 @@ static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_d
         update_map(self);
 }
 
+/* The notebook's pages, by their names in the settings. */
+static const char *const detail_pages[] = {"event", "entities", "analysis"};
+
 static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint number,
                              gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
+    if (self->settings != NULL && !self->headless && number < G_N_ELEMENTS(detail_pages))
+        g_settings_set_string(self->settings, "detail-page", detail_pages[number]);
     if (self->history == NULL)
         return;
     if (number == 1) {
@@ -1206,18 +1244,20 @@ static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
         g_task_return_pointer(task, history, (GDestroyNotify) history_free);
 }
 
+/* The title is the game (who, which seed, how it went); the subtitle the
+ * file and the turn shown (update_subtitle). */
 static void update_title(CavInspectorWindow *self)
 {
     g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *subtitle = NULL;
+    g_autofree char *title = NULL;
     const CavState *last = history_last_state(self->history);
 
-    gtk_label_set_text(self->title_label, name);
     gtk_window_set_title(GTK_WINDOW(self), name);
-    subtitle = g_strdup_printf(
-        "%s · seed %" G_GINT64_FORMAT " · %d turns · %s%s%s", last->player_name, last->seed,
-        last->turn, state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
-    gtk_label_set_text(self->subtitle_label, subtitle);
+    title =
+        g_strdup_printf("%s · seed %" G_GINT64_FORMAT " · %s%s%s", last->player_name, last->seed,
+                        state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
+    adw_window_title_set_title(self->window_title, title);
+    update_subtitle(self);
 }
 
 static void unload(CavInspectorWindow *self)
@@ -1292,6 +1332,18 @@ static void show_history(CavInspectorWindow *self, History *history)
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
 }
 
+/* Nothing shown: the window itself says what is wrong, on one line. */
+static void show_open_failure(CavInspectorWindow *self, const char *primary, const GError *error)
+{
+    g_autofree char *description = g_markup_escape_text(error->message, -1);
+
+    adw_status_page_set_title(self->error_page, primary);
+    adw_status_page_set_description(self->error_page, description); /* markup */
+    gtk_stack_set_visible_child_name(self->pages, "error");
+    if (self->headless)
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+}
+
 static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(source);
@@ -1307,10 +1359,13 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 
         if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             return;
-        gtk_stack_set_visible_child_name(self->pages, self->history != NULL ? "game" : "empty");
-        if (self->history == NULL)
-            g_clear_object(&self->file);
-        show_error(self, primary, error);
+        if (self->history != NULL) { /* the game shown stays, under a dialog */
+            gtk_stack_set_visible_child_name(self->pages, "game");
+            show_error(self, primary, error);
+            return;
+        }
+        g_clear_object(&self->file);
+        show_open_failure(self, primary, error);
         return;
     }
     g_set_object(&self->file, G_FILE(g_task_get_task_data(G_TASK(result))));
@@ -1576,6 +1631,7 @@ static void cav_inspector_window_dispose(GObject *object)
     g_clear_object(&self->entity_selection);
     g_clear_object(&self->entities);
     g_clear_object(&self->file);
+    g_clear_object(&self->settings);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
 }
 
@@ -1595,8 +1651,9 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
     BIND(pages);
-    BIND(title_label);
-    BIND(subtitle_label);
+    BIND(window_title);
+    BIND(toasts);
+    BIND(error_page);
     BIND(loading_label);
     BIND(count_label);
     BIND(status_label);
@@ -1624,6 +1681,24 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(notebook);
     BIND(entity_history_view);
 #undef BIND
+}
+
+/* The size, state and toggles the last window closed had. */
+static void restore_settings(CavInspectorWindow *self)
+{
+    g_autofree char *page = NULL;
+
+    self->settings = cav_settings_new();
+    if (self->settings == NULL)
+        return;
+    cav_settings_track_window(self->settings, GTK_WINDOW(self));
+    if (g_settings_get_boolean(self->settings, "truth"))
+        g_action_group_change_action_state(G_ACTION_GROUP(self), "truth",
+                                           g_variant_new_boolean(TRUE));
+    page = g_settings_get_string(self->settings, "detail-page");
+    for (guint i = 0; i < G_N_ELEMENTS(detail_pages); i++)
+        if (strcmp(page, detail_pages[i]) == 0)
+            gtk_notebook_set_current_page(self->notebook, (int) i);
 }
 
 static void cav_inspector_window_init(CavInspectorWindow *self)
@@ -1664,6 +1739,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     g_signal_connect(self->detail_label, "activate-link", G_CALLBACK(on_activate_link), self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
+    restore_settings(self);
 }
 
 CavInspectorWindow *cav_inspector_window_new(GtkApplication *application)
