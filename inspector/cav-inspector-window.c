@@ -10,6 +10,7 @@
 #include "cav-analysis-view.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
+#include "cav-event-detail.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
 #include "cav-marks.h"
@@ -39,7 +40,8 @@ struct _CavInspectorWindow {
     GtkProgressBar *loading_bar;
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkBox *types_box, *entity_chip;
-    GtkLabel *entity_label, *detail_label, *entity_detail;
+    GtkLabel *entity_label, *entity_detail;
+    CavEventDetail *detail;
     GtkAdjustment *scrub;
     GtkEntry *first_turn, *last_turn;
     GtkToggleButton *play_button;
@@ -219,119 +221,6 @@ static gboolean truth(CavInspectorWindow *self)
     return cav_map_view_get_truth(self->map);
 }
 
-static void append_link(CavInspectorWindow *self, GString *out, CavRefKind kind, gint32 id)
-{
-    cav_describe_link(self->history, truth(self), kind, id, out);
-}
-
-static void append_event_link(CavInspectorWindow *self, GString *out, gint64 seq)
-{
-    const HistoryEntry *entry = history_entry(self->history, seq);
-    const char *summary = cav_timeline_summary(self->timeline, seq);
-    g_autofree char *escaped = g_markup_escape_text(summary != NULL ? summary : "", -1);
-
-    g_string_append_printf(out,
-                           "<a href=\"seq:%" G_GINT64_FORMAT "\">#%" G_GINT64_FORMAT " %s</a> — %s",
-                           seq, seq, ev_type_name((CavEventType) entry->type), escaped);
-}
-
-static void append_payload(CavInspectorWindow *self, GString *out, const CavEvent *event)
-{
-    const CavFieldInfo *fields;
-    guint n = ev_type_fields(event->type, &fields);
-
-    for (guint i = 0; i < n; i++) {
-        CavRefKind kind = ev_field_ref_kind(fields[i].name);
-        g_autoptr(GString) value = g_string_new(NULL);
-        g_autofree char *escaped = NULL;
-
-        g_string_append_printf(out, "\n  <tt>%-10s</tt> ", fields[i].name);
-        if (kind != CAV_REF_NONE && fields[i].kind == CAV_FIELD_I32) {
-            append_link(self, out, kind,
-                        *(const gint32 *) ((const guint8 *) &event->as + fields[i].offset));
-            continue;
-        }
-        ev_append_field_value(event, &fields[i], value);
-        escaped = g_markup_escape_text(value->str, -1);
-        if (fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW)
-            g_string_append_printf(out, "<tt>“%s”</tt>", escaped);
-        else
-            g_string_append(out, escaped);
-    }
-}
-
-/* The target, as the timeline's column has it: the first creature the
- * payload names that is not the actor, else the first item; nothing when
- * there is none. */
-static void append_target(CavInspectorWindow *self, GString *out, const HistoryEntry *entry)
-{
-    for (guint i = 0; i < HISTORY_REFS; i++)
-        if (entry->creatures[i] != 0 && entry->creatures[i] != entry->actor) {
-            g_string_append(out, "    <b>Target</b> ");
-            append_link(self, out, CAV_REF_CREATURE, entry->creatures[i]);
-            return;
-        }
-    if (entry->items[0] != 0) {
-        g_string_append(out, "    <b>Target</b> ");
-        append_link(self, out, CAV_REF_ITEM, entry->items[0]);
-    }
-}
-
-static void update_detail(CavInspectorWindow *self)
-{
-    g_autoptr(GString) out = g_string_new(NULL);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GArray) caused = NULL;
-    g_autofree char *command = NULL, *summary = NULL;
-    const HistoryEntry *entry = history_entry(self->history, self->seq);
-    const CavEvent *event;
-
-    if (entry == NULL) {
-        gtk_label_set_markup(self->detail_label,
-                             "<i>Before the first event: nothing exists yet.</i>");
-        return;
-    }
-    event = cav_timeline_event(self->timeline, self->seq);
-    if (event == NULL) {
-        gtk_label_set_text(self->detail_label, "This event cannot be read.");
-        return;
-    }
-    summary = g_markup_escape_text(cav_timeline_summary(self->timeline, self->seq), -1);
-    g_string_append_printf(
-        out, "<big><b>#%" G_GINT64_FORMAT " %s</b></big>  <small>version %d</small>\n", event->seq,
-        ev_type_name(event->type), event->version);
-    g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
-    g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
-    append_link(self, out, CAV_REF_CREATURE, event->actor);
-    append_target(self, out, entry);
-    g_string_append(out, "\n<b>Caused by</b> ");
-    if (event->cause != 0)
-        append_event_link(self, out, event->cause);
-    else
-        g_string_append(out, "no other event");
-    command = history_turn_command(self->history, event->turn, &error);
-    if (command != NULL) {
-        g_autofree char *escaped = g_markup_escape_text(command, -1);
-        g_string_append_printf(
-            out,
-            "\n<b>Command of turn %d</b> <tt>%s</tt> (<a href=\"seq:%" G_GINT64_FORMAT
-            "\">its first event</a>)",
-            event->turn, escaped, history_turn_start(self->history, event->turn));
-    }
-    caused = history_caused(self->history, event->seq);
-    g_string_append_printf(out, "\n<b>Caused</b> %s", caused->len == 0 ? "nothing" : "");
-    for (guint i = 0; i < caused->len; i++) {
-        g_string_append(out, "\n  ");
-        append_event_link(self, out, g_array_index(caused, gint64, i));
-    }
-    g_string_append(out, "\n\n<b>Payload</b>");
-    /* The event may have been evicted from the cache by the links above. */
-    event = cav_timeline_event(self->timeline, self->seq);
-    if (event != NULL)
-        append_payload(self, out, event);
-    gtk_label_set_markup(self->detail_label, out->str);
-}
-
 /* ---- entities ----------------------------------------------------------- */
 
 static void update_entities(CavInspectorWindow *self)
@@ -504,7 +393,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     self->syncing = FALSE;
     update_map(self);
     update_status(self);
-    update_detail(self);
+    cav_event_detail_show(self->detail, seq);
     cav_analysis_view_set_event(self->analysis, seq);
     if (gtk_notebook_get_current_page(self->notebook) == 1) {
         update_entities(self);
@@ -776,9 +665,9 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
     if (self->settings != NULL && !self->headless)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     /* Potions are named as the truth has them or as the player knows them. */
+    cav_event_detail_set_truth(self->detail, g_variant_get_boolean(state));
     if (self->history == NULL)
         return;
-    update_detail(self);
     if (gtk_notebook_get_current_page(self->notebook) == 1) {
         update_entities(self);
         describe_entity(self);
@@ -1042,7 +931,7 @@ static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
         select_entity(self, CAV_REF_ITEM, item->id);
 }
 
-static gboolean on_activate_link(GtkLabel *label, const char *uri, gpointer user_data)
+static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
     gint64 value;
@@ -1274,6 +1163,7 @@ static void unload(CavInspectorWindow *self)
     g_clear_object(&self->filtered);
     g_clear_object(&self->filter);
     g_clear_object(&self->entity_filter);
+    cav_event_detail_set_timeline(self->detail, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
     if (self->analysis != NULL)
@@ -1288,6 +1178,7 @@ static void show_history(CavInspectorWindow *self, History *history)
 
     unload(self);
     self->timeline = cav_timeline_new(history);
+    cav_event_detail_set_timeline(self->detail, self->timeline);
     self->history = history;
     cav_analysis_view_set_history(self->analysis, history);
     self->filter = cav_timeline_filter_new(self->timeline);
@@ -1647,6 +1538,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 
     g_type_ensure(CAV_TYPE_MAP_VIEW);
+    g_type_ensure(CAV_TYPE_EVENT_DETAIL);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
@@ -1664,7 +1556,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(types_box);
     BIND(entity_chip);
     BIND(entity_label);
-    BIND(detail_label);
+    BIND(detail);
     BIND(entity_detail);
     BIND(first_turn);
     BIND(last_turn);
@@ -1737,7 +1629,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
-    g_signal_connect(self->detail_label, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
     restore_settings(self);
 }
