@@ -8,6 +8,7 @@
 #include "cav-inspector-window.h"
 
 #include "cav-analysis-view.h"
+#include "cav-columns.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
 #include "cav-event-detail.h"
@@ -987,64 +988,6 @@ static gboolean follow_poll(gpointer user_data)
 
 /* ---- list factories --------------------------------------------------------- */
 
-static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *item,
-                              gpointer user_data)
-{
-    GtkWidget *cell = gtk_inscription_new(NULL);
-    const char *widest = g_object_get_data(G_OBJECT(factory), "widest");
-
-    gtk_inscription_set_min_chars(GTK_INSCRIPTION(cell), GPOINTER_TO_UINT(user_data));
-    if (widest != NULL) { /* a number column: as wide as its widest number */
-        g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, widest);
-        int width;
-
-        pango_layout_get_pixel_size(layout, &width, NULL);
-        gtk_widget_set_size_request(cell, width, -1);
-    }
-    gtk_inscription_set_text_overflow(GTK_INSCRIPTION(cell),
-                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-    gtk_list_item_set_child(item, cell);
-}
-
-static void bind_property(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
-{
-    const char *property = g_object_get_data(G_OBJECT(factory), "property");
-    GObject *row = gtk_list_item_get_item(item);
-    GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(row), property);
-    g_auto(GValue) value = G_VALUE_INIT;
-    g_auto(GValue) text = G_VALUE_INIT;
-
-    g_value_init(&value, pspec->value_type);
-    g_value_init(&text, G_TYPE_STRING);
-    g_object_get_property(row, property, &value);
-    g_value_transform(&value, &text);
-    gtk_inscription_set_text(GTK_INSCRIPTION(gtk_list_item_get_child(item)),
-                             g_value_get_string(&text));
-}
-
-static GtkListItemFactory *column_factory(const char *property, guint min_chars)
-{
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-
-    g_object_set_data_full(G_OBJECT(factory), "property", g_strdup(property), g_free);
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_inscription), GUINT_TO_POINTER(min_chars));
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_property), NULL);
-    return factory;
-}
-
-static void add_column(GtkColumnView *view, const char *title, const char *property,
-                       guint min_chars, gboolean expand)
-{
-    GtkListItemFactory *factory = column_factory(property, min_chars);
-    GtkColumnViewColumn *column;
-
-    column = gtk_column_view_column_new(title, factory);
-    gtk_column_view_column_set_resizable(column, TRUE);
-    gtk_column_view_column_set_expand(column, expand);
-    gtk_column_view_append_column(view, column);
-    g_object_unref(column);
-}
-
 /* The Seq and Turn columns, wide enough for the largest number they show
  * (a cell's width is fixed when it is made: new numbers, new cells). */
 static void size_number_columns(CavInspectorWindow *self)
@@ -1066,10 +1009,10 @@ static void size_number_columns(CavInspectorWindow *self)
     gtk_column_view_set_model(self->timeline_view, NULL);
     for (guint i = 0; i < 2; i++) {
         g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
-        g_autoptr(GtkListItemFactory) factory = column_factory(i == 0 ? "seq" : "turn", 4);
-
         /* Digits are as wide as each other in the fonts GTK uses. */
-        g_object_set_data_full(G_OBJECT(factory), "widest", g_strnfill(digits[i], '0'), g_free);
+        g_autofree char *widest = g_strnfill(digits[i], '0');
+        g_autoptr(GtkListItemFactory) factory =
+            cav_columns_property_factory(i == 0 ? "seq" : "turn", 4, widest);
         gtk_column_view_column_set_factory(column, factory);
     }
     gtk_column_view_set_model(self->timeline_view, model);
@@ -1481,12 +1424,12 @@ static void setup_lists(CavInspectorWindow *self)
 {
     GtkListItemFactory *factory;
 
-    add_column(self->timeline_view, "Seq", "seq", 6, FALSE);
-    add_column(self->timeline_view, "Turn", "turn", 4, FALSE);
-    add_column(self->timeline_view, "Type", "type-name", 15, FALSE);
-    add_column(self->timeline_view, "Actor", "actor", 11, FALSE);
-    add_column(self->timeline_view, "Target", "target", 11, FALSE);
-    add_column(self->timeline_view, "Summary", "summary", 24, TRUE);
+    cav_columns_add(self->timeline_view, "Seq", "seq", 6, FALSE);
+    cav_columns_add(self->timeline_view, "Turn", "turn", 4, FALSE);
+    cav_columns_add(self->timeline_view, "Type", "type-name", 15, FALSE);
+    cav_columns_add(self->timeline_view, "Actor", "actor", 11, FALSE);
+    cav_columns_add(self->timeline_view, "Target", "target", 11, FALSE);
+    cav_columns_add(self->timeline_view, "Summary", "summary", 24, TRUE);
 
     self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);
     self->entity_selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->entities)));
@@ -1495,12 +1438,11 @@ static void setup_lists(CavInspectorWindow *self)
     g_signal_connect(self->entity_selection, "notify::selected", G_CALLBACK(on_entity_selected),
                      self);
     gtk_column_view_set_model(self->entities_view, GTK_SELECTION_MODEL(self->entity_selection));
-    add_column(self->entities_view, "Entity", "name", 10, FALSE);
-    add_column(self->entities_view, "Where", "place", 10, FALSE);
-    add_column(self->entities_view, "State", "condition", 10, TRUE);
+    cav_columns_add(self->entities_view, "Entity", "name", 10, FALSE);
+    cav_columns_add(self->entities_view, "Where", "place", 10, FALSE);
+    cav_columns_add(self->entities_view, "State", "condition", 10, TRUE);
 
-    factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_inscription), GUINT_TO_POINTER(30));
+    factory = cav_columns_text_factory(30, NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind_history_row), NULL);
     gtk_list_view_set_factory(self->entity_history_view, factory);
     gtk_list_view_set_single_click_activate(self->entity_history_view, TRUE);
