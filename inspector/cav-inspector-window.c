@@ -10,7 +10,7 @@
 #include "cav-analysis-view.h"
 #include "cav-columns.h"
 #include "cav-describe.h"
-#include "cav-entity-row.h"
+#include "cav-entity-panel.h"
 #include "cav-event-detail.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
@@ -41,7 +41,7 @@ struct _CavInspectorWindow {
     GtkProgressBar *loading_bar;
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkBox *types_box, *entity_chip;
-    GtkLabel *entity_label, *entity_detail;
+    GtkLabel *entity_label;
     CavEventDetail *detail;
     GtkAdjustment *scrub;
     GtkEntry *first_turn, *last_turn;
@@ -51,10 +51,10 @@ struct _CavInspectorWindow {
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
-    GtkColumnView *timeline_view, *entities_view;
+    GtkColumnView *timeline_view;
     GtkNotebook *notebook;
-    CavAnalysisView *analysis; /* the notebook's Analysis page */
-    GtkListView *entity_history_view;
+    CavAnalysisView *analysis;    /* the notebook's Analysis page */
+    CavEntityPanel *entity_panel; /* the notebook's Entities page */
 
     /* The game shown. */
     GFile *file;
@@ -65,14 +65,6 @@ struct _CavInspectorWindow {
     GtkSingleSelection *selection;
     gint64 seq;
     gboolean types[CAV_EVENT_TYPE_COUNT];
-
-    /* Entities at the shown event, and the one selected. */
-    GListStore *entities;
-    GtkSingleSelection *entity_selection;
-    CavTimelineFilter *entity_filter;
-    GtkSingleSelection *entity_history;
-    CavRefKind entity_kind;
-    gint32 entity_id;
 
     /* Loading in a worker thread. */
     GCancellable *loading;
@@ -214,108 +206,29 @@ static void scroll_timeline_to(CavInspectorWindow *self, guint position)
                                                          scroll_pending, self, NULL);
 }
 
-/* ---- the detail of the shown event ---------------------------------------- */
-
-/* Whether the panels tell the whole truth, or what the player knows. */
-static gboolean truth(CavInspectorWindow *self)
-{
-    return cav_map_view_get_truth(self->map);
-}
-
 /* ---- entities ----------------------------------------------------------- */
 
-static void update_entities(CavInspectorWindow *self)
-{
-    const CavState *state = history_state(self->history);
-    g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func(g_object_unref);
-    guint selected = GTK_INVALID_LIST_POSITION;
-
-    for (gint32 id = 1; id <= state->creature_count; id++) {
-        const CavCreature *c = state_creature(state, id);
-        g_autoptr(GString) name = g_string_new(NULL), place = g_string_new(NULL);
-        g_autofree char *condition = NULL;
-
-        if (c == NULL || !c->alive)
-            continue;
-        history_append_name(self->history, CAV_REF_CREATURE, id, name);
-        cav_describe_place(self->history, c->z, c->x, c->y, 0, place);
-        condition = g_strdup_printf("hp %d/%d · level %d", c->hp, c->max_hp, c->level);
-        if (self->entity_kind == CAV_REF_CREATURE && self->entity_id == id)
-            selected = rows->len;
-        g_ptr_array_add(rows,
-                        cav_entity_row_new(CAV_REF_CREATURE, id, name->str, place->str, condition));
-    }
-    for (gint32 id = 1; id <= state->item_count; id++) {
-        const CavItem *item = state_item(state, id);
-        g_autoptr(GString) name = g_string_new(NULL), place = g_string_new(NULL);
-        g_autofree char *condition = NULL;
-
-        if (item == NULL || item->count <= 0)
-            continue;
-        cav_describe_name(self->history, truth(self), CAV_REF_ITEM, id, name);
-        cav_describe_place(self->history, item->z, item->x, item->y, item->holder, place);
-        condition = g_strdup_printf("×%d%s", item->count,
-                                    state_item_rotten(state, item) ? " · rotten" : "");
-        if (self->entity_kind == CAV_REF_ITEM && self->entity_id == id)
-            selected = rows->len;
-        g_ptr_array_add(rows,
-                        cav_entity_row_new(CAV_REF_ITEM, id, name->str, place->str, condition));
-    }
-    self->syncing = TRUE;
-    g_list_store_splice(self->entities, 0, g_list_model_get_n_items(G_LIST_MODEL(self->entities)),
-                        rows->pdata, rows->len);
-    gtk_single_selection_set_selected(self->entity_selection, selected);
-    self->syncing = FALSE;
-}
-
-static void describe_entity(CavInspectorWindow *self)
-{
-    g_autoptr(GString) out = g_string_new(NULL);
-
-    cav_describe_entity(self->timeline, truth(self), self->entity_kind, self->entity_id, out);
-    gtk_label_set_markup(self->entity_detail, out->str);
-}
-
-/* The entity's history is filtered only while the Entities page shows: on
- * a long game the filter is a pass over every event, which the window need
- * not make while it opens. */
-static void sync_entity_history(CavInspectorWindow *self)
-{
-    GtkFilterListModel *events;
-    gboolean shown = gtk_notebook_get_current_page(self->notebook) == 1;
-
-    if (self->entity_history == NULL)
-        return;
-    events = GTK_FILTER_LIST_MODEL(gtk_single_selection_get_model(self->entity_history));
-    if (shown && gtk_filter_list_model_get_filter(events) == NULL)
-        gtk_filter_list_model_set_filter(events, GTK_FILTER(self->entity_filter));
-    else if (!shown && gtk_filter_list_model_get_filter(events) != NULL)
-        gtk_filter_list_model_set_filter(events, NULL);
-}
-
-/* Select entity @id of @kind: its state, its history, and a cross on the map. */
+/* Show entity @id of @kind on the Entities page. */
 static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 {
-    GListModel *model = G_LIST_MODEL(self->entities);
-    guint n = g_list_model_get_n_items(model);
+    gtk_notebook_set_current_page(self->notebook, 1);
+    cav_entity_panel_select(self->entity_panel, kind, id);
+}
 
-    self->entity_kind = kind;
-    self->entity_id = id;
+/* The Analysis page follows the creature selected. */
+static void on_entity_selected(CavEntityPanel *panel, int kind, int id, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+
     if (kind == CAV_REF_CREATURE)
         cav_analysis_view_set_creature(self->analysis, id);
-    cav_timeline_filter_set_entity(self->entity_filter, kind, id);
-    gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
-    self->syncing = TRUE;
-    gtk_single_selection_set_selected(self->entity_selection, GTK_INVALID_LIST_POSITION);
-    for (guint i = 0; i < n; i++) {
-        g_autoptr(CavEntityRow) row = g_list_model_get_item(model, i);
-        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id) {
-            gtk_single_selection_set_selected(self->entity_selection, i);
-            break;
-        }
-    }
-    self->syncing = FALSE;
-    describe_entity(self);
+}
+
+/* The Entities page is in view. */
+static void sync_entity_page(CavInspectorWindow *self)
+{
+    cav_entity_panel_set_active(self->entity_panel,
+                                gtk_notebook_get_current_page(self->notebook) == 1);
 }
 
 /* ---- showing an event ---------------------------------------------------- */
@@ -396,10 +309,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     update_status(self);
     cav_event_detail_show(self->detail, seq);
     cav_analysis_view_set_event(self->analysis, seq);
-    if (gtk_notebook_get_current_page(self->notebook) == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
+    cav_entity_panel_refresh(self->entity_panel);
 }
 
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
@@ -414,7 +324,6 @@ void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kin
     g_return_if_fail(kind == CAV_REF_CREATURE || kind == CAV_REF_ITEM);
     if (self->history == NULL)
         return;
-    gtk_notebook_set_current_page(self->notebook, 1);
     select_entity(self, kind, id);
 }
 
@@ -667,12 +576,7 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     /* Potions are named as the truth has them or as the player knows them. */
     cav_event_detail_set_truth(self->detail, g_variant_get_boolean(state));
-    if (self->history == NULL)
-        return;
-    if (gtk_notebook_get_current_page(self->notebook) == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
+    cav_entity_panel_set_truth(self->entity_panel, g_variant_get_boolean(state));
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -821,8 +725,11 @@ static void on_filter_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history != NULL && self->entity_kind != CAV_REF_NONE)
-        set_timeline_entity(self, self->entity_kind, self->entity_id);
+    gint32 id;
+    CavRefKind kind = cav_entity_panel_get_selected(self->entity_panel, &id);
+
+    if (self->history != NULL && kind != CAV_REF_NONE)
+        set_timeline_entity(self, kind, id);
 }
 
 static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -864,25 +771,6 @@ static void on_timeline_selected(GtkSingleSelection *selection, GParamSpec *pspe
         show_event_from(self, cav_event_row_get_seq(row), FROM_TIMELINE);
 }
 
-static void on_entity_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    CavEntityRow *row;
-
-    if (self->syncing)
-        return;
-    row = gtk_single_selection_get_selected_item(selection);
-    if (row != NULL)
-        select_entity(self, cav_entity_row_get_kind(row), cav_entity_row_get_id(row));
-}
-
-static void on_entity_history_activate(GtkListView *view, guint position, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    show_event_from(self, row_seq(G_LIST_MODEL(self->entity_history), position), FROM_OTHER);
-}
-
 static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
@@ -901,12 +789,6 @@ static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint numbe
 
     if (self->settings != NULL && !self->headless && number < G_N_ELEMENTS(detail_pages))
         g_settings_set_string(self->settings, "detail-page", detail_pages[number]);
-    if (self->history == NULL)
-        return;
-    if (number == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
 }
 
 static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
@@ -944,11 +826,9 @@ static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer us
         show_event_from(self, value, FROM_OTHER);
     } else if (g_str_has_prefix(uri, "creature:") &&
                g_ascii_string_to_signed(uri + 9, 10, 1, G_MAXINT32, &value, NULL)) {
-        gtk_notebook_set_current_page(self->notebook, 1);
         select_entity(self, CAV_REF_CREATURE, (gint32) value);
     } else if (g_str_has_prefix(uri, "item:") &&
                g_ascii_string_to_signed(uri + 5, 10, 1, G_MAXINT32, &value, NULL)) {
-        gtk_notebook_set_current_page(self->notebook, 1);
         select_entity(self, CAV_REF_ITEM, (gint32) value);
     }
     return TRUE;
@@ -1016,17 +896,6 @@ static void size_number_columns(CavInspectorWindow *self)
         gtk_column_view_column_set_factory(column, factory);
     }
     gtk_column_view_set_model(self->timeline_view, model);
-}
-
-static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *item,
-                             gpointer user_data)
-{
-    CavEventRow *row = gtk_list_item_get_item(item);
-    g_autofree char *text =
-        g_strdup_printf("#%" G_GINT64_FORMAT " · turn %d · %s", cav_event_row_get_seq(row),
-                        cav_event_row_get_turn(row), cav_event_row_get_summary(row));
-
-    gtk_inscription_set_text(GTK_INSCRIPTION(gtk_list_item_get_child(item)), text);
 }
 
 /* ---- loading ---------------------------------------------------------------- */
@@ -1097,28 +966,22 @@ static void unload(CavInspectorWindow *self)
     stop_playing(self);
     g_clear_handle_id(&self->follow_source, g_source_remove);
     g_clear_handle_id(&self->resync_source, g_source_remove);
-    if (self->selection != NULL) {
+    if (self->selection != NULL)
         gtk_column_view_set_model(self->timeline_view, NULL);
-        gtk_list_view_set_model(self->entity_history_view, NULL);
-    }
     g_clear_object(&self->selection);
-    g_clear_object(&self->entity_history);
     g_clear_object(&self->filtered);
     g_clear_object(&self->filter);
-    g_clear_object(&self->entity_filter);
     cav_event_detail_set_timeline(self->detail, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
     if (self->analysis != NULL)
         cav_analysis_view_set_history(self->analysis, NULL);
-    self->entity_kind = CAV_REF_NONE;
-    self->entity_id = 0;
+    if (self->entity_panel != NULL)
+        cav_entity_panel_set_timeline(self->entity_panel, NULL);
 }
 
 static void show_history(CavInspectorWindow *self, History *history)
 {
-    GtkFilterListModel *entity_events;
-
     unload(self);
     self->timeline = cav_timeline_new(history);
     cav_event_detail_set_timeline(self->detail, self->timeline);
@@ -1141,15 +1004,7 @@ static void show_history(CavInspectorWindow *self, History *history)
                              self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
 
-    self->entity_filter = cav_timeline_filter_new(self->timeline);
-    /* No entity selected yet: an id no file can hold, so the list is empty. */
-    cav_timeline_filter_set_entity(self->entity_filter, CAV_REF_CREATURE, G_MAXINT32);
-    /* The filter is set while the Entities page shows (sync_entity_history). */
-    entity_events = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
-    gtk_filter_list_model_set_incremental(entity_events, TRUE);
-    self->entity_history = gtk_single_selection_new(G_LIST_MODEL(entity_events));
-    gtk_single_selection_set_autoselect(self->entity_history, FALSE);
-    gtk_list_view_set_model(self->entity_history_view, GTK_SELECTION_MODEL(self->entity_history));
+    cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
     size_number_columns(self);
 
     /* The first turn-range values are free now that the file is known. */
@@ -1159,8 +1014,9 @@ static void show_history(CavInspectorWindow *self, History *history)
     update_title(self);
     update_count(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
-    select_entity(self, CAV_REF_CREATURE, history_last_state(history)->player);
-    sync_entity_history(self);
+    cav_entity_panel_select(self->entity_panel, CAV_REF_CREATURE,
+                            history_last_state(history)->player);
+    sync_entity_page(self);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
@@ -1422,33 +1278,12 @@ static void add_type_checks(CavInspectorWindow *self)
 
 static void setup_lists(CavInspectorWindow *self)
 {
-    GtkListItemFactory *factory;
-
     cav_columns_add(self->timeline_view, "Seq", "seq", 6, FALSE);
     cav_columns_add(self->timeline_view, "Turn", "turn", 4, FALSE);
     cav_columns_add(self->timeline_view, "Type", "type-name", 15, FALSE);
     cav_columns_add(self->timeline_view, "Actor", "actor", 11, FALSE);
     cav_columns_add(self->timeline_view, "Target", "target", 11, FALSE);
     cav_columns_add(self->timeline_view, "Summary", "summary", 24, TRUE);
-
-    self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);
-    self->entity_selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->entities)));
-    gtk_single_selection_set_autoselect(self->entity_selection, FALSE);
-    gtk_single_selection_set_can_unselect(self->entity_selection, TRUE);
-    g_signal_connect(self->entity_selection, "notify::selected", G_CALLBACK(on_entity_selected),
-                     self);
-    gtk_column_view_set_model(self->entities_view, GTK_SELECTION_MODEL(self->entity_selection));
-    cav_columns_add(self->entities_view, "Entity", "name", 10, FALSE);
-    cav_columns_add(self->entities_view, "Where", "place", 10, FALSE);
-    cav_columns_add(self->entities_view, "State", "condition", 10, TRUE);
-
-    factory = cav_columns_text_factory(30, NULL);
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_history_row), NULL);
-    gtk_list_view_set_factory(self->entity_history_view, factory);
-    gtk_list_view_set_single_click_activate(self->entity_history_view, TRUE);
-    g_signal_connect(self->entity_history_view, "activate", G_CALLBACK(on_entity_history_activate),
-                     self);
-    g_object_unref(factory);
 }
 
 static void cav_inspector_window_dispose(GObject *object)
@@ -1460,9 +1295,8 @@ static void cav_inspector_window_dispose(GObject *object)
     g_clear_object(&self->loading);
     g_clear_handle_id(&self->progress_source, g_source_remove);
     unload(self);
-    self->analysis = NULL; /* a notebook child, going with the window */
-    g_clear_object(&self->entity_selection);
-    g_clear_object(&self->entities);
+    self->analysis = NULL;     /* a notebook child, going with the window */
+    self->entity_panel = NULL; /* a notebook child too */
     g_clear_object(&self->file);
     g_clear_object(&self->settings);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
@@ -1481,6 +1315,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
 
     g_type_ensure(CAV_TYPE_MAP_VIEW);
     g_type_ensure(CAV_TYPE_EVENT_DETAIL);
+    g_type_ensure(CAV_TYPE_ENTITY_PANEL);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
@@ -1499,7 +1334,6 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(entity_chip);
     BIND(entity_label);
     BIND(detail);
-    BIND(entity_detail);
     BIND(first_turn);
     BIND(last_turn);
     BIND(play_button);
@@ -1511,9 +1345,8 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(map);
     BIND(scrubber);
     BIND(timeline_view);
-    BIND(entities_view);
+    BIND(entity_panel);
     BIND(notebook);
-    BIND(entity_history_view);
 #undef BIND
 }
 
@@ -1556,7 +1389,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */
-    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_history), self);
+    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_page), self);
     self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
     {
         /* Scrolled, so that its pages never make the window (or the
@@ -1572,7 +1405,10 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                              self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->entity_panel, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->entity_panel, "selected", G_CALLBACK(on_entity_selected), self);
+    g_signal_connect_swapped(self->entity_panel, "seek",
+                             G_CALLBACK(cav_inspector_window_show_event), self);
     restore_settings(self);
 }
 
