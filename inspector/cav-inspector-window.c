@@ -955,7 +955,8 @@ static void update_title(CavInspectorWindow *self)
 
     gtk_window_set_title(GTK_WINDOW(self), name);
     title =
-        g_strdup_printf("%s · seed %" G_GINT64_FORMAT " · %s%s%s", last->player_name, last->seed,
+        g_strdup_printf("%s%sseed %" G_GINT64_FORMAT " · %s%s%s", last->player_name,
+                        last->player_name[0] ? " · " : "", last->seed,
                         state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
     adw_window_title_set_title(self->window_title, title);
     update_subtitle(self);
