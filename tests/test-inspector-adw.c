@@ -463,17 +463,29 @@ static void test_small_screen(Fixture *f, gconstpointer data)
     CavInspectorWindow *window;
     GdkRectangle screen;
     graphene_rect_t box;
-    int min_width, min_height;
+    int min_width, min_height, default_width, default_height;
 
     gdk_monitor_get_geometry(monitor, &screen);
     g_object_unref(monitor);
     g_assert_cmpint(screen.width, ==, SCREEN_W);
     g_assert_cmpint(screen.height, ==, SCREEN_H);
+    /* The size a first window opens at (GTK would clamp a larger one to
+     * the screen, hiding that it does not fit). */
+    {
+        g_autoptr(GSettings) settings = g_settings_new("org.cavelog.Inspector");
+        default_width = g_settings_get_int(settings, "window-width");
+        default_height = g_settings_get_int(settings, "window-height");
+    }
+    g_assert_cmpint(default_width, <=, SCREEN_W);
+    g_assert_cmpint(default_height, <=, SCREEN_H - PANEL_H);
     run_inspector(args, NULL);
     shot = gdk_texture_new_from_filename(png, &error);
     g_assert_no_error(error);
     g_assert_cmpint(gdk_texture_get_width(shot), <=, SCREEN_W);
     g_assert_cmpint(gdk_texture_get_height(shot), <=, SCREEN_H - PANEL_H);
+    /* Drawn at that size, not squeezed (the frame aside). */
+    g_assert_cmpint(gdk_texture_get_width(shot), >=, default_width - 20);
+    g_assert_cmpint(gdk_texture_get_height(shot), >=, default_height - 20);
 
     /* The same window here, at the same event and size. */
     window = open_window(f, TRUE);
