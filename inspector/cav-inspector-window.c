@@ -40,6 +40,7 @@ struct _CavInspectorWindow {
     GtkLabel *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
+    GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     GtkBox *types_box, *entity_chip;
     GtkLabel *entity_label;
     CavEventDetail *detail;
@@ -1331,6 +1332,8 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(recent_button);
     BIND(types_button);
     BIND(bookmarks_button);
+    BIND(follow_button);
+    BIND(fork_button);
     BIND(types_box);
     BIND(entity_chip);
     BIND(entity_label);
@@ -1349,6 +1352,16 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(entity_panel);
     BIND(notebook);
 #undef BIND
+}
+
+/* The header's buttons about the game shown, only while one is. */
+static void on_page_changed(CavInspectorWindow *self)
+{
+    gboolean game = g_strcmp0(gtk_stack_get_visible_child_name(self->pages), "game") == 0;
+
+    gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
+    gtk_widget_set_visible(self->follow_button, game);
+    gtk_widget_set_visible(self->fork_button, game);
 }
 
 /* The size, state and toggles the last window closed had. */
@@ -1380,7 +1393,10 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     add_focus_handling(self);
     add_type_checks(self);
     setup_lists(self);
+    g_signal_connect_swapped(self->pages, "notify::visible-child-name", G_CALLBACK(on_page_changed),
+                             self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
+    on_page_changed(self);
     gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect_swapped(self->first_turn, "changed", G_CALLBACK(on_turns_changed), self);

@@ -92,9 +92,12 @@ static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
     return NULL;
 }
 
-/* The first label below @root whose text contains @part. */
+/* The first visible label below @root (itself visible) whose text contains
+ * @part. */
 static GtkWidget *find_label(GtkWidget *root, const char *part)
 {
+    if (!gtk_widget_get_visible(root))
+        return NULL; /* nor anything in it */
     if (GTK_IS_LABEL(root) && strstr(gtk_label_get_text(GTK_LABEL(root)), part) != NULL)
         return root;
     for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
@@ -259,6 +262,10 @@ static void test_empty(Fixture *f, gconstpointer data)
     g_assert_nonnull(page);
     g_assert_true(gtk_widget_get_mapped(page));
     g_assert_cmpstr(adw_status_page_get_title(ADW_STATUS_PAGE(page)), ==, "No Game Open");
+    /* Nothing about a game in the header while there is none. */
+    g_assert_null(find_label(GTK_WIDGET(window), "Follow"));
+    g_assert_null(find_label(GTK_WIDGET(window), "Play from Here"));
+    g_assert_nonnull(find_label(GTK_WIDGET(window), "Truth"));
     save_shot(f->window, "empty.png");
 }
 
@@ -306,6 +313,8 @@ static void test_toast(Fixture *f, gconstpointer data)
     CavInspectorWindow *window = open_window(f, FALSE);
 
     g_assert_false(toast_shown(window));
+    g_assert_nonnull(find_label(GTK_WIDGET(window), "Follow"));
+    g_assert_nonnull(find_label(GTK_WIDGET(window), "Play from Here"));
     cav_inspector_window_show_event(window, 10);
     g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
                                    g_variant_new_string("a toast"));
