@@ -4,6 +4,7 @@
  * (xdotool): every expectation is computed here from the events and the
  * folded states by brute force, not by the code under test. Run under
  * xvfb-run. */
+#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
 #include <math.h>
@@ -755,6 +756,7 @@ int main(int argc, char **argv)
     g_setenv("GDK_BACKEND", "x11", TRUE);
     g_setenv("GTK_A11Y", "none", TRUE);
     gtk_test_init(&argc, &argv, NULL);
+    adw_init(); /* the program's look: libadwaita's style sheet */
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
     ADD("/inspector/markers/found", test_found);
     ADD("/inspector/markers/keys", test_keys);
