@@ -154,9 +154,11 @@ static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GAr
         {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
          " WHERE a.turn >= ?1 AND b.first_seq != a.last_seq + 1",
          "the turns do not follow one another event by event"},
+        /* The last turn's last seq (the turns after ?1 follow one another). */
         {"SELECT (SELECT count(*) FROM events WHERE seq > ?2)"
-         " != (SELECT max(last_seq) FROM turns) - ?2"
-         " OR (SELECT max(seq) FROM events) != (SELECT max(last_seq) FROM turns)",
+         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1) - ?2"
+         " OR (SELECT max(seq) FROM events)"
+         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1)",
          "the events do not end where the last turn ends"},
     };
     g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));

@@ -19,8 +19,8 @@
 
 #define KF_MAGIC "CAVK"
 #define KF_FORMAT 1
-#define KF_HEAD 48              /* the fields below, before the MAC */
-#define KF_MAC 32               /* HMAC-SHA256 */
+#define KF_HEAD 48                /* the fields below, before the MAC */
+#define KF_MAC 32                 /* HMAC-SHA256 */
 #define KF_TOP (KF_HEAD + KF_MAC) /* where the payload starts */
 #define KF_RAW_MAX (sizeof(CavState) + sizeof(CavView))
 
@@ -129,9 +129,9 @@ char *keyframe_identity(Store *store, GError **error)
     g_return_val_if_fail(store != NULL, NULL);
     if (!store_turn_digest(store, 0, &first, error) || !store_read_info(store, &info, error))
         return NULL;
-    identity = g_strdup_printf("seed %" G_GINT64_FORMAT "\ncreated %s\nturn 0 %016" G_GINT64_MODIFIER
-                               "x",
-                               info.seed, info.created != NULL ? info.created : "", first);
+    identity =
+        g_strdup_printf("seed %" G_GINT64_FORMAT "\ncreated %s\nturn 0 %016" G_GINT64_MODIFIER "x",
+                        info.seed, info.created != NULL ? info.created : "", first);
     store_game_info_clear(&info);
     return identity;
 }
@@ -139,11 +139,11 @@ char *keyframe_identity(Store *store, GError **error)
 /* This build's structs, as a number: FNV-1a over the version and sizes. */
 static guint64 layout_of_build(void)
 {
-    g_autofree char *text = g_strdup_printf(
-        "%s %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT
-        " %" G_GSIZE_FORMAT,
-        CAVELOG_VERSION, sizeof(CavState), sizeof(CavCreature), sizeof(CavItem), sizeof(CavEffect),
-        sizeof(CavView));
+    g_autofree char *text =
+        g_strdup_printf("%s %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT
+                        " %" G_GSIZE_FORMAT " %" G_GSIZE_FORMAT,
+                        CAVELOG_VERSION, sizeof(CavState), sizeof(CavCreature), sizeof(CavItem),
+                        sizeof(CavEffect), sizeof(CavView));
     guint64 hash = G_GUINT64_CONSTANT(14695981039346656037);
 
     for (const char *c = text; *c != '\0'; c++)
@@ -265,9 +265,12 @@ GBytes *keyframe_seal(const KeyframeKey *key, const char *identity, guint64 dige
     gsize cap = KF_TOP + size + size / 100 + 1024;
     guint8 *blob = g_malloc(cap);
     gssize packed = convert_all(G_CONVERTER(deflate), data, size, blob + KF_TOP, cap - KF_TOP);
-    KeyframeHead head = {.layout = layout_of_build(), .turn = state->turn,
-                         .last_seq = state->last_seq, .digest = digest,
-                         .packed = (guint32) packed, .raw = (guint32) size};
+    KeyframeHead head = {.layout = layout_of_build(),
+                         .turn = state->turn,
+                         .last_seq = state->last_seq,
+                         .digest = digest,
+                         .packed = (guint32) packed,
+                         .raw = (guint32) size};
 
     g_return_val_if_fail(key != NULL && identity != NULL && view != NULL, NULL);
     g_assert(packed >= 0);

@@ -18,16 +18,16 @@
 struct Session {
     Game *game;
     Store *store;
-    gboolean broken;      /* a turn could not be saved: the game is ahead of its file */
-    GArray *digests;      /* while resuming an older file: each turn's digest by this build */
-    char *morgue;         /* where the morgue went when the game ended here, or NULL */
-    char *morgue_problem; /* why it could not be written, or NULL */
-    gint32 keyframe_every;   /* turns between the keyframes written; 0: none */
-    gboolean keyframes_off;  /* no key could be had: no keyframes this session */
-    KeyframeKey *key;        /* once a keyframe is written */
-    char *identity;          /* the game's, as keyframes name it */
-    char *keyframe_problem;  /* why no keyframes are written, or NULL */
-    KeyframeFound resumed;   /* the keyframe the fold started from */
+    gboolean broken;        /* a turn could not be saved: the game is ahead of its file */
+    GArray *digests;        /* while resuming an older file: each turn's digest by this build */
+    char *morgue;           /* where the morgue went when the game ended here, or NULL */
+    char *morgue_problem;   /* why it could not be written, or NULL */
+    gint32 keyframe_every;  /* turns between the keyframes written; 0: none */
+    gboolean keyframes_off; /* no key could be had: no keyframes this session */
+    KeyframeKey *key;       /* once a keyframe is written */
+    char *identity;         /* the game's, as keyframes name it */
+    char *keyframe_problem; /* why no keyframes are written, or NULL */
+    KeyframeFound resumed;  /* the keyframe the fold started from */
 };
 
 void session_free(Session *session)
