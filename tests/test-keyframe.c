@@ -4,6 +4,7 @@
  * a wrong MAC, another game's, an altered one or another installation's is
  * passed over for the full fold; no key folder means no keyframes, not no
  * game; readers never write; deserialising is as wary as any file input. */
+#include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
@@ -246,6 +247,81 @@ static void test_ignored_wrong_mac(TmpDir *fixture, gconstpointer data)
     assert_full_fold(fixture, path, 3);
 }
 
+/* @in through @converter, to its end (at most @cap bytes). */
+static GBytes *convert(GConverter *converter, const guint8 *in, gsize size, gsize cap)
+{
+    guint8 *out = g_malloc(cap);
+    gsize got = 0, put = 0;
+
+    g_assert_cmpint(g_converter_convert(converter, in, size, out, cap, G_CONVERTER_INPUT_AT_END,
+                                        &got, &put, NULL),
+                    ==, G_CONVERTER_FINISHED);
+    return g_bytes_new_take(out, put);
+}
+
+/* @blob with one cell of the player's memory forgotten in its payload,
+ * deflated again, the header's sizes made to fit and the MAC kept: what a
+ * forger without the key can make, and nothing but the MAC tells. */
+static GBytes *forget_a_cell(const guint8 *blob, gsize size)
+{
+    g_autoptr(GZlibDecompressor) inflate = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_RAW);
+    g_autoptr(GZlibCompressor) deflate = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_RAW, 6);
+    guint32 raw_size, packed_size;
+    g_autoptr(GBytes) raw = NULL, packed = NULL;
+    guint8 *plain, *out;
+    CavView *view;
+
+    memcpy(&raw_size, blob + 40, 4);
+    raw = convert(G_CONVERTER(inflate), blob + 80, size - 80, GUINT32_FROM_LE(raw_size));
+    plain = g_bytes_unref_to_data(g_steal_pointer(&raw), &size);
+    view = (CavView *) (plain + size - sizeof(CavView));
+    for (guint cell = 0; cell < sizeof view->memory; cell++)
+        if (((guint8 *) view->memory)[cell] != 0) {
+            ((guint8 *) view->memory)[cell] = 0;
+            break;
+        }
+    packed = convert(G_CONVERTER(deflate), plain, size, size + 1024);
+    g_free(plain);
+    out = g_malloc(80 + g_bytes_get_size(packed));
+    memcpy(out, blob, 80);
+    packed_size = GUINT32_TO_LE((guint32) g_bytes_get_size(packed));
+    memcpy(out + 20, &packed_size, 4);
+    memcpy(out + 80, g_bytes_get_data(packed, NULL), g_bytes_get_size(packed));
+    return g_bytes_new_take(out, 80 + g_bytes_get_size(packed));
+}
+
+static void forge_keyframes(const char *path)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *read = NULL, *write = NULL;
+
+    g_assert_cmpint(sqlite3_open(path, &db), ==, SQLITE_OK);
+    sqlite3_prepare_v2(db, "SELECT seq, state FROM snapshots", -1, &read, NULL);
+    sqlite3_prepare_v2(db, "UPDATE snapshots SET state = ? WHERE seq = ?", -1, &write, NULL);
+    while (sqlite3_step(read) == SQLITE_ROW) {
+        g_autoptr(GBytes) forged =
+            forget_a_cell(sqlite3_column_blob(read, 1), (gsize) sqlite3_column_bytes(read, 1));
+        sqlite3_bind_blob(write, 1, g_bytes_get_data(forged, NULL), (int) g_bytes_get_size(forged),
+                          SQLITE_TRANSIENT);
+        sqlite3_bind_int64(write, 2, sqlite3_column_int64(read, 0));
+        g_assert_cmpint(sqlite3_step(write), ==, SQLITE_DONE);
+        sqlite3_reset(write);
+    }
+    sqlite3_finalize(read);
+    sqlite3_finalize(write);
+    sqlite3_close(db);
+}
+
+/* A keyframe whose state and view were changed, its MAC kept. */
+static void test_ignored_forged(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "game.cavelog");
+
+    make_game(fixture, path, 4242, 2 * EVERY);
+    forge_keyframes(path);
+    assert_full_fold(fixture, path, 2);
+}
+
 static void test_ignored_altered_blob(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "game.cavelog");
@@ -461,6 +537,7 @@ int main(int argc, char **argv)
     ADD("/keyframe/resume/equals-uninterrupted", test_resume_equals_uninterrupted);
     ADD("/keyframe/ignored/wrong-mac", test_ignored_wrong_mac);
     ADD("/keyframe/ignored/altered-blob", test_ignored_altered_blob);
+    ADD("/keyframe/ignored/forged", test_ignored_forged);
     ADD("/keyframe/ignored/other-game", test_ignored_other_game);
     ADD("/keyframe/ignored/foreign-key", test_ignored_foreign_key);
     ADD("/keyframe/ignored/garbage", test_ignored_garbage);
