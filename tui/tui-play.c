@@ -20,9 +20,10 @@ struct Tui {
     const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
     TuiViewport viewport;
-    gboolean digging;      /* a dig was confirmed and the player keeps on that way */
-    gint32 dig_dx, dig_dy; /* which way */
-    gboolean was_playing;  /* the game was going on when tui_run() began */
+    gboolean digging;        /* a dig was confirmed and the player keeps on that way */
+    gint32 dig_dx, dig_dy;   /* which way */
+    gboolean was_playing;    /* the game was going on when tui_run() began */
+    gboolean keyframes_told; /* why no keyframes are written was shown */
 };
 
 /* What one key press did to the loop. */
@@ -51,6 +52,12 @@ Tui *tui_new(Bus *bus)
     return tui;
 }
 
+void tui_resume_start(const CavState *state, const CavView *view, gpointer tui)
+{
+    g_return_if_fail(tui != NULL);
+    tui_log_start(((Tui *) tui)->log, state, view);
+}
+
 void tui_free(Tui *tui)
 {
     if (tui == NULL)
@@ -76,6 +83,10 @@ static TuiStep tui_play_command(Tui *tui, Session *session, const CavCommand *co
         return TUI_STEP_FAILED;
     if (why != NULL)
         tui_log_add(tui->log, tui->state->turn, why);
+    if (session_keyframe_problem(session) != NULL && !tui->keyframes_told) {
+        tui_log_add(tui->log, tui->state->turn, session_keyframe_problem(session));
+        tui->keyframes_told = TRUE;
+    }
     return TUI_STEP_GO_ON;
 }
 
