@@ -349,11 +349,15 @@ typedef struct {
 static gboolean row_usable(KeyframeReader *r, sqlite3_stmt *stmt, GError **error)
 {
     KeyframeHead head;
-    const guint8 *blob = sqlite3_column_blob(stmt, 1);
-    gsize size = (gsize) sqlite3_column_bytes(stmt, 1);
+    const guint8 *blob;
+    gsize size;
 
-    if (sqlite3_column_type(stmt, 1) != SQLITE_BLOB ||
-        !keyframe_open(r->key, r->identity, sqlite3_column_int64(stmt, 0), blob, size, &head))
+    /* The type first: asking for a blob would convert any other value. */
+    if (sqlite3_column_type(stmt, 1) != SQLITE_BLOB)
+        return FALSE;
+    blob = sqlite3_column_blob(stmt, 1);
+    size = (gsize) sqlite3_column_bytes(stmt, 1);
+    if (!keyframe_open(r->key, r->identity, sqlite3_column_int64(stmt, 0), blob, size, &head))
         return FALSE;
     return matches_turn(r->store, &head, error) &&
            keyframe_unpack(&head, blob + KF_TOP, r->state, r->view);
