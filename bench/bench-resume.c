@@ -6,7 +6,8 @@
  * 999, and the bot plays on to turn TURNS − 1 (unless it dies): 999 turns
  * after the last keyframe, the longest tail keyframes every 1000 turns
  * leave. Usage: bench-resume [TURNS [EVERY]] (EVERY: turns between
- * keyframes, KEYFRAME_EVERY by default). */
+ * keyframes, KEYFRAME_EVERY by default); with BENCH_RESUME_KEEP set, the
+ * game and its key are left in their folder, for perf. */
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>

@@ -16,9 +16,10 @@ typedef struct Session Session;
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error);
 
-/* Open @path, fold its events (published on @bus), check the last turn's
- * digest, and make it ready to go on. On any problem: NULL, an error naming
- * it, and the file unchanged. */
+/* Open @path, fold its events (published on @bus) with every check, and
+ * make it ready to go on. Without a @bus the fold starts from the newest
+ * keyframe this installation sealed, when there is one (session_open_from).
+ * On any problem: NULL, an error naming it, and the file unchanged. */
 Session *session_resume(const char *path, Bus *bus, GError **error);
 
 /* Called once, before the first event a resume publishes, with the state
