@@ -19,11 +19,12 @@ struct Tui {
     const CavView *sight;      /* the player's view and memory, likewise */
     const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
+    /* Why no keyframes are written was shown (session_keyframe_problem). */
+    gboolean keys_told;
     TuiViewport viewport;
-    gboolean digging;        /* a dig was confirmed and the player keeps on that way */
-    gint32 dig_dx, dig_dy;   /* which way */
-    gboolean was_playing;    /* the game was going on when tui_run() began */
-    gboolean keyframes_told; /* why no keyframes are written was shown */
+    gboolean digging;      /* a dig was confirmed and the player keeps on that way */
+    gint32 dig_dx, dig_dy; /* which way */
+    gboolean was_playing;  /* the game was going on when tui_run() began */
 };
 
 /* What one key press did to the loop. */
@@ -83,9 +84,9 @@ static TuiStep tui_play_command(Tui *tui, Session *session, const CavCommand *co
         return TUI_STEP_FAILED;
     if (why != NULL)
         tui_log_add(tui->log, tui->state->turn, why);
-    if (session_keyframe_problem(session) != NULL && !tui->keyframes_told) {
+    if (session_keyframe_problem(session) != NULL && !tui->keys_told) {
         tui_log_add(tui->log, tui->state->turn, session_keyframe_problem(session));
-        tui->keyframes_told = TRUE;
+        tui->keys_told = TRUE;
     }
     return TUI_STEP_GO_ON;
 }
