@@ -2505,6 +2505,62 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
+/* ---- /tui/continue-keyframe ----------------------------------------------- */
+
+/* Continue f->save with the keyframe key in @config, and the first screen
+ * (map, stats line, the last turn's messages); then save and quit. */
+static char *continue_screen(Fixture *f, const char *config)
+{
+    g_autofree char *command = cavelog_run(f, "continue");
+    g_autofree char *exec_command = NULL;
+    g_autoptr(Session) session = NULL;
+    char *text;
+
+    g_assert_true(g_str_has_prefix(command, "env "));
+    exec_command = g_strdup_printf("exec env XDG_CONFIG_HOME=%s %s", config, command + 4);
+    tmux_start(&f->tmux, 100, 30, exec_command);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_usleep(300 * 1000);
+    text = tmux_capture(&f->tmux);
+    session = quit_and_open(f);
+    tmux_stop(&f->tmux);
+    return text;
+}
+
+/* `cavelog continue` of a game with keyframes starts from the newest one,
+ * and shows exactly what the full fold shows, messages worded alike. */
+static void test_continue_keyframe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *config = g_build_filename(f->dir, "config", NULL);
+    g_autofree char *keyed = NULL, *full = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    gint32 turn;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    session = session_new_game(f->save, 4242, "tester", NULL, &error);
+    g_assert_no_error(error);
+    session_set_keyframe_every(session, 4);
+    while (session_state(session)->turn < 10 && play_bot_turn(session))
+        ;
+    turn = session_state(session)->turn;
+    g_clear_pointer(&session, session_free);
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_keyframe_turn(session), ==, turn / 4 * 4);
+    g_clear_pointer(&session, session_free);
+    keyed = continue_screen(f, config);
+    {
+        Screen screen;
+        g_assert_true(parse_screen(keyed, &screen));
+        g_assert_cmpint(screen.turn, ==, turn);
+    }
+    full = continue_screen(f, f->dir); /* no key there: the full fold */
+    g_assert_cmpstr(keyed, ==, full);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2544,6 +2600,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
     g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
+               fixture_tear_down);
+    g_test_add("/tui/continue-keyframe", Fixture, NULL, fixture_set_up, test_continue_keyframe,
                fixture_tear_down);
     g_test_add("/tui/start-again", Fixture, NULL, fixture_set_up, test_start_again,
                fixture_tear_down);

@@ -19,6 +19,8 @@ struct Tui {
     const CavView *sight;      /* the player's view and memory, likewise */
     const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
+    /* Why no keyframes are written was shown (session_keyframe_problem). */
+    gboolean keys_told;
     TuiViewport viewport;
     gboolean digging;      /* a dig was confirmed and the player keeps on that way */
     gint32 dig_dx, dig_dy; /* which way */
@@ -52,6 +54,12 @@ Tui *tui_new(Bus *bus)
     return tui;
 }
 
+void tui_resume_start(const CavState *state, const CavView *view, gpointer tui)
+{
+    g_return_if_fail(tui != NULL);
+    tui_log_start(((Tui *) tui)->log, state, view);
+}
+
 void tui_free(Tui *tui)
 {
     if (tui == NULL)
@@ -78,6 +86,10 @@ static TuiStep tui_play_command(Tui *tui, Session *session, const CavCommand *co
         return TUI_STEP_FAILED;
     if (why != NULL)
         tui_log_add(tui->log, tui->state->turn, why);
+    if (session_keyframe_problem(session) != NULL && !tui->keys_told) {
+        tui_log_add(tui->log, tui->state->turn, session_keyframe_problem(session));
+        tui->keys_told = TRUE;
+    }
     return TUI_STEP_GO_ON;
 }
 

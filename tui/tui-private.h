@@ -127,6 +127,11 @@ void tui_log_free(TuiLog *log);
  * the moment it happened. */
 void tui_log_event(TuiLog *log, const CavState *state, const CavView *view, const CavEvent *event);
 
+/* The events that follow start from @state and @view (a keyframe's, when a
+ * resume starts from one), not from a fresh state: the log's copy begins
+ * as theirs. */
+void tui_log_start(TuiLog *log, const CavState *state, const CavView *view);
+
 /* The live @state takes over: the log drops its own copy; the messages of
  * the state's last turn stay unread, older ones count as read. */
 void tui_log_settle(TuiLog *log, const CavState *state);
