@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cav-event-row.h"
+#include "cav-markers.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
 #include "history.h"
@@ -79,6 +80,24 @@ static void read_row(GListModel *model, guint position)
     g_assert_nonnull(cav_event_row_get_target(row));
 }
 
+/* The scrubber's markers of the whole game, and a search by a field. */
+static void time_markers_and_fields(CavTimeline *timeline, CavTimelineFilter *filter,
+                                    GtkFilterListModel *filtered)
+{
+    gint64 t0 = g_get_monotonic_time(), t1, t2;
+    g_autoptr(CavMarkers) markers = cav_markers_new(cav_timeline_get_history(timeline), NULL, 0);
+    guint n;
+
+    t1 = g_get_monotonic_time();
+    cav_markers_get(markers, &n);
+    cav_timeline_filter_set_types(filter, NULL);
+    cav_timeline_filter_set_text(filter, "damage>5");
+    t2 = g_get_monotonic_time();
+    g_print("  scrubber markers: %.3f s (%u); search damage>5 over all events: %.2f s (%u match)\n",
+            (t1 - t0) / 1e6, n, (t2 - t1) / 1e6,
+            g_list_model_get_n_items(G_LIST_MODEL(filtered)));
+}
+
 /* The inspector's timeline over the history (which it takes over). */
 static void time_timeline(History *history, GRand *rand)
 {
@@ -111,6 +130,7 @@ static void time_timeline(History *history, GRand *rand)
             (t1 - t0) / 1e3, (t2 - t1) / 100.0, (t3 - t2) / 2000.0);
     g_print("  type filter over all %u events: %.2f s (%u match)\n", n, (t4 - t3) / 1e6,
             g_list_model_get_n_items(G_LIST_MODEL(filtered)));
+    time_markers_and_fields(timeline, filter, filtered);
 }
 
 int main(int argc, char **argv)

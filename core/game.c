@@ -153,6 +153,13 @@ void game_restore(Game *game, const CavState *state)
     view_refresh(game->view, game->state);
 }
 
+void game_restore_seen(Game *game, const CavState *state, const CavView *view)
+{
+    g_return_if_fail(game != NULL && state != NULL && view != NULL);
+    *game->state = *state;
+    *game->view = *view;
+}
+
 static void publish(Game *game, const CavEvent *event)
 {
     if (game->bus != NULL)

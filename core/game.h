@@ -76,6 +76,10 @@ void game_set_tracer(Game *game, GameTracer tracer, gpointer data);
  * recomputed; the memory of what was seen before is not. */
 void game_restore(Game *game, const CavState *state);
 
+/* Make the game's state and the player's view and memory copies of @state
+ * and @view (a keyframe's, checked by the caller), to fold or play on. */
+void game_restore_seen(Game *game, const CavState *state, const CavView *view);
+
 /* Whether a policy of @game reacts to events of @type: only such an event
  * can be the cause of another. */
 gboolean game_reacts_to(const Game *game, CavEventType type);

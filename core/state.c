@@ -307,6 +307,41 @@ void state_restore(CavState *state, GBytes *snapshot)
     memcpy(state->floor_item, at, sizeof state->floor_item);
 }
 
+/* The count at @offset of a snapshot's head, when in 0 … @max; else -1. */
+static gint64 snapshot_count(const guint8 *data, gsize offset, gint32 max)
+{
+    gint32 count;
+
+    memcpy(&count, data + offset, sizeof count);
+    return count >= 0 && count <= max ? count : -1;
+}
+
+gboolean state_restore_checked(CavState *state, const guint8 *data, gsize size)
+{
+    gsize head = G_STRUCT_OFFSET(CavState, creatures);
+    gint64 creatures, items, effects;
+    g_autoptr(GBytes) bytes = NULL;
+
+    g_return_val_if_fail(state != NULL && (data != NULL || size == 0), FALSE);
+    if (size < head)
+        return FALSE;
+    creatures = snapshot_count(data, G_STRUCT_OFFSET(CavState, creature_count), CAV_CREATURES_MAX);
+    items = snapshot_count(data, G_STRUCT_OFFSET(CavState, item_count), CAV_ITEMS_MAX);
+    effects = snapshot_count(data, G_STRUCT_OFFSET(CavState, effect_count), CAV_EFFECTS_MAX);
+    if (creatures < 0 || items < 0 || effects < 0)
+        return FALSE;
+    if (size != head + sizeof(CavCreature) * (gsize) (creatures + 1) +
+                    sizeof(CavItem) * (gsize) (items + 1) +
+                    sizeof(CavEffect) * (gsize) (effects + 1) +
+                    sizeof(guint64) * (gsize) (creatures + items + effects + 3) +
+                    sizeof state->occupant + sizeof state->floor_item)
+        return FALSE;
+    bytes = g_bytes_new_static(data, size);
+    state_restore(state, bytes);
+    memset(&state->memo, 0, sizeof state->memo);
+    return TRUE;
+}
+
 /* XXH3 fed through a buffer: the canonical encoding is many small values,
  * and the hash of the bytes does not depend on how they are fed. */
 typedef struct {

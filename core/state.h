@@ -255,6 +255,12 @@ GBytes *state_snapshot(const CavState *state);
 /* Make @state what @snapshot (from state_snapshot) holds. */
 void state_restore(CavState *state, GBytes *snapshot);
 
+/* state_restore for @size bytes at @data that came from a file: FALSE,
+ * with @state untouched, unless they have exactly the size state_snapshot
+ * gives for the counts they hold, each count in its range. The digest's memo
+ * is not taken from them: the next digest hashes every part. */
+gboolean state_restore_checked(CavState *state, const guint8 *data, gsize size);
+
 /* 64-bit digest of a canonical encoding of the whole state. Two states have
  * the same digest exactly when every field is equal (up to hash collisions).
  * The digest of store schema 3 on: parts (see CavPart) hashed one by one

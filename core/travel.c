@@ -174,6 +174,7 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
     memset(watch->creatures, 0, sizeof watch->creatures);
     memset(watch->items, 0, sizeof watch->items);
     watch->hp = player != NULL ? player->hp : 0;
+    g_strlcpy(watch->hunger, player != NULL ? player->hunger : "", sizeof watch->hunger);
     watch->noticed = 0;
     if (player == NULL)
         return;
@@ -193,12 +194,20 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
     }
 }
 
+/* Whatever is in view (or has been on this walk) is met. */
+static void travel_watch_meet(TravelWatch *watch)
+{
+    for (gsize id = 0; id < G_N_ELEMENTS(watch->met); id++)
+        watch->met[id] |= watch->creatures[id];
+}
+
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view)
 {
     const CavCreature *player = state_player(state);
 
     g_return_if_fail(watch != NULL && state != NULL && view != NULL);
     travel_watch_fill(watch, state, view);
+    travel_watch_meet(watch);
     /* what the player remembers lying about is no news either */
     for (gint32 y = 0; player != NULL && y < CAV_HEIGHT; y++)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
@@ -231,13 +240,42 @@ static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, con
     return 0;
 }
 
-/* The first index that @now holds and @before does not, or 0. */
-static gint32 travel_first_new(const guint8 *before, const guint8 *now, gsize n)
+/* Whether @c is a fungus of a colony the player has met (fungi never move
+ * and a colony's new growth is more of the same). */
+static gboolean travel_colony_met(const TravelWatch *watch, const CavState *state,
+                                  const CavCreature *c)
 {
-    for (gsize i = 1; i < n; i++)
-        if (now[i] && !before[i])
-            return (gint32) i;
+    if (c == NULL || c->behaviour != CAV_BEHAVIOUR_FUNGUS)
+        return FALSE;
+    for (gint32 id = 1; id <= state->creature_count && id <= CAV_CREATURES_MAX; id++) {
+        const CavCreature *met = state_creature(state, id);
+
+        if (watch->met[id] && met != NULL && met->colony == c->colony)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* The first creature in view now and not before on this walk that is news:
+ * not a fungus of a colony met before. 0 for none. */
+static gint32 travel_first_new_creature(const TravelWatch *before, const TravelWatch *now,
+                                        const CavState *state)
+{
+    for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++)
+        if (now->creatures[id] && !before->creatures[id] &&
+            !travel_colony_met(before, state, state_creature(state, id)))
+            return id;
     return 0;
+}
+
+/* Whether the hunger word @now is worse than @before: "hungry" after
+ * none, "full" or "stuffed", and "starving" after anything else. */
+static gboolean travel_hungrier(const char *before, const char *now)
+{
+    if (strcmp(now, "starving") == 0)
+        return strcmp(before, "starving") != 0;
+    return strcmp(now, "hungry") == 0 && strcmp(before, "hungry") != 0 &&
+           strcmp(before, "starving") != 0;
 }
 
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view)
@@ -248,14 +286,20 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
 
     g_return_val_if_fail(watch != NULL && state != NULL && view != NULL, TRAVEL_GO);
     travel_watch_fill(now, state, view);
-    creature = travel_first_new(watch->creatures, now->creatures, G_N_ELEMENTS(now->creatures));
+    creature = travel_first_new_creature(watch, now, state);
     item = travel_first_new_kind(watch->items, now->items, state, view);
     now->noticed = creature != 0 ? creature : item;
-    /* items once seen on this walk stay known when they leave view */
+    /* what was seen once on this walk stays known when it leaves view */
     for (gsize id = 0; id < G_N_ELEMENTS(now->items); id++)
         now->items[id] |= watch->items[id];
+    for (gsize id = 0; id < G_N_ELEMENTS(now->creatures); id++)
+        now->creatures[id] |= watch->creatures[id];
+    memcpy(now->met, watch->met, sizeof now->met);
+    travel_watch_meet(now);
     if (now->hp < watch->hp)
         stop = TRAVEL_HURT;
+    else if (travel_hungrier(watch->hunger, now->hunger))
+        stop = TRAVEL_HUNGRIER;
     else if (creature != 0)
         stop = TRAVEL_CREATURE;
     else if (item != 0)
@@ -295,6 +339,16 @@ TravelStop travel_run_check(const CavState *state, const CavView *view, gint32 d
     return TRAVEL_GO;
 }
 
+TravelStop travel_rest_check(const CavState *state)
+{
+    const CavCreature *p = state_player(state);
+
+    g_return_val_if_fail(state != NULL, TRAVEL_RESTED);
+    if (p == NULL || !p->alive || (p->hp >= p->max_hp && p->mana >= p->max_mana))
+        return TRAVEL_RESTED;
+    return strcmp(p->hunger, "starving") == 0 ? TRAVEL_STARVING : TRAVEL_GO;
+}
+
 const char *travel_stop_text(TravelStop stop)
 {
     switch (stop) {
@@ -308,11 +362,16 @@ const char *travel_stop_text(TravelStop stop)
         return "You stop: something comes into view.";
     case TRAVEL_ITEM:
         return "You stop: you spot something.";
+    case TRAVEL_RESTED:
+        return "You are rested.";
+    case TRAVEL_STARVING:
+        return "You are too hungry to rest: eat something first.";
     case TRAVEL_GO:
     case TRAVEL_ARRIVED:
     case TRAVEL_UNDERFOOT:
     case TRAVEL_BLOCKED:
     case TRAVEL_BRANCH:
+    case TRAVEL_HUNGRIER: /* the hunger message says it */
     default:
         return NULL;
     }

@@ -2,9 +2,10 @@
 /* travel.h — finding the player's way by what they know: the nearest
  * unexplored cell (auto-explore), a known path to a chosen cell (travel),
  * and the rules that stop a walk of many steps (a creature or an item comes
- * into view, the player is hurt, a run meets a wall or a branching). Pure
- * queries over a CavState and the player's CavView: a route runs only over
- * remembered floor and stairs, never through rock, so it never digs. */
+ * into view, the player is hurt or hungrier, a run meets a wall or a
+ * branching, a rest is over). Pure queries over a CavState and the
+ * player's CavView: a route runs only over remembered floor and stairs,
+ * never through rock, so it never digs. */
 #ifndef CAV_CORE_TRAVEL_H
 #define CAV_CORE_TRAVEL_H
 
@@ -25,13 +26,19 @@ typedef enum {
     TRAVEL_UNDERFOOT, /* run: something lies here, or stairs */
     TRAVEL_BLOCKED,   /* run: the next cell is rock, unknown or taken */
     TRAVEL_BRANCH,    /* run: a way opens to one side */
+    TRAVEL_RESTED,    /* rest: hp and mana are full */
+    TRAVEL_HUNGRIER,  /* the player became hungry, or starving */
+    TRAVEL_STARVING,  /* rest: the player is starving (resting would kill them) */
 } TravelStop;
 
 /* What the player perceived after the last step, to tell what is new. */
 typedef struct {
     gint32 hp;
+    char hunger[CAV_WORD_MAX];               /* the player's hunger word */
     gint32 noticed;                          /* after a stop for a creature or an item: its id */
-    guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view */
+    guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view when the walk began, or since */
+    guint8 met[CAV_CREATURES_MAX + 1];       /* 1: seen on any walk of this game: kept
+                                              * from walk to walk by the caller */
     guint8 items[CAV_ITEMS_MAX + 1];         /* 1: known: remembered at the start, or
                                               * seen lying in view since */
 } TravelWatch;
@@ -60,15 +67,24 @@ gboolean travel_nearest_tile(const CavState *state, const CavView *view, CavTile
  * 0; a fungus cannot): its id, or 0. A walk does not start beside one. */
 gint32 travel_threat(const CavState *state, const CavView *view);
 
-/* Note what the player perceives now, as the start of a walk. */
+/* Note what the player perceives now, as the start of a walk. @watch->met
+ * is kept: zero the whole watch once per game (g_new0), not per walk. */
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
-/* After a step: TRAVEL_CREATURE when a creature is in view that was not
- * before; TRAVEL_ITEM for an item in view that the player did not know of
- * (remembered when the walk began, or seen since) and of a kind they
- * remember nowhere else on the level (a second rock is no news);
- * TRAVEL_HURT when hp went down; else TRAVEL_GO. Updates @watch to now
- * (with the id of the creature or item first noticed in @watch->noticed). */
+/* Whether resting goes on: TRAVEL_RESTED when the player lacks neither hp
+ * nor mana, TRAVEL_STARVING when they starve, else TRAVEL_GO. */
+TravelStop travel_rest_check(const CavState *state);
+
+/* After a step: TRAVEL_CREATURE when a creature comes into view that was
+ * not in view on this walk before (a bat flitting in and out stops a walk
+ * once) and is not a fungus of a colony met before (fungi never move, and
+ * a colony's growth is more of the same); TRAVEL_ITEM for an item in view
+ * that the player did not know of (remembered when the walk began, or seen
+ * since) and of a kind they remember nowhere else on the level (a second
+ * rock is no news); TRAVEL_HURT when hp went down; TRAVEL_HUNGRIER when
+ * the player became hungry or starving; else TRAVEL_GO. Updates @watch to
+ * now (with the id of the creature or item first noticed in
+ * @watch->noticed). */
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view);
 
 /* Whether a run in direction (@dx, @dy), having just stepped onto the

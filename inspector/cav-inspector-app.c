@@ -15,7 +15,7 @@
 #define SCREENSHOT_RETRIES 30 /* frames to wait for one whose drawing outlives its paint */
 
 struct _CavInspectorApp {
-    GtkApplication parent_instance;
+    AdwApplication parent_instance;
     char *screenshot; /* --screenshot: the PNG to write, or NULL */
     gint64 at;        /* --at: the event to show, -1 for the last */
     gboolean truth;   /* --truth */
@@ -26,16 +26,20 @@ struct _CavInspectorApp {
     int exit_status;
 };
 
-G_DEFINE_FINAL_TYPE(CavInspectorApp, cav_inspector_app, GTK_TYPE_APPLICATION)
+G_DEFINE_FINAL_TYPE(CavInspectorApp, cav_inspector_app, ADW_TYPE_APPLICATION)
 
 /* ---- windows and files --------------------------------------------------- */
 
+/* A window; --truth turns the truth on (a screenshot shows what the options
+ * say, whatever the last window remembered). */
 static CavInspectorWindow *new_window(CavInspectorApp *self)
 {
     CavInspectorWindow *window = cav_inspector_window_new(GTK_APPLICATION(self));
 
-    if (self->truth)
-        g_action_group_activate_action(G_ACTION_GROUP(window), "truth", NULL);
+    cav_inspector_window_set_headless(window, self->screenshot != NULL);
+    if (self->truth || self->screenshot != NULL)
+        g_action_group_change_action_state(G_ACTION_GROUP(window), "truth",
+                                           g_variant_new_boolean(self->truth));
     return window;
 }
 
@@ -106,16 +110,29 @@ static void on_new_window(GSimpleAction *action, GVariant *parameter, gpointer s
     gtk_window_present(GTK_WINDOW(new_window(self)));
 }
 
+GtkWindow *cav_inspector_app_show_about(CavInspectorApp *self)
+{
+    static const char *const developers[] = {"The cavelog developers", NULL};
+    GtkWidget *about = adw_about_window_new();
+
+    g_return_val_if_fail(CAV_IS_INSPECTOR_APP(self), NULL);
+    /* The project's own icon: installed in hicolor, and in the resources
+     * (GtkApplication adds their icons/ to the theme) for a build not
+     * installed. */
+    g_object_set(about, "transient-for", gtk_application_get_active_window(GTK_APPLICATION(self)),
+                 "application-name", "cavelog Inspector", "application-icon",
+                 "org.cavelog.Inspector", "version", CAVELOG_VERSION, "developer-name",
+                 "The cavelog developers", "developers", developers, "comments",
+                 "Move through a cavelog game’s whole history: the world at any event, "
+                 "every event, and what caused what.",
+                 "license-type", GTK_LICENSE_GPL_3_0, NULL);
+    gtk_window_present(GTK_WINDOW(about));
+    return GTK_WINDOW(about);
+}
+
 static void on_about(GSimpleAction *action, GVariant *parameter, gpointer self)
 {
-    static const char *const authors[] = {"The cavelog developers", NULL};
-
-    gtk_show_about_dialog(gtk_application_get_active_window(GTK_APPLICATION(self)), "program-name",
-                          "cavelog Inspector", "version", CAVELOG_VERSION, "comments",
-                          "Move through a cavelog game’s whole history: the world at any event, "
-                          "every event, and what caused what.",
-                          "license-type", GTK_LICENSE_GPL_3_0, "authors", authors, "logo-icon-name",
-                          "org.cavelog.Inspector", NULL);
+    cav_inspector_app_show_about(self);
 }
 
 static void on_quit(GSimpleAction *action, GVariant *parameter, gpointer self)
@@ -224,7 +241,6 @@ static void start_screenshot(CavInspectorApp *self, GFile *file)
 {
     CavInspectorWindow *window = new_window(self);
 
-    cav_inspector_window_set_headless(window, TRUE);
     g_signal_connect(window, "loaded", G_CALLBACK(screenshot_loaded), self);
     g_signal_connect(window, "failed", G_CALLBACK(screenshot_failed), self);
     gtk_window_present(GTK_WINDOW(window));

@@ -8,11 +8,15 @@
 #include "cav-inspector-window.h"
 
 #include "cav-analysis-view.h"
+#include "cav-columns.h"
 #include "cav-describe.h"
-#include "cav-entity-row.h"
+#include "cav-entity-panel.h"
+#include "cav-event-detail.h"
 #include "cav-event-row.h"
 #include "cav-map-view.h"
+#include "cav-marker-strip.h"
 #include "cav-marks.h"
+#include "cav-settings.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
 
@@ -27,15 +31,20 @@
 static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
 
 struct _CavInspectorWindow {
-    GtkApplicationWindow parent_instance;
+    AdwApplicationWindow parent_instance;
 
     /* Template children. */
     GtkStack *pages;
-    GtkLabel *title_label, *subtitle_label, *loading_label, *count_label, *status_label;
+    AdwWindowTitle *window_title;
+    AdwToastOverlay *toasts;
+    AdwStatusPage *error_page;
+    GtkLabel *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
+    GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     GtkBox *types_box, *entity_chip;
-    GtkLabel *entity_label, *detail_label, *entity_detail;
+    GtkLabel *entity_label;
+    CavEventDetail *detail;
     GtkAdjustment *scrub;
     GtkEntry *first_turn, *last_turn;
     GtkToggleButton *play_button;
@@ -44,10 +53,10 @@ struct _CavInspectorWindow {
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
-    GtkColumnView *timeline_view, *entities_view;
+    GtkColumnView *timeline_view;
     GtkNotebook *notebook;
-    CavAnalysisView *analysis; /* the notebook's Analysis page */
-    GtkListView *entity_history_view;
+    CavAnalysisView *analysis;    /* the notebook's Analysis page */
+    CavEntityPanel *entity_panel; /* the notebook's Entities page */
 
     /* The game shown. */
     GFile *file;
@@ -58,14 +67,6 @@ struct _CavInspectorWindow {
     GtkSingleSelection *selection;
     gint64 seq;
     gboolean types[CAV_EVENT_TYPE_COUNT];
-
-    /* Entities at the shown event, and the one selected. */
-    GListStore *entities;
-    GtkSingleSelection *entity_selection;
-    CavTimelineFilter *entity_filter;
-    GtkSingleSelection *entity_history;
-    CavRefKind entity_kind;
-    gint32 entity_id;
 
     /* Loading in a worker thread. */
     GCancellable *loading;
@@ -81,9 +82,10 @@ struct _CavInspectorWindow {
     guint focus_tries;             /* frames waited for the shown row to focus it */
     guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
     gboolean syncing, headless;
+    GSettings *settings; /* what the window remembers, or NULL without the schema */
 };
 
-G_DEFINE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, GTK_TYPE_APPLICATION_WINDOW)
+G_DEFINE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, ADW_TYPE_APPLICATION_WINDOW)
 
 enum { SIGNAL_LOADED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
@@ -113,20 +115,35 @@ static guint position_at_or_before(GListModel *model, gint64 seq)
     return lo == 0 ? GTK_INVALID_LIST_POSITION : lo - 1;
 }
 
-static void show_error(CavInspectorWindow *self, const char *primary, const GError *error)
+void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body)
 {
     GtkWidget *dialog;
 
-    if (self->headless) {
-        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->headless)
         return;
-    }
-    dialog =
-        gtk_message_dialog_new(GTK_WINDOW(self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                               GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", error->message);
-    g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
+    dialog = adw_message_dialog_new(GTK_WINDOW(self), heading, body);
+    adw_message_dialog_add_response(ADW_MESSAGE_DIALOG(dialog), "close", "_Close");
     gtk_window_present(GTK_WINDOW(dialog));
+}
+
+void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text)
+{
+    g_autofree char *escaped = NULL;
+
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->headless)
+        return;
+    escaped = g_markup_escape_text(text, -1); /* a toast's title is markup */
+    adw_toast_overlay_add_toast(self->toasts, adw_toast_new(escaped));
+}
+
+static void show_error(CavInspectorWindow *self, const char *primary, const GError *error)
+{
+    if (self->headless)
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    else
+        cav_inspector_window_alert(self, primary, error->message);
 }
 
 static void set_action_state(CavInspectorWindow *self, const char *name, gboolean state)
@@ -191,221 +208,29 @@ static void scroll_timeline_to(CavInspectorWindow *self, guint position)
                                                          scroll_pending, self, NULL);
 }
 
-/* ---- the detail of the shown event ---------------------------------------- */
-
-/* Whether the panels tell the whole truth, or what the player knows. */
-static gboolean truth(CavInspectorWindow *self)
-{
-    return cav_map_view_get_truth(self->map);
-}
-
-static void append_link(CavInspectorWindow *self, GString *out, CavRefKind kind, gint32 id)
-{
-    cav_describe_link(self->history, truth(self), kind, id, out);
-}
-
-static void append_event_link(CavInspectorWindow *self, GString *out, gint64 seq)
-{
-    const HistoryEntry *entry = history_entry(self->history, seq);
-    const char *summary = cav_timeline_summary(self->timeline, seq);
-    g_autofree char *escaped = g_markup_escape_text(summary != NULL ? summary : "", -1);
-
-    g_string_append_printf(out,
-                           "<a href=\"seq:%" G_GINT64_FORMAT "\">#%" G_GINT64_FORMAT " %s</a> — %s",
-                           seq, seq, ev_type_name((CavEventType) entry->type), escaped);
-}
-
-static void append_payload(CavInspectorWindow *self, GString *out, const CavEvent *event)
-{
-    const CavFieldInfo *fields;
-    guint n = ev_type_fields(event->type, &fields);
-
-    for (guint i = 0; i < n; i++) {
-        CavRefKind kind = ev_field_ref_kind(fields[i].name);
-        g_autoptr(GString) value = g_string_new(NULL);
-        g_autofree char *escaped = NULL;
-
-        g_string_append_printf(out, "\n  <tt>%-10s</tt> ", fields[i].name);
-        if (kind != CAV_REF_NONE && fields[i].kind == CAV_FIELD_I32) {
-            append_link(self, out, kind,
-                        *(const gint32 *) ((const guint8 *) &event->as + fields[i].offset));
-            continue;
-        }
-        ev_append_field_value(event, &fields[i], value);
-        escaped = g_markup_escape_text(value->str, -1);
-        if (fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW)
-            g_string_append_printf(out, "<tt>“%s”</tt>", escaped);
-        else
-            g_string_append(out, escaped);
-    }
-}
-
-/* The target, as the timeline's column has it: the first creature the
- * payload names that is not the actor, else the first item; nothing when
- * there is none. */
-static void append_target(CavInspectorWindow *self, GString *out, const HistoryEntry *entry)
-{
-    for (guint i = 0; i < HISTORY_REFS; i++)
-        if (entry->creatures[i] != 0 && entry->creatures[i] != entry->actor) {
-            g_string_append(out, "    <b>Target</b> ");
-            append_link(self, out, CAV_REF_CREATURE, entry->creatures[i]);
-            return;
-        }
-    if (entry->items[0] != 0) {
-        g_string_append(out, "    <b>Target</b> ");
-        append_link(self, out, CAV_REF_ITEM, entry->items[0]);
-    }
-}
-
-static void update_detail(CavInspectorWindow *self)
-{
-    g_autoptr(GString) out = g_string_new(NULL);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GArray) caused = NULL;
-    g_autofree char *command = NULL, *summary = NULL;
-    const HistoryEntry *entry = history_entry(self->history, self->seq);
-    const CavEvent *event;
-
-    if (entry == NULL) {
-        gtk_label_set_markup(self->detail_label,
-                             "<i>Before the first event: nothing exists yet.</i>");
-        return;
-    }
-    event = cav_timeline_event(self->timeline, self->seq);
-    if (event == NULL) {
-        gtk_label_set_text(self->detail_label, "This event cannot be read.");
-        return;
-    }
-    summary = g_markup_escape_text(cav_timeline_summary(self->timeline, self->seq), -1);
-    g_string_append_printf(
-        out, "<big><b>#%" G_GINT64_FORMAT " %s</b></big>  <small>version %d</small>\n", event->seq,
-        ev_type_name(event->type), event->version);
-    g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
-    g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
-    append_link(self, out, CAV_REF_CREATURE, event->actor);
-    append_target(self, out, entry);
-    g_string_append(out, "\n<b>Caused by</b> ");
-    if (event->cause != 0)
-        append_event_link(self, out, event->cause);
-    else
-        g_string_append(out, "no other event");
-    command = history_turn_command(self->history, event->turn, &error);
-    if (command != NULL) {
-        g_autofree char *escaped = g_markup_escape_text(command, -1);
-        g_string_append_printf(
-            out,
-            "\n<b>Command of turn %d</b> <tt>%s</tt> (<a href=\"seq:%" G_GINT64_FORMAT
-            "\">its first event</a>)",
-            event->turn, escaped, history_turn_start(self->history, event->turn));
-    }
-    caused = history_caused(self->history, event->seq);
-    g_string_append_printf(out, "\n<b>Caused</b> %s", caused->len == 0 ? "nothing" : "");
-    for (guint i = 0; i < caused->len; i++) {
-        g_string_append(out, "\n  ");
-        append_event_link(self, out, g_array_index(caused, gint64, i));
-    }
-    g_string_append(out, "\n\n<b>Payload</b>");
-    /* The event may have been evicted from the cache by the links above. */
-    event = cav_timeline_event(self->timeline, self->seq);
-    if (event != NULL)
-        append_payload(self, out, event);
-    gtk_label_set_markup(self->detail_label, out->str);
-}
-
 /* ---- entities ----------------------------------------------------------- */
 
-static void update_entities(CavInspectorWindow *self)
-{
-    const CavState *state = history_state(self->history);
-    g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func(g_object_unref);
-    guint selected = GTK_INVALID_LIST_POSITION;
-
-    for (gint32 id = 1; id <= state->creature_count; id++) {
-        const CavCreature *c = state_creature(state, id);
-        g_autoptr(GString) name = g_string_new(NULL), place = g_string_new(NULL);
-        g_autofree char *condition = NULL;
-
-        if (c == NULL || !c->alive)
-            continue;
-        history_append_name(self->history, CAV_REF_CREATURE, id, name);
-        cav_describe_place(self->history, c->z, c->x, c->y, 0, place);
-        condition = g_strdup_printf("hp %d/%d · level %d", c->hp, c->max_hp, c->level);
-        if (self->entity_kind == CAV_REF_CREATURE && self->entity_id == id)
-            selected = rows->len;
-        g_ptr_array_add(rows,
-                        cav_entity_row_new(CAV_REF_CREATURE, id, name->str, place->str, condition));
-    }
-    for (gint32 id = 1; id <= state->item_count; id++) {
-        const CavItem *item = state_item(state, id);
-        g_autoptr(GString) name = g_string_new(NULL), place = g_string_new(NULL);
-        g_autofree char *condition = NULL;
-
-        if (item == NULL || item->count <= 0)
-            continue;
-        cav_describe_name(self->history, truth(self), CAV_REF_ITEM, id, name);
-        cav_describe_place(self->history, item->z, item->x, item->y, item->holder, place);
-        condition = g_strdup_printf("×%d%s", item->count,
-                                    state_item_rotten(state, item) ? " · rotten" : "");
-        if (self->entity_kind == CAV_REF_ITEM && self->entity_id == id)
-            selected = rows->len;
-        g_ptr_array_add(rows,
-                        cav_entity_row_new(CAV_REF_ITEM, id, name->str, place->str, condition));
-    }
-    self->syncing = TRUE;
-    g_list_store_splice(self->entities, 0, g_list_model_get_n_items(G_LIST_MODEL(self->entities)),
-                        rows->pdata, rows->len);
-    gtk_single_selection_set_selected(self->entity_selection, selected);
-    self->syncing = FALSE;
-}
-
-static void describe_entity(CavInspectorWindow *self)
-{
-    g_autoptr(GString) out = g_string_new(NULL);
-
-    cav_describe_entity(self->timeline, truth(self), self->entity_kind, self->entity_id, out);
-    gtk_label_set_markup(self->entity_detail, out->str);
-}
-
-/* The entity's history is filtered only while the Entities page shows: on
- * a long game the filter is a pass over every event, which the window need
- * not make while it opens. */
-static void sync_entity_history(CavInspectorWindow *self)
-{
-    GtkFilterListModel *events;
-    gboolean shown = gtk_notebook_get_current_page(self->notebook) == 1;
-
-    if (self->entity_history == NULL)
-        return;
-    events = GTK_FILTER_LIST_MODEL(gtk_single_selection_get_model(self->entity_history));
-    if (shown && gtk_filter_list_model_get_filter(events) == NULL)
-        gtk_filter_list_model_set_filter(events, GTK_FILTER(self->entity_filter));
-    else if (!shown && gtk_filter_list_model_get_filter(events) != NULL)
-        gtk_filter_list_model_set_filter(events, NULL);
-}
-
-/* Select entity @id of @kind: its state, its history, and a cross on the map. */
+/* Show entity @id of @kind on the Entities page. */
 static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 {
-    GListModel *model = G_LIST_MODEL(self->entities);
-    guint n = g_list_model_get_n_items(model);
+    gtk_notebook_set_current_page(self->notebook, 1);
+    cav_entity_panel_select(self->entity_panel, kind, id);
+}
 
-    self->entity_kind = kind;
-    self->entity_id = id;
+/* The Analysis page follows the creature selected. */
+static void on_entity_selected(CavEntityPanel *panel, int kind, int id, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+
     if (kind == CAV_REF_CREATURE)
         cav_analysis_view_set_creature(self->analysis, id);
-    cav_timeline_filter_set_entity(self->entity_filter, kind, id);
-    gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
-    self->syncing = TRUE;
-    gtk_single_selection_set_selected(self->entity_selection, GTK_INVALID_LIST_POSITION);
-    for (guint i = 0; i < n; i++) {
-        g_autoptr(CavEntityRow) row = g_list_model_get_item(model, i);
-        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id) {
-            gtk_single_selection_set_selected(self->entity_selection, i);
-            break;
-        }
-    }
-    self->syncing = FALSE;
-    describe_entity(self);
+}
+
+/* The Entities page is in view. */
+static void sync_entity_page(CavInspectorWindow *self)
+{
+    cav_entity_panel_set_active(self->entity_panel,
+                                gtk_notebook_get_current_page(self->notebook) == 1);
 }
 
 /* ---- showing an event ---------------------------------------------------- */
@@ -413,6 +238,16 @@ static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
 typedef enum { FROM_OTHER, FROM_SCRUBBER, FROM_TIMELINE, FROM_FOLLOW } ShowFrom;
 
 static void stop_playing(CavInspectorWindow *self);
+
+static void update_subtitle(CavInspectorWindow *self)
+{
+    g_autofree char *name = g_file_get_basename(self->file);
+    g_autofree char *subtitle =
+        g_strdup_printf("%s · turn %d of %d", name, history_state(self->history)->turn,
+                        history_last_state(self->history)->turn);
+
+    adw_window_title_set_subtitle(self->window_title, subtitle);
+}
 
 static void update_status(CavInspectorWindow *self)
 {
@@ -430,6 +265,7 @@ static void update_status(CavInspectorWindow *self)
         text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, self->seq,
                                history_length(self->history));
     gtk_label_set_text(self->status_label, text);
+    update_subtitle(self);
 }
 
 static void update_map(CavInspectorWindow *self)
@@ -473,12 +309,9 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     self->syncing = FALSE;
     update_map(self);
     update_status(self);
-    update_detail(self);
+    cav_event_detail_show(self->detail, seq);
     cav_analysis_view_set_event(self->analysis, seq);
-    if (gtk_notebook_get_current_page(self->notebook) == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
+    cav_entity_panel_refresh(self->entity_panel);
 }
 
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
@@ -493,7 +326,6 @@ void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kin
     g_return_if_fail(kind == CAV_REF_CREATURE || kind == CAV_REF_ITEM);
     if (self->history == NULL)
         return;
-    gtk_notebook_set_current_page(self->notebook, 1);
     select_entity(self, kind, id);
 }
 
@@ -683,7 +515,9 @@ static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer use
     due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
     if (due <= self->play_played)
         return G_SOURCE_CONTINUE;
-    seq = steps_ahead(self, due - self->play_played);
+    seq = action_state(self, "play-turns")
+              ? cav_markers_turns_ahead(self->history, self->seq, due - self->play_played)
+              : steps_ahead(self, due - self->play_played);
     self->play_played = due;
     if (seq < 0) { /* the end: stop */
         self->play_tick = 0;
@@ -742,14 +576,11 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_map_view_set_truth(self->map, g_variant_get_boolean(state));
+    if (self->settings != NULL && !self->headless)
+        g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     /* Potions are named as the truth has them or as the player knows them. */
-    if (self->history == NULL)
-        return;
-    update_detail(self);
-    if (gtk_notebook_get_current_page(self->notebook) == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
+    cav_event_detail_set_truth(self->detail, g_variant_get_boolean(state));
+    cav_entity_panel_set_truth(self->entity_panel, g_variant_get_boolean(state));
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -770,7 +601,9 @@ static void update_count(CavInspectorWindow *self)
         return;
     shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
     pending = gtk_filter_list_model_get_pending(self->filtered);
-    if (!cav_timeline_filter_is_active(self->filter))
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        text = g_strdup("not a condition (see its tooltip)");
+    else if (!cav_timeline_filter_is_active(self->filter))
         text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
     else
         text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown,
@@ -878,8 +711,16 @@ static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->filter != NULL)
-        cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    if (self->filter == NULL)
+        return;
+    cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
+    /* a condition that is not one: marked, and why in its tooltip */
+    gtk_widget_set_tooltip_text(GTK_WIDGET(entry), cav_timeline_filter_get_error(self->filter));
+    if (cav_timeline_filter_get_error(self->filter) != NULL)
+        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
+    else
+        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
+    update_count(self);
 }
 
 static void set_timeline_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
@@ -898,8 +739,11 @@ static void on_filter_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history != NULL && self->entity_kind != CAV_REF_NONE)
-        set_timeline_entity(self, self->entity_kind, self->entity_id);
+    gint32 id;
+    CavRefKind kind = cav_entity_panel_get_selected(self->entity_panel, &id);
+
+    if (self->history != NULL && kind != CAV_REF_NONE)
+        set_timeline_entity(self, kind, id);
 }
 
 static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -941,25 +785,6 @@ static void on_timeline_selected(GtkSingleSelection *selection, GParamSpec *pspe
         show_event_from(self, cav_event_row_get_seq(row), FROM_TIMELINE);
 }
 
-static void on_entity_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    CavEntityRow *row;
-
-    if (self->syncing)
-        return;
-    row = gtk_single_selection_get_selected_item(selection);
-    if (row != NULL)
-        select_entity(self, cav_entity_row_get_kind(row), cav_entity_row_get_id(row));
-}
-
-static void on_entity_history_activate(GtkListView *view, guint position, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    show_event_from(self, row_seq(G_LIST_MODEL(self->entity_history), position), FROM_OTHER);
-}
-
 static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
@@ -968,17 +793,16 @@ static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_d
         update_map(self);
 }
 
+/* The notebook's pages, by their names in the settings. */
+static const char *const detail_pages[] = {"event", "entities", "analysis"};
+
 static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint number,
                              gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history == NULL)
-        return;
-    if (number == 1) {
-        update_entities(self);
-        describe_entity(self);
-    }
+    if (self->settings != NULL && !self->headless && number < G_N_ELEMENTS(detail_pages))
+        g_settings_set_string(self->settings, "detail-page", detail_pages[number]);
 }
 
 static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
@@ -1004,7 +828,7 @@ static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
         select_entity(self, CAV_REF_ITEM, item->id);
 }
 
-static gboolean on_activate_link(GtkLabel *label, const char *uri, gpointer user_data)
+static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
     gint64 value;
@@ -1016,11 +840,9 @@ static gboolean on_activate_link(GtkLabel *label, const char *uri, gpointer user
         show_event_from(self, value, FROM_OTHER);
     } else if (g_str_has_prefix(uri, "creature:") &&
                g_ascii_string_to_signed(uri + 9, 10, 1, G_MAXINT32, &value, NULL)) {
-        gtk_notebook_set_current_page(self->notebook, 1);
         select_entity(self, CAV_REF_CREATURE, (gint32) value);
     } else if (g_str_has_prefix(uri, "item:") &&
                g_ascii_string_to_signed(uri + 5, 10, 1, G_MAXINT32, &value, NULL)) {
-        gtk_notebook_set_current_page(self->notebook, 1);
         select_entity(self, CAV_REF_ITEM, (gint32) value);
     }
     return TRUE;
@@ -1060,64 +882,6 @@ static gboolean follow_poll(gpointer user_data)
 
 /* ---- list factories --------------------------------------------------------- */
 
-static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *item,
-                              gpointer user_data)
-{
-    GtkWidget *cell = gtk_inscription_new(NULL);
-    const char *widest = g_object_get_data(G_OBJECT(factory), "widest");
-
-    gtk_inscription_set_min_chars(GTK_INSCRIPTION(cell), GPOINTER_TO_UINT(user_data));
-    if (widest != NULL) { /* a number column: as wide as its widest number */
-        g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(cell, widest);
-        int width;
-
-        pango_layout_get_pixel_size(layout, &width, NULL);
-        gtk_widget_set_size_request(cell, width, -1);
-    }
-    gtk_inscription_set_text_overflow(GTK_INSCRIPTION(cell),
-                                      GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END);
-    gtk_list_item_set_child(item, cell);
-}
-
-static void bind_property(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
-{
-    const char *property = g_object_get_data(G_OBJECT(factory), "property");
-    GObject *row = gtk_list_item_get_item(item);
-    GParamSpec *pspec = g_object_class_find_property(G_OBJECT_GET_CLASS(row), property);
-    g_auto(GValue) value = G_VALUE_INIT;
-    g_auto(GValue) text = G_VALUE_INIT;
-
-    g_value_init(&value, pspec->value_type);
-    g_value_init(&text, G_TYPE_STRING);
-    g_object_get_property(row, property, &value);
-    g_value_transform(&value, &text);
-    gtk_inscription_set_text(GTK_INSCRIPTION(gtk_list_item_get_child(item)),
-                             g_value_get_string(&text));
-}
-
-static GtkListItemFactory *column_factory(const char *property, guint min_chars)
-{
-    GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
-
-    g_object_set_data_full(G_OBJECT(factory), "property", g_strdup(property), g_free);
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_inscription), GUINT_TO_POINTER(min_chars));
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_property), NULL);
-    return factory;
-}
-
-static void add_column(GtkColumnView *view, const char *title, const char *property,
-                       guint min_chars, gboolean expand)
-{
-    GtkListItemFactory *factory = column_factory(property, min_chars);
-    GtkColumnViewColumn *column;
-
-    column = gtk_column_view_column_new(title, factory);
-    gtk_column_view_column_set_resizable(column, TRUE);
-    gtk_column_view_column_set_expand(column, expand);
-    gtk_column_view_append_column(view, column);
-    g_object_unref(column);
-}
-
 /* The Seq and Turn columns, wide enough for the largest number they show
  * (a cell's width is fixed when it is made: new numbers, new cells). */
 static void size_number_columns(CavInspectorWindow *self)
@@ -1139,24 +903,13 @@ static void size_number_columns(CavInspectorWindow *self)
     gtk_column_view_set_model(self->timeline_view, NULL);
     for (guint i = 0; i < 2; i++) {
         g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
-        g_autoptr(GtkListItemFactory) factory = column_factory(i == 0 ? "seq" : "turn", 4);
-
         /* Digits are as wide as each other in the fonts GTK uses. */
-        g_object_set_data_full(G_OBJECT(factory), "widest", g_strnfill(digits[i], '0'), g_free);
+        g_autofree char *widest = g_strnfill(digits[i], '0');
+        g_autoptr(GtkListItemFactory) factory =
+            cav_columns_property_factory(i == 0 ? "seq" : "turn", 4, widest);
         gtk_column_view_column_set_factory(column, factory);
     }
     gtk_column_view_set_model(self->timeline_view, model);
-}
-
-static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *item,
-                             gpointer user_data)
-{
-    CavEventRow *row = gtk_list_item_get_item(item);
-    g_autofree char *text =
-        g_strdup_printf("#%" G_GINT64_FORMAT " · turn %d · %s", cav_event_row_get_seq(row),
-                        cav_event_row_get_turn(row), cav_event_row_get_summary(row));
-
-    gtk_inscription_set_text(GTK_INSCRIPTION(gtk_list_item_get_child(item)), text);
 }
 
 /* ---- loading ---------------------------------------------------------------- */
@@ -1206,18 +959,21 @@ static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
         g_task_return_pointer(task, history, (GDestroyNotify) history_free);
 }
 
+/* The title is the game (who, which seed, how it went); the subtitle the
+ * file and the turn shown (update_subtitle). */
 static void update_title(CavInspectorWindow *self)
 {
     g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *subtitle = NULL;
+    g_autofree char *title = NULL;
     const CavState *last = history_last_state(self->history);
 
-    gtk_label_set_text(self->title_label, name);
     gtk_window_set_title(GTK_WINDOW(self), name);
-    subtitle = g_strdup_printf(
-        "%s · seed %" G_GINT64_FORMAT " · %d turns · %s%s%s", last->player_name, last->seed,
-        last->turn, state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
-    gtk_label_set_text(self->subtitle_label, subtitle);
+    title =
+        g_strdup_printf("%s%sseed %" G_GINT64_FORMAT " · %s%s%s", last->player_name,
+                        last->player_name[0] ? " · " : "", last->seed,
+                        state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
+    adw_window_title_set_title(self->window_title, title);
+    update_subtitle(self);
 }
 
 static void unload(CavInspectorWindow *self)
@@ -1225,29 +981,25 @@ static void unload(CavInspectorWindow *self)
     stop_playing(self);
     g_clear_handle_id(&self->follow_source, g_source_remove);
     g_clear_handle_id(&self->resync_source, g_source_remove);
-    if (self->selection != NULL) {
+    if (self->selection != NULL)
         gtk_column_view_set_model(self->timeline_view, NULL);
-        gtk_list_view_set_model(self->entity_history_view, NULL);
-    }
     g_clear_object(&self->selection);
-    g_clear_object(&self->entity_history);
     g_clear_object(&self->filtered);
     g_clear_object(&self->filter);
-    g_clear_object(&self->entity_filter);
+    cav_event_detail_set_timeline(self->detail, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
     if (self->analysis != NULL)
         cav_analysis_view_set_history(self->analysis, NULL);
-    self->entity_kind = CAV_REF_NONE;
-    self->entity_id = 0;
+    if (self->entity_panel != NULL)
+        cav_entity_panel_set_timeline(self->entity_panel, NULL);
 }
 
 static void show_history(CavInspectorWindow *self, History *history)
 {
-    GtkFilterListModel *entity_events;
-
     unload(self);
     self->timeline = cav_timeline_new(history);
+    cav_event_detail_set_timeline(self->detail, self->timeline);
     self->history = history;
     cav_analysis_view_set_history(self->analysis, history);
     self->filter = cav_timeline_filter_new(self->timeline);
@@ -1267,15 +1019,7 @@ static void show_history(CavInspectorWindow *self, History *history)
                              self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
 
-    self->entity_filter = cav_timeline_filter_new(self->timeline);
-    /* No entity selected yet: an id no file can hold, so the list is empty. */
-    cav_timeline_filter_set_entity(self->entity_filter, CAV_REF_CREATURE, G_MAXINT32);
-    /* The filter is set while the Entities page shows (sync_entity_history). */
-    entity_events = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
-    gtk_filter_list_model_set_incremental(entity_events, TRUE);
-    self->entity_history = gtk_single_selection_new(G_LIST_MODEL(entity_events));
-    gtk_single_selection_set_autoselect(self->entity_history, FALSE);
-    gtk_list_view_set_model(self->entity_history_view, GTK_SELECTION_MODEL(self->entity_history));
+    cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
     size_number_columns(self);
 
     /* The first turn-range values are free now that the file is known. */
@@ -1285,11 +1029,24 @@ static void show_history(CavInspectorWindow *self, History *history)
     update_title(self);
     update_count(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
-    select_entity(self, CAV_REF_CREATURE, history_last_state(history)->player);
-    sync_entity_history(self);
+    cav_entity_panel_select(self->entity_panel, CAV_REF_CREATURE,
+                            history_last_state(history)->player);
+    sync_entity_page(self);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
+}
+
+/* Nothing shown: the window itself says what is wrong, on one line. */
+static void show_open_failure(CavInspectorWindow *self, const char *primary, const GError *error)
+{
+    g_autofree char *description = g_markup_escape_text(error->message, -1);
+
+    adw_status_page_set_title(self->error_page, primary);
+    adw_status_page_set_description(self->error_page, description); /* markup */
+    gtk_stack_set_visible_child_name(self->pages, "error");
+    if (self->headless)
+        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
 }
 
 static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
@@ -1307,10 +1064,13 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 
         if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
             return;
-        gtk_stack_set_visible_child_name(self->pages, self->history != NULL ? "game" : "empty");
-        if (self->history == NULL)
-            g_clear_object(&self->file);
-        show_error(self, primary, error);
+        if (self->history != NULL) { /* the game shown stays, under a dialog */
+            gtk_stack_set_visible_child_name(self->pages, "game");
+            show_error(self, primary, error);
+            return;
+        }
+        g_clear_object(&self->file);
+        show_open_failure(self, primary, error);
         return;
     }
     g_set_object(&self->file, G_FILE(g_task_get_task_data(G_TASK(result))));
@@ -1401,6 +1161,8 @@ static const struct {
     {"f", "win.follow"},
     {"t", "win.truth"},
     {"b", "win.bookmark"},
+    {"m", "win.next-marker"},
+    {"<Shift>m", "win.prev-marker"},
 };
 
 static void add_content_shortcuts(CavInspectorWindow *self)
@@ -1533,34 +1295,12 @@ static void add_type_checks(CavInspectorWindow *self)
 
 static void setup_lists(CavInspectorWindow *self)
 {
-    GtkListItemFactory *factory;
-
-    add_column(self->timeline_view, "Seq", "seq", 6, FALSE);
-    add_column(self->timeline_view, "Turn", "turn", 4, FALSE);
-    add_column(self->timeline_view, "Type", "type-name", 15, FALSE);
-    add_column(self->timeline_view, "Actor", "actor", 11, FALSE);
-    add_column(self->timeline_view, "Target", "target", 11, FALSE);
-    add_column(self->timeline_view, "Summary", "summary", 24, TRUE);
-
-    self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);
-    self->entity_selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->entities)));
-    gtk_single_selection_set_autoselect(self->entity_selection, FALSE);
-    gtk_single_selection_set_can_unselect(self->entity_selection, TRUE);
-    g_signal_connect(self->entity_selection, "notify::selected", G_CALLBACK(on_entity_selected),
-                     self);
-    gtk_column_view_set_model(self->entities_view, GTK_SELECTION_MODEL(self->entity_selection));
-    add_column(self->entities_view, "Entity", "name", 10, FALSE);
-    add_column(self->entities_view, "Where", "place", 10, FALSE);
-    add_column(self->entities_view, "State", "condition", 10, TRUE);
-
-    factory = gtk_signal_list_item_factory_new();
-    g_signal_connect(factory, "setup", G_CALLBACK(setup_inscription), GUINT_TO_POINTER(30));
-    g_signal_connect(factory, "bind", G_CALLBACK(bind_history_row), NULL);
-    gtk_list_view_set_factory(self->entity_history_view, factory);
-    gtk_list_view_set_single_click_activate(self->entity_history_view, TRUE);
-    g_signal_connect(self->entity_history_view, "activate", G_CALLBACK(on_entity_history_activate),
-                     self);
-    g_object_unref(factory);
+    cav_columns_add(self->timeline_view, "Seq", "seq", 6, FALSE);
+    cav_columns_add(self->timeline_view, "Turn", "turn", 4, FALSE);
+    cav_columns_add(self->timeline_view, "Type", "type-name", 15, FALSE);
+    cav_columns_add(self->timeline_view, "Actor", "actor", 11, FALSE);
+    cav_columns_add(self->timeline_view, "Target", "target", 11, FALSE);
+    cav_columns_add(self->timeline_view, "Summary", "summary", 24, TRUE);
 }
 
 static void cav_inspector_window_dispose(GObject *object)
@@ -1572,10 +1312,10 @@ static void cav_inspector_window_dispose(GObject *object)
     g_clear_object(&self->loading);
     g_clear_handle_id(&self->progress_source, g_source_remove);
     unload(self);
-    self->analysis = NULL; /* a notebook child, going with the window */
-    g_clear_object(&self->entity_selection);
-    g_clear_object(&self->entities);
+    self->analysis = NULL;     /* a notebook child, going with the window */
+    self->entity_panel = NULL; /* a notebook child too */
     g_clear_object(&self->file);
+    g_clear_object(&self->settings);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
 }
 
@@ -1591,12 +1331,15 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 
     g_type_ensure(CAV_TYPE_MAP_VIEW);
+    g_type_ensure(CAV_TYPE_EVENT_DETAIL);
+    g_type_ensure(CAV_TYPE_ENTITY_PANEL);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
     BIND(pages);
-    BIND(title_label);
-    BIND(subtitle_label);
+    BIND(window_title);
+    BIND(toasts);
+    BIND(error_page);
     BIND(loading_label);
     BIND(count_label);
     BIND(status_label);
@@ -1604,11 +1347,12 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(recent_button);
     BIND(types_button);
     BIND(bookmarks_button);
+    BIND(follow_button);
+    BIND(fork_button);
     BIND(types_box);
     BIND(entity_chip);
     BIND(entity_label);
-    BIND(detail_label);
-    BIND(entity_detail);
+    BIND(detail);
     BIND(first_turn);
     BIND(last_turn);
     BIND(play_button);
@@ -1620,10 +1364,37 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(map);
     BIND(scrubber);
     BIND(timeline_view);
-    BIND(entities_view);
+    BIND(entity_panel);
     BIND(notebook);
-    BIND(entity_history_view);
 #undef BIND
+}
+
+/* The header's buttons about the game shown, only while one is. */
+static void on_page_changed(CavInspectorWindow *self)
+{
+    gboolean game = g_strcmp0(gtk_stack_get_visible_child_name(self->pages), "game") == 0;
+
+    gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
+    gtk_widget_set_visible(self->follow_button, game);
+    gtk_widget_set_visible(self->fork_button, game);
+}
+
+/* The size, state and toggles the last window closed had. */
+static void restore_settings(CavInspectorWindow *self)
+{
+    g_autofree char *page = NULL;
+
+    self->settings = cav_settings_new();
+    if (self->settings == NULL)
+        return;
+    cav_settings_track_window(self->settings, GTK_WINDOW(self));
+    if (g_settings_get_boolean(self->settings, "truth"))
+        g_action_group_change_action_state(G_ACTION_GROUP(self), "truth",
+                                           g_variant_new_boolean(TRUE));
+    page = g_settings_get_string(self->settings, "detail-page");
+    for (guint i = 0; i < G_N_ELEMENTS(detail_pages); i++)
+        if (strcmp(page, detail_pages[i]) == 0)
+            gtk_notebook_set_current_page(self->notebook, (int) i);
 }
 
 static void cav_inspector_window_init(CavInspectorWindow *self)
@@ -1634,10 +1405,14 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                                     self);
     add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
+    cav_marker_strip_install(self, self->scrubber);
     add_focus_handling(self);
     add_type_checks(self);
     setup_lists(self);
+    g_signal_connect_swapped(self->pages, "notify::visible-child-name", G_CALLBACK(on_page_changed),
+                             self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
+    on_page_changed(self);
     gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect_swapped(self->first_turn, "changed", G_CALLBACK(on_turns_changed), self);
@@ -1647,7 +1422,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */
-    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_history), self);
+    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_page), self);
     self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
     {
         /* Scrolled, so that its pages never make the window (or the
@@ -1662,8 +1437,12 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
-    g_signal_connect(self->detail_label, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->entity_panel, "activate-link", G_CALLBACK(on_activate_link), self);
+    g_signal_connect(self->entity_panel, "selected", G_CALLBACK(on_entity_selected), self);
+    g_signal_connect_swapped(self->entity_panel, "seek",
+                             G_CALLBACK(cav_inspector_window_show_event), self);
+    restore_settings(self);
 }
 
 CavInspectorWindow *cav_inspector_window_new(GtkApplication *application)

@@ -5,7 +5,7 @@
 #ifndef CAV_INSPECTOR_CAV_INSPECTOR_WINDOW_H
 #define CAV_INSPECTOR_CAV_INSPECTOR_WINDOW_H
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "history.h"
 
@@ -13,13 +13,14 @@ G_BEGIN_DECLS
 
 #define CAV_TYPE_INSPECTOR_WINDOW (cav_inspector_window_get_type())
 G_DECLARE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, CAV, INSPECTOR_WINDOW,
-                     GtkApplicationWindow)
+                     AdwApplicationWindow)
 
 CavInspectorWindow *cav_inspector_window_new(GtkApplication *application);
 
-/* Read @file in the background and show it; a file that cannot be read is
- * reported in a dialog (or, for a headless window, to the "failed" signal)
- * and the window goes on showing what it showed. */
+/* Read @file in the background and show it. A file that cannot be read is
+ * reported (for a headless window, also to the "failed" signal): on a status
+ * page with the error's line when the window showed no game, else in a
+ * dialog over the game, which stays shown. */
 void cav_inspector_window_open(CavInspectorWindow *self, GFile *file);
 
 /* The file shown, or NULL. */
@@ -28,7 +29,8 @@ GFile *cav_inspector_window_get_file(CavInspectorWindow *self);
 /* Whether a game is loaded and shown. */
 gboolean cav_inspector_window_is_loaded(CavInspectorWindow *self);
 
-/* Headless use: no dialogs; "loaded" and "failed" (a GError) are emitted. */
+/* Headless use: no dialogs, no remembered settings written; "loaded" and
+ * "failed" (a GError) are emitted. */
 void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headless);
 
 /* Whether the window is headless (no dialogs). */
@@ -50,6 +52,14 @@ History *cav_inspector_window_get_history(CavInspectorWindow *self);
 
 /* The filtered timeline, as the window shows it (borrowed). */
 GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self);
+
+/* Tell the person at the window something that needs no answer, in a toast
+ * (nothing for a headless window). */
+void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text);
+
+/* Tell the person at the window something they must read, in a dialog with
+ * @heading and @body (nothing for a headless window). */
+void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body);
 
 G_END_DECLS
 

@@ -4,7 +4,10 @@
 #include "cav-marks.h"
 
 #include "bookmarks.h"
+#include "cav-marker-strip.h"
 #include "fork.h"
+
+#include <string.h>
 
 typedef struct {
     CavInspectorWindow *window; /* owns this */
@@ -33,22 +36,17 @@ static void marks_free(CavMarks *marks)
     g_free(marks);
 }
 
-/* Say @text: kept for cav_marks_get_notice, and shown in a dialog unless
- * the window is headless. */
+/* Say @text: kept for cav_marks_get_notice, and told to the person at the
+ * window (not a headless one's): a problem or a long notice in a dialog
+ * under @primary, a short notice in a toast. */
 static void marks_say(CavMarks *marks, gboolean problem, const char *primary, const char *text)
 {
-    GtkWidget *dialog;
-
     g_free(marks->notice);
     marks->notice = g_strdup(text);
-    if (cav_inspector_window_get_headless(marks->window))
-        return;
-    dialog = gtk_message_dialog_new(
-        GTK_WINDOW(marks->window), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-        problem ? GTK_MESSAGE_ERROR : GTK_MESSAGE_INFO, GTK_BUTTONS_CLOSE, "%s", primary);
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", text);
-    g_signal_connect(dialog, "response", G_CALLBACK(gtk_window_destroy), NULL);
-    gtk_window_present(GTK_WINDOW(dialog));
+    if (problem || strchr(text, '\n') != NULL)
+        cav_inspector_window_alert(marks->window, primary, text);
+    else
+        cav_inspector_window_add_toast(marks->window, text);
 }
 
 /* ---- the list and the scrubber ------------------------------------------- */
@@ -85,6 +83,7 @@ static void marks_show(CavMarks *marks)
         gtk_list_box_append(marks->list, bookmark_row(history, bookmark));
         gtk_scale_add_mark(marks->scrubber, (double) bookmark->seq, GTK_POS_BOTTOM, NULL);
     }
+    cav_marker_strip_reload(marks->window);
 }
 
 void cav_marks_reload(CavInspectorWindow *window)
@@ -122,11 +121,13 @@ static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointe
     gint64 seq = cav_inspector_window_get_event(marks->window);
     g_autoptr(GError) error = NULL;
     g_autofree char *note = g_strstrip(g_variant_dup_string(parameter, NULL));
+    g_autofree char *text = NULL;
 
     if (history == NULL)
         return;
     if (seq == 0) {
-        marks_say(marks, TRUE, "Nothing to bookmark", "Show an event first: this is before any.");
+        marks_say(marks, FALSE, "Nothing to bookmark",
+                  "Nothing to bookmark before the first event");
         return;
     }
     if (!bookmarks_add(history_store(history), seq, note, &error)) {
@@ -134,9 +135,9 @@ static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointe
         return;
     }
     gtk_editable_set_text(GTK_EDITABLE(marks->note_entry), "");
-    g_free(marks->notice);
-    marks->notice = g_strdup_printf("Bookmarked event %" G_GINT64_FORMAT ".", seq);
+    text = g_strdup_printf("Bookmarked event %" G_GINT64_FORMAT ".", seq);
     cav_marks_reload(marks->window);
+    marks_say(marks, FALSE, "Bookmarked", text);
 }
 
 static void on_bookmark_jump(GSimpleAction *action, GVariant *parameter, gpointer user_data)

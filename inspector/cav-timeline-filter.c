@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cav-event-row.h"
+#include "replay-query.h"
 
 struct _CavTimelineFilter {
     GtkFilter parent_instance;
@@ -19,7 +20,9 @@ struct _CavTimelineFilter {
     gint32 entity_id;
     gint32 first_turn, last_turn; /* -1: open */
     char *text;                   /* as set; "" for none */
-    char *folded;                 /* @text casefolded, NULL for none */
+    char *folded;                 /* @text casefolded, NULL for none or a condition */
+    ReplayQuery *query;           /* @text as a condition on events, or NULL */
+    char *query_error;            /* why @text, meant as a condition, is not one */
 };
 
 enum { PROP_0, PROP_TIMELINE, PROP_TEXT, N_PROPS };
@@ -95,6 +98,19 @@ static gboolean contains_folded(const char *haystack, const char *folded)
     return strstr(folded_haystack, folded) != NULL;
 }
 
+/* Whether event @seq (indexed by @entry) meets the condition: the index
+ * rules out most types before the event is decoded. */
+static gboolean query_matches(CavTimelineFilter *self, const HistoryEntry *entry, gint64 seq)
+{
+    const CavEvent *event;
+
+    if (entry->type >= CAV_EVENT_TYPE_COUNT ||
+        !replay_query_type_may_hold(self->query, (CavEventType) entry->type))
+        return FALSE;
+    event = cav_timeline_event(self->timeline, seq);
+    return event != NULL && replay_query_event_holds(self->query, event);
+}
+
 static gboolean cav_timeline_filter_match(GtkFilter *filter, gpointer item)
 {
     CavTimelineFilter *self = CAV_TIMELINE_FILTER(filter);
@@ -113,6 +129,10 @@ static gboolean cav_timeline_filter_match(GtkFilter *filter, gpointer item)
     if (self->entity_kind != CAV_REF_NONE &&
         !history_entry_names(entry, self->entity_kind, self->entity_id))
         return FALSE;
+    if (self->query_error != NULL)
+        return FALSE;
+    if (self->query != NULL)
+        return query_matches(self, entry, cav_event_row_get_seq(row));
     return self->folded == NULL || contains_folded(cav_event_row_get_summary(row), self->folded);
 }
 
@@ -134,7 +154,7 @@ gboolean cav_timeline_filter_is_active(CavTimelineFilter *self)
     g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), FALSE);
     turn_range(self->first_turn, self->last_turn, &lo, &hi);
     return !self->any_type || self->entity_kind != CAV_REF_NONE || lo > 0 || hi < G_MAXINT32 ||
-           self->folded != NULL;
+           self->folded != NULL || self->query != NULL || self->query_error != NULL;
 }
 
 /* ---- criteria ---------------------------------------------------------------- */
@@ -240,10 +260,27 @@ void cav_timeline_filter_get_turns(CavTimelineFilter *self, gint32 *first, gint3
         *last = self->last_turn;
 }
 
+/* Take @text as a condition on events when it looks like one (setting
+ * the query or the error, TRUE), else clear both (FALSE). */
+static gboolean set_query(CavTimelineFilter *self, const char *text)
+{
+    g_autoptr(GError) error = NULL;
+
+    g_clear_pointer(&self->query, replay_query_free);
+    g_clear_pointer(&self->query_error, g_free);
+    if (!replay_query_looks_like(text))
+        return FALSE;
+    self->query = replay_query_parse_events(text, &error);
+    if (self->query == NULL)
+        self->query_error = g_strdup(error->message);
+    return TRUE;
+}
+
 void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text)
 {
     g_autofree char *folded = NULL;
     const char *old;
+    gboolean was_query;
     Change change;
 
     g_return_if_fail(CAV_IS_TIMELINE_FILTER(self));
@@ -251,12 +288,18 @@ void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text)
         text = "";
     if (strcmp(text, self->text) == 0)
         return;
-    if (*text != '\0')
-        folded = g_utf8_casefold(text, -1);
-    /* A text containing the old one lets through only what the old did. */
-    old = self->folded != NULL ? self->folded : "";
-    change = change_of(strstr(folded != NULL ? folded : "", old) != NULL,
-                       strstr(old, folded != NULL ? folded : "") != NULL);
+    was_query = self->query != NULL || self->query_error != NULL;
+    if (set_query(self, text)) {
+        change = CHANGE_OTHER; /* conditions are not compared */
+    } else {
+        if (*text != '\0')
+            folded = g_utf8_casefold(text, -1);
+        /* A text containing the old one lets through only what the old did. */
+        old = self->folded != NULL ? self->folded : "";
+        change = was_query ? CHANGE_OTHER
+                           : change_of(strstr(folded != NULL ? folded : "", old) != NULL,
+                                       strstr(old, folded != NULL ? folded : "") != NULL);
+    }
     g_free(self->text);
     self->text = g_strdup(text);
     g_free(self->folded);
@@ -269,6 +312,12 @@ const char *cav_timeline_filter_get_text(CavTimelineFilter *self)
 {
     g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), NULL);
     return self->text;
+}
+
+const char *cav_timeline_filter_get_error(CavTimelineFilter *self)
+{
+    g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), NULL);
+    return self->query_error;
 }
 
 /* ---- the object -------------------------------------------------------------- */
@@ -326,6 +375,8 @@ static void cav_timeline_filter_finalize(GObject *object)
     g_clear_object(&self->timeline);
     g_free(self->text);
     g_free(self->folded);
+    g_clear_pointer(&self->query, replay_query_free);
+    g_free(self->query_error);
     G_OBJECT_CLASS(cav_timeline_filter_parent_class)->finalize(object);
 }
 

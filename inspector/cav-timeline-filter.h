@@ -49,11 +49,19 @@ void cav_timeline_filter_set_turns(CavTimelineFilter *self, gint32 first, gint32
 void cav_timeline_filter_get_turns(CavTimelineFilter *self, gint32 *first, gint32 *last);
 
 /* Let through only events whose summary contains @text, ignoring case
- * (g_utf8_casefold); NULL or "" lets any through. The "text" property. */
+ * (g_utf8_casefold); NULL or "" lets any through. A text holding = < > or !
+ * is a condition on the event's fields instead (replay_query_parse_events():
+ * "damage>5", "creature=3 and type=CreatureAttacked", "cause=123"); one that
+ * does not parse lets nothing through (cav_timeline_filter_get_error() says
+ * why). The "text" property. */
 void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text);
 
 /* The text as set, "" for none. Borrowed. */
 const char *cav_timeline_filter_get_text(CavTimelineFilter *self);
+
+/* Why the text, meant as a condition, is not one (one line); NULL when it
+ * is one or is plain text. Borrowed. */
+const char *cav_timeline_filter_get_error(CavTimelineFilter *self);
 
 G_END_DECLS
 

@@ -19,6 +19,26 @@ static gboolean check_none(Store *store, const char *sql, const char *problem, G
     return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
 }
 
+/* check_none for @sql whose ?1 is a turn and ?2 an event's seq. */
+static gboolean check_none_from(Store *store, const char *sql, gint32 turn, gint64 seq,
+                                const char *problem, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gint64 found;
+    int rc;
+
+    if (!store_prepare(store, sql, &stmt, error))
+        return FALSE;
+    sqlite3_bind_int(stmt, 1, turn);
+    sqlite3_bind_int64(stmt, 2, seq);
+    rc = sqlite3_step(stmt);
+    found = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+    sqlite3_finalize(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return store_fail_sqlite(store, rc, error, "reading the file");
+    return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
+}
+
 /* Turn 0's command starts the game with the game's seed (the game plays by
  * its GameStarted event, checked against the game row by the fold). */
 static gboolean check_start_seed(Store *store, gint64 seed, GError **error)
@@ -30,19 +50,25 @@ static gboolean check_start_seed(Store *store, gint64 seed, GError **error)
                       error);
 }
 
-/* Each turn's command parses, and only turn 0 starts the game, with the
- * game's seed; each turn's first seq and digest go into @starts and
- * @digests. */
-static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GError **error)
+/* Each turn's command from turn @from on parses, and only turn 0 starts
+ * the game, with the game's seed; each turn's first seq and digest go into
+ * @starts and @digests (indexed by turn: zeros before @from). */
+static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray *digests,
+                               GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     gboolean ok = TRUE;
     gint64 start_seed = 0;
     int rc;
 
-    if (!store_prepare(store, "SELECT turn, command, first_seq, digest FROM turns ORDER BY turn",
+    if (!store_prepare(store,
+                       "SELECT turn, command, first_seq, digest FROM turns WHERE turn >= ?"
+                       " ORDER BY turn",
                        &stmt, error))
         return FALSE;
+    sqlite3_bind_int(stmt, 1, from);
+    g_array_set_size(starts, (guint) from);
+    g_array_set_size(digests, (guint) from);
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
         guint64 digest = 0;
@@ -64,7 +90,7 @@ static gboolean check_commands(Store *store, GArray *starts, GArray *digests, GE
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
         return store_fail_sqlite(store, rc, error, "reading the turns");
-    return ok && check_start_seed(store, start_seed, error);
+    return ok && (from > 0 || check_start_seed(store, start_seed, error));
 }
 
 /* store_check_turns, with each turn's digest as well (guint64, by turn). */
@@ -90,18 +116,61 @@ static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GEr
          " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
          "the events do not end where the last turn ends"},
     };
-    g_autoptr(GArray) firsts = g_array_new(FALSE, FALSE, sizeof(gint64));
-    g_autoptr(GArray) recorded = g_array_new(FALSE, FALSE, sizeof(guint64));
+    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
+    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
 
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none(store, checks[i].sql, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, firsts, recorded, error))
+    if (!check_commands(store, 0, firsts, recorded, error))
         return FALSE;
     if (starts != NULL)
         *starts = g_steal_pointer(&firsts);
     if (digests != NULL)
         *digests = g_steal_pointer(&recorded);
+    return TRUE;
+}
+
+/* check_turns for the turns from @from on, whose first turn ends at event
+ * @from_seq (a keyframe's): the same checks, over those turns and the
+ * events after @from_seq. */
+static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GArray **starts,
+                                 GArray **digests, GError **error)
+{
+    static const struct {
+        const char *sql;
+        const char *problem;
+    } checks[] = {
+        {"SELECT count(*) FROM turns WHERE turn >= ?1 AND (typeof(command) != 'text'"
+         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
+         " OR typeof(last_seq) != 'integer')",
+         "a turn row holds a value of the wrong kind"},
+        {"SELECT count(*) != max(turn) - ?1 + 1 OR min(turn) != ?1 FROM turns"
+         " WHERE turn >= ?1",
+         "the turns are not numbered 0, 1, 2 … without gaps"},
+        {"SELECT count(*) FROM turns WHERE turn >= ?1 AND (last_seq < first_seq"
+         " OR (turn = ?1 AND last_seq != ?2))",
+         "a turn's events are out of place"},
+        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
+         " WHERE a.turn >= ?1 AND b.first_seq != a.last_seq + 1",
+         "the turns do not follow one another event by event"},
+        /* The last turn's last seq (the turns after ?1 follow one another). */
+        {"SELECT (SELECT count(*) FROM events WHERE seq > ?2)"
+         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1) - ?2"
+         " OR (SELECT max(seq) FROM events)"
+         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1)",
+         "the events do not end where the last turn ends"},
+    };
+    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
+    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
+
+    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
+        if (!check_none_from(store, checks[i].sql, from, from_seq, checks[i].problem, error))
+            return FALSE;
+    if (!check_commands(store, from, firsts, recorded, error))
+        return FALSE;
+    *starts = g_steal_pointer(&firsts);
+    *digests = g_steal_pointer(&recorded);
     return TRUE;
 }
 
@@ -232,6 +301,23 @@ static gboolean check_content(Store *store, GError **error)
     return FALSE;
 }
 
+/* Fold the events after @f's first turn with every check; @f's starts and
+ * digests are read. */
+static gboolean fold_checked(CheckedFold *f, const StoreFilter *filter, GError **error)
+{
+    return fork_check_records(f->store, error) &&
+           store_foreach_event_piped(f->store, filter, fold_checked_one, f, error) &&
+           check_last_turn(f, error) &&
+           store_check_description(f->store, game_state(f->game), error);
+}
+
+static void checked_fold_clear(CheckedFold *f)
+{
+    g_clear_pointer(&f->starts, g_array_unref);
+    g_clear_pointer(&f->digests, g_array_unref);
+    g_clear_pointer(&f->types, g_array_unref);
+}
+
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error)
 {
@@ -241,14 +327,26 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
     f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
     ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
-         fork_check_records(store, error) &&
-         store_foreach_event_piped(store, NULL, fold_checked_one, &f, error) &&
-         check_last_turn(&f, error) && store_check_description(store, game_state(game), error);
-    if (f.starts != NULL)
-        g_array_unref(f.starts);
-    if (f.digests != NULL)
-        g_array_unref(f.digests);
-    g_array_unref(f.types);
+         fold_checked(&f, NULL, error);
+    checked_fold_clear(&f);
+    return ok;
+}
+
+gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                                  GError **error)
+{
+    const CavState *state = game_state(game);
+    CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
+    StoreFilter after = {.by_seq = TRUE, .first_seq = state->last_seq + 1, .last_seq = G_MAXINT64};
+    gboolean ok;
+
+    g_return_val_if_fail(store != NULL && game != NULL && state->last_seq > 0, FALSE);
+    f.turn = state->turn;
+    f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
+    ok = check_content(store, error) &&
+         check_turns_from(store, state->turn, state->last_seq, &f.starts, &f.digests, error) &&
+         fold_checked(&f, &after, error);
+    checked_fold_clear(&f);
     return ok;
 }
 

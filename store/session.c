@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cavelog-config.h"
+#include "keyframe.h"
 #include "morgue.h"
 #include "store-private.h"
 #include "store.h"
@@ -17,10 +18,16 @@
 struct Session {
     Game *game;
     Store *store;
-    gboolean broken;      /* a turn could not be saved: the game is ahead of its file */
-    GArray *digests;      /* while resuming an older file: each turn's digest by this build */
-    char *morgue;         /* where the morgue went when the game ended here, or NULL */
-    char *morgue_problem; /* why it could not be written, or NULL */
+    gboolean broken;        /* a turn could not be saved: the game is ahead of its file */
+    GArray *digests;        /* while resuming an older file: each turn's digest by this build */
+    char *morgue;           /* where the morgue went when the game ended here, or NULL */
+    char *morgue_problem;   /* why it could not be written, or NULL */
+    gint32 keyframe_every;  /* turns between the keyframes written; 0: none */
+    gboolean keyframes_off; /* no key could be had: no keyframes this session */
+    KeyframeKey *key;       /* once a keyframe is written */
+    char *identity;         /* the game's, as keyframes name it */
+    char *keyframe_problem; /* why no keyframes are written, or NULL */
+    KeyframeFound resumed;  /* the keyframe the fold started from */
 };
 
 void session_free(Session *session)
@@ -33,16 +40,70 @@ void session_free(Session *session)
         g_array_unref(session->digests);
     g_free(session->morgue);
     g_free(session->morgue_problem);
+    g_free(session->key);
+    g_free(session->identity);
+    g_free(session->keyframe_problem);
     g_free(session);
+}
+
+/* A session with nothing yet, writing keyframes every KEYFRAME_EVERY turns. */
+static Session *session_alloc(void)
+{
+    Session *session = g_new0(Session, 1);
+
+    session->keyframe_every = KEYFRAME_EVERY;
+    session->resumed.turn = -1;
+    return session;
+}
+
+/* No keyframes from now on, because of @problem (kept, and shown once). */
+static void keyframes_stop(Session *session, GError *problem)
+{
+    session->keyframes_off = TRUE;
+    session->keyframe_problem =
+        g_strdup_printf("long games will resume slowly: %s", problem->message);
+    g_error_free(problem);
+}
+
+/* The key and the game's identity, made or read on the first keyframe. */
+static gboolean keyframes_ready(Session *session)
+{
+    GError *problem = NULL;
+
+    if (session->key == NULL) {
+        KeyframeKey key;
+        if (!keyframe_load_key(&key, TRUE, &problem)) {
+            keyframes_stop(session, problem);
+            return FALSE;
+        }
+        session->key = g_memdup2(&key, sizeof key);
+    }
+    if (session->identity == NULL &&
+        (session->identity = keyframe_identity(session->store, &problem)) == NULL)
+        keyframes_stop(session, problem);
+    return session->identity != NULL;
+}
+
+/* The keyframe this turn writes, or NULL when it writes none. */
+static GBytes *turn_keyframe(Session *session)
+{
+    const CavState *state = game_state(session->game);
+
+    if (session->keyframe_every <= 0 || session->keyframes_off || state->turn == 0 ||
+        state->turn % session->keyframe_every != 0 || !keyframes_ready(session))
+        return NULL;
+    return keyframe_seal(session->key, session->identity, state_digest(state), state,
+                         game_view(session->game));
 }
 
 static gboolean save_turn(Session *session, GError **error)
 {
     const GArray *events = game_turn_events(session->game);
+    g_autoptr(GBytes) keyframe = turn_keyframe(session);
 
-    return store_append_turn(session->store, game_turn_command(session->game),
-                             (const CavEvent *) events->data, events->len,
-                             game_state(session->game), error);
+    return store_append_turn_keyframe(session->store, game_turn_command(session->game),
+                                      (const CavEvent *) events->data, events->len,
+                                      game_state(session->game), keyframe, error);
 }
 
 /* Put the finished file at @part in place as @path, never over an existing
@@ -148,7 +209,7 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
                           GError **error)
 {
     char name[CAV_STR_MAX];
-    g_autoptr(Session) session = g_new0(Session, 1);
+    g_autoptr(Session) session = session_alloc();
     g_autofree char *part = NULL;
 
     g_return_val_if_fail(path != NULL, NULL);
@@ -191,9 +252,55 @@ static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **
     return TRUE;
 }
 
-Session *session_open(const char *path, Bus *bus, GError **error)
+/* Make the game the newest keyframe of the file that this installation's
+ * key verifies; FALSE (and the game fresh) when there is none to use. A
+ * problem reading keyframes is left to the full fold to find and name. */
+static gboolean restore_keyframe(Session *session)
 {
-    g_autoptr(Session) session = g_new0(Session, 1);
+    KeyframeKey key;
+    g_autofree char *identity = NULL;
+    g_autofree CavState *state = NULL;
+    g_autofree CavView *view = NULL;
+
+    if (store_schema_version(session->store) != STORE_SCHEMA_VERSION ||
+        !keyframe_load_key(&key, FALSE, NULL) ||
+        (identity = keyframe_identity(session->store, NULL)) == NULL)
+        return FALSE;
+    state = state_new();
+    view = g_new(CavView, 1);
+    if (!keyframe_restore(session->store, &key, identity, state, view, &session->resumed, NULL))
+        return FALSE;
+    game_restore_seen(session->game, state, view);
+    return TRUE;
+}
+
+/* Fold the file into the game, from its newest usable keyframe when
+ * @keyframes, else from the start; @start (nullable) is first told where. */
+static gboolean fold_file(Session *session, gboolean keyframes, SessionStartFunc start,
+                          gpointer data, GError **error)
+{
+    gboolean from_keyframe = keyframes && restore_keyframe(session);
+
+    if (start != NULL)
+        start(game_state(session->game), game_view(session->game), data);
+    if (from_keyframe)
+        return store_fold_checked_after(session->store, session->game, NULL, NULL, error);
+    if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
+        session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));
+    if (!store_fold_checked(session->store, session->game,
+                            session->digests != NULL ? note_digest : NULL, session, error))
+        return FALSE;
+    if (session->digests != NULL) {
+        store_set_current_digests(session->store, session->digests);
+        g_clear_pointer(&session->digests, g_array_unref);
+    }
+    return TRUE;
+}
+
+Session *session_open_from(const char *path, Bus *bus, SessionStartFunc start, gpointer data,
+                           GError **error)
+{
+    g_autoptr(Session) session = session_alloc();
     g_autoptr(GError) damaged = NULL;
     CavContent *recorded;
 
@@ -212,18 +319,15 @@ Session *session_open(const char *path, Bus *bus, GError **error)
         g_propagate_error(error, g_steal_pointer(&damaged));
         return NULL;
     }
-    if (!start_game(session, recorded, bus, error))
+    if (!start_game(session, recorded, bus, error) ||
+        !fold_file(session, bus == NULL || start != NULL, start, data, error))
         return NULL;
-    if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
-        session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));
-    if (!store_fold_checked(session->store, session->game,
-                            session->digests != NULL ? note_digest : NULL, session, error))
-        return NULL;
-    if (session->digests != NULL) {
-        store_set_current_digests(session->store, session->digests);
-        g_clear_pointer(&session->digests, g_array_unref);
-    }
     return g_steal_pointer(&session);
+}
+
+Session *session_open(const char *path, Bus *bus, GError **error)
+{
+    return session_open_from(path, bus, NULL, NULL, error);
 }
 
 gboolean session_make_writable(Session *session, GError **error)
@@ -316,4 +420,28 @@ const char *session_path(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);
     return store_path(session->store);
+}
+
+void session_set_keyframe_every(Session *session, gint32 turns)
+{
+    g_return_if_fail(session != NULL && turns >= 0);
+    session->keyframe_every = turns;
+}
+
+gint32 session_keyframe_turn(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, -1);
+    return session->resumed.turn;
+}
+
+guint session_keyframes_ignored(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, 0);
+    return session->resumed.ignored;
+}
+
+const char *session_keyframe_problem(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, NULL);
+    return session->keyframe_problem;
 }

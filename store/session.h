@@ -16,10 +16,23 @@ typedef struct Session Session;
 Session *session_new_game(const char *path, gint64 seed, const char *player_name, Bus *bus,
                           GError **error);
 
-/* Open @path, fold its events (published on @bus), check the last turn's
- * digest, and make it ready to go on. On any problem: NULL, an error naming
- * it, and the file unchanged. */
+/* Open @path, fold its events (published on @bus) with every check, and
+ * make it ready to go on. Without a @bus the fold starts from the newest
+ * keyframe this installation sealed, when there is one (session_open_from).
+ * On any problem: NULL, an error naming it, and the file unchanged. */
 Session *session_resume(const char *path, Bus *bus, GError **error);
+
+/* Called once, before the first event a resume publishes, with the state
+ * and view those events start from: a fresh state, or a keyframe's. */
+typedef void (*SessionStartFunc)(const CavState *state, const CavView *view, gpointer data);
+
+/* session_open, resuming from the newest keyframe (keyframe.h) that this
+ * installation's key verifies, when there is one: every check of the full
+ * fold, over the turns after it. @start (nullable) is told where the events
+ * published on @bus start. session_open itself uses keyframes only without
+ * a @bus (whose subscribers would otherwise miss the events before them). */
+Session *session_open_from(const char *path, Bus *bus, SessionStartFunc start, gpointer data,
+                           GError **error);
 
 /* session_resume in two steps: open and check @path read-only (nothing is
  * written; NULL and an error on any problem), then make it ready to go on
@@ -50,6 +63,20 @@ const char *session_path(const Session *session);
  * itself is saved either way. Borrowed. */
 const char *session_morgue_path(const Session *session);
 const char *session_morgue_problem(const Session *session);
+/* Write a keyframe every @turns turns from now on (0: none). */
+void session_set_keyframe_every(Session *session, gint32 turns);
+
+/* The turn of the keyframe the resume started from, or -1 (a full fold). */
+gint32 session_keyframe_turn(const Session *session);
+
+/* Keyframes the resume passed over: not this installation's, altered, or
+ * not matching their turn. They are never used, and are not an error. */
+guint session_keyframes_ignored(const Session *session);
+
+/* Why this session writes no keyframes (no key could be read or made), a
+ * sentence, or NULL. Play goes on without them. Borrowed. */
+const char *session_keyframe_problem(const Session *session);
+
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)
 

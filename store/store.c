@@ -1015,8 +1015,33 @@ static gboolean check_in_place(Store *store, GError **error)
     return TRUE;
 }
 
+/* The keyframe row of the turn whose last event is @seq. */
+static gboolean insert_keyframe(Store *store, gint64 seq, GBytes *keyframe, GError **error)
+{
+    sqlite3_stmt *stmt = NULL;
+    gsize size;
+    const void *data = g_bytes_get_data(keyframe, &size);
+    int rc;
+
+    if (!store_prepare(store, "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?, ?)", &stmt,
+                       error))
+        return FALSE;
+    sqlite3_bind_int64(stmt, 1, seq);
+    sqlite3_bind_blob64(stmt, 2, data, size, SQLITE_STATIC);
+    rc = sqlite3_step(stmt);
+    sqlite3_finalize(stmt);
+    return rc == SQLITE_DONE || store_fail_sqlite(store, rc, error, "saving a keyframe");
+}
+
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error)
+{
+    return store_append_turn_keyframe(store, command, events, n_events, after, NULL, error);
+}
+
+gboolean store_append_turn_keyframe(Store *store, const CavCommand *command, const CavEvent *events,
+                                    guint n_events, const CavState *after, GBytes *keyframe,
+                                    GError **error)
 {
     gboolean ok;
 
@@ -1031,7 +1056,9 @@ gboolean store_append_turn(Store *store, const CavCommand *command, const CavEve
     for (guint i = 0; ok && i < n_events; i++)
         ok = insert_event(store, &events[i], error);
     ok = ok && insert_turn(store, command, events, n_events, after, error) &&
-         update_game(store, after, error) && store_exec(store, "COMMIT;", error, "saving a turn");
+         update_game(store, after, error) &&
+         (keyframe == NULL || insert_keyframe(store, after->last_seq, keyframe, error)) &&
+         store_exec(store, "COMMIT;", error, "saving a turn");
     if (!ok)
         sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
     return ok;

@@ -104,6 +104,12 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error);
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error);
 
+/* store_append_turn, with @keyframe (nullable; keyframe.h) written in the
+ * same transaction as the snapshot row of the turn's last event. */
+gboolean store_append_turn_keyframe(Store *store, const CavCommand *command, const CavEvent *events,
+                                    guint n_events, const CavState *after, GBytes *keyframe,
+                                    GError **error);
+
 /* The last recorded turn: its number, digest and last seq. *@turn is -1 for
  * a file without turns. */
 gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *last_seq,
@@ -184,6 +190,13 @@ gboolean store_foreach_event_piped(Store *store, const StoreFilter *filter, Stor
  * not use @store. FALSE with a STORE_ERROR naming the first problem. */
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
                             GError **error);
+
+/* store_fold_checked for a @game that already holds the state at the end
+ * of one of the file's turns (a keyframe's, keyframe.h): the same checks,
+ * over the turns from that one on and the events after it (read on another
+ * thread: @each must not use @store either). */
+gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                                  GError **error);
 
 /* Called for each row of store_query(): its @n_columns values as text
  * (NULL for SQL NULL). Return FALSE to stop early: with @error set, the

@@ -5,7 +5,7 @@
  * the engine's series, seeks on click and exports PNG and SVG; the changes
  * list and the state search show what the engine computes. With
  * CAVELOG_TEST_SHOTS=DIR each view is saved as a PNG there, to look at. */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <string.h>
 
 #include "analysis.h"
@@ -419,6 +419,7 @@ int main(int argc, char **argv)
     g_setenv("GDK_BACKEND", "x11", TRUE);
     g_setenv("GTK_A11Y", "none", TRUE);
     gtk_test_init(&argc, &argv, NULL);
+    adw_init(); /* the program's look: libadwaita's style sheet */
     g_test_add("/inspector/analysis/why-died", Fixture, GINT_TO_POINTER(1), fixture_setup,
                test_why_died, fixture_teardown);
     g_test_add("/inspector/analysis/chart", Fixture, GINT_TO_POINTER(2), fixture_setup, test_chart,

@@ -4,7 +4,7 @@
  * whichever way the window got there; the scrubber, timeline and keys stay
  * in step; bad files are refused without harm; a live file is followed; and
  * --screenshot renders a PNG whose map is drawn. Run under xvfb-run. */
-#include <gtk/gtk.h>
+#include <adwaita.h>
 #include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -1012,35 +1012,69 @@ static void test_bad_files(Fixture *f, gconstpointer data)
     expect_refused(f->path, STORE_ERROR_NEWER);
 }
 
-/* With a person at the window, a bad file is a dialog saying what is wrong,
- * over a window that goes on working. */
+/* The AdwMessageDialog over @window, waited for. */
+static AdwMessageDialog *wait_for_dialog(CavInspectorWindow *window)
+{
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time() < until) {
+        GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
+        g_main_context_iteration(NULL, FALSE);
+        for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+            g_autoptr(GtkWidget) w = g_list_model_get_item(toplevels, i);
+            if (ADW_IS_MESSAGE_DIALOG(w) &&
+                gtk_window_get_transient_for(GTK_WINDOW(w)) == GTK_WINDOW(window))
+                return ADW_MESSAGE_DIALOG(w);
+        }
+    }
+    g_assert_not_reached();
+}
+
+/* The window's page ("empty", "error", "game"…). */
+static const char *page_shown(CavInspectorWindow *window)
+{
+    return gtk_stack_get_visible_child_name(
+        GTK_STACK(find_named(GTK_WIDGET(window), GTK_TYPE_STACK, "pages")));
+}
+
+/* With a person at the window, a bad file opened in an empty window is a
+ * status page saying what is wrong, in a window that goes on working; over
+ * a game shown, it is a dialog, and the game stays. */
 static void test_error_dialog(Fixture *f, gconstpointer data)
 {
     g_autofree char *bad = tmp_path(&f->tmp, "broken.cavelog");
     g_autoptr(GFile) file = g_file_new_for_path(bad);
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
-    GtkWidget *dialog = NULL;
-    g_autofree char *secondary = NULL;
+    AdwStatusPage *page;
+    AdwMessageDialog *dialog;
     gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
 
     f->window = GTK_WIDGET(window);
     g_assert_true(g_file_set_contents(bad, "SQLite format 3\0garbage", 24, NULL));
     gtk_window_present(GTK_WINDOW(window));
+    g_assert_cmpstr(page_shown(window), ==, "empty");
     cav_inspector_window_open(window, file);
-    while (dialog == NULL && g_get_monotonic_time() < until) {
-        GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
-        g_main_context_iteration(NULL, FALSE);
-        for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
-            g_autoptr(GtkWidget) w = g_list_model_get_item(toplevels, i);
-            if (GTK_IS_MESSAGE_DIALOG(w))
-                dialog = w;
-        }
-    }
-    g_assert_nonnull(dialog);
-    g_assert_true(gtk_window_get_transient_for(GTK_WINDOW(dialog)) == GTK_WINDOW(window));
-    g_object_get(dialog, "secondary-text", &secondary, NULL);
-    g_assert_nonnull(strstr(secondary, "broken.cavelog"));
+    while (g_strcmp0(page_shown(window), "error") != 0 && g_get_monotonic_time() < until)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_cmpstr(page_shown(window), ==, "error");
+    page = ADW_STATUS_PAGE(find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "error-page"));
+    g_assert_nonnull(strstr(adw_status_page_get_title(page), "broken.cavelog"));
+    g_assert_nonnull(strstr(adw_status_page_get_description(page), "broken.cavelog"));
+    g_assert_null(strchr(adw_status_page_get_description(page), '\n'));
     g_assert_false(cav_inspector_window_is_loaded(window));
+    save_shot(f, "error-page.png");
+    /* The window still opens a good file afterwards. */
+    record_game(f, 20);
+    gtk_window_destroy(GTK_WINDOW(window));
+    f->window = NULL;
+    window = open_window(f);
+    cav_inspector_window_set_headless(window, FALSE);
+    /* Over the game, the bad file is a dialog, and the game stays. */
+    cav_inspector_window_open(window, file);
+    dialog = wait_for_dialog(window);
+    g_assert_nonnull(strstr(adw_message_dialog_get_body(dialog), "broken.cavelog"));
+    g_assert_true(cav_inspector_window_is_loaded(window));
+    g_assert_cmpstr(page_shown(window), ==, "game");
     {
         const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
         gint64 settle = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
@@ -1048,15 +1082,10 @@ static void test_error_dialog(Fixture *f, gconstpointer data)
             g_main_context_iteration(NULL, FALSE);
         if (dir != NULL) {
             g_autofree char *path = g_build_filename(dir, "error-dialog.png", NULL);
-            cav_render_widget_png(dialog, path, NULL);
+            cav_render_widget_png(GTK_WIDGET(dialog), path, NULL);
         }
     }
     gtk_window_destroy(GTK_WINDOW(dialog));
-    /* The window still opens a good file afterwards. */
-    record_game(f, 20);
-    gtk_window_destroy(GTK_WINDOW(window));
-    f->window = NULL;
-    open_window(f);
 }
 
 /* ---- following a live file ------------------------------------------------------- */
@@ -1981,7 +2010,7 @@ static void test_follow_to_end(Fixture *f, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     CavInspectorWindow *window;
-    GtkLabel *subtitle;
+    AdwWindowTitle *title;
     EventWait w;
     Scenario s;
     gint turns = 0;
@@ -1992,17 +2021,17 @@ static void test_follow_to_end(Fixture *f, gconstpointer data)
     store = scenario_store_new(f->path, &s, &error);
     g_assert_no_error(error);
     window = open_window(f);
-    subtitle = GTK_LABEL(named(window, GTK_TYPE_LABEL, "subtitle"));
-    g_assert_nonnull(strstr(gtk_label_get_text(subtitle), "playing"));
+    title = ADW_WINDOW_TITLE(named(window, ADW_TYPE_WINDOW_TITLE, NULL));
+    g_assert_nonnull(strstr(adw_window_title_get_title(title), "playing"));
     activate(window, "follow");
     while (game_state(s.game)->outcome == OUTCOME_PLAYING && turns++ < 200)
         scenario_store_play(&s, store, command_simple(CMD_WAIT));
     g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
     w = (EventWait){window, game_state(s.game)->last_seq};
     g_assert_true(wait_until(shows_event, &w));
-    g_test_message("subtitle: %s", gtk_label_get_text(subtitle));
-    g_assert_null(strstr(gtk_label_get_text(subtitle), "playing"));
-    g_assert_nonnull(strstr(gtk_label_get_text(subtitle), "lost"));
+    g_test_message("title: %s", adw_window_title_get_title(title));
+    g_assert_null(strstr(adw_window_title_get_title(title), "playing"));
+    g_assert_nonnull(strstr(adw_window_title_get_title(title), "lost"));
     wait_for_row(f, window, w.seq);
     scenario_teardown(&s);
 }
@@ -2073,6 +2102,7 @@ int main(int argc, char **argv)
     g_setenv("GDK_BACKEND", "x11", TRUE);
     g_setenv("GTK_A11Y", "none", TRUE);
     gtk_test_init(&argc, &argv, NULL);
+    adw_init(); /* the program's look: libadwaita's style sheet */
 
 #define ADD(path, turns, func)                                                                     \
     g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)

@@ -143,6 +143,72 @@ static void test_errors(void)
     }
 }
 
+/* An attack: creature 3 hit creature 1 for 7, event 50 of turn 9 caused by
+ * event 48, brought about by creature 3. */
+static CavEvent sample_attack(void)
+{
+    CavEvent event = ev_init(CAV_EVENT_CREATURE_ATTACKED);
+
+    event.seq = 50;
+    event.turn = 9;
+    event.cause = 48;
+    event.actor = 3;
+    event.as.CreatureAttacked.creature = 3;
+    event.as.CreatureAttacked.target = 1;
+    event.as.CreatureAttacked.damage = 7;
+    return event;
+}
+
+static gboolean event_holds(const char *text, const CavEvent *event)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ReplayQuery) query = replay_query_parse_events(text, &error);
+
+    g_assert_no_error(error);
+    g_assert_nonnull(query);
+    return replay_query_event_holds(query, event);
+}
+
+/* Conditions on one event: the envelope, payload fields by name, and a
+ * field the event's type lacks never holding. */
+static void test_event_fields(void)
+{
+    CavEvent attack = sample_attack();
+    CavEvent waited = ev_init(CAV_EVENT_CREATURE_WAITED);
+    g_autoptr(ReplayQuery) damage = replay_query_parse_events("damage>5", NULL);
+
+    waited.as.CreatureWaited.creature = 3;
+    g_assert_true(event_holds("damage>5", &attack));
+    g_assert_false(event_holds("damage>7", &attack));
+    g_assert_true(event_holds("DAMAGE >= 7 and target=1", &attack));
+    g_assert_true(event_holds("creature=3", &attack));
+    g_assert_true(event_holds("creature=3", &waited));
+    g_assert_false(event_holds("creature!=3", &waited));
+    g_assert_true(event_holds("type=CreatureAttacked and seq=50 and turn<10", &attack));
+    g_assert_true(event_holds("cause=48 and actor=3", &attack));
+    g_assert_false(event_holds("cause=47", &attack));
+    g_assert_false(event_holds("damage>0", &waited));  /* no damage field */
+    g_assert_false(event_holds("damage!=0", &waited)); /* nor any other test of it */
+    g_assert_true(replay_query_type_may_hold(damage, CAV_EVENT_CREATURE_HURT));
+    g_assert_false(replay_query_type_may_hold(damage, CAV_EVENT_CREATURE_WAITED));
+}
+
+static void test_event_errors(void)
+{
+    const char *bad[] = {"damge>5", "hp<25%", "damage>", "type=Nothing", "=5"};
+
+    for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(ReplayQuery) query = replay_query_parse_events(bad[i], &error);
+
+        g_assert_null(query);
+        g_assert_error(error, REPLAY_QUERY_ERROR, REPLAY_QUERY_ERROR_SYNTAX);
+        g_assert_null(strchr(error->message, '\n'));
+    }
+    g_assert_true(replay_query_looks_like("damage>5"));
+    g_assert_false(replay_query_looks_like("goblin died"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -152,5 +218,7 @@ int main(int argc, char **argv)
     g_test_add_func("/replay-query/and", test_and);
     g_test_add_func("/replay-query/needs-state", test_needs_state);
     g_test_add_func("/replay-query/errors", test_errors);
+    g_test_add_func("/replay-query/event-fields", test_event_fields);
+    g_test_add_func("/replay-query/event-errors", test_event_errors);
     return g_test_run();
 }

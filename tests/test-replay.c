@@ -637,9 +637,16 @@ static void write_hostile(Fixture *f, const char *name, char **path)
     }
 }
 
+/* The files come from elsewhere: another installation, whose key did not
+ * seal their keyframes, so continue folds them whole as replay does. (On
+ * the installation that wrote it, continue trusts its own keyframe for the
+ * turns before it, and only verify and replay find a change there:
+ * test-keyframe's /keyframe/verify-folds-everything.) */
 static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     const char *names[] = {"text.cavelog", "cut.cavelog", "tampered.cavelog", "missing.cavelog"};
+    g_autofree char *elsewhere = g_build_filename(f->dir, "elsewhere", NULL);
+    g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "XDG_CONFIG_HOME", elsewhere, TRUE);
 
     if (TMUX_GAME_SKIPPED(f))
         return;
@@ -653,8 +660,8 @@ static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         write_hostile(f, names[i], &path);
         replay[1] = cont[1] = path;
         before = g_file_test(path, G_FILE_TEST_EXISTS) ? file_digest(path) : NULL;
-        g_assert_cmpint(tmux_game_run(f, NULL, replay, &replay_err), ==, 1);
-        g_assert_cmpint(tmux_game_run(f, NULL, cont, &continue_err), ==, 1);
+        g_assert_cmpint(tmux_game_run(f, env, replay, &replay_err), ==, 1);
+        g_assert_cmpint(tmux_game_run(f, env, cont, &continue_err), ==, 1);
         g_test_message("%s: %s", names[i], replay_err);
         g_assert_true(g_str_has_prefix(replay_err, "cavelog: "));
         g_assert_nonnull(strchr(replay_err, '\n'));

@@ -74,7 +74,7 @@ static gboolean all_reachable_seen(Scenario *s)
 /* Auto-explore as the play screen does it, without keys: the stop reason. */
 static TravelStop explore(Scenario *s, gint max_steps, gint *steps)
 {
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     travel_watch_begin(watch, state(s), view(s));
     for (*steps = 0; *steps < max_steps; (*steps)++) {
@@ -128,7 +128,7 @@ static void test_explore_stops_for_creature(void)
     Scenario s;
     gint steps;
     gint32 fungus;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     fungus = scenario_spawn(&s, "fungus", 0, 20, 2, -1, -1, -1);
@@ -138,6 +138,68 @@ static void test_explore_stops_for_creature(void)
     travel_watch_begin(watch, state(&s), view(&s));
     g_assert_cmpint(watch->noticed, ==, 0);
     g_assert_true(watch->creatures[fungus]);
+    scenario_teardown(&s);
+}
+
+/* Walk back to (1, 1) along known ways, watching. */
+static void walk_back(Scenario *s, TravelWatch *watch)
+{
+    gint32 dx, dy;
+
+    while (travel_step_to(state(s), view(s), 1, 1, &dx, &dy)) {
+        g_free(scenario_play(s, command_move(dx, dy)));
+        travel_watch_step(watch, state(s), view(s));
+    }
+}
+
+/* A fungus met on one walk is no news on the next one (fungi never move),
+ * nor is its colony's growth, where a watch that never met it stops for it; creatures seen once on
+ * a walk stay known on it when they leave view and come back. */
+static void test_watch_met(void)
+{
+    Scenario s;
+    gint steps;
+    gint32 fungus;
+    CavEvent spread = ev_init(CAV_EVENT_FUNGUS_SPREAD);
+    gint kept_stops = 0, fresh_stops = 0;
+    g_autofree TravelWatch *kept = g_new0(TravelWatch, 1);
+    g_autofree TravelWatch *fresh = g_new0(TravelWatch, 1);
+
+    scenario_setup(&s, two_rooms, NULL);
+    fungus = scenario_spawn(&s, "fungus", 0, 20, 2, -1, -1, -1);
+    travel_watch_begin(kept, state(&s), view(&s));
+    for (steps = 0; steps < 200 && !view_sees(view(&s), 0, 20, 2); steps++) {
+        gint32 dx, dy;
+
+        g_assert_true(travel_explore_step(state(&s), view(&s), &dx, &dy));
+        g_free(scenario_play(&s, command_move(dx, dy)));
+        travel_watch_step(kept, state(&s), view(&s));
+    }
+    g_assert_cmpint(kept->noticed, ==, fungus);
+    walk_back(&s, kept);
+    g_assert_false(view_sees(view(&s), 0, 20, 2));
+    g_assert_true(kept->creatures[fungus]); /* out of view, still known on this walk */
+    spread.actor = fungus;
+    spread.as.FungusSpread = (CavEvFungusSpread){
+        .parent = fungus, .child = fungus + 1, .colony = fungus, .x = 21, .y = 2};
+    scenario_fold(&s, spread); /* the colony grows out of sight */
+    travel_watch_begin(kept, state(&s), view(&s));
+    travel_watch_begin(fresh, state(&s), view(&s));
+    for (steps = 0;
+         steps < 200 && !(view_sees(view(&s), 0, 20, 2) && view_sees(view(&s), 0, 21, 2));
+         steps++) {
+        gint32 dx, dy;
+
+        g_assert_true(travel_step_to(state(&s), view(&s), 15, 2, &dx, &dy));
+        g_free(scenario_play(&s, command_move(dx, dy)));
+        if (travel_watch_step(kept, state(&s), view(&s)) == TRAVEL_CREATURE)
+            kept_stops++;
+        if (travel_watch_step(fresh, state(&s), view(&s)) == TRAVEL_CREATURE)
+            fresh_stops++;
+    }
+    g_assert_true(view_sees(view(&s), 0, 21, 2));
+    g_assert_cmpint(fresh_stops, >=, 1);
+    g_assert_cmpint(kept_stops, ==, 0);
     scenario_teardown(&s);
 }
 
@@ -163,7 +225,7 @@ static void test_threat(void)
 static void test_watch_hurt(void)
 {
     Scenario s;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     travel_watch_begin(watch, state(&s), view(&s));
@@ -171,6 +233,33 @@ static void test_watch_hurt(void)
     scenario_hurt(&s, state(&s)->player, 3);
     g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_HURT);
     g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
+    scenario_teardown(&s);
+}
+
+/* Becoming hungry, then starving, stops a walk; feeling full does not;
+ * resting goes on while hp or mana is lacking, but not while starving. */
+static void test_watch_hunger_rest(void)
+{
+    Scenario s;
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
+    CavEvent hunger = ev_init(CAV_EVENT_HUNGER_CHANGED);
+    const char *const words[] = {"full", "", "hungry", "starving", ""};
+    const TravelStop stops[] = {TRAVEL_GO, TRAVEL_GO, TRAVEL_HUNGRIER, TRAVEL_HUNGRIER, TRAVEL_GO};
+
+    scenario_setup(&s, two_rooms, NULL);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_RESTED);
+    travel_watch_begin(watch, state(&s), view(&s));
+    hunger.as.HungerChanged.creature = state(&s)->player;
+    for (guint i = 0; i < G_N_ELEMENTS(words); i++) {
+        EV_SET_STR(hunger.as.HungerChanged.word, words[i]);
+        scenario_fold(&s, hunger);
+        g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, stops[i]);
+    }
+    scenario_hurt(&s, state(&s)->player, 3);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_GO);
+    EV_SET_STR(hunger.as.HungerChanged.word, "starving");
+    scenario_fold(&s, hunger);
+    g_assert_cmpint(travel_rest_check(state(&s)), ==, TRAVEL_STARVING);
     scenario_teardown(&s);
 }
 
@@ -201,7 +290,7 @@ static void test_watch_items(void)
     Scenario s;
     gint steps;
     gint32 sword;
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
 
     scenario_setup(&s, two_rooms, NULL);
     scenario_item(&s, "rock", 0, 0, 3, 2, 1);
@@ -334,8 +423,10 @@ int main(int argc, char **argv)
     g_test_add_func("/travel/explore-everything", test_explore_everything);
     g_test_add_func("/travel/explore-never-digs", test_explore_never_digs);
     g_test_add_func("/travel/explore-stops-for-creature", test_explore_stops_for_creature);
+    g_test_add_func("/travel/watch-met", test_watch_met);
     g_test_add_func("/travel/threat", test_threat);
     g_test_add_func("/travel/watch-hurt", test_watch_hurt);
+    g_test_add_func("/travel/watch-hunger-rest", test_watch_hunger_rest);
     g_test_add_func("/travel/watch-items", test_watch_items);
     g_test_add_func("/travel/travel", test_travel);
     g_test_add_func("/travel/run", test_run);

@@ -725,9 +725,8 @@ static int fetch_strike(Session *session, const Fetched *out, int blows)
     return 0;
 }
 
-/* Whether the player, at full hp and with no kills, sees no creature but
- * fungi. */
-static gboolean fetch_only_fungi(const CavState *state, const CavView *view)
+/* Whether the player sees no creature but fungi. */
+static gboolean fetch_sees_only_fungi(const CavState *state, const CavView *view)
 {
     const CavCreature *player = state_player(state);
 
@@ -737,7 +736,16 @@ static gboolean fetch_only_fungi(const CavState *state, const CavView *view)
             view_sees(view, c->z, c->x, c->y) && strcmp(c->kind, "fungus") != 0)
             return FALSE;
     }
-    return player->hp == player->max_hp && player->kills == 0;
+    return TRUE;
+}
+
+/* Whether the player, at full hp and with no kills, sees no creature but
+ * fungi. */
+static gboolean fetch_only_fungi(const CavState *state, const CavView *view)
+{
+    const CavCreature *player = state_player(state);
+
+    return fetch_sees_only_fungi(state, view) && player->hp == player->max_hp && player->kills == 0;
 }
 
 /* The player stands next to a fungus, unhurt, seeing no other kind. */
@@ -1939,6 +1947,110 @@ static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(stopped, <, 150);         /* the whole level takes over 300 */
 }
 
+/* Play by the standard data with a player who heals a point of hp and of
+ * mana every four turns and never hungers (here, and in the pane's games). */
+static void use_healing_data(Fixture *f)
+{
+    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+
+    f->data = g_build_filename(f->dir, "data", NULL);
+    g_assert_cmpint(g_mkdir_with_parents(f->data, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *src =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
+        g_autofree char *dst = g_build_filename(f->data, names[i], NULL);
+        g_autofree char *text = NULL;
+        g_auto(GStrv) parts = NULL;
+
+        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
+        parts = g_strsplit(text, "[player]\n", 2);
+        g_assert_cmpint(g_strv_length(parts), ==, i == 0 ? 2 : 1);
+        g_free(text);
+        text = g_strjoinv("[player]\nhp_regen_permille=250\nmana_regen_permille=250\n"
+                          "max_food=1000000\nfood=500000\n",
+                          parts);
+        g_assert_true(g_file_set_contents(dst, text, -1, NULL));
+    }
+    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+}
+
+/* The player has killed the nearest zombie, lost hp doing it, and sees no
+ * creature but fungi. */
+static gboolean make_hurt_alone(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavCreature *zombie = fetch_nearest_creature(session_state(session), "zombie");
+    const CavCreature *player;
+    CavCommand choose = command_choose(CAV_BONUS_ATTACK);
+
+    if (zombie == NULL || !fetch_beside(session, zombie->id, out) ||
+        fetch_strike(session, out, 30) == 0)
+        return FALSE;
+    while (state_player(session_state(session))->pending_bonuses > 0)
+        g_assert_true(session_play(session, &choose, NULL, NULL));
+    player = state_player(session_state(session));
+    return player->hp < player->max_hp &&
+           fetch_sees_only_fungi(session_state(session), session_view(session));
+}
+
+/* Resting goes, wait by wait, until hp and mana are full, with nothing
+ * coming into view on the way (as travel.h's rules tell). */
+static gboolean rehearse_rest(Fixture *f, G_GNUC_UNUSED const Fetched *fetched)
+{
+    char *path = NULL;
+    Session *session = rehearsal_open(f, &path);
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
+    CavCommand wait = command_simple(CMD_WAIT);
+    gboolean ok = FALSE;
+
+    travel_watch_begin(watch, session_state(session), session_view(session));
+    for (int turn = 0; turn < 1000 && !ok; turn++) {
+        g_autofree char *why = NULL;
+
+        ok = travel_rest_check(session_state(session)) == TRAVEL_RESTED;
+        if (ok)
+            break;
+        g_assert_true(session_play(session, &wait, &why, NULL));
+        if (why != NULL ||
+            travel_watch_step(watch, session_state(session), session_view(session)) != TRAVEL_GO)
+            break;
+    }
+    rehearsal_close(session, path);
+    return ok;
+}
+
+/* `Z`, hurt and alone: one key waits turn after turn until hp and mana are
+ * full, where the player stands; `Z` again, rested, takes no turn. */
+static void test_rest(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(Session) session = NULL;
+    const CavCreature *player;
+    Fetched fetched;
+    Screen before, after;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_healing_data(f);
+    fetched = fetch_situation(f, make_hurt_alone, rehearse_rest, NULL);
+    continue_game(f, 100);
+    text = tmux_wait_for(&f->tmux, "Turn ");
+    g_assert_true(parse_screen(text, &before));
+    g_free(text);
+    text = press_for(f, "Z", "You are rested.");
+    g_assert_true(parse_screen(text, &after));
+    g_assert_cmpint(after.turn, >, before.turn + 1);
+    g_assert_cmpint(after.x, ==, before.x);
+    g_assert_cmpint(after.y, ==, before.y);
+    tmux_send_text(&f->tmux, "Z");
+    g_assert_cmpint(wait_turn_settles(f), ==, after.turn);
+    session = quit_and_open(f);
+    player = state_player(session_state(session));
+    g_assert_cmpint(player->hp, ==, player->max_hp);
+    g_assert_cmpint(player->mana, ==, player->max_mana);
+    g_assert_cmpint(session_state(session)->turn, ==, after.turn);
+    g_assert_cmpint(fetched.turn, ==, before.turn);
+}
+
 /* A direction from the player of @session with two floor cells that way. */
 static void open_direction(Session *session, gint32 *dx, gint32 *dy)
 {
@@ -2071,7 +2183,7 @@ static void test_pack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Your pack", TMUX_WAIT_MS, &text));
     g_free(text);
-    text = press_for(f, "Z", "Unknown key: Z (press ? for help).");
+    text = press_for(f, "V", "Unknown key: V (press ? for help).");
     g_assert_cmpint(screen_turn(f), ==, fetched.turn);
 }
 
@@ -2393,6 +2505,62 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
+/* ---- /tui/continue-keyframe ----------------------------------------------- */
+
+/* Continue f->save with the keyframe key in @config, and the first screen
+ * (map, stats line, the last turn's messages); then save and quit. */
+static char *continue_screen(Fixture *f, const char *config)
+{
+    g_autofree char *command = cavelog_run(f, "continue");
+    g_autofree char *exec_command = NULL;
+    g_autoptr(Session) session = NULL;
+    char *text;
+
+    g_assert_true(g_str_has_prefix(command, "env "));
+    exec_command = g_strdup_printf("exec env XDG_CONFIG_HOME=%s %s", config, command + 4);
+    tmux_start(&f->tmux, 100, 30, exec_command);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_usleep(300 * 1000);
+    text = tmux_capture(&f->tmux);
+    session = quit_and_open(f);
+    tmux_stop(&f->tmux);
+    return text;
+}
+
+/* `cavelog continue` of a game with keyframes starts from the newest one,
+ * and shows exactly what the full fold shows, messages worded alike. */
+static void test_continue_keyframe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *config = g_build_filename(f->dir, "config", NULL);
+    g_autofree char *keyed = NULL, *full = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    gint32 turn;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    session = session_new_game(f->save, 4242, "tester", NULL, &error);
+    g_assert_no_error(error);
+    session_set_keyframe_every(session, 4);
+    while (session_state(session)->turn < 10 && play_bot_turn(session))
+        ;
+    turn = session_state(session)->turn;
+    g_clear_pointer(&session, session_free);
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_keyframe_turn(session), ==, turn / 4 * 4);
+    g_clear_pointer(&session, session_free);
+    keyed = continue_screen(f, config);
+    {
+        Screen screen;
+        g_assert_true(parse_screen(keyed, &screen));
+        g_assert_cmpint(screen.turn, ==, turn);
+    }
+    full = continue_screen(f, f->dir); /* no key there: the full fold */
+    g_assert_cmpstr(keyed, ==, full);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -2422,6 +2590,7 @@ int main(int argc, char **argv)
     g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
                fixture_tear_down);
     g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
+    g_test_add("/tui/rest", Fixture, NULL, fixture_set_up, test_rest, fixture_tear_down);
     g_test_add("/tui/travel-cursor", Fixture, NULL, fixture_set_up, test_travel_cursor,
                fixture_tear_down);
     g_test_add("/tui/pack", Fixture, NULL, fixture_set_up, test_pack, fixture_tear_down);
@@ -2431,6 +2600,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
     g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
+               fixture_tear_down);
+    g_test_add("/tui/continue-keyframe", Fixture, NULL, fixture_set_up, test_continue_keyframe,
                fixture_tear_down);
     g_test_add("/tui/start-again", Fixture, NULL, fixture_set_up, test_start_again,
                fixture_tear_down);

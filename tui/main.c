@@ -98,7 +98,7 @@ static int continue_game(const char *path, gboolean *over)
     g_autoptr(Bus) bus = bus_new();
     g_autoptr(Tui) tui = tui_new(bus);
     g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_open(path, bus, &error);
+    g_autoptr(Session) session = session_open_from(path, bus, tui_resume_start, tui, &error);
 
     if (session == NULL)
         return cli_fail(error);

@@ -23,9 +23,10 @@ static int play_fork(const char *path)
     g_autoptr(Bus) bus = bus_new();
     g_autoptr(Tui) tui = tui_new(bus);
     g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_resume(path, bus, &error);
+    g_autoptr(Session) session = session_open_from(path, bus, tui_resume_start, tui, &error);
 
-    if (session == NULL || !tui_run(tui, session, &error))
+    if (session == NULL || !session_make_writable(session, &error) ||
+        !tui_run(tui, session, &error))
         return cli_fail(error);
     return CLI_EXIT_OK;
 }

@@ -83,6 +83,14 @@ static void tui_log_fold(TuiLog *log, const CavEvent *event)
     tui_log_describe(log, log->shadow, log->shadow_view, event);
 }
 
+void tui_log_start(TuiLog *log, const CavState *state, const CavView *view)
+{
+    g_return_if_fail(log != NULL && state != NULL && view != NULL);
+    tui_log_drop_shadow(log);
+    log->shadow = g_memdup2(state, sizeof *state);
+    log->shadow_view = g_memdup2(view, sizeof *view);
+}
+
 void tui_log_event(TuiLog *log, const CavState *state, const CavView *view, const CavEvent *event)
 {
     g_return_if_fail(log != NULL && event != NULL);

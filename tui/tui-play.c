@@ -19,10 +19,13 @@ struct Tui {
     const CavView *sight;      /* the player's view and memory, likewise */
     const CavContent *content; /* what the game plays by, likewise */
     TuiLog *log;
+    /* Why no keyframes are written was shown (session_keyframe_problem). */
+    gboolean keys_told;
     TuiViewport viewport;
     gboolean digging;      /* a dig was confirmed and the player keeps on that way */
     gint32 dig_dx, dig_dy; /* which way */
     gboolean was_playing;  /* the game was going on when tui_run() began */
+    TravelWatch *watch;    /* what walks met so far in this game */
 };
 
 /* What one key press did to the loop. */
@@ -51,12 +54,19 @@ Tui *tui_new(Bus *bus)
     return tui;
 }
 
+void tui_resume_start(const CavState *state, const CavView *view, gpointer tui)
+{
+    g_return_if_fail(tui != NULL);
+    tui_log_start(((Tui *) tui)->log, state, view);
+}
+
 void tui_free(Tui *tui)
 {
     if (tui == NULL)
         return;
     bus_unsubscribe(tui->bus, tui->subscription);
     tui_log_free(tui->log);
+    g_free(tui->watch);
     g_free(tui);
 }
 
@@ -76,6 +86,10 @@ static TuiStep tui_play_command(Tui *tui, Session *session, const CavCommand *co
         return TUI_STEP_FAILED;
     if (why != NULL)
         tui_log_add(tui->log, tui->state->turn, why);
+    if (session_keyframe_problem(session) != NULL && !tui->keys_told) {
+        tui_log_add(tui->log, tui->state->turn, session_keyframe_problem(session));
+        tui->keys_told = TRUE;
+    }
     return TUI_STEP_GO_ON;
 }
 
@@ -222,8 +236,9 @@ static TuiStep tui_play_menu(Tui *tui, Session *session, TuiMenuKind kind, GErro
 /* Walk @walk (steps of ordinary turns) from the play screen. */
 static TuiStep tui_play_walk(Tui *tui, Session *session, const TuiWalk *walk, GError **error)
 {
-    return tui_walk(session, tui->log, walk, tui_play_draw, tui, error) ? TUI_STEP_GO_ON
-                                                                        : TUI_STEP_FAILED;
+    return tui_walk(session, tui->log, tui->watch, walk, tui_play_draw, tui, error)
+               ? TUI_STEP_GO_ON
+               : TUI_STEP_FAILED;
 }
 
 /* Travel: pick a place (or the nearest known stairs) with the cursor, then
@@ -317,6 +332,8 @@ static TuiStep tui_play_screen(Tui *tui, Session *session, TuiAction action, GEr
         return TUI_STEP_GO_ON;
     case TUI_ACTION_EXPLORE:
         return tui_play_walk(tui, session, &(TuiWalk){.kind = TUI_WALK_EXPLORE}, error);
+    case TUI_ACTION_REST:
+        return tui_play_walk(tui, session, &(TuiWalk){.kind = TUI_WALK_REST}, error);
     case TUI_ACTION_TRAVEL:
         return tui_play_travel(tui, session, error);
     case TUI_ACTION_RUN_PREFIX:
@@ -473,6 +490,8 @@ gboolean tui_run(Tui *tui, Session *session, GError **error)
     tui->viewport.placed = FALSE;
     tui->digging = FALSE;
     tui->was_playing = tui->state->outcome == OUTCOME_PLAYING;
+    g_free(tui->watch);
+    tui->watch = g_new0(TravelWatch, 1);
     if (!tui_screen_begin(error)) {
         tui->state = NULL;
         tui->sight = NULL;

@@ -16,6 +16,7 @@
 #include "content.h"
 #include "event.h"
 #include "state.h"
+#include "travel.h"
 #include "session.h"
 #include "view.h"
 
@@ -126,6 +127,11 @@ void tui_log_free(TuiLog *log);
  * the moment it happened. */
 void tui_log_event(TuiLog *log, const CavState *state, const CavView *view, const CavEvent *event);
 
+/* The events that follow start from @state and @view (a keyframe's, when a
+ * resume starts from one), not from a fresh state: the log's copy begins
+ * as theirs. */
+void tui_log_start(TuiLog *log, const CavState *state, const CavView *view);
+
 /* The live @state takes over: the log drops its own copy; the messages of
  * the state's last turn stay unread, older ones count as read. */
 void tui_log_settle(TuiLog *log, const CavState *state);
@@ -162,6 +168,7 @@ typedef enum {
     TUI_ACTION_REDRAW,
     TUI_ACTION_PACK,       /* the pack's panel; never a turn */
     TUI_ACTION_EXPLORE,    /* auto-explore: steps, each a turn */
+    TUI_ACTION_REST,       /* rest until healed: waits, each a turn */
     TUI_ACTION_TRAVEL,     /* pick a place, then steps there */
     TUI_ACTION_RUN,        /* steps in one direction (the command's) */
     TUI_ACTION_RUN_PREFIX, /* G: the next movement key runs */
@@ -359,6 +366,7 @@ typedef enum {
     TUI_WALK_EXPLORE, /* toward the nearest unexplored cell, again and again */
     TUI_WALK_TRAVEL,  /* to (x, y) */
     TUI_WALK_RUN,     /* in direction (dx, dy) */
+    TUI_WALK_REST,    /* waiting, until hp and mana are full */
 } TuiWalkKind;
 
 typedef struct {
@@ -372,10 +380,11 @@ typedef struct {
  * rules stop it (something new in view, hurt, arrived, nothing left to
  * explore, a wall or a branching when running), the rules refuse a step,
  * the game ends or a bonus waits, or a key is pressed. Why it stopped goes
- * to @log when the screen does not show it. FALSE with @error only when a
+ * to @log when the screen does not show it. @watch holds what the player
+ * met on earlier walks of this game (travel_watch_begin()). FALSE with @error only when a
  * turn could not be saved. */
-gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdrop backdrop,
-                  gpointer data, GError **error);
+gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
+                  TuiBackdrop backdrop, gpointer data, GError **error);
 
 G_END_DECLS
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tui-walk.c — walks of many steps: auto-explore (`o`), travel (`_`) and
- * running (Shift+direction, or `G` then a direction). Each step is an
- * ordinary move played through the session, its own recorded turn, drawn
+/* tui-walk.c — walks of many steps: auto-explore (`o`), travel (`_`),
+ * running (Shift+direction, or `G` then a direction) and resting (`Z`, a
+ * walk that waits). Each step is an ordinary move (or wait) played through
+ * the session, its own recorded turn, drawn
  * as it happens; the way and the reasons to stop are travel.h's pure rules.
  * A key pressed during a walk stops it (and is thrown away). */
 #include "tui-private.h"
@@ -60,6 +61,9 @@ static TravelStop tui_walk_next(const TuiWalk *walk, const CavState *state, cons
         if (player->x == walk->x && player->y == walk->y)
             return TRAVEL_ARRIVED;
         return travel_step_to(state, view, walk->x, walk->y, dx, dy) ? TRAVEL_GO : TRAVEL_NO_WAY;
+    case TUI_WALK_REST:
+        *dx = *dy = 0;
+        return travel_rest_check(state);
     case TUI_WALK_RUN:
     default:
         *dx = walk->dx;
@@ -113,15 +117,14 @@ static gboolean tui_walk_interrupted(const CavState *state)
            player->pending_bonuses > 0;
 }
 
-gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdrop backdrop,
-                  gpointer data, GError **error)
+gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
+                  TuiBackdrop backdrop, gpointer data, GError **error)
 {
-    g_autofree TravelWatch *watch = g_new(TravelWatch, 1);
     TravelStop stop = TRAVEL_GO;
     g_autofree guint8 *been = g_new0(guint8, CAV_WIDTH * CAV_HEIGHT);
     gint known = -1;
 
-    g_return_val_if_fail(session != NULL && log != NULL && walk != NULL, FALSE);
+    g_return_val_if_fail(session != NULL && log != NULL && watch != NULL && walk != NULL, FALSE);
     if (tui_walk_threatened(log, session_state(session), session_view(session)))
         return TRUE;
     travel_watch_begin(watch, session_state(session), session_view(session));
@@ -135,7 +138,7 @@ gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdro
         if (stop != TRAVEL_GO || (step > 0 && tui_screen_key_waiting()))
             break;
         tui_log_mark_read(log);
-        move = command_move(dx, dy);
+        move = walk->kind == TUI_WALK_REST ? command_simple(CMD_WAIT) : command_move(dx, dy);
         if (!session_play(session, &move, &why, error))
             return FALSE;
         if (why != NULL) {
@@ -151,7 +154,8 @@ gboolean tui_walk(Session *session, TuiLog *log, const TuiWalk *walk, TuiBackdro
         }
         backdrop(data);
         refresh();
-        napms(TUI_WALK_STEP_MS);
+        if (walk->kind != TUI_WALK_REST) /* a rest is followed by its turn count */
+            napms(TUI_WALK_STEP_MS);
     }
     tui_walk_say(log, session_state(session), stop, watch->noticed);
     return TRUE;

@@ -36,6 +36,10 @@ gboolean tui_check_terminal(GError **error);
  * last turn are shown when tui_run() starts. Free with tui_free(). */
 Tui *tui_new(Bus *bus);
 
+/* A SessionStartFunc (session.h) for session_open_from with @tui as its
+ * data: the events the resume publishes start from @state and @view. */
+void tui_resume_start(const CavState *state, const CavView *view, gpointer tui);
+
 /* Unsubscribe from the bus and free @tui (NULL is ignored). */
 void tui_free(Tui *tui);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Tui, tui_free)

@@ -47,6 +47,7 @@ inspector_files=(
     "$share/metainfo/org.cavelog.Inspector.metainfo.xml"
     "$share/icons/hicolor/scalable/apps/org.cavelog.Inspector.svg"
     "$share/icons/hicolor/symbolic/apps/org.cavelog.Inspector-symbolic.svg"
+    "$share/glib-2.0/schemas/org.cavelog.Inspector.gschema.xml"
     "$man/man1/cavelog-inspector.1"
 )
 if [ "$inspector" = true ]; then
@@ -77,6 +78,12 @@ if [ "$inspector" = true ]; then
     "$here/check-metainfo.sh" "$share/metainfo/org.cavelog.Inspector.metainfo.xml" \
         "$share/applications/org.cavelog.Inspector.desktop"
     "$here/check-man.sh" "$man/man1/cavelog-inspector.1"
+    # The installed schema compiles, and is the one the program asks for.
+    glib-compile-schemas --strict --targetdir="$tmp" "$share/glib-2.0/schemas"
+    GSETTINGS_SCHEMA_DIR=$tmp gsettings list-keys org.cavelog.Inspector | grep -qx window-width || {
+        echo "the installed schema lacks org.cavelog.Inspector's window-width"
+        exit 1
+    }
 fi
 
 # What a double-click asks GIO: the default application for the type, from

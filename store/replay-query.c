@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* replay-query.c — parsing and evaluating the replay's seek conditions: a
- * hand-written scanner over the text, terms kept in an array, every term
- * ANDed. */
+/* replay-query.c — parsing and evaluating the conditions on turns (the
+ * replay's seeks) and on events (the inspector's search): a hand-written
+ * scanner over the text, terms kept in an array, every term ANDed. */
 #include "replay-query.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,10 @@ typedef enum {
     Q_XP,
     Q_KILLS,
     Q_TURN,
+    Q_SEQ, /* events only: the envelope */
+    Q_CAUSE,
+    Q_ACTOR,
+    Q_PAYLOAD, /* events only: a payload field, by name */
 } QueryField;
 
 typedef struct {
@@ -27,10 +32,21 @@ typedef struct {
     QueryOp op;
     gint64 value;     /* the number, or the CavEventType for Q_TYPE */
     gboolean percent; /* value is a percentage of the field's maximum */
+    /* Q_PAYLOAD: the field of each type with the name (NULL: no such number) */
+    const CavFieldInfo *fields[CAV_EVENT_TYPE_COUNT];
 } QueryTerm;
 
 struct ReplayQuery {
-    GArray *terms; /* of QueryTerm */
+    GArray *terms;   /* of QueryTerm */
+    gboolean events; /* on events (replay_query_parse_events), not turns */
+};
+
+/* The envelope's names in a condition on events; any other is a payload's. */
+static const struct {
+    const char *name;
+    QueryField field;
+} event_names[] = {
+    {"type", Q_TYPE}, {"seq", Q_SEQ}, {"turn", Q_TURN}, {"cause", Q_CAUSE}, {"actor", Q_ACTOR},
 };
 
 static const struct {
@@ -96,6 +112,48 @@ static gboolean query_fail(GError **error, const char *format, ...)
 static char *scan_where(const Scan *s)
 {
     return *s->at != '\0' ? g_strdup_printf("at “%s”", s->at) : g_strdup("at the end");
+}
+
+/* The numeric payload field called @word in each type; FALSE when no
+ * type has one. */
+static gboolean payload_fields_named(const char *word, QueryTerm *term)
+{
+    gboolean any = FALSE;
+
+    for (int t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) t, &fields);
+
+        for (guint i = 0; i < n; i++) {
+            if ((fields[i].kind == CAV_FIELD_I32 || fields[i].kind == CAV_FIELD_I64) &&
+                g_ascii_strcasecmp(word, fields[i].name) == 0) {
+                term->fields[t] = &fields[i];
+                any = TRUE;
+            }
+        }
+    }
+    return any;
+}
+
+static gboolean scan_event_name(Scan *s, QueryTerm *term, GError **error)
+{
+    g_autofree char *word = scan_word(s);
+
+    for (gsize i = 0; i < G_N_ELEMENTS(event_names); i++) {
+        if (g_ascii_strcasecmp(word, event_names[i].name) == 0) {
+            term->field = event_names[i].field;
+            return TRUE;
+        }
+    }
+    term->field = Q_PAYLOAD;
+    if (*word != '\0' && payload_fields_named(word, term))
+        return TRUE;
+    if (*word == '\0') {
+        g_autofree char *where = scan_where(s);
+        return query_fail(error, "expected a name (%s) %s", REPLAY_QUERY_EVENT_NAMES, where);
+    }
+    return query_fail(error, "“%s” is not a number any event holds; try %s", word,
+                      REPLAY_QUERY_EVENT_NAMES);
 }
 
 static gboolean scan_name(Scan *s, QueryTerm *term, gboolean *percent_ok, GError **error)
@@ -173,9 +231,10 @@ static gboolean scan_number(Scan *s, QueryTerm *term, gboolean percent_ok, GErro
         g_autofree char *where = scan_where(s);
         return query_fail(error, "expected a whole number %s", where);
     }
+    errno = 0;
     term->value = g_ascii_strtoll(start, &end, 10);
     s->at = end;
-    if (term->value > G_MAXINT32 || term->value < G_MININT32)
+    if (errno == ERANGE || term->value > G_MAXINT32 || term->value < G_MININT32)
         return query_fail(error, "%.*s is too large a number", (int) (end - start), start);
     if (*s->at != '%')
         return TRUE;
@@ -186,12 +245,12 @@ static gboolean scan_number(Scan *s, QueryTerm *term, gboolean percent_ok, GErro
     return TRUE;
 }
 
-static gboolean scan_term(Scan *s, QueryTerm *term, GError **error)
+static gboolean scan_term(Scan *s, gboolean events, QueryTerm *term, GError **error)
 {
     gboolean percent_ok = FALSE;
 
     scan_spaces(s);
-    if (!scan_name(s, term, &percent_ok, error))
+    if (events ? !scan_event_name(s, term, error) : !scan_name(s, term, &percent_ok, error))
         return FALSE;
     scan_spaces(s);
     if (!scan_op(s, term, error))
@@ -222,7 +281,7 @@ static gboolean scan_joint(Scan *s, gboolean *more, GError **error)
     return query_fail(error, "expected “and” or the end at “%s”", s->at);
 }
 
-ReplayQuery *replay_query_parse(const char *text, GError **error)
+static ReplayQuery *query_parse(const char *text, gboolean events, GError **error)
 {
     g_autoptr(ReplayQuery) query = g_new0(ReplayQuery, 1);
     Scan s = {.at = text};
@@ -230,19 +289,37 @@ ReplayQuery *replay_query_parse(const char *text, GError **error)
 
     g_return_val_if_fail(text != NULL, NULL);
     query->terms = g_array_new(FALSE, TRUE, sizeof(QueryTerm));
+    query->events = events;
     scan_spaces(&s);
     if (*s.at == '\0') {
-        query_fail(error, "an empty condition; try type=CreatureDied or hp<25%%");
+        query_fail(error, events ? "an empty condition; try type=CreatureDied or damage>5"
+                                 : "an empty condition; try type=CreatureDied or hp<25%%");
         return NULL;
     }
     while (more) {
         QueryTerm term = {0};
 
-        if (!scan_term(&s, &term, error) || !scan_joint(&s, &more, error))
+        if (!scan_term(&s, events, &term, error) || !scan_joint(&s, &more, error))
             return NULL;
         g_array_append_val(query->terms, term);
     }
     return g_steal_pointer(&query);
+}
+
+ReplayQuery *replay_query_parse(const char *text, GError **error)
+{
+    return query_parse(text, FALSE, error);
+}
+
+ReplayQuery *replay_query_parse_events(const char *text, GError **error)
+{
+    return query_parse(text, TRUE, error);
+}
+
+gboolean replay_query_looks_like(const char *text)
+{
+    g_return_val_if_fail(text != NULL, FALSE);
+    return strpbrk(text, "=<>!") != NULL;
 }
 
 void replay_query_free(ReplayQuery *query)
@@ -256,7 +333,7 @@ void replay_query_free(ReplayQuery *query)
 
 gboolean replay_query_needs_state(const ReplayQuery *query)
 {
-    g_return_val_if_fail(query != NULL, FALSE);
+    g_return_val_if_fail(query != NULL && !query->events, FALSE);
     for (guint i = 0; i < query->terms->len; i++)
         if (g_array_index(query->terms, QueryTerm, i).field != Q_TYPE)
             return TRUE;
@@ -306,6 +383,10 @@ static gint64 query_value(const ReplayFacts *facts, QueryField field, gint64 *ma
         return facts->kills;
     case Q_TURN:
     case Q_TYPE:
+    case Q_SEQ:
+    case Q_CAUSE:
+    case Q_ACTOR:
+    case Q_PAYLOAD:
     default:
         return facts->turn;
     }
@@ -328,7 +409,7 @@ static gboolean query_term_holds(const QueryTerm *term, const ReplayFacts *facts
 
 gboolean replay_query_events_hold(const ReplayQuery *query, const ReplayFacts *facts)
 {
-    g_return_val_if_fail(query != NULL && facts != NULL, FALSE);
+    g_return_val_if_fail(query != NULL && facts != NULL && !query->events, FALSE);
     for (guint i = 0; i < query->terms->len; i++) {
         const QueryTerm *term = &g_array_index(query->terms, QueryTerm, i);
         if (term->field == Q_TYPE && !query_term_holds(term, facts))
@@ -339,9 +420,76 @@ gboolean replay_query_events_hold(const ReplayQuery *query, const ReplayFacts *f
 
 gboolean replay_query_holds(const ReplayQuery *query, const ReplayFacts *facts)
 {
-    g_return_val_if_fail(query != NULL && facts != NULL, FALSE);
+    g_return_val_if_fail(query != NULL && facts != NULL && !query->events, FALSE);
     for (guint i = 0; i < query->terms->len; i++)
         if (!query_term_holds(&g_array_index(query->terms, QueryTerm, i), facts))
+            return FALSE;
+    return TRUE;
+}
+
+/* ---- conditions on events ---------------------------------------------------- */
+
+gboolean replay_query_type_may_hold(const ReplayQuery *query, CavEventType type)
+{
+    g_return_val_if_fail(query != NULL && query->events, FALSE);
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, FALSE);
+    for (guint i = 0; i < query->terms->len; i++) {
+        const QueryTerm *term = &g_array_index(query->terms, QueryTerm, i);
+
+        if (term->field == Q_TYPE && (term->value == type) != (term->op == Q_EQ))
+            return FALSE;
+        if (term->field == Q_PAYLOAD && term->fields[type] == NULL)
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* The number a payload field holds. */
+static gint64 payload_value(const CavEvent *event, const CavFieldInfo *field)
+{
+    const guint8 *at = (const guint8 *) &event->as + field->offset;
+
+    if (field->kind == CAV_FIELD_I64)
+        return *(const gint64 *) (const void *) at;
+    return *(const gint32 *) (const void *) at;
+}
+
+static gboolean event_term_holds(const QueryTerm *term, const CavEvent *event)
+{
+    switch (term->field) {
+    case Q_TYPE:
+        return (term->value == event->type) == (term->op == Q_EQ);
+    case Q_SEQ:
+        return query_compare(event->seq, term->op, term->value);
+    case Q_TURN:
+        return query_compare(event->turn, term->op, term->value);
+    case Q_CAUSE:
+        return query_compare(event->cause, term->op, term->value);
+    case Q_ACTOR:
+        return query_compare(event->actor, term->op, term->value);
+    case Q_PAYLOAD:
+        return term->fields[event->type] != NULL &&
+               query_compare(payload_value(event, term->fields[event->type]), term->op,
+                             term->value);
+    case Q_HP:
+    case Q_MP:
+    case Q_FOOD:
+    case Q_DEPTH:
+    case Q_LEVEL:
+    case Q_XP:
+    case Q_KILLS:
+    default:
+        return FALSE; /* not parsed on events */
+    }
+}
+
+gboolean replay_query_event_holds(const ReplayQuery *query, const CavEvent *event)
+{
+    g_return_val_if_fail(query != NULL && query->events && event != NULL, FALSE);
+    if (event->type >= CAV_EVENT_TYPE_COUNT)
+        return FALSE;
+    for (guint i = 0; i < query->terms->len; i++)
+        if (!event_term_holds(&g_array_index(query->terms, QueryTerm, i), event))
             return FALSE;
     return TRUE;
 }
