@@ -205,31 +205,44 @@ static gboolean disagrees(CheckedFold *f, const CavEvent *event, char *why, GErr
     return FALSE;
 }
 
+/* The event of @event's turn folded so far that it names as its cause, or
+ * NULL (none named, or one outside: check_cause_type says what is wrong). */
+static const CavEvent *cause_in_turn(const CheckedFold *f, const CavEvent *event)
+{
+    gint64 start = g_array_index(f->starts, gint64, event->turn);
+
+    if (event->cause < start || event->cause - start >= (gint64) f->events->len)
+        return NULL;
+    return &g_array_index(f->events, CavEvent, event->cause - start);
+}
+
+/* Whether core/agree.h has something to say about @event (the @first of its turn or not). */
+static gboolean agreement_applies(const CavEvent *event, gboolean first)
+{
+    return first || event->type == CAV_EVENT_CREATURE_DIED || event->type == CAV_EVENT_GAME_LOST ||
+           event->type == CAV_EVENT_XP_GAINED;
+}
+
 /* What the rules say between the events of a turn (core/agree.h), before
  * @event is folded: the player's action (a turn's first event) is its
- * command, a follow-up agrees with its cause. Turn 0 is re-run by verify. */
+ * command, a follow-up agrees with its cause. Turn 0 is re-run by verify.
+ * An event validation refuses is left to store_fold_event, which says why. */
 static gboolean check_agreement(CheckedFold *f, const CavEvent *event, GError **error)
 {
     const CavState *state = game_state(f->game);
-    gint64 at = event->cause - g_array_index(f->starts, gint64, event->turn);
-    const CavEvent *cause = NULL;
+    gboolean first = f->events->len == 0;
+    const CavEvent *cause;
     char *why = NULL;
 
-    if (event->turn == 0 || !event_in_turn(f->starts, event))
-        return TRUE; /* store_fold_event says what is wrong */
-    if ((f->events->len == 0 || event->type == CAV_EVENT_CREATURE_DIED ||
-         event->type == CAV_EVENT_GAME_LOST || event->type == CAV_EVENT_XP_GAINED) &&
+    if (event->turn == 0 || !event_in_turn(f->starts, event) || !agreement_applies(event, first) ||
         !validate_event(state, event, NULL))
-        return TRUE; /* an impossible event: store_fold_event says why, first */
-    if (f->events->len == 0 &&
+        return TRUE;
+    if (first &&
         !agree_command(state, &g_array_index(f->commands, CavCommand, event->turn), event, &why))
         return disagrees(f, event, why, error);
-    if (event->cause != 0 && (at < 0 || at >= (gint64) f->events->len))
+    cause = cause_in_turn(f, event);
+    if (event->cause != 0 && (cause == NULL || !game_reacts_to(f->game, cause->type)))
         return TRUE; /* check_cause_type says what is wrong */
-    if (event->cause != 0)
-        cause = &g_array_index(f->events, CavEvent, at);
-    if (cause != NULL && !game_reacts_to(f->game, cause->type))
-        return TRUE; /* as does it here */
     return agree_cause(state, event, cause, &why) || disagrees(f, event, why, error);
 }
 
