@@ -169,6 +169,7 @@ static gboolean death_for(const CavState *state, const CavEvent *died, const Cav
                           gint32 *victim, gint32 *killer, GString *text)
 {
     const CavCreature *by;
+    const CavEffect *effect;
 
     *killer = 0;
     switch (cause != NULL ? (gint) cause->type : -1) {
@@ -191,11 +192,10 @@ static gboolean death_for(const CavState *state, const CavEvent *died, const Cav
     case CAV_EVENT_SHOT_FIRED:
         return missile_death(state, cause, victim, killer, text);
     case CAV_EVENT_EFFECT_APPLIED:
+        effect = state_effect(state, cause->as.EffectApplied.effect);
         *victim = cause->as.EffectApplied.creature;
-        g_string_append(text, state_effect(state, cause->as.EffectApplied.effect) != NULL
-                                  ? state_effect(state, cause->as.EffectApplied.effect)->name
-                                  : "");
-        return state_effect(state, cause->as.EffectApplied.effect) != NULL;
+        g_string_append(text, effect != NULL ? effect->name : "");
+        return effect != NULL;
     case CAV_EVENT_EFFECTS_TICKED:
         *victim = died->as.CreatureDied.creature;
         by = state_creature(state, *victim);
@@ -335,6 +335,38 @@ static gboolean item_agrees_with_type(const CavContent *content, const CavEvItem
     return (*field = differing_field(&stored, &expected)) == NULL;
 }
 
+/* A spell as the game defines it against the spell of that name and book. */
+static gboolean spell_agrees(const CavContent *content, const CavEvent *e, const char **field)
+{
+    const CavSpellKind *spells;
+    guint n = content_spells(content, &spells);
+
+    for (guint i = 0; i < n; i++) {
+        CavEvent expected = rules_spell_defined(&spells[i]);
+        if (strcmp(spells[i].name, e->as.SpellDefined.spell) == 0 &&
+            strcmp(spells[i].book, e->as.SpellDefined.book) == 0)
+            return (*field = differing_field(e, &expected)) == NULL;
+    }
+    *field = "spell";
+    return FALSE;
+}
+
+/* A potion's effect, given its look (drawn by the game), against its type. */
+static gboolean look_agrees(const CavContent *content, const CavEvent *e, const char **field)
+{
+    const CavItemType *type = content_item_type(content, e->as.AppearanceAssigned.kind);
+    CavAppearanceLook look;
+    CavEvent expected;
+
+    *field = "kind";
+    if (type == NULL)
+        return FALSE;
+    g_strlcpy(look.name, e->as.AppearanceAssigned.appearance, sizeof look.name);
+    g_strlcpy(look.colour, e->as.AppearanceAssigned.colour, sizeof look.colour);
+    expected = rules_look_assigned(type, &look);
+    return (*field = differing_field(e, &expected)) == NULL;
+}
+
 gboolean agree_content(const CavContent *content, const CavEvent *event, char **why)
 {
     const char *field = NULL;
@@ -353,6 +385,14 @@ gboolean agree_content(const CavContent *content, const CavEvent *event, char **
         break;
     case CAV_EVENT_ITEM_SPAWNED:
         if (item_agrees_with_type(content, &event->as.ItemSpawned, &field))
+            return TRUE;
+        break;
+    case CAV_EVENT_SPELL_DEFINED:
+        if (spell_agrees(content, event, &field))
+            return TRUE;
+        break;
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+        if (look_agrees(content, event, &field))
             return TRUE;
         break;
     default:

@@ -28,8 +28,9 @@ gboolean agree_cause(const CavState *state, const CavEvent *event, const CavEven
                      char **why);
 
 /* Whether a spawned creature's or item's numbers (CreatureSpawned,
- * CreatureSummoned, ItemSpawned) are those of its kind or type in
- * @content, the data the game is played with. Other types always agree. */
+ * CreatureSummoned, ItemSpawned), a spell's (SpellDefined) or a potion
+ * look's effect (AppearanceAssigned) are those of its kind, type or spell
+ * in @content, the data the game is played with. Other types agree. */
 gboolean agree_content(const CavContent *content, const CavEvent *event, char **why);
 
 G_END_DECLS

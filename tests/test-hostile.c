@@ -1358,6 +1358,8 @@ static void test_recorded_content(Hostile *fixture, gconstpointer data)
     g_autofree char *damaged = copy_good(fixture, "content-damaged.cavelog");
     g_autofree char *changed = copy_good(fixture, "content-changed.cavelog");
     g_autofree char *extra = copy_good(fixture, "content-extra.cavelog");
+    g_autofree char *spell = copy_good(fixture, "content-spell.cavelog");
+    g_autofree char *potion = copy_good(fixture, "content-potion.cavelog");
     g_autofree char *line = NULL;
 
     g_assert_cmpint(file_int(damaged, "PRAGMA application_id"), ==, 1128355404);
@@ -1374,6 +1376,15 @@ static void test_recorded_content(Hostile *fixture, gconstpointer data)
                     " WHERE file = 'creatures.ini'");
     /* Every reader holds the spawns to the recorded data, without a re-run. */
     assert_rejected(changed, "its max_hp is not what the game's data gives", "turn 0, event",
+                    FAILS_ON_FOLD);
+    /* So too the spells the game defines and the potions' effects. */
+    tamper(spell, "UPDATE content SET text = replace(text, 'cost=4', 'cost=5')"
+                  " WHERE file = 'spells.ini'");
+    assert_rejected(spell, "its cost is not what the game's data gives", "(SpellDefined)",
+                    FAILS_ON_FOLD);
+    tamper(potion, "UPDATE content SET text = replace(text, 'effect_hp=15', 'effect_hp=16')"
+                   " WHERE file = 'items.ini'");
+    assert_rejected(potion, "its hp is not what the game's data gives", "(AppearanceAssigned)",
                     FAILS_ON_FOLD);
 }
 
