@@ -282,8 +282,9 @@ gboolean agree_cause(const CavState *state, const CavEvent *event, const CavEven
 
 /* ---- the game's data ------------------------------------------------------ */
 
-/* The first field in which @a and @b (of one type) differ, or NULL. */
-static const char *differing_field(const CavEvent *a, const CavEvent *b)
+/* Whether @a (stored) and @b (what the data gives, of one type) agree;
+ * if not, the first field that differs is described in @what. */
+static gboolean same_fields(const CavEvent *a, const CavEvent *b, GString *what)
 {
     const CavFieldInfo *fields;
     guint n = ev_type_fields(a->type, &fields);
@@ -293,38 +294,47 @@ static const char *differing_field(const CavEvent *a, const CavEvent *b)
         g_autoptr(GString) y = g_string_new(NULL);
         ev_append_field_value(a, &fields[i], x);
         ev_append_field_value(b, &fields[i], y);
-        if (strcmp(x->str, y->str) != 0)
-            return fields[i].name;
+        if (strcmp(x->str, y->str) == 0)
+            continue;
+        g_string_append_printf(what, "its %s is not what the game's data gives", fields[i].name);
+        if (fields[i].kind == CAV_FIELD_I32 || fields[i].kind == CAV_FIELD_I64)
+            g_string_append_printf(what, ": %s, the data %s", x->str, y->str);
+        return FALSE;
     }
-    return NULL;
+    return TRUE;
+}
+
+/* The name @name of a kind, type or spell the game's data lacks, in @what. */
+static gboolean missing(GString *what, const char *of, const char *name)
+{
+    g_string_append_printf(what, "the game's data has no %s “%s”", of, name);
+    return FALSE;
 }
 
 /* A new creature (spawned or summoned, read as spawned) against its kind. */
 static gboolean creature_agrees(const CavContent *content, const CavEvCreatureSpawned *e,
-                                const char **field)
+                                GString *what)
 {
     const CavCreatureKind *kind = content_creature_kind(content, e->kind);
     CavEvent stored = ev_init(CAV_EVENT_CREATURE_SPAWNED), expected;
 
-    *field = "kind";
     if (kind == NULL)
-        return FALSE;
+        return missing(what, "creature", e->kind);
     stored.as.CreatureSpawned = *e;
     expected = rules_creature_spawned(kind, e->creature, e->z, e->x, e->y);
-    return (*field = differing_field(&stored, &expected)) == NULL;
+    return same_fields(&stored, &expected, what);
 }
 
 /* A new item against its type; its look (a potion's colour) and, for a
  * corpse, its name, colour and food come from the game, not the type. */
 static gboolean item_agrees_with_type(const CavContent *content, const CavEvItemSpawned *e,
-                                      const char **field)
+                                      GString *what)
 {
     const CavItemType *type = content_item_type(content, e->type);
     CavEvent stored = ev_init(CAV_EVENT_ITEM_SPAWNED), expected;
 
-    *field = "type";
     if (type == NULL)
-        return FALSE;
+        return missing(what, "item type", e->type);
     stored.as.ItemSpawned = *e;
     expected = rules_item_spawned(type, e->item, e->holder, e->z, e->x, e->y);
     EV_SET_STR(expected.as.ItemSpawned.colour, e->colour);
@@ -332,11 +342,11 @@ static gboolean item_agrees_with_type(const CavContent *content, const CavEvItem
         EV_SET_STR(expected.as.ItemSpawned.name, e->name);
         expected.as.ItemSpawned.food = e->food;
     }
-    return (*field = differing_field(&stored, &expected)) == NULL;
+    return same_fields(&stored, &expected, what);
 }
 
 /* A spell as the game defines it against the spell of that name and book. */
-static gboolean spell_agrees(const CavContent *content, const CavEvent *e, const char **field)
+static gboolean spell_agrees(const CavContent *content, const CavEvent *e, GString *what)
 {
     const CavSpellKind *spells;
     guint n = content_spells(content, &spells);
@@ -345,58 +355,52 @@ static gboolean spell_agrees(const CavContent *content, const CavEvent *e, const
         CavEvent expected = rules_spell_defined(&spells[i]);
         if (strcmp(spells[i].name, e->as.SpellDefined.spell) == 0 &&
             strcmp(spells[i].book, e->as.SpellDefined.book) == 0)
-            return (*field = differing_field(e, &expected)) == NULL;
+            return same_fields(e, &expected, what);
     }
-    *field = "spell";
-    return FALSE;
+    return missing(what, "spell", e->as.SpellDefined.spell);
 }
 
 /* A potion's effect, given its look (drawn by the game), against its type. */
-static gboolean look_agrees(const CavContent *content, const CavEvent *e, const char **field)
+static gboolean look_agrees(const CavContent *content, const CavEvent *e, GString *what)
 {
     const CavItemType *type = content_item_type(content, e->as.AppearanceAssigned.kind);
     CavAppearanceLook look;
     CavEvent expected;
 
-    *field = "kind";
     if (type == NULL)
-        return FALSE;
+        return missing(what, "item type", e->as.AppearanceAssigned.kind);
     g_strlcpy(look.name, e->as.AppearanceAssigned.appearance, sizeof look.name);
     g_strlcpy(look.colour, e->as.AppearanceAssigned.colour, sizeof look.colour);
     expected = rules_look_assigned(type, &look);
-    return (*field = differing_field(e, &expected)) == NULL;
+    return same_fields(e, &expected, what);
+}
+
+/* Whether @event agrees with @content (see agree_content); if not, why in @what. */
+static gboolean data_agrees(const CavContent *content, const CavEvent *event, GString *what)
+{
+    CavEvCreatureSpawned summoned;
+
+    switch ((gint) event->type) {
+    case CAV_EVENT_CREATURE_SPAWNED:
+        return creature_agrees(content, &event->as.CreatureSpawned, what);
+    case CAV_EVENT_CREATURE_SUMMONED:
+        memcpy(&summoned, &event->as.CreatureSummoned, sizeof summoned);
+        return creature_agrees(content, &summoned, what);
+    case CAV_EVENT_ITEM_SPAWNED:
+        return item_agrees_with_type(content, &event->as.ItemSpawned, what);
+    case CAV_EVENT_SPELL_DEFINED:
+        return spell_agrees(content, event, what);
+    case CAV_EVENT_APPEARANCE_ASSIGNED:
+        return look_agrees(content, event, what);
+    default:
+        return TRUE;
+    }
 }
 
 gboolean agree_content(const CavContent *content, const CavEvent *event, char **why)
 {
-    const char *field = NULL;
-    CavEvCreatureSpawned summoned;
+    g_autoptr(GString) what = g_string_new(NULL);
 
     g_return_val_if_fail(content != NULL && event != NULL, FALSE);
-    switch ((gint) event->type) {
-    case CAV_EVENT_CREATURE_SPAWNED:
-        if (creature_agrees(content, &event->as.CreatureSpawned, &field))
-            return TRUE;
-        break;
-    case CAV_EVENT_CREATURE_SUMMONED:
-        memcpy(&summoned, &event->as.CreatureSummoned, sizeof summoned);
-        if (creature_agrees(content, &summoned, &field))
-            return TRUE;
-        break;
-    case CAV_EVENT_ITEM_SPAWNED:
-        if (item_agrees_with_type(content, &event->as.ItemSpawned, &field))
-            return TRUE;
-        break;
-    case CAV_EVENT_SPELL_DEFINED:
-        if (spell_agrees(content, event, &field))
-            return TRUE;
-        break;
-    case CAV_EVENT_APPEARANCE_ASSIGNED:
-        if (look_agrees(content, event, &field))
-            return TRUE;
-        break;
-    default:
-        return TRUE;
-    }
-    return disagree(why, "its %s is not what the game's data gives", field);
+    return data_agrees(content, event, what) || disagree(why, "%s", what->str);
 }
