@@ -505,10 +505,10 @@ def column_lies():
 
 # ---------------------------------------------------------------- running
 
-def run(argv, timeout=TIMEOUT, stdin=subprocess.DEVNULL):
+def run(argv, timeout=TIMEOUT, stdin=subprocess.DEVNULL, env=None):
     try:
         p = subprocess.run(argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout)
+                           timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
         return "hung", None, ""
     err = p.stderr.decode("utf-8", "replace")
@@ -558,12 +558,20 @@ def pty_replay(binary, path):
     return "crashed" if rc < 0 or rc >= 128 else ("accepted" if rc == 0 else "refused")
 
 
+def sender_env(work):
+    """The games are played on another installation: their keyframes carry
+    a key the readers here do not have, so every reader folds them whole,
+    as it does any file shared with you (your own games' keyframes are
+    trusted by continue; verify always folds everything)."""
+    return dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "sender-config"))
+
+
 def make_games(binary, work):
     games = {}
     for name, seed, turns in (("playing", 3, 200), ("lost", 5, 100000), ("won", 3, 100000)):
         path = os.path.join(work, f"pristine-{name}.cavelog")
         rc, out, err = run([binary, "autoplay", "--seed", str(seed), "--turns", str(turns),
-                            "--save", path, "--quiet"], timeout=300)
+                            "--save", path, "--quiet"], timeout=300, env=sender_env(work))
         if rc != 0:
             sys.exit(f"tamper: autoplay failed: {err}")
         outcome = sqlite3.connect(path).execute("SELECT outcome FROM game").fetchone()[0]
@@ -577,7 +585,7 @@ def make_games(binary, work):
         with open(os.path.join(src, f)) as i, open(os.path.join(data, f), "w") as o:
             o.write(i.read().replace("hp=15", "hp=17") if f == "creatures.ini" else i.read())
     path = os.path.join(work, "pristine-modded.cavelog")
-    env = dict(os.environ, CAVELOG_DATA_DIR=data)
+    env = dict(sender_env(work), CAVELOG_DATA_DIR=data)
     p = subprocess.run([binary, "autoplay", "--seed", "5", "--turns", "300", "--save", path, "--quiet"],
                        env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300)
     if p.returncode != 0:
@@ -658,6 +666,7 @@ def main():
         print("tamper: usage: tamper.py CAVELOG_BINARY [--quick N] [--pty] [--only S]", file=sys.stderr)
         return 77
     work = keep or tempfile.mkdtemp(prefix="cavelog-tamper-")
+    os.environ["XDG_CONFIG_HOME"] = os.path.join(work, "reader-config")
     os.makedirs(work, exist_ok=True)
     os.environ["XDG_DATA_HOME"] = work  # a morgue or games folder never lands in $HOME
     # A copy, so that a rebuild during the run cannot pull the binary away.
