@@ -286,7 +286,7 @@ static gboolean decide_stairs(const CavState *state, const CavCreature *player, 
     } else if (dz < 0 && player->z == 0) {
         event = ev_init(CAV_EVENT_GAME_LOST);
         event.as.GameLost.creature = player->id;
-        EV_SET_STR(event.as.GameLost.cause, "fled the caves without the bear");
+        EV_SET_STR(event.as.GameLost.cause, RULES_FLED_CAUSE);
     } else {
         event = ev_init(CAV_EVENT_CREATURE_TOOK_STAIRS);
         event.as.CreatureTookStairs = (CavEvCreatureTookStairs){.creature = player->id,

@@ -139,9 +139,8 @@ static void on_quaffed(const CavState *state, const CavEvent *event, CavRng *rng
         identify_watched(state, c, look, "drank one", "saw one drunk", follow_ups);
 }
 
-/* "killed by a goblin's dagger" */
-static void missile_cause(const CavState *state, const CavCreature *by, gint32 missile,
-                          GString *out)
+void effects_missile_cause(const CavState *state, const CavCreature *by, gint32 missile,
+                           GString *out)
 {
     const CavItem *item = state_item(state, missile);
 
@@ -161,7 +160,7 @@ static void missile_hit(const CavState *state, gint32 by, gint32 target, gint32 
 
     if (thrower == NULL || hit == NULL || !hit->alive || hit->hp > 0)
         return;
-    missile_cause(state, thrower, missile, cause);
+    effects_missile_cause(state, thrower, missile, cause);
     death = death_by(hit, cause->str);
     death.as.CreatureDied.killer = thrower->id;
     rules_push(follow_ups, death);
@@ -237,8 +236,7 @@ static void on_applied(const CavState *state, const CavEvent *event, CavRng *rng
         rules_push(follow_ups, death_by(c, effect->name));
 }
 
-/* The name of the harmful effect @c holds, for its cause of death. */
-static const char *harm_of(const CavState *state, const CavCreature *c)
+const char *effects_harm_of(const CavState *state, const CavCreature *c)
 {
     for (gint32 id = 1; id <= state->effect_count; id++) {
         const CavEffect *effect = &state->effects[id];
@@ -257,7 +255,7 @@ static void on_ticked(const CavState *state, const CavEvent *event, CavRng *rng,
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *c = &state->creatures[id];
         if (c->id != 0 && c->alive && c->z == event->as.EffectsTicked.z && c->hp <= 0)
-            rules_push(follow_ups, death_by(c, harm_of(state, c)));
+            rules_push(follow_ups, death_by(c, effects_harm_of(state, c)));
     }
 }
 

@@ -17,6 +17,15 @@ void effects_install(Game *game);
  * standing there. */
 gint32 effects_working_on(const CavState *state, gint32 z);
 
+/* Append the death text of a creature killed by @by's missile @missile
+ * (an item id): "killed by a goblin's dagger". */
+void effects_missile_cause(const CavState *state, const CavCreature *by, gint32 missile,
+                           GString *out);
+
+/* The name of the harmful effect @c holds, its cause of death when an
+ * effects tick empties its hp ("a lingering effect" when it holds none). */
+const char *effects_harm_of(const CavState *state, const CavCreature *c);
+
 G_END_DECLS
 
 #endif

@@ -9,6 +9,9 @@
 
 G_BEGIN_DECLS
 
+/* The death text of a player who leaves the caves without the bear. */
+#define RULES_FLED_CAUSE "fled the caves without the bear"
+
 static inline void rules_push(GArray *out, CavEvent event)
 {
     g_array_append_val(out, event);

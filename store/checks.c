@@ -6,8 +6,10 @@
  * the inspector, list --check, fork) goes through store_fold_checked. */
 #include <string.h>
 
+#include "agree.h"
 #include "cavelog-config.h"
 #include "fork.h"
+#include "rules.h"
 #include "store-private.h"
 
 static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
@@ -51,10 +53,11 @@ static gboolean check_start_seed(Store *store, gint64 seed, GError **error)
 }
 
 /* Each turn's command from turn @from on parses, and only turn 0 starts
- * the game, with the game's seed; each turn's first seq and digest go into
- * @starts and @digests (indexed by turn: zeros before @from). */
+ * the game, with the game's seed; each turn's first seq, digest and command
+ * go into @starts, @digests and @commands (indexed by turn: zeros before
+ * @from). */
 static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray *digests,
-                               GError **error)
+                               GArray *commands, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     gboolean ok = TRUE;
@@ -69,6 +72,7 @@ static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray
     sqlite3_bind_int(stmt, 1, from);
     g_array_set_size(starts, (guint) from);
     g_array_set_size(digests, (guint) from);
+    g_array_set_size(commands, (guint) from);
     while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
         gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
         guint64 digest = 0;
@@ -86,6 +90,7 @@ static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray
                        "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
         g_array_append_val(starts, first);
         g_array_append_val(digests, digest);
+        g_array_append_val(commands, command);
     }
     sqlite3_finalize(stmt);
     if (ok && rc != SQLITE_DONE)
@@ -93,8 +98,10 @@ static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray
     return ok && (from > 0 || check_start_seed(store, start_seed, error));
 }
 
-/* store_check_turns, with each turn's digest as well (guint64, by turn). */
-static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GError **error)
+/* store_check_turns, with each turn's digest (guint64, by turn) and
+ * command (CavCommand, by turn) as well. */
+static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GArray **commands,
+                            GError **error)
 {
     static const struct {
         const char *sql;
@@ -118,16 +125,19 @@ static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GEr
     };
     g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
     g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
+    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
 
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none(store, checks[i].sql, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, 0, firsts, recorded, error))
+    if (!check_commands(store, 0, firsts, recorded, played, error))
         return FALSE;
     if (starts != NULL)
         *starts = g_steal_pointer(&firsts);
     if (digests != NULL)
         *digests = g_steal_pointer(&recorded);
+    if (commands != NULL)
+        *commands = g_steal_pointer(&played);
     return TRUE;
 }
 
@@ -135,7 +145,7 @@ static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GEr
  * @from_seq (a keyframe's): the same checks, over those turns and the
  * events after @from_seq. */
 static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GArray **starts,
-                                 GArray **digests, GError **error)
+                                 GArray **digests, GArray **commands, GError **error)
 {
     static const struct {
         const char *sql;
@@ -163,20 +173,22 @@ static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GAr
     };
     g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
     g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
+    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
 
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none_from(store, checks[i].sql, from, from_seq, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, from, firsts, recorded, error))
+    if (!check_commands(store, from, firsts, recorded, played, error))
         return FALSE;
     *starts = g_steal_pointer(&firsts);
     *digests = g_steal_pointer(&recorded);
+    *commands = g_steal_pointer(&played);
     return TRUE;
 }
 
 gboolean store_check_turns(Store *store, GArray **starts, GError **error)
 {
-    return check_turns(store, starts, NULL, error);
+    return check_turns(store, starts, NULL, NULL, error);
 }
 
 static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
@@ -205,10 +217,12 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
 typedef struct {
     Store *store;
     Game *game;
-    GArray *starts;  /* each turn's first seq */
-    GArray *digests; /* each turn's recorded digest */
-    gint32 turn;     /* the turn being folded */
-    GArray *types;   /* of guint8: the types of the turn's events so far */
+    GArray *starts;      /* each turn's first seq */
+    GArray *digests;     /* each turn's recorded digest */
+    gint32 turn;         /* the turn being folded */
+    GArray *commands;    /* each turn's recorded command */
+    CavContent *content; /* the data the game was played with; NULL: not known */
+    GArray *events;      /* of CavEvent: the turn's events so far */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -242,16 +256,75 @@ static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError *
 
     if (event->cause == 0 || event->turn == 0)
         return TRUE;
-    if (at < 0 || at >= (gint64) f->types->len)
+    if (at < 0 || at >= (gint64) f->events->len)
         return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
                           "event %" G_GINT64_FORMAT " names a cause outside its own turn",
                           event->seq);
-    type = (CavEventType) g_array_index(f->types, guint8, at);
+    type = g_array_index(f->events, CavEvent, at).type;
     return game_reacts_to(f->game, type) ||
            store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
                       "event %" G_GINT64_FORMAT " (%s) names as its cause event %" G_GINT64_FORMAT
                       " (%s), which no rule of the game reacts to",
                       event->seq, ev_type_name(event->type), event->cause, ev_type_name(type));
+}
+
+static gboolean disagrees(CheckedFold *f, const CavEvent *event, char *why, GError **error)
+{
+    store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+               "turn %d, event %" G_GINT64_FORMAT " (%s): %s", event->turn, event->seq,
+               ev_type_name(event->type), why);
+    g_free(why);
+    return FALSE;
+}
+
+/* The event of @event's turn folded so far that it names as its cause, or
+ * NULL (none named, or one outside: check_cause_type says what is wrong). */
+static const CavEvent *cause_in_turn(const CheckedFold *f, const CavEvent *event)
+{
+    gint64 start = g_array_index(f->starts, gint64, event->turn);
+
+    if (event->cause < start || event->cause - start >= (gint64) f->events->len)
+        return NULL;
+    return &g_array_index(f->events, CavEvent, event->cause - start);
+}
+
+/* Whether core/agree.h has something to say about @event (the @first of its turn or not). */
+static gboolean agreement_applies(const CavEvent *event, gboolean first)
+{
+    return first || event->type == CAV_EVENT_CREATURE_DIED || event->type == CAV_EVENT_GAME_LOST ||
+           event->type == CAV_EVENT_XP_GAINED;
+}
+
+/* What the rules say between the events of a turn (core/agree.h), before
+ * @event is folded: the player's action (a turn's first event) is its
+ * command, a follow-up agrees with its cause. Turn 0 is re-run by verify.
+ * An event validation refuses is left to store_fold_event, which says why. */
+static gboolean check_agreement(CheckedFold *f, const CavEvent *event, GError **error)
+{
+    const CavState *state = game_state(f->game);
+    gboolean first = f->events->len == 0;
+    const CavEvent *cause;
+    char *why = NULL;
+
+    if (event->turn == 0 || !event_in_turn(f->starts, event) || !agreement_applies(event, first) ||
+        !validate_event(state, event, NULL))
+        return TRUE;
+    if (first &&
+        !agree_command(state, &g_array_index(f->commands, CavCommand, event->turn), event, &why))
+        return disagrees(f, event, why, error);
+    cause = cause_in_turn(f, event);
+    if (event->cause != 0 && (cause == NULL || !game_reacts_to(f->game, cause->type)))
+        return TRUE; /* check_cause_type says what is wrong */
+    return agree_cause(state, event, cause, &why) || disagrees(f, event, why, error);
+}
+
+/* A spawned creature's or item's numbers are the game's data's. */
+static gboolean check_spawn_data(CheckedFold *f, const CavEvent *event, GError **error)
+{
+    char *why = NULL;
+
+    return f->content == NULL || agree_content(f->content, event, &why) ||
+           disagrees(f, event, why, error);
 }
 
 static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GError **error)
@@ -262,12 +335,13 @@ static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GErr
     if (event->seq > 1 && event->turn != f->turn && !check_turn_digest(f, error))
         return FALSE;
     if (event->seq == 1 || event->turn != f->turn)
-        g_array_set_size(f->types, 0);
+        g_array_set_size(f->events, 0);
     f->turn = event->turn;
-    if (!store_fold_event(f->store, f->game, f->starts, event, error) ||
-        !check_cause_type(f, event, error))
+    if (!check_agreement(f, event, error) ||
+        !store_fold_event(f->store, f->game, f->starts, event, error) ||
+        !check_cause_type(f, event, error) || !check_spawn_data(f, event, error))
         return FALSE;
-    g_array_append_val(f->types, (guint8){event->type});
+    g_array_append_val(f->events, *event);
     return f->each == NULL || f->each(event, f->data, error);
 }
 
@@ -289,16 +363,29 @@ static gboolean check_last_turn(CheckedFold *f, GError **error)
     return check_turn_digest(f, error); /* f->turn is that last turn */
 }
 
-/* The recorded data, if any, reads. */
-static gboolean check_content(Store *store, GError **error)
+/* The recorded data, if any, reads. A file this build wrote also goes
+ * into @content: its recorded data, or (none recorded) this build's, which
+ * it was played with; the spawns of such a game are checked against it by
+ * this build's rules. Another build's file leaves @content NULL. */
+static gboolean check_content(Store *store, CavContent **content, GError **error)
 {
     g_autoptr(GError) local = NULL;
-    g_autoptr(CavContent) content = store_read_content(store, &local);
+    g_autoptr(CavContent) recorded = store_read_content(store, &local);
+    StoreGameInfo info;
+    gboolean ours;
 
-    if (local == NULL)
-        return TRUE;
-    g_propagate_error(error, g_steal_pointer(&local));
-    return FALSE;
+    *content = NULL;
+    if (local != NULL) {
+        g_propagate_error(error, g_steal_pointer(&local));
+        return FALSE;
+    }
+    if (!store_read_info(store, &info, error))
+        return FALSE;
+    ours = g_strcmp0(info.build, CAVELOG_VERSION) == 0;
+    store_game_info_clear(&info);
+    if (ours)
+        *content = recorded != NULL ? g_steal_pointer(&recorded) : content_new_builtin();
+    return TRUE;
 }
 
 /* Fold the events after @f's first turn with every check; @f's starts and
@@ -315,7 +402,9 @@ static void checked_fold_clear(CheckedFold *f)
 {
     g_clear_pointer(&f->starts, g_array_unref);
     g_clear_pointer(&f->digests, g_array_unref);
-    g_clear_pointer(&f->types, g_array_unref);
+    g_clear_pointer(&f->commands, g_array_unref);
+    g_clear_pointer(&f->content, content_free);
+    g_clear_pointer(&f->events, g_array_unref);
 }
 
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
@@ -325,8 +414,9 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     gboolean ok;
 
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
-    f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
-    ok = check_content(store, error) && check_turns(store, &f.starts, &f.digests, error) &&
+    f.events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    ok = check_content(store, &f.content, error) &&
+         check_turns(store, &f.starts, &f.digests, &f.commands, error) &&
          fold_checked(&f, NULL, error);
     checked_fold_clear(&f);
     return ok;
@@ -342,9 +432,10 @@ gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each,
 
     g_return_val_if_fail(store != NULL && game != NULL && state->last_seq > 0, FALSE);
     f.turn = state->turn;
-    f.types = g_array_new(FALSE, FALSE, sizeof(guint8));
-    ok = check_content(store, error) &&
-         check_turns_from(store, state->turn, state->last_seq, &f.starts, &f.digests, error) &&
+    f.events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    ok = check_content(store, &f.content, error) &&
+         check_turns_from(store, state->turn, state->last_seq, &f.starts, &f.digests, &f.commands,
+                          error) &&
          fold_checked(&f, &after, error);
     checked_fold_clear(&f);
     return ok;
