@@ -42,7 +42,9 @@ struct _CavInspectorWindow {
     GtkLabel *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
     GtkLabel *preview_label; /* the newest state while the rest is checked */
-    CavMapView *preview_map;
+    GtkBox *preview_box;     /* holds the preview's map while there is one */
+    CavMapView *preview_map; /* or NULL */
+    gint32 preview_turn;     /* of the last open's preview, or -1 */
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     GtkBox *types_box, *entity_chip;
@@ -348,6 +350,12 @@ GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), NULL);
     return self->filtered != NULL ? G_LIST_MODEL(self->filtered) : NULL;
+}
+
+gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self)
+{
+    g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), -1);
+    return self->preview_turn;
 }
 
 GFile *cav_inspector_window_get_file(CavInspectorWindow *self)
@@ -945,6 +953,15 @@ static gboolean progress_poll(gpointer user_data)
     return G_SOURCE_CONTINUE;
 }
 
+/* No preview shown (its map is dropped: it holds a whole state). */
+static void drop_preview(CavInspectorWindow *self)
+{
+    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), FALSE);
+    if (self->preview_map != NULL)
+        gtk_box_remove(self->preview_box, GTK_WIDGET(self->preview_map));
+    self->preview_map = NULL;
+}
+
 /* The newest state, handed from the worker to the window. */
 typedef struct {
     CavInspectorWindow *window; /* owned */
@@ -982,10 +999,14 @@ static gboolean show_preview(gpointer data)
         player != NULL ? (player->alive ? "alive" : "dead") : "");
     gtk_label_set_text(self->preview_label, text);
     gtk_widget_set_visible(GTK_WIDGET(self->preview_label), TRUE);
+    if (self->preview_map == NULL) {
+        self->preview_map = CAV_MAP_VIEW(cav_map_view_new());
+        gtk_box_append(self->preview_box, GTK_WIDGET(self->preview_map));
+    }
     cav_map_view_set_truth(self->preview_map, cav_map_view_get_truth(self->map));
     cav_map_view_set_level(self->preview_map, player != NULL ? player->z : 0);
     cav_map_view_set_state(self->preview_map, preview->state, preview->view);
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_map), TRUE);
+    self->preview_turn = preview->state->turn;
     cav_timing_mark("newest state shown");
     mark_first_paint(self);
     return G_SOURCE_REMOVE;
@@ -1099,10 +1120,11 @@ static void show_history(CavInspectorWindow *self, History *history)
     /* From the selection, which has taken the change in by then. */
     g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_filtered_changed),
                              self);
+    /* Sized before the model is set: sizing again makes every cell again. */
+    size_number_columns(self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
 
     cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
-    size_number_columns(self);
 
     /* The first turn-range values are free now that the file is known. */
     self->syncing = TRUE;
@@ -1141,6 +1163,8 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 
     g_clear_handle_id(&self->progress_source, g_source_remove);
     g_clear_object(&self->loading);
+    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        drop_preview(self);
     if (history == NULL) {
         g_autofree char *name = g_file_get_basename(G_FILE(g_task_get_task_data(G_TASK(result))));
         g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
@@ -1181,8 +1205,8 @@ void cav_inspector_window_open(CavInspectorWindow *self, GFile *file)
     gtk_label_set_text(self->loading_label, label);
     gtk_progress_bar_set_fraction(self->loading_bar, 0);
     gtk_progress_bar_set_text(self->loading_bar, "checking…");
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), FALSE);
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_map), FALSE);
+    self->preview_turn = -1;
+    drop_preview(self);
     gtk_stack_set_visible_child_name(self->pages, "loading");
     g_clear_handle_id(&self->progress_source, g_source_remove);
     self->progress_source = g_timeout_add(PROGRESS_POLL_MS, progress_poll, self);
@@ -1433,7 +1457,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(status_label);
     BIND(loading_bar);
     BIND(preview_label);
-    BIND(preview_map);
+    BIND(preview_box);
     BIND(recent_button);
     BIND(types_button);
     BIND(bookmarks_button);
@@ -1491,6 +1515,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     self->scroll_to = GTK_INVALID_LIST_POSITION;
+    self->preview_turn = -1;
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
     add_content_shortcuts(self);
