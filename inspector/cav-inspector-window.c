@@ -1025,9 +1025,25 @@ static void loading_preview(const CavState *state, const CavView *view, gpointer
     g_idle_add_full(G_PRIORITY_DEFAULT, show_preview, preview, preview_free);
 }
 
+/* What the worker hands the window: the history and its markers. */
+typedef struct {
+    History *history;
+    CavMarkers *markers;
+} Opened;
+
+static void opened_free(gpointer data)
+{
+    Opened *opened = data;
+
+    cav_markers_free(opened->markers); /* before the history it reads */
+    history_free(opened->history);
+    g_free(opened);
+}
+
 static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
                            GCancellable *cancellable)
 {
+    Opened *opened;
     g_autofree char *path = g_file_get_path(task_data);
     GError *error = NULL;
     History *history;
@@ -1041,10 +1057,17 @@ static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
     history = history_open_previewed(path, 0, loading_preview, loading_progress, task, cancellable,
                                      &error);
     cav_timing_mark("fold done");
-    if (history == NULL)
+    if (history == NULL) {
         g_task_return_error(task, error);
-    else
-        g_task_return_pointer(task, history, (GDestroyNotify) history_free);
+        return;
+    }
+    /* The scrubber's markers, one pass over every event: here, not in
+     * the window's first frame. */
+    opened = g_new0(Opened, 1);
+    opened->history = history;
+    opened->markers = cav_markers_new(history, NULL, 0);
+    cav_timing_mark("markers found");
+    g_task_return_pointer(task, opened, opened_free);
 }
 
 /* The title is the game (who, which seed, how it went); the subtitle the
@@ -1098,7 +1121,7 @@ static void mark_first_paint(CavInspectorWindow *self)
         g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &self->seq_digits);
 }
 
-static void show_history(CavInspectorWindow *self, History *history)
+static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)
 {
     unload(self);
     self->timeline = cav_timeline_new(history);
@@ -1137,6 +1160,7 @@ static void show_history(CavInspectorWindow *self, History *history)
                             history_last_state(history)->player);
     sync_entity_page(self);
     show_event_from(self, history_length(history), FROM_FOLLOW);
+    cav_marker_strip_take(self, history, markers);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
     mark_first_paint(self);
@@ -1158,14 +1182,14 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(source);
     g_autoptr(GError) error = NULL;
-    History *history = g_task_propagate_pointer(G_TASK(result), &error);
+    Opened *opened = g_task_propagate_pointer(G_TASK(result), &error);
     g_autofree char *uri = NULL;
 
     g_clear_handle_id(&self->progress_source, g_source_remove);
     g_clear_object(&self->loading);
     if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         drop_preview(self);
-    if (history == NULL) {
+    if (opened == NULL) {
         g_autofree char *name = g_file_get_basename(G_FILE(g_task_get_task_data(G_TASK(result))));
         g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
@@ -1184,7 +1208,8 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
     uri = g_file_get_uri(self->file);
     gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
     cav_timing_mark("window takes the history");
-    show_history(self, history);
+    show_history(self, opened->history, opened->markers);
+    g_free(opened); /* its parts are the window's now */
     cav_timing_mark("history shown");
     g_signal_emit(self, signals[SIGNAL_LOADED], 0);
 }
