@@ -1107,6 +1107,8 @@ static void unload(CavInspectorWindow *self)
 }
 
 /* Timing: the first frame painted after the game was shown. */
+static char first_paint_tag; /* the handler's data, to find it by */
+
 static void on_first_paint(GdkFrameClock *clock, gpointer user_data)
 {
     cav_timing_mark("first frame painted");
@@ -1118,7 +1120,7 @@ static void mark_first_paint(CavInspectorWindow *self)
     GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
 
     if (cav_timing_enabled() && clock != NULL)
-        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &self->seq_digits);
+        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &first_paint_tag);
 }
 
 static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)

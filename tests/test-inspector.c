@@ -1938,6 +1938,49 @@ static void test_open_lazy(Fixture *f, gconstpointer data)
     g_assert_cmpuint(cav_timeline_cached_pages(timeline), <=, 4);
 }
 
+/* The number of widgets of @type at or below @root. */
+static guint count_widgets(GtkWidget *root, GType type)
+{
+    guint n = G_TYPE_CHECK_INSTANCE_TYPE(root, type) ? 1 : 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        n += count_widgets(child, type);
+    return n;
+}
+
+/* A turn before the keyframe tampered with: the newest state is previewed
+ * (it is checked from the keyframe on), but the game is refused when the
+ * full fold reaches that turn, and nothing of it stays shown. */
+static void expect_preview_refused(Fixture *f, gint32 last)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    g_autoptr(GError) error = NULL;
+    sqlite3 *db;
+
+    g_assert_cmpint(sqlite3_open_v2(f->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "UPDATE events SET payload = json_set(payload, '$.x', 2)"
+                                 " WHERE seq = (SELECT min(seq) FROM events"
+                                 " WHERE type = 'CreatureMoved' AND turn > 10)",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    sqlite3_close(db);
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect(window, "failed", G_CALLBACK(on_failed), &error);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    while (error == NULL)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, last);
+    g_assert_false(cav_inspector_window_is_loaded(window));
+    /* The preview's map is gone: only the game page's is left. */
+    g_assert_cmpuint(count_widgets(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW), ==, 1);
+}
+
 /* While a game is checked, the window previews its newest state from a
  * keyframe this installation sealed (the fixture's game has one at turn
  * 500); a keyframe sealed with another key gives no preview. */
@@ -1965,6 +2008,9 @@ static void test_open_preview(Fixture *f, gconstpointer data)
         g_unsetenv("XDG_CONFIG_HOME");
     g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, -1);
     g_assert_cmpint(history_last_state(cav_inspector_window_get_history(window))->turn, ==, last);
+    gtk_window_destroy(GTK_WINDOW(window));
+    f->window = NULL;
+    expect_preview_refused(f, last);
 }
 
 typedef struct {
