@@ -178,8 +178,12 @@ static void time_inspector(const char *inspector, const char *dir, const char *p
         fold = timing_of(err, "fold done", 0);
         shown = timing_of(err, "history shown", 0);
         painted = timing_of(err, "first frame painted", MAX(shown, 0));
+        if (fold < 0 || shown < 0 || painted < 0)
+            g_error("%s printed no timing marks:\n%s", inspector, err);
         if (preview >= fold)
-            g_print("  inspector run %d: no keyframe to preview from\n", run + 1);
+            g_print("  inspector run %d: no preview painted before the fold was done (no keyframe, "
+                    "or a short game)\n",
+                    run + 1);
         else
             g_print("  inspector run %d, from process start: the newest state painted %.2f s\n",
                     run + 1, preview);
