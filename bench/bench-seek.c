@@ -6,7 +6,11 @@
  * data folder tuned for it, through CAVELOG_DATA_DIR), while the monsters go
  * on living. It also times what the inspector's window does on top: the
  * timeline's first screen of rows, a row far away, and a filter over every
- * event. Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. With CAVELOG_BENCH_KEEP set,
+ * event. With CAVELOG_BENCH_INSPECTOR set to the inspector program (and a
+ * display), it times the real window opening the game, from process start
+ * to the newest state painted and to the whole history painted (the
+ * inspector's CAVELOG_INSPECTOR_TIMING marks).
+ * Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. With CAVELOG_BENCH_KEEP set,
  * the game and its data folder are kept (and named) for the inspector. */
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -94,8 +98,7 @@ static void time_markers_and_fields(CavTimeline *timeline, CavTimelineFilter *fi
     cav_timeline_filter_set_text(filter, "damage>5");
     t2 = g_get_monotonic_time();
     g_print("  scrubber markers: %.3f s (%u); search damage>5 over all events: %.2f s (%u match)\n",
-            (t1 - t0) / 1e6, n, (t2 - t1) / 1e6,
-            g_list_model_get_n_items(G_LIST_MODEL(filtered)));
+            (t1 - t0) / 1e6, n, (t2 - t1) / 1e6, g_list_model_get_n_items(G_LIST_MODEL(filtered)));
 }
 
 /* The inspector's timeline over the history (which it takes over). */
@@ -131,6 +134,64 @@ static void time_timeline(History *history, GRand *rand)
     g_print("  type filter over all %u events: %.2f s (%u match)\n", n, (t4 - t3) / 1e6,
             g_list_model_get_n_items(G_LIST_MODEL(filtered)));
     time_markers_and_fields(timeline, filter, filtered);
+}
+
+/* The seconds of mark @what in the inspector's timing lines @err (the
+ * last such mark at or after @after), or -1. */
+static double timing_of(const char *err, const char *what, double after)
+{
+    g_auto(GStrv) lines = g_strsplit(err, "\n", -1);
+
+    for (guint i = 0; lines[i] != NULL; i++) {
+        char *end = NULL;
+        double t;
+
+        if (!g_str_has_prefix(lines[i], "timing: "))
+            continue;
+        t = g_ascii_strtod(lines[i] + 8, &end);
+        if (*end == ' ' && g_str_equal(end + 1, what) && t >= after)
+            return t;
+    }
+    return -1;
+}
+
+/* The real window, open to usable: the inspector run on @path (with
+ * --screenshot, so that it ends) and its own timing marks (cav-timing.h),
+ * from process start. Needs a display (the benchmark runs under xvfb-run). */
+static void time_inspector(const char *inspector, const char *dir, const char *path)
+{
+    g_autofree char *png = g_build_filename(dir, "open.png", NULL);
+    const char *argv[] = {inspector, "--screenshot", png, path, NULL};
+    g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "CAVELOG_INSPECTOR_TIMING", "1", TRUE);
+
+    for (int run = 0; run < 3; run++) {
+        g_autofree char *out = NULL, *err = NULL;
+        g_autoptr(GError) error = NULL;
+        int status = 0;
+        double preview, fold, shown, painted;
+
+        if (!g_spawn_sync(NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                          &status, &error) ||
+            !g_spawn_check_wait_status(status, &error))
+            g_error("%s: %s\n%s", inspector, error->message, err != NULL ? err : "");
+        preview = timing_of(err, "first frame painted", 0);
+        fold = timing_of(err, "fold done", 0);
+        shown = timing_of(err, "history shown", 0);
+        painted = timing_of(err, "first frame painted", MAX(shown, 0));
+        if (fold < 0 || shown < 0 || painted < 0)
+            g_error("%s printed no timing marks:\n%s", inspector, err);
+        if (preview >= fold)
+            g_print("  inspector run %d: no preview painted before the fold was done (no keyframe, "
+                    "or a short game)\n",
+                    run + 1);
+        else
+            g_print("  inspector run %d, from process start: the newest state painted %.2f s\n",
+                    run + 1, preview);
+        g_print("  inspector run %d, from process start: fold done %.2f s; whole history shown"
+                " %.2f s, painted %.2f s\n",
+                run + 1, fold, shown, painted);
+    }
+    g_unlink(png);
 }
 
 int main(int argc, char **argv)
@@ -174,6 +235,8 @@ int main(int argc, char **argv)
             g_array_index(times, gint64, times->len * 95 / 100) / 1e3,
             g_array_index(times, gint64, times->len - 1) / 1e3, total / 1e3 / (double) seeks);
     time_timeline(g_steal_pointer(&history), rand);
+    if (g_getenv("CAVELOG_BENCH_INSPECTOR") != NULL)
+        time_inspector(g_getenv("CAVELOG_BENCH_INSPECTOR"), dir, path);
     g_rand_free(rand);
     if (g_getenv("CAVELOG_BENCH_KEEP") != NULL) {
         g_print("kept: CAVELOG_DATA_DIR=%s %s\n", dir, path);

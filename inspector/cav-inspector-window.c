@@ -16,6 +16,7 @@
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
 #include "cav-marks.h"
+#include "cav-timing.h"
 #include "cav-settings.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
@@ -40,6 +41,10 @@ struct _CavInspectorWindow {
     AdwStatusPage *error_page;
     GtkLabel *loading_label, *count_label, *status_label;
     GtkProgressBar *loading_bar;
+    GtkLabel *preview_label; /* the newest state while the rest is checked */
+    GtkBox *preview_box;     /* holds the preview's map while there is one */
+    CavMapView *preview_map; /* or NULL */
+    gint32 preview_turn;     /* of the last open's preview, or -1 */
     GtkMenuButton *recent_button, *types_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     GtkBox *types_box, *entity_chip;
@@ -345,6 +350,12 @@ GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), NULL);
     return self->filtered != NULL ? G_LIST_MODEL(self->filtered) : NULL;
+}
+
+gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self)
+{
+    g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), -1);
+    return self->preview_turn;
 }
 
 GFile *cav_inspector_window_get_file(CavInspectorWindow *self)
@@ -914,9 +925,11 @@ static void size_number_columns(CavInspectorWindow *self)
 
 /* ---- loading ---------------------------------------------------------------- */
 
+static void mark_first_paint(CavInspectorWindow *self);
+
 static void loading_progress(gint64 done, gint64 total, gpointer user_data)
 {
-    CavInspectorWindow *self = user_data;
+    CavInspectorWindow *self = g_task_get_source_object(user_data);
 
     /* Called in the worker thread. */
     g_atomic_int_set(&self->progress_total, (gint) MIN(total, G_MAXINT));
@@ -932,7 +945,7 @@ static gboolean progress_poll(gpointer user_data)
 
     if (total > 0) {
         gtk_progress_bar_set_fraction(self->loading_bar, (double) done / (double) total);
-        text = g_strdup_printf("%d of %d events", done, total);
+        text = g_strdup_printf("%d of %d events checked", done, total);
         gtk_progress_bar_set_text(self->loading_bar, text);
     } else {
         gtk_progress_bar_pulse(self->loading_bar);
@@ -940,9 +953,97 @@ static gboolean progress_poll(gpointer user_data)
     return G_SOURCE_CONTINUE;
 }
 
+/* No preview shown (its map is dropped: it holds a whole state). */
+static void drop_preview(CavInspectorWindow *self)
+{
+    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), FALSE);
+    if (self->preview_map != NULL)
+        gtk_box_remove(self->preview_box, GTK_WIDGET(self->preview_map));
+    self->preview_map = NULL;
+}
+
+/* The newest state, handed from the worker to the window. */
+typedef struct {
+    CavInspectorWindow *window; /* owned */
+    GCancellable *loading;      /* the open it belongs to (owned) */
+    CavState *state;
+    CavView *view;
+} Preview;
+
+static void preview_free(gpointer data)
+{
+    Preview *preview = data;
+
+    g_object_unref(preview->window);
+    g_object_unref(preview->loading);
+    g_free(preview->state);
+    g_free(preview->view);
+    g_free(preview);
+}
+
+/* In the main thread: the loading page shows the newest state (its map at
+ * the player's level and a line about it), marked as being checked still. */
+static gboolean show_preview(gpointer data)
+{
+    Preview *preview = data;
+    CavInspectorWindow *self = preview->window;
+    const CavCreature *player = state_player(preview->state);
+    g_autofree char *text = NULL;
+
+    if (self->loading != preview->loading || g_cancellable_is_cancelled(preview->loading))
+        return G_SOURCE_REMOVE;
+    text = g_strdup_printf(
+        "The newest turn, %d%s%s. The history before it is being checked: until then "
+        "nothing here is trusted, and the timeline opens when every turn is checked.",
+        preview->state->turn, player != NULL ? " · you: " : "",
+        player != NULL ? (player->alive ? "alive" : "dead") : "");
+    gtk_label_set_text(self->preview_label, text);
+    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), TRUE);
+    if (self->preview_map == NULL) {
+        self->preview_map = CAV_MAP_VIEW(cav_map_view_new());
+        gtk_box_append(self->preview_box, GTK_WIDGET(self->preview_map));
+    }
+    cav_map_view_set_truth(self->preview_map, cav_map_view_get_truth(self->map));
+    cav_map_view_set_level(self->preview_map, player != NULL ? player->z : 0);
+    cav_map_view_set_state(self->preview_map, preview->state, preview->view);
+    self->preview_turn = preview->state->turn;
+    cav_timing_mark("newest state shown");
+    mark_first_paint(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* In the worker: copies of the newest state go to the main thread. */
+static void loading_preview(const CavState *state, const CavView *view, gpointer user_data)
+{
+    GTask *task = user_data;
+    Preview *preview = g_new0(Preview, 1);
+
+    preview->window = g_object_ref(g_task_get_source_object(task));
+    preview->loading = g_object_ref(g_task_get_cancellable(task));
+    preview->state = g_memdup2(state, sizeof *state);
+    preview->view = g_memdup2(view, sizeof *view);
+    g_idle_add_full(G_PRIORITY_DEFAULT, show_preview, preview, preview_free);
+}
+
+/* What the worker hands the window: the history and its markers. */
+typedef struct {
+    History *history;
+    CavMarkers *markers;
+} Opened;
+
+static void opened_free(gpointer data)
+{
+    Opened *opened = data;
+
+    cav_markers_free(opened->markers); /* before the history it reads */
+    history_free(opened->history);
+    g_free(opened);
+}
+
 static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
                            GCancellable *cancellable)
 {
+    Opened *opened;
     g_autofree char *path = g_file_get_path(task_data);
     GError *error = NULL;
     History *history;
@@ -952,11 +1053,21 @@ static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
                                 "Only local game files can be opened");
         return;
     }
-    history = history_open_full(path, 0, loading_progress, source, cancellable, &error);
-    if (history == NULL)
+    cav_timing_mark("fold started");
+    history = history_open_previewed(path, 0, loading_preview, loading_progress, task, cancellable,
+                                     &error);
+    cav_timing_mark("fold done");
+    if (history == NULL) {
         g_task_return_error(task, error);
-    else
-        g_task_return_pointer(task, history, (GDestroyNotify) history_free);
+        return;
+    }
+    /* The scrubber's markers, one pass over every event: here, not in
+     * the window's first frame. */
+    opened = g_new0(Opened, 1);
+    opened->history = history;
+    opened->markers = cav_markers_new(history, NULL, 0);
+    cav_timing_mark("markers found");
+    g_task_return_pointer(task, opened, opened_free);
 }
 
 /* The title is the game (who, which seed, how it went); the subtitle the
@@ -995,7 +1106,24 @@ static void unload(CavInspectorWindow *self)
         cav_entity_panel_set_timeline(self->entity_panel, NULL);
 }
 
-static void show_history(CavInspectorWindow *self, History *history)
+/* Timing: the first frame painted after the game was shown. */
+static char first_paint_tag; /* the handler's data, to find it by */
+
+static void on_first_paint(GdkFrameClock *clock, gpointer user_data)
+{
+    cav_timing_mark("first frame painted");
+    g_signal_handlers_disconnect_matched(clock, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, user_data);
+}
+
+static void mark_first_paint(CavInspectorWindow *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
+
+    if (cav_timing_enabled() && clock != NULL)
+        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &first_paint_tag);
+}
+
+static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)
 {
     unload(self);
     self->timeline = cav_timeline_new(history);
@@ -1017,10 +1145,11 @@ static void show_history(CavInspectorWindow *self, History *history)
     /* From the selection, which has taken the change in by then. */
     g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_filtered_changed),
                              self);
+    /* Sized before the model is set: sizing again makes every cell again. */
+    size_number_columns(self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
 
     cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
-    size_number_columns(self);
 
     /* The first turn-range values are free now that the file is known. */
     self->syncing = TRUE;
@@ -1033,8 +1162,10 @@ static void show_history(CavInspectorWindow *self, History *history)
                             history_last_state(history)->player);
     sync_entity_page(self);
     show_event_from(self, history_length(history), FROM_FOLLOW);
+    cav_marker_strip_take(self, history, markers);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
+    mark_first_paint(self);
 }
 
 /* Nothing shown: the window itself says what is wrong, on one line. */
@@ -1053,12 +1184,14 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(source);
     g_autoptr(GError) error = NULL;
-    History *history = g_task_propagate_pointer(G_TASK(result), &error);
+    Opened *opened = g_task_propagate_pointer(G_TASK(result), &error);
     g_autofree char *uri = NULL;
 
     g_clear_handle_id(&self->progress_source, g_source_remove);
     g_clear_object(&self->loading);
-    if (history == NULL) {
+    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        drop_preview(self);
+    if (opened == NULL) {
         g_autofree char *name = g_file_get_basename(G_FILE(g_task_get_task_data(G_TASK(result))));
         g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
@@ -1076,7 +1209,10 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
     g_set_object(&self->file, G_FILE(g_task_get_task_data(G_TASK(result))));
     uri = g_file_get_uri(self->file);
     gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
-    show_history(self, history);
+    cav_timing_mark("window takes the history");
+    show_history(self, opened->history, opened->markers);
+    g_free(opened); /* its parts are the window's now */
+    cav_timing_mark("history shown");
     g_signal_emit(self, signals[SIGNAL_LOADED], 0);
 }
 
@@ -1095,6 +1231,9 @@ void cav_inspector_window_open(CavInspectorWindow *self, GFile *file)
     label = g_strdup_printf("Reading “%s”…", name);
     gtk_label_set_text(self->loading_label, label);
     gtk_progress_bar_set_fraction(self->loading_bar, 0);
+    gtk_progress_bar_set_text(self->loading_bar, "checking…");
+    self->preview_turn = -1;
+    drop_preview(self);
     gtk_stack_set_visible_child_name(self->pages, "loading");
     g_clear_handle_id(&self->progress_source, g_source_remove);
     self->progress_source = g_timeout_add(PROGRESS_POLL_MS, progress_poll, self);
@@ -1344,6 +1483,8 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(count_label);
     BIND(status_label);
     BIND(loading_bar);
+    BIND(preview_label);
+    BIND(preview_box);
     BIND(recent_button);
     BIND(types_button);
     BIND(bookmarks_button);
@@ -1401,6 +1542,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     self->scroll_to = GTK_INVALID_LIST_POSITION;
+    self->preview_turn = -1;
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
     add_content_shortcuts(self);

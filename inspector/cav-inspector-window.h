@@ -53,6 +53,10 @@ History *cav_inspector_window_get_history(CavInspectorWindow *self);
 /* The filtered timeline, as the window shows it (borrowed). */
 GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self);
 
+/* The turn of the newest state previewed (from an authenticated keyframe,
+ * history.h) while the file shown last was being checked; -1 when none was. */
+gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self);
+
 /* Tell the person at the window something that needs no answer, in a toast
  * (nothing for a headless window). */
 void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text);

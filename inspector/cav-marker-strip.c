@@ -47,6 +47,18 @@ static const CavMarkerKind draw_order[CAV_MARKER_KINDS] = {
 
 /* ---- the markers --------------------------------------------------------------- */
 
+/* The window's bookmarks merged into the markers. */
+static void take_bookmarks(CavMarkerStrip *self)
+{
+    const GPtrArray *bookmarks = cav_marks_get_bookmarks(self->window);
+    g_autoptr(GArray) seqs = g_array_new(FALSE, FALSE, sizeof(gint64));
+
+    for (guint i = 0; bookmarks != NULL && i < bookmarks->len; i++)
+        g_array_append_val(seqs, ((const Bookmark *) g_ptr_array_index(bookmarks, i))->seq);
+    cav_markers_set_bookmarks(self->markers, (const gint64 *) (gconstpointer) seqs->data,
+                              seqs->len);
+}
+
 /* The markers of the window's game as it is now: found again when the game
  * changed, extended when it grew. */
 static CavMarkers *markers_now(CavMarkerStrip *self)
@@ -60,14 +72,9 @@ static CavMarkers *markers_now(CavMarkerStrip *self)
     if (history == NULL)
         return NULL;
     if (self->markers == NULL) {
-        const GPtrArray *bookmarks = cav_marks_get_bookmarks(self->window);
-        g_autoptr(GArray) seqs = g_array_new(FALSE, FALSE, sizeof(gint64));
-
-        for (guint i = 0; bookmarks != NULL && i < bookmarks->len; i++)
-            g_array_append_val(seqs, ((const Bookmark *) g_ptr_array_index(bookmarks, i))->seq);
-        self->markers =
-            cav_markers_new(history, (const gint64 *) (gconstpointer) seqs->data, seqs->len);
+        self->markers = cav_markers_new(history, NULL, 0);
         self->history = history;
+        take_bookmarks(self);
     } else {
         cav_markers_extend(self->markers);
     }
@@ -449,7 +456,27 @@ void cav_marker_strip_reload(CavInspectorWindow *window)
 
     if (self == NULL)
         return;
+    /* The same game: only the bookmarks can have changed. */
+    if (self->markers != NULL && self->history == cav_inspector_window_get_history(window))
+        take_bookmarks(self);
+    else {
+        g_clear_pointer(&self->markers, cav_markers_free);
+        self->history = NULL;
+    }
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void cav_marker_strip_take(CavInspectorWindow *window, History *history, CavMarkers *markers)
+{
+    CavMarkerStrip *self = cav_marker_strip_get(window);
+
+    if (self == NULL) {
+        cav_markers_free(markers);
+        return;
+    }
     g_clear_pointer(&self->markers, cav_markers_free);
-    self->history = NULL;
+    self->markers = markers;
+    self->history = history;
+    take_bookmarks(self);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }

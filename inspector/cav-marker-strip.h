@@ -22,8 +22,15 @@ G_DECLARE_FINAL_TYPE(CavMarkerStrip, cav_marker_strip, CAV, MARKER_STRIP, GtkWid
 void cav_marker_strip_install(CavInspectorWindow *window, GtkScale *scrubber);
 
 /* Find the markers of the window's game again (a game loaded, a bookmark
- * added). A no-op before cav_marker_strip_install(). */
+ * added): for the game already marked, only the bookmarks are merged in
+ * again. A no-op before cav_marker_strip_install(). */
 void cav_marker_strip_reload(CavInspectorWindow *window);
+
+/* The markers of @history, found elsewhere (cav_markers_new() with no
+ * bookmarks, e.g. in the thread that opened it), taken over for the game
+ * the window shows now; the window's bookmarks are merged in. Frees
+ * @markers when there is no strip. */
+void cav_marker_strip_take(CavInspectorWindow *window, History *history, CavMarkers *markers);
 
 /* The window's strip, or NULL. */
 CavMarkerStrip *cav_marker_strip_get(CavInspectorWindow *window);

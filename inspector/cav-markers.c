@@ -193,6 +193,15 @@ CavMarkers *cav_markers_new(History *history, const gint64 *bookmarks, guint n_b
     return markers;
 }
 
+void cav_markers_set_bookmarks(CavMarkers *markers, const gint64 *bookmarks, guint n_bookmarks)
+{
+    g_return_if_fail(markers != NULL);
+    g_array_set_size(markers->bookmarks, 0);
+    if (bookmarks != NULL)
+        g_array_append_vals(markers->bookmarks, bookmarks, n_bookmarks);
+    merge(markers);
+}
+
 void cav_markers_free(CavMarkers *markers)
 {
     if (markers == NULL)

@@ -34,6 +34,10 @@ typedef struct CavMarkers CavMarkers;
  * bookmark at each of the @n_bookmarks seqs in @bookmarks (nullable). */
 CavMarkers *cav_markers_new(History *history, const gint64 *bookmarks, guint n_bookmarks);
 
+/* The bookmarks merged in are now @bookmarks (seqs), in place of those
+ * given before; the events are not scanned again. */
+void cav_markers_set_bookmarks(CavMarkers *markers, const gint64 *bookmarks, guint n_bookmarks);
+
 void cav_markers_free(CavMarkers *markers);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(CavMarkers, cav_markers_free)
 

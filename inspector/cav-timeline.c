@@ -24,6 +24,7 @@ struct _CavTimeline {
     GQueue use;        /* of TimelinePage, the most recently used first */
     char *unreadable;  /* the last "(unreadable: …)" summary handed out */
     GString *scratch;  /* a summary being rendered */
+    guint64 rows_made; /* CavEventRows handed out, ever */
 };
 
 static void cav_timeline_list_model_init(GListModelInterface *iface);
@@ -145,6 +146,12 @@ const char *cav_timeline_summary(CavTimeline *self, gint64 seq)
     return page->summary[i];
 }
 
+guint64 cav_timeline_rows_made(CavTimeline *self)
+{
+    g_return_val_if_fail(CAV_IS_TIMELINE(self), 0);
+    return self->rows_made;
+}
+
 guint cav_timeline_cached_pages(CavTimeline *self)
 {
     g_return_val_if_fail(CAV_IS_TIMELINE(self), 0);
@@ -171,6 +178,7 @@ static gpointer cav_timeline_get_item(GListModel *model, guint position)
 
     if ((gint64) position >= history_length(self->history))
         return NULL;
+    self->rows_made++;
     return cav_event_row_new(self, (gint64) position + 1);
 }
 

@@ -51,6 +51,11 @@ gboolean cav_timeline_update(CavTimeline *self, gint64 *added, GError **error);
  * CAV_TIMELINE_MAX_PAGES). */
 guint cav_timeline_cached_pages(CavTimeline *self);
 
+/* For tests: how many rows (CavEventRow) the model has made so far. Rows
+ * are made on demand only, so opening a long game makes a screenful or
+ * so, never one per event. */
+guint64 cav_timeline_rows_made(CavTimeline *self);
+
 G_END_DECLS
 
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — cavelog-inspector [FILE…]: see cav-inspector-app.c. */
 #include "cav-inspector-app.h"
+#include "cav-timing.h"
 
 int main(int argc, char **argv)
 {
+    cav_timing_mark("main");
     g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
     int status = g_application_run(G_APPLICATION(app), argc, argv);
 

@@ -4,6 +4,7 @@
 #include "history.h"
 
 #include "game.h"
+#include "keyframe.h"
 #include "rules.h"
 #include "store.h"
 
@@ -170,8 +171,51 @@ static History *history_alloc(const char *path, gint64 every)
     return h;
 }
 
+/* The state and view after the newest event of @store, folded (checked)
+ * from its newest keyframe that this installation's key verifies, into
+ * @state and @view; FALSE when there is none or the fold from it fails
+ * (the full fold then finds and names any problem). */
+static gboolean fold_from_keyframe(Store *store, CavState *state, CavView *view)
+{
+    KeyframeKey key;
+    KeyframeFound found;
+    g_autofree char *identity = NULL;
+    g_autoptr(Game) game = NULL;
+
+    if (store_schema_version(store) != STORE_SCHEMA_VERSION ||
+        !keyframe_load_key(&key, FALSE, NULL) ||
+        (identity = keyframe_identity(store, NULL)) == NULL ||
+        !keyframe_restore(store, &key, identity, state, view, &found, NULL))
+        return FALSE;
+    game = game_new(NULL);
+    game_restore_seen(game, state, view);
+    if (!store_fold_checked_after(store, game, NULL, NULL, NULL))
+        return FALSE;
+    memcpy(state, game_state(game), sizeof *state);
+    memcpy(view, game_view(game), sizeof *view);
+    return TRUE;
+}
+
+/* Hand @preview the newest state, when a keyframe gives it cheaply. */
+static void preview_newest(Store *store, HistoryPreview preview, gpointer data)
+{
+    g_autofree CavState *state = state_new();
+    g_autofree CavView *view = g_new0(CavView, 1);
+
+    view_init(view);
+    if (preview != NULL && fold_from_keyframe(store, state, view))
+        preview(state, view, data);
+}
+
 History *history_open_full(const char *path, gint64 every, HistoryProgress progress, gpointer data,
                            GCancellable *cancellable, GError **error)
+{
+    return history_open_previewed(path, every, NULL, progress, data, cancellable, error);
+}
+
+History *history_open_previewed(const char *path, gint64 every, HistoryPreview preview,
+                                HistoryProgress progress, gpointer data, GCancellable *cancellable,
+                                GError **error)
 {
     g_autoptr(History) h = NULL;
     g_autoptr(Game) game = game_new(NULL);
@@ -184,7 +228,10 @@ History *history_open_full(const char *path, gint64 every, HistoryProgress progr
     h = history_alloc(path, every);
     o.history = h;
     h->store = store_open(path, FALSE, error);
-    if (h->store == NULL || !store_begin_read(h->store, error))
+    if (h->store == NULL)
+        return NULL;
+    preview_newest(h->store, preview, data);
+    if (!store_begin_read(h->store, error))
         return NULL;
     ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
     if (ok) {

@@ -51,6 +51,19 @@ History *history_open(const char *path, gint64 every, GError **error);
 History *history_open_full(const char *path, gint64 every, HistoryProgress progress, gpointer data,
                            GCancellable *cancellable, GError **error);
 
+/* Called once, early, with the state and the player's view after the
+ * newest event (borrowed for the call), when an authenticated keyframe of
+ * this installation (keyframe.h) gives them without the full fold. They are
+ * checked from that keyframe on, but the history before it is not yet:
+ * show them as a preview, "checking…", until the open returns. */
+typedef void (*HistoryPreview)(const CavState *state, const CavView *view, gpointer data);
+
+/* history_open_full, calling @preview (nullable; in the opening thread,
+ * with @data) first when a keyframe allows. */
+History *history_open_previewed(const char *path, gint64 every, HistoryPreview preview,
+                                HistoryProgress progress, gpointer data, GCancellable *cancellable,
+                                GError **error);
+
 void history_free(History *history);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(History, history_free)
 

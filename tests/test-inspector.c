@@ -17,6 +17,7 @@
 #include "cav-marks.h"
 #include "cav-render.h"
 #include "cav-timeline-filter.h"
+#include "cav-timeline.h"
 #include "game.h"
 #include "history.h"
 #include "rules.h"
@@ -24,6 +25,7 @@
 #include "testfonts.h"
 #include "testutil.h"
 #include "verify.h"
+#include "keyframe.h"
 #include "bookmarks.h"
 #include "fork.h"
 
@@ -1915,6 +1917,102 @@ static void test_real_keys(Fixture *f, gconstpointer data)
     g_assert_true(wait_until(shows_event, &w));
 }
 
+/* Opening makes timeline rows on demand only: once the window is shown and
+ * has painted a few frames, the model has made a screenful or so of rows,
+ * not one per event (a pass over every row at open would make them all). */
+static void test_open_lazy(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkFilterListModel *filtered = GTK_FILTER_LIST_MODEL(cav_inspector_window_get_timeline(window));
+    CavTimeline *timeline = CAV_TIMELINE(gtk_filter_list_model_get_model(filtered));
+
+    for (int i = 0; i < 5; i++)
+        wait_painted(GTK_WIDGET(window));
+    g_assert_cmpint(history_length(history), >, 5000);
+    g_assert_cmpuint(gtk_filter_list_model_get_pending(filtered), ==, 0);
+    /* GTK 4.8 makes ~200 rows per place a list has shown (the top, where
+     * it scrolled to), and the seek by seq asks for ~log2(length). */
+    g_assert_cmpuint(cav_timeline_rows_made(timeline), <=, 1000);
+    g_assert_cmpuint(cav_timeline_rows_made(timeline) * 8, <, (guint64) history_length(history));
+    g_assert_cmpuint(cav_timeline_cached_pages(timeline), <=, 4);
+}
+
+/* The number of widgets of @type at or below @root. */
+static guint count_widgets(GtkWidget *root, GType type)
+{
+    guint n = G_TYPE_CHECK_INSTANCE_TYPE(root, type) ? 1 : 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        n += count_widgets(child, type);
+    return n;
+}
+
+/* A turn before the keyframe tampered with: the newest state is previewed
+ * (it is checked from the keyframe on), but the game is refused when the
+ * full fold reaches that turn, and nothing of it stays shown. */
+static void expect_preview_refused(Fixture *f, gint32 last)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    g_autoptr(GError) error = NULL;
+    sqlite3 *db;
+
+    g_assert_cmpint(sqlite3_open_v2(f->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "UPDATE events SET payload = json_set(payload, '$.x', 2)"
+                                 " WHERE seq = (SELECT min(seq) FROM events"
+                                 " WHERE type = 'CreatureMoved' AND turn > 10)",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    sqlite3_close(db);
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect(window, "failed", G_CALLBACK(on_failed), &error);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    while (error == NULL)
+        g_main_context_iteration(NULL, TRUE);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, last);
+    g_assert_false(cav_inspector_window_is_loaded(window));
+    /* The preview's map is gone: only the game page's is left. */
+    g_assert_cmpuint(count_widgets(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW), ==, 1);
+}
+
+/* While a game is checked, the window previews its newest state from a
+ * keyframe this installation sealed (the fixture's game has one at turn
+ * 500); a keyframe sealed with another key gives no preview. */
+static void test_open_preview(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    gint32 last = history_last_state(cav_inspector_window_get_history(window))->turn;
+    g_autofree char *config = g_strdup(g_getenv("XDG_CONFIG_HOME"));
+    g_autofree char *other = tmp_path(&f->tmp, "other-config");
+    KeyframeKey key;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpint(last, >, KEYFRAME_EVERY);
+    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, last);
+    gtk_window_destroy(GTK_WINDOW(window));
+    f->window = NULL;
+    /* Another installation (another key) opens the same file: no preview. */
+    g_setenv("XDG_CONFIG_HOME", other, TRUE);
+    g_assert_true(keyframe_load_key(&key, TRUE, &error));
+    g_assert_no_error(error);
+    window = open_window(f);
+    if (config != NULL)
+        g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    else
+        g_unsetenv("XDG_CONFIG_HOME");
+    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, -1);
+    g_assert_cmpint(history_last_state(cav_inspector_window_get_history(window))->turn, ==, last);
+    gtk_window_destroy(GTK_WINDOW(window));
+    f->window = NULL;
+    expect_preview_refused(f, last);
+}
+
 typedef struct {
     CavInspectorWindow *window;
     gint64 start_seq, start_time, end_seq, end_time;
@@ -2127,6 +2225,8 @@ int main(int argc, char **argv)
     ADD("/inspector/window/follow-to-end", 0, test_follow_to_end);
     ADD("/inspector/window/number-columns", 0, test_number_columns);
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
+    ADD("/inspector/window/open-lazy", TURNS, test_open_lazy);
+    ADD("/inspector/window/open-preview", TURNS, test_open_preview);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
     ADD("/inspector/screenshot/entity", 0, test_screenshot_entity);
