@@ -98,6 +98,26 @@ static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray
     return ok && (from > 0 || check_start_seed(store, start_seed, error));
 }
 
+/* check_commands from turn @from into new arrays, handed to those of
+ * @starts, @digests and @commands that are not NULL. */
+static gboolean read_turns(Store *store, gint32 from, GArray **starts, GArray **digests,
+                           GArray **commands, GError **error)
+{
+    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
+    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
+    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
+
+    if (!check_commands(store, from, firsts, recorded, played, error))
+        return FALSE;
+    if (starts != NULL)
+        *starts = g_steal_pointer(&firsts);
+    if (digests != NULL)
+        *digests = g_steal_pointer(&recorded);
+    if (commands != NULL)
+        *commands = g_steal_pointer(&played);
+    return TRUE;
+}
+
 /* store_check_turns, with each turn's digest (guint64, by turn) and
  * command (CavCommand, by turn) as well. */
 static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GArray **commands,
@@ -123,22 +143,10 @@ static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GAr
          " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
          "the events do not end where the last turn ends"},
     };
-    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
-    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
-    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
-
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none(store, checks[i].sql, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, 0, firsts, recorded, played, error))
-        return FALSE;
-    if (starts != NULL)
-        *starts = g_steal_pointer(&firsts);
-    if (digests != NULL)
-        *digests = g_steal_pointer(&recorded);
-    if (commands != NULL)
-        *commands = g_steal_pointer(&played);
-    return TRUE;
+    return read_turns(store, 0, starts, digests, commands, error);
 }
 
 /* check_turns for the turns from @from on, whose first turn ends at event
@@ -171,19 +179,10 @@ static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GAr
          " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1)",
          "the events do not end where the last turn ends"},
     };
-    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
-    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
-    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
-
     for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
         if (!check_none_from(store, checks[i].sql, from, from_seq, checks[i].problem, error))
             return FALSE;
-    if (!check_commands(store, from, firsts, recorded, played, error))
-        return FALSE;
-    *starts = g_steal_pointer(&firsts);
-    *digests = g_steal_pointer(&recorded);
-    *commands = g_steal_pointer(&played);
-    return TRUE;
+    return read_turns(store, from, starts, digests, commands, error);
 }
 
 gboolean store_check_turns(Store *store, GArray **starts, GError **error)
