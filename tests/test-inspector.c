@@ -676,7 +676,7 @@ static gboolean aim(const CavState *state, gint32 *ax, gint32 *ay)
 static gboolean missiles_plan(Session *session)
 {
     const CavState *state = session_state(session);
-    gint32 launcher = fetch(session, is_launcher), rock, x, y;
+    gint32 launcher = fetch(session, is_launcher), rock, x = 0, y = 0;
 
     if (launcher == 0 || !play(session, command_item(CMD_EQUIP, launcher)) ||
         state_player(state)->weapon != launcher || (rock = fetch(session, is_rock)) == 0)
