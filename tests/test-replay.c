@@ -73,23 +73,11 @@ static gboolean at_turn(const char *text, gconstpointer turn)
            bar.stats_turn == bar.turn;
 }
 
-/* The screen once it has settled (two captures alike), from @text, a
- * capture taken (freed). */
+/* The screen once it has settled, after @text, a capture taken (freed). */
 static char *settled(Fixture *f, char *text)
 {
-    for (int i = 0; i < 20; i++) {
-        char *again;
-
-        g_usleep(TMUX_POLL_MS * 1000);
-        again = tmux_capture(&f->tmux);
-        if (strcmp(again, text) == 0) {
-            g_free(again);
-            break;
-        }
-        g_free(text);
-        text = again;
-    }
-    return text;
+    g_free(text);
+    return tmux_capture_settled(&f->tmux);
 }
 
 /* Whether the replay's bar shows *@turn or a later turn (playing, a capture

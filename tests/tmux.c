@@ -170,6 +170,25 @@ char *tmux_capture(Tmux *t)
     return screen != NULL ? screen : g_strdup("");
 }
 
+char *tmux_capture_settled(Tmux *t)
+{
+    gint64 end = g_get_monotonic_time() + (gint64) TMUX_WAIT_MS * 1000;
+    char *text = tmux_capture(t);
+
+    for (;;) {
+        char *again;
+
+        g_usleep(TMUX_POLL_MS * 1000);
+        again = tmux_capture(t);
+        if (strcmp(again, text) == 0 || g_get_monotonic_time() > end) {
+            g_free(text);
+            return again;
+        }
+        g_free(text);
+        text = again;
+    }
+}
+
 char *tmux_capture_styled(Tmux *t)
 {
     const char *args[] = {"capture-pane", "-p", "-e", "-t", "cav", NULL};

@@ -60,6 +60,11 @@ void tmux_stop(Tmux *t);
 /* The pane's text now ("" if tmux cannot tell). Caller frees. */
 char *tmux_capture(Tmux *t);
 
+/* The pane's text once it has settled: two captures TMUX_POLL_MS apart
+ * alike (what one refresh draws may reach the pane in pieces), or the last
+ * capture after TMUX_WAIT_MS. Caller frees. */
+char *tmux_capture_settled(Tmux *t);
+
 /* The pane's text now with its attributes as escape sequences. Caller frees. */
 char *tmux_capture_styled(Tmux *t);
 
