@@ -714,6 +714,9 @@ static char *words_of(const char *text)
     return g_string_free(g_steal_pointer(&out), FALSE);
 }
 
+/* What a move into rock asks. */
+#define DIG_QUESTION "Dig through the rock?"
+
 /* The turn the play screen's stats line shows, or -1. */
 static gint32 stats_turn(const char *text)
 {
@@ -731,6 +734,12 @@ static gint32 stats_turn(const char *text)
 static gboolean turn_passed(const char *text, gconstpointer turn)
 {
     return stats_turn(text) > *(const gint32 *) turn;
+}
+
+/* Whether the play screen shows a turn after *@turn, or asks to dig. */
+static gboolean turn_passed_or_dig(const char *text, gconstpointer turn)
+{
+    return turn_passed(text, turn) || strstr(text, DIG_QUESTION) != NULL;
 }
 
 /* A game played by keys, then replayed: at every turn the replay shows
@@ -757,13 +766,21 @@ static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         gint32 shown;
 
         tmux_do(&f->tmux, "send-keys", "-t", "cav", keys[direction]);
-        /* No turn within 2 s: rock or a question that way; another way. On
-         * a slow machine that key's turn may come later, so each screen is
+        /* No turn: rock that way (the game asks to dig: no), or no turn
+         * within 2 s (bedrock, something in the way); another way. On a
+         * slow machine that key's turn may come later, so each screen is
          * kept under the turn it shows, not counted. */
-        if (!tmux_wait_until(&f->tmux, turn_passed, &turn, 2000, &text)) {
+        if (!tmux_wait_until(&f->tmux, turn_passed_or_dig, &turn, 2000, &text) ||
+            strstr(text, DIG_QUESTION) != NULL) {
             direction = (direction + 1) % G_N_ELEMENTS(keys);
             if ((bonus = strstr(text, "Choose a bonus:") != NULL))
                 break;
+            if (strstr(text, DIG_QUESTION) != NULL) {
+                tmux_do(&f->tmux, "send-keys", "-t", "cav", "n");
+                g_free(text);
+                g_assert_true(
+                    tmux_wait_until(&f->tmux, tmux_hides, DIG_QUESTION, TMUX_WAIT_MS, &text));
+            }
             continue;
         }
         text = settled(f, text);

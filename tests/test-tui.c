@@ -1047,6 +1047,7 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *command = NULL;
     g_autofree char *text = NULL;
     g_autofree char *turns = NULL;
+    gint64 asked, after;
 
     if (TMUX_GAME_SKIPPED(f))
         return;
@@ -1078,6 +1079,7 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "--More--"));
     g_assert_null(strstr(text, "Press any key."));
     g_free(text);
+    asked = g_get_monotonic_time(); /* the end screen opens after this */
     text = press_for(f, "\r", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
@@ -1086,12 +1088,20 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "Kills: 0"));
     g_assert_nonnull(strstr(text, "You carried nothing."));
     g_assert_nonnull(strstr(text, "Score: "));
-    /* a key at once is taken for typing on, not for an answer */
+    /* a key at once is taken for typing on, not for an answer; "at once"
+     * is the end screen's 500 ms from its opening, which came after
+     * `asked`: on a machine so loaded that this key went later than 300 ms
+     * after, it may rightly be an answer, so then it is not judged */
     tmux_send_text(&f->tmux, " ");
+    after = g_get_monotonic_time() - asked;
     g_usleep(END_GRACE_MS * 1000);
     g_free(text);
     text = tmux_capture(&f->tmux);
-    g_assert_nonnull(strstr(text, "Press any key."));
+    if (after > 300 * 1000)
+        g_test_message("the key went %.2f s after the end screen was asked for: not judged",
+                       after / 1e6);
+    else
+        g_assert_nonnull(strstr(text, "Press any key."));
     tmux_send_text(&f->tmux, " ");
     g_free(text);
     text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
