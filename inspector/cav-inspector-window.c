@@ -86,6 +86,7 @@ struct _CavInspectorWindow {
     gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
     guint focus_tries;             /* frames waited for the shown row to focus it */
     guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
+    gint64 rows_changed;           /* the frame counter when the timeline's rows last changed */
     gboolean syncing, headless;
     GSettings *settings; /* what the window remembers, or NULL without the schema */
 };
@@ -172,6 +173,29 @@ static gboolean action_state(CavInspectorWindow *self, const char *name)
  * estimates, and until the list is laid out it waits for a frame. */
 static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
 
+/* The timeline's rows changed (added while following, filtered, rebuilt):
+ * its scroll range is the old one until a frame has laid the rows out. */
+static void timeline_rows_changed(CavInspectorWindow *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
+
+    self->rows_changed = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
+}
+
+/* Whether the scroll range counts the rows the model has now: a frame
+ * begun after the change has been laid out. Frame c's layout comes after
+ * its tick callbacks, so a tick in frame c knows only frame c - 1's; a
+ * change made between frames (counter c0) is laid out in frame c0 + 1;
+ * c >= c0 + 2 is true of both only once that layout is done. Without this
+ * a row added while following was scrolled to from the old range: out of
+ * view, or past the list's end (a GTK warning). */
+static gboolean timeline_laid_out(CavInspectorWindow *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
+
+    return clock != NULL && gdk_frame_clock_get_frame_counter(clock) >= self->rows_changed + 2;
+}
+
 static gboolean scroll_now(CavInspectorWindow *self)
 {
     GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(self->timeline_view));
@@ -183,7 +207,7 @@ static gboolean scroll_now(CavInspectorWindow *self)
 
     if (n == 0)
         return TRUE; /* nothing to scroll to */
-    if (page <= 0 || upper <= 0)
+    if (page <= 0 || upper <= 0 || !timeline_laid_out(self))
         return FALSE; /* not laid out yet */
     row = upper / n;
     top = row * self->scroll_to;
@@ -642,6 +666,7 @@ static gboolean resync_selection(gpointer user_data)
 /* In an idle: the list views take the change in after this handler. */
 static void on_filtered_changed(CavInspectorWindow *self)
 {
+    timeline_rows_changed(self);
     update_count(self);
     if (self->history != NULL && self->resync_source == 0)
         self->resync_source = g_idle_add(resync_selection, self);
@@ -921,6 +946,7 @@ static void size_number_columns(CavInspectorWindow *self)
         gtk_column_view_column_set_factory(column, factory);
     }
     gtk_column_view_set_model(self->timeline_view, model);
+    timeline_rows_changed(self);
 }
 
 /* ---- loading ---------------------------------------------------------------- */
@@ -1148,6 +1174,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     /* Sized before the model is set: sizing again makes every cell again. */
     size_number_columns(self);
     gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
+    timeline_rows_changed(self);
 
     cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
 

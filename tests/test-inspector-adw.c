@@ -19,7 +19,7 @@
 
 #define SEED 20261
 #define TURNS 300
-#define WAIT_S 30
+#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 #define SCREEN_W 1366
 #define SCREEN_H 768
 #define PANEL_H 32 /* GNOME's top bar, which the screen's height must spare */
@@ -68,13 +68,55 @@ static void wait_until(gboolean (*done)(gpointer), gpointer data)
     }
 }
 
-/* Run the main loop for @ms milliseconds (frames drawn, sizes settled). */
-static void settle(guint ms)
+static gboolean flag_set(gpointer data)
 {
-    gint64 until = g_get_monotonic_time() + ms * 1000;
+    return *(gboolean *) data;
+}
 
-    while (g_get_monotonic_time() < until)
-        g_main_context_iteration(NULL, FALSE);
+static void on_flag(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+}
+
+static gboolean is_realized(gpointer widget)
+{
+    return gtk_widget_get_realized(widget);
+}
+
+/* Iterate until @widget's window painted a frame begun after this call
+ * (shown, laid out at its size, drawn), failing after WAIT_S seconds. */
+static void wait_painted(GtkWidget *widget)
+{
+    gboolean painted = FALSE;
+    GdkFrameClock *clock;
+    gulong handler;
+
+    wait_until(is_realized, widget);
+    clock = gtk_widget_get_frame_clock(widget);
+    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
+    gtk_widget_queue_draw(widget);
+    wait_until(flag_set, &painted);
+    g_signal_handler_disconnect(clock, handler);
+}
+
+/* @widget as drawn, rendered right after a frame is painted: anything that
+ * asks for a redraw drops the drawing until the next paint (cav_render's
+ * "drawn nothing yet"), so a frame dropped is given up for the next one. */
+static GdkTexture *render_painted(GtkWidget *widget)
+{
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+
+    for (;;) {
+        g_autoptr(GError) error = NULL;
+        GdkTexture *texture;
+
+        wait_painted(widget);
+        texture = cav_render_widget(widget, &error);
+        if (texture != NULL)
+            return texture;
+        g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED);
+        g_assert_cmpint(g_get_monotonic_time(), <, until);
+    }
 }
 
 /* The first widget of @type (named @name, when not NULL) below @root. */
@@ -157,7 +199,7 @@ static void save_shot(GtkWidget *widget, const char *name)
 
     if (dir == NULL)
         return;
-    settle(500);
+    wait_painted(widget);
     path = g_build_filename(dir, name, NULL);
     if (!cav_render_widget_png(widget, path, &error))
         g_test_message("could not save %s: %s", path, error->message);
@@ -230,20 +272,17 @@ static void test_about(Fixture *f, gconstpointer data)
     g_assert_nonnull(image);
     g_assert_true(gtk_widget_get_mapped(image));
     save_shot(GTK_WIDGET(about), "about.png");
-    settle(300);
-    drawn = cav_render_widget(image, &error);
-    g_assert_no_error(error);
+    drawn = render_painted(image);
     gtk_image_set_from_icon_name(GTK_IMAGE(image), "image-missing");
-    settle(300);
-    broken = cav_render_widget(image, &error);
-    g_assert_no_error(error);
+    broken = render_painted(image);
     {
         g_autoptr(GBytes) a = gdk_texture_save_to_png_bytes(drawn);
         g_autoptr(GBytes) b = gdk_texture_save_to_png_bytes(broken);
         g_assert_false(g_bytes_equal(a, b));
     }
     gtk_window_destroy(about);
-    settle(100);
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
 }
 
 /* ---- pages and notices ---------------------------------------------------------- */
@@ -256,7 +295,7 @@ static void test_empty(Fixture *f, gconstpointer data)
 
     f->window = GTK_WIDGET(window);
     gtk_window_present(GTK_WINDOW(window));
-    settle(300);
+    wait_painted(GTK_WIDGET(window));
     g_assert_cmpstr(page_shown(window), ==, "empty");
     page = find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "empty-page");
     g_assert_nonnull(page);
@@ -338,9 +377,10 @@ static void test_remembered(Fixture *f, gconstpointer data)
     g_action_group_change_action_state(G_ACTION_GROUP(first), "truth", g_variant_new_boolean(TRUE));
     notebook = GTK_NOTEBOOK(find_named(GTK_WIDGET(first), GTK_TYPE_NOTEBOOK, NULL));
     gtk_notebook_set_current_page(notebook, 2);
-    settle(200);
+    wait_painted(GTK_WIDGET(first));
     gtk_window_close(GTK_WINDOW(first));
-    settle(100);
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
 
     second = cav_inspector_window_new(NULL);
     f->window = GTK_WIDGET(second);
@@ -391,7 +431,7 @@ static void test_remembered_across_runs(Fixture *f, gconstpointer data)
     gtk_window_set_default_size(GTK_WINDOW(f->window = GTK_WIDGET(cav_inspector_window_new(NULL))),
                                 1111, 666);
     gtk_window_present(GTK_WINDOW(f->window));
-    settle(300);
+    wait_painted(f->window);
     g_test_message("remembered 1111×666; the program drew %d×%d, here %d×%d",
                    gdk_texture_get_width(shot), gdk_texture_get_height(shot),
                    gtk_widget_get_width(f->window), gtk_widget_get_height(f->window));
@@ -499,7 +539,7 @@ static void test_small_screen(Fixture *f, gconstpointer data)
     /* The same window here, at the same event and size. */
     window = open_window(f, TRUE);
     cav_inspector_window_show_event(window, 200);
-    settle(500);
+    wait_painted(f->window);
     g_assert_cmpint(gtk_widget_get_width(f->window), ==, gdk_texture_get_width(shot));
     g_assert_cmpint(gtk_widget_get_height(f->window), ==, gdk_texture_get_height(shot));
     gtk_widget_measure(f->window, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);

@@ -19,7 +19,7 @@
 #include "testfonts.h"
 #include "testutil.h"
 
-#define WAIT_S 30
+#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 
 typedef struct {
     TmpDir tmp;
@@ -93,13 +93,57 @@ static void on_flag(gpointer data)
     *(gboolean *) data = TRUE;
 }
 
-/* Run the main loop for @ms milliseconds. */
-static void settle(guint ms)
+/* Let the main loop run until @done(@data); FALSE if it is not so after
+ * WAIT_S seconds. */
+static gboolean wait_until(gboolean (*done)(gpointer), gpointer data)
 {
-    gint64 until = g_get_monotonic_time() + ms * 1000;
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
 
-    while (g_get_monotonic_time() < until)
+    while (!done(data) && g_get_monotonic_time() < until) {
         g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    return done(data);
+}
+
+/* Iterate until @widget's window painted a frame begun after this call
+ * (what was changed before it is laid out and drawn). */
+static void wait_painted(GtkWidget *widget)
+{
+    gboolean painted = FALSE, timed_out = FALSE;
+    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+    gulong handler;
+
+    g_assert_nonnull(clock);
+    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
+    gtk_widget_queue_draw(widget);
+    while (!painted && !timed_out)
+        g_main_context_iteration(NULL, TRUE);
+    g_signal_handler_disconnect(clock, handler);
+    g_assert_false(timed_out);
+    g_source_remove(timeout);
+}
+
+typedef struct {
+    CavInspectorWindow *window;
+    gint64 seq;
+} EventWait;
+
+static gboolean shows_event(gpointer data)
+{
+    EventWait *w = data;
+
+    return cav_inspector_window_get_event(w->window) == w->seq;
+}
+
+/* Wait until @window shows event @seq, and say so (fail after WAIT_S). */
+static void assert_shows(CavInspectorWindow *window, gint64 seq)
+{
+    EventWait w = {window, seq};
+
+    wait_until(shows_event, &w);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
 }
 
 static CavInspectorWindow *open_window(Fixture *f)
@@ -152,22 +196,34 @@ static CavAnalysisView *show_analysis(CavInspectorWindow *window, const char *pa
 
     g_assert_nonnull(view);
     gtk_notebook_set_current_page(notebook, gtk_notebook_get_n_pages(notebook) - 1);
-    settle(100);
+    wait_painted(GTK_WIDGET(window));
     cav_analysis_view_show_page(view, page);
-    settle(100);
+    wait_painted(GTK_WIDGET(window));
     return view;
 }
 
-/* Save the window (always into the test folder; also to CAVELOG_TEST_SHOTS). */
+/* Save the window (always into the test folder; also to CAVELOG_TEST_SHOTS)
+ * as a frame has it, rendered right after that frame is painted: anything
+ * that asks for a redraw drops the window's last drawing until the next
+ * paint (cav_render's "drawn nothing yet"), so on a loaded machine a fixed
+ * wait could end in between. Such a frame is given up and the next one
+ * taken, until WAIT_S. */
 static void save_shot(Fixture *f, const char *name)
 {
     const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
     g_autofree char *path = g_build_filename(dir != NULL ? dir : f->tmp.dir, name, NULL);
-    g_autoptr(GError) error = NULL;
+    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
 
-    settle(300);
-    g_assert_true(cav_render_widget_png(f->window, path, &error));
-    g_assert_no_error(error);
+    for (;;) {
+        g_autoptr(GError) error = NULL;
+
+        wait_painted(f->window);
+        if (cav_render_widget_png(f->window, path, &error))
+            return;
+        g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED);
+        g_test_message("%s: %s; the next frame", name, error->message);
+        g_assert_cmpint(g_get_monotonic_time(), <, until);
+    }
 }
 
 static gint64 lost_seq(History *history)
@@ -206,14 +262,13 @@ static void test_why_died(Fixture *f, gconstpointer data)
     GtkWidget *button;
 
     cav_inspector_window_show_event(window, 1);
-    settle(100);
+    wait_painted(GTK_WIDGET(window));
     g_assert_cmpint(lost, >, 0);
     button = find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
     g_assert_nonnull(button);
     g_assert_true(gtk_widget_get_sensitive(button));
     gtk_widget_activate(button); /* the click: pressed, then clicked a moment later */
-    settle(600);
-    g_assert_cmpint(cav_inspector_window_get_event(window), ==, lost);
+    assert_shows(window, lost);
     tree = analysis_why_died(history, lost, 5, &error);
     g_assert_no_error(error);
     expected_rows(tree, 0, want);
@@ -228,8 +283,7 @@ static void test_why_died(Fixture *f, gconstpointer data)
         if (strstr(lines[i], "→ hp") != NULL) {
             gint64 seq = g_ascii_strtoll(strchr(lines[i], '#') + 1, NULL, 10);
             cav_why_view_activate_row(why, i);
-            settle(100);
-            g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+            assert_shows(window, seq);
             break;
         }
     }
@@ -290,8 +344,7 @@ static void test_chart(Fixture *f, gconstpointer data)
         g_assert_true(plotted);
     }
     g_signal_emit_by_name(chart, "seek", seq);
-    settle(50);
-    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    assert_shows(window, seq);
     /* The last choice plots the events of each turn. */
     {
         GtkDropDown *fields =
@@ -299,7 +352,7 @@ static void test_chart(Fixture *f, gconstpointer data)
         g_autoptr(GdkTexture) counts = NULL;
         g_assert_nonnull(fields);
         gtk_drop_down_set_selected(fields, 5);
-        settle(100);
+        wait_painted(GTK_WIDGET(window));
         g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
         counts = gdk_texture_new_from_filename(png, &error);
         g_assert_no_error(error);
@@ -321,7 +374,7 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     cav_inspector_window_show_event(window, a);
     cav_analysis_view_pin(view);
     cav_inspector_window_show_event(window, b);
-    settle(100);
+    wait_painted(GTK_WIDGET(window));
     diff = analysis_diff(history, a, b, &error);
     g_assert_no_error(error);
     g_assert_cmpuint(diff->len, >, 0);
@@ -329,7 +382,7 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-changes.png");
     cav_analysis_view_show_page(view, "search");
     cav_analysis_view_search(view, "alive=yes");
-    settle(100);
+    wait_painted(GTK_WIDGET(window));
     found = analysis_search(history, history_state(history), "alive=yes", &error);
     g_assert_no_error(error);
     g_assert_cmpuint(found->len, >, 0);
@@ -362,7 +415,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     g_assert_nonnull(fields);
     cav_inspector_window_show_event(window, at);
     gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_FOOD);
-    settle(200);
+    wait_painted(GTK_WIDGET(window));
     changes = analysis_origins(history, history_last_state(history)->player, ANALYSIS_FIELD_FOOD, 0,
                                at, &error);
     g_assert_no_error(error);
@@ -374,9 +427,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
                         g_array_index(changes, AnalysisChange, i).seq);
     save_shot(f, "analysis-origins.png");
     cav_why_view_activate_row(origins, 2); /* the second newest change */
-    settle(100);
-    g_assert_cmpint(cav_inspector_window_get_event(window), ==,
-                    g_array_index(changes, AnalysisChange, 1).seq);
+    assert_shows(window, g_array_index(changes, AnalysisChange, 1).seq);
 
     for (gint64 seq = 1; seq <= history_length(history) && died == 0; seq++)
         if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
@@ -384,7 +435,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     g_assert_cmpint(died, >, 0);
     cav_analysis_view_show_page(view, "trace");
     cav_inspector_window_show_event(window, died);
-    settle(200);
+    wait_painted(GTK_WIDGET(window));
     n_policies = game_policy_names(game, CAV_EVENT_CREATURE_DIED, names, G_N_ELEMENTS(names));
     caused = history_caused(history, died);
     tree = cav_why_view_get_tree(trace);

@@ -23,7 +23,7 @@
 #define TURNS 60
 
 #define FAR_CELLS 20        /* "far from the player": at least this many cells away */
-#define PAINT_TIMEOUT_S 20  /* longest wait for a frame */
+#define PAINT_TIMEOUT_S 90  /* longest wait for a frame (generous: CI runs suites side by side) */
 #define COLOUR_TOLERANCE 20 /* of 255, per channel, for "pixels of the player's colour" */
 
 /* ---- fixture: a game and a window showing its map -------------------------- */

@@ -1047,6 +1047,7 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *command = NULL;
     g_autofree char *text = NULL;
     g_autofree char *turns = NULL;
+    gint64 asked, after;
 
     if (TMUX_GAME_SKIPPED(f))
         return;
@@ -1078,6 +1079,7 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "--More--"));
     g_assert_null(strstr(text, "Press any key."));
     g_free(text);
+    asked = g_get_monotonic_time(); /* the end screen opens after this */
     text = press_for(f, "\r", "Press any key.");
     g_test_message("end screen:\n%s", text);
     g_assert_nonnull(strstr(text, "Fled the caves without the bear."));
@@ -1086,12 +1088,20 @@ static void test_lose(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "Kills: 0"));
     g_assert_nonnull(strstr(text, "You carried nothing."));
     g_assert_nonnull(strstr(text, "Score: "));
-    /* a key at once is taken for typing on, not for an answer */
+    /* a key at once is taken for typing on, not for an answer; "at once"
+     * is the end screen's 500 ms from its opening, which came after
+     * `asked`: on a machine so loaded that this key went later than 300 ms
+     * after, it may rightly be an answer, so then it is not judged */
     tmux_send_text(&f->tmux, " ");
+    after = g_get_monotonic_time() - asked;
     g_usleep(END_GRACE_MS * 1000);
     g_free(text);
     text = tmux_capture(&f->tmux);
-    g_assert_nonnull(strstr(text, "Press any key."));
+    if (after > 300 * 1000)
+        g_test_message("the key went %.2f s after the end screen was asked for: not judged",
+                       after / 1e6);
+    else
+        g_assert_nonnull(strstr(text, "Press any key."));
     tmux_send_text(&f->tmux, " ");
     g_free(text);
     text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
@@ -2332,6 +2342,7 @@ static gboolean has_colour(const char *styled)
 /* NO_COLOR set (to anything) draws the play screen without a colour. */
 static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
+    static const char *const sidecars[] = {"", "-wal", "-shm", "-journal"};
     g_autofree char *game = NULL, *command = NULL, *styled = NULL;
 
     if (TMUX_GAME_SKIPPED(f))
@@ -2340,8 +2351,14 @@ static void test_no_colour(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     styled = tmux_capture_styled(&f->tmux);
     g_assert_true(has_colour(styled));
+    /* Stopped by a hangup, the game dies of it as it ends up reading its
+     * terminal or not: its -wal may stay (a new game beside it is refused),
+     * so the file goes with its side files, once the game has ended. */
     tmux_stop(&f->tmux);
-    g_unlink(f->save);
+    for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
+        g_autofree char *side = g_strconcat(f->save, sidecars[i], NULL);
+        g_unlink(side);
+    }
     g_clear_pointer(&styled, g_free);
 
     game = cavelog_new_seeded(f, 42);
@@ -2520,8 +2537,7 @@ static char *continue_screen(Fixture *f, const char *config)
     exec_command = g_strdup_printf("exec env XDG_CONFIG_HOME=%s %s", config, command + 4);
     tmux_start(&f->tmux, 100, 30, exec_command);
     g_free(tmux_wait_for(&f->tmux, "Turn "));
-    g_usleep(300 * 1000);
-    text = tmux_capture(&f->tmux);
+    text = tmux_capture_settled(&f->tmux);
     session = quit_and_open(f);
     tmux_stop(&f->tmux);
     return text;

@@ -4,6 +4,7 @@
  * capture-pane, and taken down by a fatal signal handler if a test dies. */
 #include "tmux.h"
 
+#include <errno.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -116,14 +117,42 @@ void tmux_start(Tmux *t, int cols, int rows, const char *shell_command)
     t->socket = g_strchomp(tmux_run(t, TRUE, socket_args));
 }
 
+/* Wait until no process of group @group is left: the pane's programs end
+ * on the hangup, but a game closing its file takes a moment, and the next
+ * start on that file must not find it half closed (its -wal still there).
+ * One that outlives TMUX_WAIT_MS is killed. */
+static void wait_group_gone(pid_t group)
+{
+    gint64 end = g_get_monotonic_time() + (gint64) TMUX_WAIT_MS * 1000;
+
+    while (kill(-group, 0) == 0 || errno != ESRCH) {
+        if (g_get_monotonic_time() > end) {
+            g_test_message("the pane's programs outlived the hangup by %d ms: killed",
+                           TMUX_WAIT_MS);
+            kill(-group, SIGKILL);
+            return;
+        }
+        g_usleep(10 * 1000);
+    }
+}
+
 void tmux_stop(Tmux *t)
 {
     const char *args[] = {"kill-server", NULL};
+    const char *pid_args[] = {"display-message", "-p", "-t", "cav", "#{pane_pid}", NULL};
     char *server = t->server, *socket = t->socket;
+    g_autofree char *pid = NULL;
+    gint64 group = 0;
 
     if (server == NULL)
         return;
+    /* The pane's program leads a session and process group of its own. */
+    pid = tmux_run(t, FALSE, pid_args);
+    if (pid == NULL || !g_ascii_string_to_signed(g_strstrip(pid), 10, 2, G_MAXINT, &group, NULL))
+        group = 0;
     g_free(tmux_run(t, FALSE, args));
+    if (group > 0)
+        wait_group_gone((pid_t) group);
     if (socket != NULL)
         g_unlink(socket);
     /* cleared before freed: the fatal signal handler reads them */
@@ -139,6 +168,25 @@ char *tmux_capture(Tmux *t)
     char *screen = tmux_run(t, FALSE, args);
 
     return screen != NULL ? screen : g_strdup("");
+}
+
+char *tmux_capture_settled(Tmux *t)
+{
+    gint64 end = g_get_monotonic_time() + (gint64) TMUX_WAIT_MS * 1000;
+    char *text = tmux_capture(t);
+
+    for (;;) {
+        char *again;
+
+        g_usleep(TMUX_POLL_MS * 1000);
+        again = tmux_capture(t);
+        if (strcmp(again, text) == 0 || g_get_monotonic_time() > end) {
+            g_free(text);
+            return again;
+        }
+        g_free(text);
+        text = again;
+    }
 }
 
 char *tmux_capture_styled(Tmux *t)

@@ -10,7 +10,7 @@
 #include <glib.h>
 
 /* How long to wait for the screen to show what a test expects. */
-#define TMUX_WAIT_MS 10000
+#define TMUX_WAIT_MS 60000 /* generous: CI runs suites side by side on 2 cores */
 /* How often to look at the screen while waiting. */
 #define TMUX_POLL_MS 50
 
@@ -52,13 +52,18 @@ char *tmux_run(Tmux *t, gboolean must_succeed, const char *const *args);
  * cannot start. At most one session per Tmux at a time. */
 void tmux_start(Tmux *t, int cols, int rows, const char *shell_command);
 
-/* Stop @t's server (and what runs in it) and remove its socket file, which
- * tmux leaves behind; a later tmux_start() starts another. No-op when none
- * runs. */
+/* Stop @t's server (and what runs in it), wait until the programs that ran
+ * in its pane have ended, and remove its socket file, which tmux leaves
+ * behind; a later tmux_start() starts another. No-op when none runs. */
 void tmux_stop(Tmux *t);
 
 /* The pane's text now ("" if tmux cannot tell). Caller frees. */
 char *tmux_capture(Tmux *t);
+
+/* The pane's text once it has settled: two captures TMUX_POLL_MS apart
+ * alike (what one refresh draws may reach the pane in pieces), or the last
+ * capture after TMUX_WAIT_MS. Caller frees. */
+char *tmux_capture_settled(Tmux *t);
 
 /* The pane's text now with its attributes as escape sequences. Caller frees. */
 char *tmux_capture_styled(Tmux *t);

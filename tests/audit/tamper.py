@@ -34,6 +34,7 @@ except Exception:  # no sqlite3 module, or an SQLite without JSON: skip
 
 TWO32 = 1 << 32
 TIMEOUT = 30
+HANG_SECONDS = 60  # a replay not gone this long after q is hung, however loaded the machine
 TERMINAL_LINES = ("needs a terminal to play in", "needs a terminal to show in")
 
 # Accepted lies that change nothing a reader relies on, with the reason.
@@ -537,19 +538,26 @@ def pty_replay(binary, path):
     p = subprocess.Popen(["script", "-qec", cmd, "/dev/null"], stdin=subprocess.PIPE,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                          env=dict(os.environ, TERM="xterm-256color", COLUMNS="120", LINES="40"))
-    time.sleep(1.0)
+    # q again every half second until it ends: a q typed before the replay
+    # has its screen up may be flushed away, and on a loaded machine that
+    # can take longer than any fixed wait. Hung only after HANG_SECONDS.
+    deadline = time.time() + HANG_SECONDS
+    rc = None
     try:
-        if p.poll() is None:
-            p.stdin.write(b"q")
-            p.stdin.flush()
-    except BrokenPipeError:
-        pass  # it ended by itself
-    try:
-        rc = p.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        p.wait()
-        return "hung"
+        while rc is None and time.time() < deadline:
+            try:
+                p.stdin.write(b"q")
+                p.stdin.flush()
+            except BrokenPipeError:
+                pass  # it ended by itself
+            try:
+                rc = p.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                pass
+        if rc is None:
+            p.kill()
+            p.wait()
+            return "hung"
     finally:
         try:
             p.stdin.close()
