@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "inspector-testutil.h"
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
@@ -19,7 +20,6 @@
 
 #define SEED 20261
 #define TURNS 300
-#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 #define SCREEN_W 1366
 #define SCREEN_H 768
 #define PANEL_H 32 /* GNOME's top bar, which the screen's height must spare */
@@ -56,47 +56,10 @@ static void fixture_teardown(Fixture *f, gconstpointer data)
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* Let the main loop run until @done(@data), failing after WAIT_S seconds. */
+/* Let the main loop run until @done(@data), failing after ITEST_WAIT_S seconds. */
 static void wait_until(gboolean (*done)(gpointer), gpointer data)
 {
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
-
-    while (!done(data)) {
-        g_assert_cmpint(g_get_monotonic_time(), <, until);
-        g_main_context_iteration(NULL, FALSE);
-        g_usleep(1000);
-    }
-}
-
-static gboolean flag_set(gpointer data)
-{
-    return *(gboolean *) data;
-}
-
-static void on_flag(gpointer data)
-{
-    *(gboolean *) data = TRUE;
-}
-
-static gboolean is_realized(gpointer widget)
-{
-    return gtk_widget_get_realized(widget);
-}
-
-/* Iterate until @widget's window painted a frame begun after this call
- * (shown, laid out at its size, drawn), failing after WAIT_S seconds. */
-static void wait_painted(GtkWidget *widget)
-{
-    gboolean painted = FALSE;
-    GdkFrameClock *clock;
-    gulong handler;
-
-    wait_until(is_realized, widget);
-    clock = gtk_widget_get_frame_clock(widget);
-    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
-    gtk_widget_queue_draw(widget);
-    wait_until(flag_set, &painted);
-    g_signal_handler_disconnect(clock, handler);
+    g_assert_true(itest_wait_until(done, data));
 }
 
 /* @widget as drawn, rendered right after a frame is painted: anything that
@@ -104,34 +67,19 @@ static void wait_painted(GtkWidget *widget)
  * "drawn nothing yet"), so a frame dropped is given up for the next one. */
 static GdkTexture *render_painted(GtkWidget *widget)
 {
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+    gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
 
     for (;;) {
         g_autoptr(GError) error = NULL;
         GdkTexture *texture;
 
-        wait_painted(widget);
+        itest_wait_painted(widget);
         texture = cav_render_widget(widget, &error);
         if (texture != NULL)
             return texture;
         g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED);
         g_assert_cmpint(g_get_monotonic_time(), <, until);
     }
-}
-
-/* The first widget of @type (named @name, when not NULL) below @root. */
-static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
-        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
-        return root;
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = find_named(child, type, name);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
 }
 
 /* The first visible label below @root (itself visible) whose text contains
@@ -168,7 +116,7 @@ static GtkWidget *find_icon(GtkWidget *root, const char *icon)
 static const char *page_shown(CavInspectorWindow *window)
 {
     return gtk_stack_get_visible_child_name(
-        GTK_STACK(find_named(GTK_WIDGET(window), GTK_TYPE_STACK, "pages")));
+        GTK_STACK(itest_find_named(GTK_WIDGET(window), GTK_TYPE_STACK, "pages")));
 }
 
 static gboolean is_loaded(gpointer window)
@@ -199,7 +147,7 @@ static void save_shot(GtkWidget *widget, const char *name)
 
     if (dir == NULL)
         return;
-    wait_painted(widget);
+    itest_wait_painted(widget);
     path = g_build_filename(dir, name, NULL);
     if (!cav_render_widget_png(widget, path, &error))
         g_test_message("could not save %s: %s", path, error->message);
@@ -295,9 +243,9 @@ static void test_empty(Fixture *f, gconstpointer data)
 
     f->window = GTK_WIDGET(window);
     gtk_window_present(GTK_WINDOW(window));
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     g_assert_cmpstr(page_shown(window), ==, "empty");
-    page = find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "empty-page");
+    page = itest_find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "empty-page");
     g_assert_nonnull(page);
     g_assert_true(gtk_widget_get_mapped(page));
     g_assert_cmpstr(adw_status_page_get_title(ADW_STATUS_PAGE(page)), ==, "No Game Open");
@@ -328,7 +276,8 @@ static void test_unopenable(Fixture *f, gconstpointer data)
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
     wait_until(shows_error, window);
-    page = ADW_STATUS_PAGE(find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "error-page"));
+    page =
+        ADW_STATUS_PAGE(itest_find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "error-page"));
     g_assert_true(gtk_widget_get_mapped(GTK_WIDGET(page)));
     g_assert_cmpstr(adw_status_page_get_title(page), ==, "Could not open “notes.cavelog”");
     line = adw_status_page_get_description(page);
@@ -341,7 +290,7 @@ static void test_unopenable(Fixture *f, gconstpointer data)
 
 static gboolean toast_shown(gpointer window)
 {
-    GtkWidget *overlay = find_named(window, ADW_TYPE_TOAST_OVERLAY, NULL);
+    GtkWidget *overlay = itest_find_named(window, ADW_TYPE_TOAST_OVERLAY, NULL);
 
     return find_label(overlay, "Bookmarked event") != NULL;
 }
@@ -375,9 +324,9 @@ static void test_remembered(Fixture *f, gconstpointer data)
     gtk_window_set_default_size(GTK_WINDOW(first), 1000, 640);
     gtk_window_present(GTK_WINDOW(first));
     g_action_group_change_action_state(G_ACTION_GROUP(first), "truth", g_variant_new_boolean(TRUE));
-    notebook = GTK_NOTEBOOK(find_named(GTK_WIDGET(first), GTK_TYPE_NOTEBOOK, NULL));
+    notebook = GTK_NOTEBOOK(itest_find_named(GTK_WIDGET(first), GTK_TYPE_NOTEBOOK, NULL));
     gtk_notebook_set_current_page(notebook, 2);
-    wait_painted(GTK_WIDGET(first));
+    itest_wait_painted(GTK_WIDGET(first));
     gtk_window_close(GTK_WINDOW(first));
     while (g_main_context_iteration(NULL, FALSE))
         ;
@@ -389,7 +338,7 @@ static void test_remembered(Fixture *f, gconstpointer data)
     g_assert_cmpint(height, ==, 640);
     truth = g_action_group_get_action_state(G_ACTION_GROUP(second), "truth");
     g_assert_true(g_variant_get_boolean(truth));
-    notebook = GTK_NOTEBOOK(find_named(GTK_WIDGET(second), GTK_TYPE_NOTEBOOK, NULL));
+    notebook = GTK_NOTEBOOK(itest_find_named(GTK_WIDGET(second), GTK_TYPE_NOTEBOOK, NULL));
     g_assert_cmpint(gtk_notebook_get_current_page(notebook), ==, 2);
     /* A headless window (a screenshot) changes nothing that is remembered. */
     cav_inspector_window_set_headless(second, TRUE);
@@ -431,7 +380,7 @@ static void test_remembered_across_runs(Fixture *f, gconstpointer data)
     gtk_window_set_default_size(GTK_WINDOW(f->window = GTK_WIDGET(cav_inspector_window_new(NULL))),
                                 1111, 666);
     gtk_window_present(GTK_WINDOW(f->window));
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     g_test_message("remembered 1111×666; the program drew %d×%d, here %d×%d",
                    gdk_texture_get_width(shot), gdk_texture_get_height(shot),
                    gtk_widget_get_width(f->window), gtk_widget_get_height(f->window));
@@ -539,7 +488,7 @@ static void test_small_screen(Fixture *f, gconstpointer data)
     /* The same window here, at the same event and size. */
     window = open_window(f, TRUE);
     cav_inspector_window_show_event(window, 200);
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     g_assert_cmpint(gtk_widget_get_width(f->window), ==, gdk_texture_get_width(shot));
     g_assert_cmpint(gtk_widget_get_height(f->window), ==, gdk_texture_get_height(shot));
     gtk_widget_measure(f->window, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL, NULL);
@@ -549,14 +498,14 @@ static void test_small_screen(Fixture *f, gconstpointer data)
     g_assert_cmpint(min_width, <=, SCREEN_W);
     g_assert_cmpint(min_height, <=, SCREEN_H - PANEL_H);
     for (guint i = 0; i < G_N_ELEMENTS(parts); i++)
-        assert_inside(f->window, find_named(f->window, parts[i].type(), parts[i].name),
+        assert_inside(f->window, itest_find_named(f->window, parts[i].type(), parts[i].name),
                       parts[i].what);
     /* In the program's PNG, the map and the timeline are drawn. */
-    g_assert_true(
-        gtk_widget_compute_bounds(find_named(f->window, CAV_TYPE_MAP_VIEW, NULL), f->window, &box));
-    g_assert_cmpuint(ink(shot, &box), >, 2000);
-    g_assert_true(gtk_widget_compute_bounds(find_named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"),
+    g_assert_true(gtk_widget_compute_bounds(itest_find_named(f->window, CAV_TYPE_MAP_VIEW, NULL),
                                             f->window, &box));
+    g_assert_cmpuint(ink(shot, &box), >, 2000);
+    g_assert_true(gtk_widget_compute_bounds(
+        itest_find_named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"), f->window, &box));
     g_assert_cmpuint(ink(shot, &box), >, 2000);
     {
         const char *dir = g_getenv("CAVELOG_TEST_SHOTS");

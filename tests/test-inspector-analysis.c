@@ -8,6 +8,7 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include "inspector-testutil.h"
 #include "analysis.h"
 #include "cav-analysis-view.h"
 #include "cav-chart-view.h"
@@ -18,8 +19,6 @@
 #include "scenario.h"
 #include "testfonts.h"
 #include "testutil.h"
-
-#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 
 typedef struct {
     TmpDir tmp;
@@ -88,61 +87,12 @@ static gboolean on_timeout(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-static void on_flag(gpointer data)
-{
-    *(gboolean *) data = TRUE;
-}
-
-/* Let the main loop run until @done(@data); FALSE if it is not so after
- * WAIT_S seconds. */
-static gboolean wait_until(gboolean (*done)(gpointer), gpointer data)
-{
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
-
-    while (!done(data) && g_get_monotonic_time() < until) {
-        g_main_context_iteration(NULL, FALSE);
-        g_usleep(1000);
-    }
-    return done(data);
-}
-
-/* Iterate until @widget's window painted a frame begun after this call
- * (what was changed before it is laid out and drawn). */
-static void wait_painted(GtkWidget *widget)
-{
-    gboolean painted = FALSE, timed_out = FALSE;
-    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
-    gulong handler;
-
-    g_assert_nonnull(clock);
-    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
-    gtk_widget_queue_draw(widget);
-    while (!painted && !timed_out)
-        g_main_context_iteration(NULL, TRUE);
-    g_signal_handler_disconnect(clock, handler);
-    g_assert_false(timed_out);
-    g_source_remove(timeout);
-}
-
-typedef struct {
-    CavInspectorWindow *window;
-    gint64 seq;
-} EventWait;
-
-static gboolean shows_event(gpointer data)
-{
-    EventWait *w = data;
-
-    return cav_inspector_window_get_event(w->window) == w->seq;
-}
-
-/* Wait until @window shows event @seq, and say so (fail after WAIT_S). */
+/* Wait until @window shows event @seq, and say so (fail after ITEST_WAIT_S). */
 static void assert_shows(CavInspectorWindow *window, gint64 seq)
 {
     EventWait w = {window, seq};
 
-    wait_until(shows_event, &w);
+    itest_wait_until(itest_shows_event, &w);
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
 }
 
@@ -151,11 +101,11 @@ static CavInspectorWindow *open_window(Fixture *f)
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
     g_autoptr(GFile) file = g_file_new_for_path(f->path);
     gboolean loaded = FALSE, timed_out = FALSE;
-    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+    guint timeout = g_timeout_add_seconds(ITEST_WAIT_S, on_timeout, &timed_out);
 
     f->window = GTK_WIDGET(window);
     cav_inspector_window_set_headless(window, TRUE);
-    g_signal_connect_swapped(window, "loaded", G_CALLBACK(on_flag), &loaded);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
     gtk_window_set_default_size(GTK_WINDOW(window), 1400, 900);
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
@@ -167,24 +117,9 @@ static CavInspectorWindow *open_window(Fixture *f)
     return window;
 }
 
-/* The first widget of @type (named @name when non-NULL) below @root. */
-static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
-        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
-        return root;
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = find_named(child, type, name);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
-}
-
 static GtkWidget *find_type(GtkWidget *root, GType type)
 {
-    return find_named(root, type, NULL);
+    return itest_find_named(root, type, NULL);
 }
 
 /* Bring the Analysis page up (the notebook's last page) at @page. */
@@ -196,9 +131,9 @@ static CavAnalysisView *show_analysis(CavInspectorWindow *window, const char *pa
 
     g_assert_nonnull(view);
     gtk_notebook_set_current_page(notebook, gtk_notebook_get_n_pages(notebook) - 1);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     cav_analysis_view_show_page(view, page);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     return view;
 }
 
@@ -207,17 +142,17 @@ static CavAnalysisView *show_analysis(CavInspectorWindow *window, const char *pa
  * that asks for a redraw drops the window's last drawing until the next
  * paint (cav_render's "drawn nothing yet"), so on a loaded machine a fixed
  * wait could end in between. Such a frame is given up and the next one
- * taken, until WAIT_S. */
+ * taken, until ITEST_WAIT_S. */
 static void save_shot(Fixture *f, const char *name)
 {
     const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
     g_autofree char *path = g_build_filename(dir != NULL ? dir : f->tmp.dir, name, NULL);
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+    gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
 
     for (;;) {
         g_autoptr(GError) error = NULL;
 
-        wait_painted(f->window);
+        itest_wait_painted(f->window);
         if (cav_render_widget_png(f->window, path, &error))
             return;
         g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_INITIALIZED);
@@ -262,9 +197,9 @@ static void test_why_died(Fixture *f, gconstpointer data)
     GtkWidget *button;
 
     cav_inspector_window_show_event(window, 1);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     g_assert_cmpint(lost, >, 0);
-    button = find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
+    button = itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
     g_assert_nonnull(button);
     g_assert_true(gtk_widget_get_sensitive(button));
     gtk_widget_activate(button); /* the click: pressed, then clicked a moment later */
@@ -348,11 +283,11 @@ static void test_chart(Fixture *f, gconstpointer data)
     /* The last choice plots the events of each turn. */
     {
         GtkDropDown *fields =
-            GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "chart-field"));
+            GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "chart-field"));
         g_autoptr(GdkTexture) counts = NULL;
         g_assert_nonnull(fields);
         gtk_drop_down_set_selected(fields, 5);
-        wait_painted(GTK_WIDGET(window));
+        itest_wait_painted(GTK_WIDGET(window));
         g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
         counts = gdk_texture_new_from_filename(png, &error);
         g_assert_no_error(error);
@@ -374,7 +309,7 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     cav_inspector_window_show_event(window, a);
     cav_analysis_view_pin(view);
     cav_inspector_window_show_event(window, b);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     diff = analysis_diff(history, a, b, &error);
     g_assert_no_error(error);
     g_assert_cmpuint(diff->len, >, 0);
@@ -382,7 +317,7 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-changes.png");
     cav_analysis_view_show_page(view, "search");
     cav_analysis_view_search(view, "alive=yes");
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     found = analysis_search(history, history_state(history), "alive=yes", &error);
     g_assert_no_error(error);
     g_assert_cmpuint(found->len, >, 0);
@@ -401,7 +336,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     CavWhyView *origins = CAV_WHY_VIEW(cav_analysis_view_get_origins(view));
     CavWhyView *trace = CAV_WHY_VIEW(cav_analysis_view_get_trace(view));
     GtkDropDown *fields =
-        GTK_DROP_DOWN(find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
     gint64 at = history_length(history) / 2, died = 0;
     g_autoptr(GError) error = NULL;
     g_autoptr(GArray) changes = NULL;
@@ -415,7 +350,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     g_assert_nonnull(fields);
     cav_inspector_window_show_event(window, at);
     gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_FOOD);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     changes = analysis_origins(history, history_last_state(history)->player, ANALYSIS_FIELD_FOOD, 0,
                                at, &error);
     g_assert_no_error(error);
@@ -435,7 +370,7 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     g_assert_cmpint(died, >, 0);
     cav_analysis_view_show_page(view, "trace");
     cav_inspector_window_show_event(window, died);
-    wait_painted(GTK_WIDGET(window));
+    itest_wait_painted(GTK_WIDGET(window));
     n_policies = game_policy_names(game, CAV_EVENT_CREATURE_DIED, names, G_N_ELEMENTS(names));
     caused = history_caused(history, died);
     tree = cav_why_view_get_tree(trace);

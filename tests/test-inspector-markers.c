@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "inspector-testutil.h"
 #include "bookmarks.h"
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
@@ -25,7 +26,6 @@
 
 #define SEED 20261
 #define TURNS 700
-#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 
 typedef struct {
     TmpDir tmp;
@@ -78,27 +78,6 @@ static void fixture_teardown(Fixture *f, gconstpointer data)
 
 /* ---- driving the window ---------------------------------------------------------- */
 
-static gboolean wait_until(gboolean (*done)(gpointer), gpointer data)
-{
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
-
-    while (!done(data) && g_get_monotonic_time() < until) {
-        g_main_context_iteration(NULL, FALSE);
-        g_usleep(1000);
-    }
-    return done(data);
-}
-
-static void on_flag(gpointer data)
-{
-    *(gboolean *) data = TRUE;
-}
-
-static gboolean flag_set(gpointer data)
-{
-    return *(gboolean *) data;
-}
-
 static CavInspectorWindow *open_window(Fixture *f)
 {
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
@@ -107,53 +86,13 @@ static CavInspectorWindow *open_window(Fixture *f)
 
     f->window = GTK_WIDGET(window);
     cav_inspector_window_set_headless(window, TRUE);
-    g_signal_connect_swapped(window, "loaded", G_CALLBACK(on_flag), &loaded);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
     gtk_window_set_default_size(GTK_WINDOW(window), 1400, 900);
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
-    g_assert_true(wait_until(flag_set, &loaded));
+    g_assert_true(itest_wait_until(itest_flag_set, &loaded));
     g_signal_handlers_disconnect_by_data(window, &loaded);
     return window;
-}
-
-/* Wait until the window has been painted (so widgets have their sizes). */
-static void wait_painted(GtkWidget *widget)
-{
-    gboolean painted = FALSE;
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
-    gulong handler;
-
-    g_assert_nonnull(clock);
-    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
-    gtk_widget_queue_draw(widget);
-    g_assert_true(wait_until(flag_set, &painted));
-    g_signal_handler_disconnect(clock, handler);
-}
-
-static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
-        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
-        return root;
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = find_named(child, type, name);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
-}
-
-typedef struct {
-    CavInspectorWindow *window;
-    gint64 seq;
-} EventWait;
-
-static gboolean shows_event(gpointer data)
-{
-    EventWait *w = data;
-
-    return cav_inspector_window_get_event(w->window) == w->seq;
 }
 
 static void show_and_wait(CavInspectorWindow *window, gint64 seq)
@@ -161,7 +100,7 @@ static void show_and_wait(CavInspectorWindow *window, gint64 seq)
     EventWait w = {window, seq};
 
     cav_inspector_window_show_event(window, seq);
-    g_assert_true(wait_until(shows_event, &w));
+    g_assert_true(itest_wait_until(itest_shows_event, &w));
 }
 
 /* Run xdotool with @args (NULL-terminated) after "windowfocus XID". */
@@ -232,7 +171,7 @@ static void save_shot(Fixture *f, const char *name)
 static void shoot_menu(CavInspectorWindow *window, const char *name)
 {
     GtkMenuButton *button =
-        GTK_MENU_BUTTON(find_named(GTK_WIDGET(window), GTK_TYPE_MENU_BUTTON, "markers"));
+        GTK_MENU_BUTTON(itest_find_named(GTK_WIDGET(window), GTK_TYPE_MENU_BUTTON, "markers"));
     g_autofree char *path = NULL;
     gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
 
@@ -374,7 +313,7 @@ static void test_keys(Fixture *f, gconstpointer data)
     g_autoptr(GArray) kinds = expected_markers(f, history);
     gint64 seq = 0;
 
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     show_and_wait(window, 0);
     gtk_window_set_focus(GTK_WINDOW(window), NULL);
     for (int i = 0; i < 8; i++) {
@@ -382,7 +321,7 @@ static void test_keys(Fixture *f, gconstpointer data)
 
         g_assert_cmpint(w.seq, >, 0);
         press_key(window, "m");
-        g_assert_true(wait_until(shows_event, &w));
+        g_assert_true(itest_wait_until(itest_shows_event, &w));
         seq = w.seq;
     }
     for (int i = 0; i < 3; i++) {
@@ -390,7 +329,7 @@ static void test_keys(Fixture *f, gconstpointer data)
 
         g_assert_cmpint(w.seq, >, 0);
         press_key(window, "shift+m");
-        g_assert_true(wait_until(shows_event, &w));
+        g_assert_true(itest_wait_until(itest_shows_event, &w));
         seq = w.seq;
     }
     /* Only deaths: the hurts and bookmarks between are skipped. */
@@ -408,7 +347,7 @@ static void test_keys(Fixture *f, gconstpointer data)
         if (w.seq < 0)
             break;
         press_key(window, "m");
-        g_assert_true(wait_until(shows_event, &w));
+        g_assert_true(itest_wait_until(itest_shows_event, &w));
         seq = w.seq;
     }
     save_shot(f, "markers-deaths-only.png");
@@ -437,7 +376,7 @@ static void test_click(Fixture *f, gconstpointer data)
     double y;
     gint64 lone = -1;
 
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     save_shot(f, "markers-all.png");
     shoot_menu(window, "markers-menu.png");
     y = gtk_widget_get_height(GTK_WIDGET(strip)) / 2.0;
@@ -454,7 +393,7 @@ static void test_click(Fixture *f, gconstpointer data)
         g_assert_nonnull(strstr(tip, event));
         show_and_wait(window, 0);
         click_at(window, GTK_WIDGET(strip), x, y);
-        g_assert_true(wait_until(shows_event, &w));
+        g_assert_true(itest_wait_until(itest_shows_event, &w));
     }
     /* A death with no other death within 8 pixels, clicked 2 pixels off. */
     show_only(window, CAV_MARKER_DEATH);
@@ -480,7 +419,7 @@ static void test_click(Fixture *f, gconstpointer data)
         g_assert_nonnull(strstr(tip, "A death"));
         g_assert_null(cav_marker_strip_tooltip_at(strip, x + 7)); /* nothing near */
         click_at(window, GTK_WIDGET(strip), x - 2, y);
-        g_assert_true(wait_until(shows_event, &w));
+        g_assert_true(itest_wait_until(itest_shows_event, &w));
     } else {
         g_test_message("no death stands alone on the strip; that click is not tried");
     }
@@ -563,20 +502,21 @@ static void test_play_turns(Fixture *f, gconstpointer data)
     History *history = cav_inspector_window_get_history(window);
     g_autoptr(GArray) ends = turn_ends(history);
     g_autoptr(GArray) seen = g_array_new(FALSE, FALSE, sizeof(gint64));
-    GtkDropDown *speed = GTK_DROP_DOWN(find_named(GTK_WIDGET(window), GTK_TYPE_DROP_DOWN, "speed"));
+    GtkDropDown *speed =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(window), GTK_TYPE_DROP_DOWN, "speed"));
     gint64 start = g_array_index(ends, gint64, 20) - 2; /* inside turn 20 */
     PlayWatch watch = {window, start, seen, 5};
     guint single = 0;
     gint64 from = start;
 
     g_assert_nonnull(speed);
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     gtk_drop_down_set_selected(speed, 0); /* 2 a second */
     show_and_wait(window, start);
     g_action_group_change_action_state(G_ACTION_GROUP(window), "play-turns",
                                        g_variant_new_boolean(TRUE));
     g_action_group_change_action_state(G_ACTION_GROUP(window), "play", g_variant_new_boolean(TRUE));
-    g_assert_true(wait_until(played, &watch));
+    g_assert_true(itest_wait_until(played, &watch));
     g_action_group_change_action_state(G_ACTION_GROUP(window), "play",
                                        g_variant_new_boolean(FALSE));
     for (guint i = 0; i < seen->len; i++) {
@@ -667,7 +607,7 @@ static void search(CavInspectorWindow *window, GtkEditable *entry, const char *t
     SearchWait w = {window, text};
 
     gtk_editable_set_text(entry, text);
-    g_assert_true(wait_until(filter_done, &w));
+    g_assert_true(itest_wait_until(filter_done, &w));
 }
 
 /* The events a search shows equal a scan of every decoded event. */
@@ -676,7 +616,8 @@ static void test_search(Fixture *f, gconstpointer data)
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
     GListModel *timeline = cav_inspector_window_get_timeline(window);
-    GtkEditable *entry = GTK_EDITABLE(find_named(GTK_WIDGET(window), GTK_TYPE_SEARCH_ENTRY, NULL));
+    GtkEditable *entry =
+        GTK_EDITABLE(itest_find_named(GTK_WIDGET(window), GTK_TYPE_SEARCH_ENTRY, NULL));
     g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     gint32 player = history_last_state(history)->player;
     g_autoptr(GHashTable) causes = g_hash_table_new(g_int64_hash, g_int64_equal);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "inspector-testutil.h"
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
@@ -31,7 +32,6 @@
 
 #define SEED 20261
 #define TURNS 700
-#define WAIT_S 90 /* generous: CI runs suites side by side on 2 cores */
 
 /* ---- fixture: a recorded game and the digest after every event ------------- */
 
@@ -90,11 +90,6 @@ static gboolean on_timeout(gpointer data)
     return G_SOURCE_REMOVE;
 }
 
-static void on_flag(gpointer data)
-{
-    *(gboolean *) data = TRUE;
-}
-
 static void on_failed(CavInspectorWindow *window, GError *error, gpointer data)
 {
     GError **out = data;
@@ -112,13 +107,13 @@ static CavInspectorWindow *open_window(Fixture *f)
 
     f->window = GTK_WIDGET(window);
     cav_inspector_window_set_headless(window, TRUE);
-    g_signal_connect_swapped(window, "loaded", G_CALLBACK(on_flag), &loaded);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
     g_signal_connect(window, "failed", G_CALLBACK(on_failed), &error);
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
     {
         gboolean timed_out = FALSE;
-        guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+        guint timeout = g_timeout_add_seconds(ITEST_WAIT_S, on_timeout, &timed_out);
 
         while (!loaded && error == NULL && !timed_out)
             g_main_context_iteration(NULL, TRUE);
@@ -131,22 +126,6 @@ static CavInspectorWindow *open_window(Fixture *f)
     return window;
 }
 
-/* The first widget of @type (and, when non-NULL, named @name) below @root,
- * depth first. */
-static GtkWidget *find_named(GtkWidget *root, GType type, const char *name)
-{
-    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
-        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
-        return root;
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = find_named(child, type, name);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
-}
-
 static GtkWidget *find_widget(GtkWidget *root, GType type)
 {
     const char *name = type == GTK_TYPE_SCALE         ? "scrubber"
@@ -154,7 +133,7 @@ static GtkWidget *find_widget(GtkWidget *root, GType type)
                        : type == GTK_TYPE_LIST_VIEW   ? "entity-history"
                        : type == GTK_TYPE_MENU_BUTTON ? "types"
                                                       : NULL;
-    GtkWidget *found = find_named(root, type, name);
+    GtkWidget *found = itest_find_named(root, type, name);
 
     g_assert_nonnull(found);
     return found;
@@ -177,30 +156,6 @@ static void activate(CavInspectorWindow *window, const char *action)
     g_action_group_activate_action(G_ACTION_GROUP(window), action, NULL);
 }
 
-/* Let the main loop run until @done(@data) or WAIT_S seconds. */
-static gboolean wait_until(gboolean (*done)(gpointer), gpointer data)
-{
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
-
-    while (!done(data) && g_get_monotonic_time() < until) {
-        g_main_context_iteration(NULL, FALSE);
-        g_usleep(1000);
-    }
-    return done(data);
-}
-
-typedef struct {
-    CavInspectorWindow *window;
-    gint64 seq;
-} EventWait;
-
-static gboolean shows_event(gpointer data)
-{
-    EventWait *w = data;
-
-    return cav_inspector_window_get_event(w->window) == w->seq;
-}
-
 /* The timeline's selected row, as the column view holds it. */
 static gint64 selected_seq(CavInspectorWindow *window)
 {
@@ -212,7 +167,6 @@ static gint64 selected_seq(CavInspectorWindow *window)
 }
 
 static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq);
-static void wait_painted(GtkWidget *widget);
 
 /* With CAVELOG_TEST_SHOTS=DIR, save the window as DIR/@name, to look at. */
 static void save_shot(Fixture *f, const char *name)
@@ -251,7 +205,7 @@ static void test_seek(Fixture *f, gconstpointer data)
     {
         g_autoptr(GFile) file = g_file_new_for_path(f->path);
         g_autofree char *uri = g_file_get_uri(file);
-        gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+        gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
         gboolean listed = FALSE;
 
         /* The manager writes its file, and reads it back, in idles. */
@@ -299,7 +253,7 @@ static void test_seek(Fixture *f, gconstpointer data)
         if (entry->type != CAV_EVENT_CREATURE_DIED || entry->cause == 0)
             continue;
         cav_inspector_window_show_event(window, entry->cause);
-        detail = GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail"));
+        detail = GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail"));
         text = gtk_label_get_label(detail); /* the markup */
         g_assert_nonnull(strstr(text, "CreatureAttacked"));
         g_assert_nonnull(strstr(text, "damage"));
@@ -438,7 +392,7 @@ static void test_keys(Fixture *f, gconstpointer data)
         {"b", "win.bookmark"},
     };
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
-    GtkWidget *map = find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL);
+    GtkWidget *map = itest_find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL);
     g_autoptr(GHashTable) found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 
     f->window = GTK_WIDGET(window);
@@ -475,8 +429,9 @@ static void test_levels(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
-    CavMapView *map = CAV_MAP_VIEW(find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
-    GtkDropDown *levels = GTK_DROP_DOWN(find_named(GTK_WIDGET(window), GTK_TYPE_DROP_DOWN, NULL));
+    CavMapView *map = CAV_MAP_VIEW(itest_find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
+    GtkDropDown *levels =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(window), GTK_TYPE_DROP_DOWN, NULL));
     gint64 deeper = 0;
 
     g_assert_cmpint(cav_map_view_get_level(map), ==, state_player(history_state(history))->z);
@@ -765,7 +720,7 @@ static void find_drink(History *history, Drink *drink)
 static const char *listed_name(CavInspectorWindow *window, CavRefKind kind, gint32 id)
 {
     GtkColumnView *view =
-        GTK_COLUMN_VIEW(find_named(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW, "entities"));
+        GTK_COLUMN_VIEW(itest_find_named(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW, "entities"));
     GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(view));
 
     for (guint i = 0; i < g_list_model_get_n_items(rows); i++) {
@@ -778,7 +733,7 @@ static const char *listed_name(CavInspectorWindow *window, CavRefKind kind, gint
 
 static void click_link(CavInspectorWindow *window, const char *label_name, const char *uri)
 {
-    GtkWidget *label = find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, label_name);
+    GtkWidget *label = itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, label_name);
     gboolean handled = FALSE;
 
     g_signal_emit_by_name(label, "activate-link", uri, &handled);
@@ -788,7 +743,7 @@ static void click_link(CavInspectorWindow *window, const char *label_name, const
 static const char *entity_text(CavInspectorWindow *window)
 {
     return gtk_label_get_text(
-        GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "entity-detail")));
+        GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "entity-detail")));
 }
 
 static void assert_contains(const char *text, const char *part)
@@ -833,8 +788,8 @@ static void test_potion_names(CavInspectorWindow *window, const Drink *drink,
 
     /* Its EffectStarted names the drinker and the potion, as links that work. */
     cav_inspector_window_show_event(window, drink->started.seq);
-    markup =
-        gtk_label_get_label(GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+    markup = gtk_label_get_label(
+        GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
     assert_contains(markup, item_link);
     assert_contains(markup, creature_link);
     assert_contains(markup, unknown);
@@ -933,8 +888,8 @@ static void assert_links(CavInspectorWindow *window, gint64 seq, const char *fie
     g_autofree char *uri = NULL;
 
     cav_inspector_window_show_event(window, seq);
-    markup =
-        gtk_label_get_label(GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+    markup = gtk_label_get_label(
+        GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
     for (guint i = 0; i < n; i++) {
         g_autofree char *link = g_strdup_printf(
             "href=\"%s:%d\"", refs[i].kind == CAV_REF_ITEM ? "item" : "creature", refs[i].id);
@@ -1041,7 +996,7 @@ static void test_bad_files(Fixture *f, gconstpointer data)
 /* The AdwMessageDialog over @window, waited for. */
 static AdwMessageDialog *wait_for_dialog(CavInspectorWindow *window)
 {
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+    gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
 
     while (g_get_monotonic_time() < until) {
         GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
@@ -1060,7 +1015,7 @@ static AdwMessageDialog *wait_for_dialog(CavInspectorWindow *window)
 static const char *page_shown(CavInspectorWindow *window)
 {
     return gtk_stack_get_visible_child_name(
-        GTK_STACK(find_named(GTK_WIDGET(window), GTK_TYPE_STACK, "pages")));
+        GTK_STACK(itest_find_named(GTK_WIDGET(window), GTK_TYPE_STACK, "pages")));
 }
 
 /* With a person at the window, a bad file opened in an empty window is a
@@ -1073,7 +1028,7 @@ static void test_error_dialog(Fixture *f, gconstpointer data)
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
     AdwStatusPage *page;
     AdwMessageDialog *dialog;
-    gint64 until = g_get_monotonic_time() + WAIT_S * G_USEC_PER_SEC;
+    gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
 
     f->window = GTK_WIDGET(window);
     g_assert_true(g_file_set_contents(bad, "SQLite format 3\0garbage", 24, NULL));
@@ -1083,7 +1038,8 @@ static void test_error_dialog(Fixture *f, gconstpointer data)
     while (g_strcmp0(page_shown(window), "error") != 0 && g_get_monotonic_time() < until)
         g_main_context_iteration(NULL, TRUE);
     g_assert_cmpstr(page_shown(window), ==, "error");
-    page = ADW_STATUS_PAGE(find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "error-page"));
+    page =
+        ADW_STATUS_PAGE(itest_find_named(GTK_WIDGET(window), ADW_TYPE_STATUS_PAGE, "error-page"));
     g_assert_nonnull(strstr(adw_status_page_get_title(page), "broken.cavelog"));
     g_assert_nonnull(strstr(adw_status_page_get_description(page), "broken.cavelog"));
     g_assert_null(strchr(adw_status_page_get_description(page), '\n'));
@@ -1141,7 +1097,7 @@ static void test_follow(Fixture *f, gconstpointer data)
      * here), and follow shows the newest. */
     start = g_get_monotonic_time();
     newest = (EventWait){window, session_state(session)->last_seq};
-    g_assert_true(wait_until(shows_event, &newest));
+    g_assert_true(itest_wait_until(itest_shows_event, &newest));
     g_test_message("caught up in %.2f s", (g_get_monotonic_time() - start) / 1e6);
     g_assert_cmphex(state_digest(history_state(history)), ==, state_digest(session_state(session)));
     g_assert_cmpuint(g_list_model_get_n_items(cav_inspector_window_get_timeline(window)), ==,
@@ -1240,11 +1196,11 @@ static void test_screenshot(Fixture *f, gconstpointer data)
         guint shot_ink = count_drawn(shot, &box, &background);
 
         cav_inspector_window_show_event(window, 0);
-        wait_painted(f->window);
+        itest_wait_painted(f->window);
         at_zero = cav_render_widget(f->window, &error);
         g_assert_no_error(error);
         activate(window, "last");
-        wait_painted(f->window);
+        itest_wait_painted(f->window);
         at_last = cav_render_widget(f->window, &error);
         g_assert_no_error(error);
         g_test_message("ink at 0: --screenshot %u, here %u; here at the last %u", shot_ink,
@@ -1434,7 +1390,7 @@ static void test_knowledge(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), "mana 24/40");
     assert_lacks(entity_text(window), "Calls");
     markup = gtk_label_get_label(
-        GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "entity-detail")));
+        GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "entity-detail")));
     uri = g_strdup_printf("seq:%" G_GINT64_FORMAT, learned);
     link = g_strdup_printf("href=\"%s\"", uri);
     assert_contains(markup, link);
@@ -1470,24 +1426,6 @@ static void test_knowledge(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), line);
 }
 
-/* Iterate until @widget's window painted a frame after this call. */
-static void wait_painted(GtkWidget *widget)
-{
-    gboolean painted = FALSE, timed_out = FALSE;
-    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
-    gulong handler;
-
-    g_assert_nonnull(clock);
-    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(on_flag), &painted);
-    gtk_widget_queue_draw(widget);
-    while (!painted && !timed_out)
-        g_main_context_iteration(NULL, TRUE);
-    g_signal_handler_disconnect(clock, handler);
-    g_assert_false(timed_out);
-    g_source_remove(timeout);
-}
-
 /* Pixels of map cell (@x, @y) that differ from the map's background, as drawn now. */
 static guint ink_in_cell(CavMapView *map, gint32 x, gint32 y)
 {
@@ -1497,7 +1435,7 @@ static guint ink_in_cell(CavMapView *map, gint32 x, gint32 y)
     graphene_rect_t cell, box;
     GdkRGBA background;
 
-    wait_painted(GTK_WIDGET(map));
+    itest_wait_painted(GTK_WIDGET(map));
     texture = cav_render_widget(GTK_WIDGET(map), &error);
     g_assert_no_error(error);
     cav_map_view_cell_rect(map, x, y, &cell);
@@ -1523,7 +1461,7 @@ static void test_detect(Fixture *f, gconstpointer data)
     record_magic(f, &m);
     window = open_window(f);
     history = cav_inspector_window_get_history(window);
-    map = CAV_MAP_VIEW(find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
+    map = CAV_MAP_VIEW(itest_find_named(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW, NULL));
     player = history_last_state(history)->player;
     cast = next_naming(history, CAV_EVENT_SPELL_CAST, 0, player);
     started = next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player);
@@ -1580,7 +1518,7 @@ static void test_spell_events(Fixture *f, gconstpointer data)
         g_assert_cmpint(seq, >, 0);
         cav_inspector_window_show_event(window, seq);
         markup = gtk_label_get_label(
-            GTK_LABEL(find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
+            GTK_LABEL(itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail")));
         assert_contains(markup, ev_type_name(types[i]));
         assert_lacks(markup, "cannot be read");
     }
@@ -1596,11 +1534,11 @@ static void test_spell_events(Fixture *f, gconstpointer data)
     assert_links(window, summoned, "summoner", "you — player");
 }
 
-/* Iterate the main loop until @done says so (or fail after WAIT_S). */
+/* Iterate the main loop until @done says so (or fail after ITEST_WAIT_S). */
 static void wait_for_notice(CavInspectorWindow *window, const char *const *last)
 {
     gboolean timed_out = FALSE;
-    guint timeout = g_timeout_add_seconds(WAIT_S, on_timeout, &timed_out);
+    guint timeout = g_timeout_add_seconds(ITEST_WAIT_S, on_timeout, &timed_out);
 
     while (cav_marks_get_notice(window) == *last && !timed_out)
         g_main_context_iteration(NULL, TRUE);
@@ -1616,7 +1554,7 @@ static void test_bookmarks(Fixture *f, gconstpointer data)
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
     gint64 seq = history_length(history) / 3;
-    GtkWidget *list = find_named(GTK_WIDGET(window), GTK_TYPE_LIST_BOX, "bookmarks-list");
+    GtkWidget *list = itest_find_named(GTK_WIDGET(window), GTK_TYPE_LIST_BOX, "bookmarks-list");
     g_autoptr(GPtrArray) stored = NULL;
     g_autoptr(GError) error = NULL;
     const GPtrArray *shown;
@@ -1741,7 +1679,7 @@ static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq)
 {
     RowWait w = {window, seq};
 
-    if (!wait_until(row_shown, &w))
+    if (!itest_wait_until(row_shown, &w))
         g_error("row %" G_GINT64_FORMAT " not selected and in view (selected %" G_GINT64_FORMAT ")",
                 seq, selected_seq(window));
 }
@@ -1781,7 +1719,7 @@ static void press_keys(CavInspectorWindow *window, const char *const *keys)
 
 static GtkWidget *named(CavInspectorWindow *window, GType type, const char *name)
 {
-    GtkWidget *found = find_named(GTK_WIDGET(window), type, name);
+    GtkWidget *found = itest_find_named(GTK_WIDGET(window), type, name);
 
     g_assert_nonnull(found);
     return found;
@@ -1806,7 +1744,7 @@ static void test_filter_keeps_row(Fixture *f, gconstpointer data)
         if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_DIED)
             shown = seq;
     g_assert_cmpint(shown, >, 0);
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     cav_inspector_window_show_event(window, shown);
     wait_for_row(f, window, shown);
 
@@ -1815,12 +1753,12 @@ static void test_filter_keeps_row(Fixture *f, gconstpointer data)
          w = gtk_widget_get_next_sibling(w))
         if (g_strcmp0(gtk_check_button_get_label(GTK_CHECK_BUTTON(w)), "CreatureDied") == 0)
             gtk_check_button_set_active(GTK_CHECK_BUTTON(w), TRUE);
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), <, 1000);
     wait_for_row(f, window, shown);
     /* Every type again: among thousands of rows, still that one. */
     activate(window, "any-type");
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, (guint) history_length(history));
     wait_for_row(f, window, shown);
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, shown);
@@ -1833,14 +1771,14 @@ static void test_filter_keeps_row(Fixture *f, gconstpointer data)
     for (gint64 seq = 1; seq <= history_length(history); seq++)
         in_turns += history_entry(history, seq)->turn >= 10;
     gtk_editable_set_text(first, "10");
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
     in_turns = 0;
     for (gint64 seq = 1; seq <= history_length(history); seq++)
         in_turns +=
             history_entry(history, seq)->turn >= 10 && history_entry(history, seq)->turn <= 12;
     gtk_editable_set_text(last, "12");
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
     /* Not a number: marked, and the filter stays as it was. */
     {
@@ -1849,12 +1787,12 @@ static void test_filter_keeps_row(Fixture *f, gconstpointer data)
         gtk_editable_insert_text(last, "x", -1, &end); /* "12x" */
     }
     g_assert_true(gtk_widget_has_css_class(GTK_WIDGET(last), "error"));
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, in_turns);
     gtk_editable_set_text(first, "");
     gtk_editable_set_text(last, "");
     g_assert_false(gtk_widget_has_css_class(GTK_WIDGET(last), "error"));
-    g_assert_true(wait_until(filter_done, window));
+    g_assert_true(itest_wait_until(filter_done, window));
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, (guint) history_length(history));
 }
 
@@ -1894,12 +1832,12 @@ static void test_real_keys(Fixture *f, gconstpointer data)
     EventWait w_middle = {window, middle};
     GtkWidget *focus = NULL;
 
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     /* Nothing focused: Right, Right from the start shows event 2. */
     activate(window, "first");
     gtk_window_set_focus(GTK_WINDOW(window), NULL);
     press_keys(window, right_right);
-    g_assert_true(wait_until(shows_event, &w));
+    g_assert_true(itest_wait_until(itest_shows_event, &w));
 
     /* From the scrubber, Tab by Tab into the timeline: the event shown
      * never changes, and the focused row is its row. */
@@ -1911,7 +1849,7 @@ static void test_real_keys(Fixture *f, gconstpointer data)
 
         /* One Tab at a time: the next only once this one has moved focus. */
         press_keys(window, tab);
-        g_assert_true(wait_until(focus_moved, &moved));
+        g_assert_true(itest_wait_until(focus_moved, &moved));
         g_assert_cmpint(cav_inspector_window_get_event(window), ==, middle);
         focus = gtk_root_get_focus(GTK_ROOT(window));
         if (focus != NULL && gtk_widget_is_ancestor(focus, view))
@@ -1921,12 +1859,12 @@ static void test_real_keys(Fixture *f, gconstpointer data)
     g_assert_true(gtk_widget_is_ancestor(focus, view));
     g_assert_cmpint(selected_seq(window), ==, middle);
     /* Within a few frames, the focused row is the shown event's. */
-    g_assert_true(wait_until(focus_on_row, &w_middle));
+    g_assert_true(itest_wait_until(focus_on_row, &w_middle));
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, middle);
     /* The list's own Down moves on from there, to the next event. */
     press_keys(window, down);
     w.seq = middle + 1;
-    g_assert_true(wait_until(shows_event, &w));
+    g_assert_true(itest_wait_until(itest_shows_event, &w));
 }
 
 /* Opening makes timeline rows on demand only: once the window is shown and
@@ -1940,7 +1878,7 @@ static void test_open_lazy(Fixture *f, gconstpointer data)
     CavTimeline *timeline = CAV_TIMELINE(gtk_filter_list_model_get_model(filtered));
 
     for (int i = 0; i < 5; i++)
-        wait_painted(GTK_WIDGET(window));
+        itest_wait_painted(GTK_WIDGET(window));
     g_assert_cmpint(history_length(history), >, 5000);
     g_assert_cmpuint(gtk_filter_list_model_get_pending(filtered), ==, 0);
     /* GTK 4.8 makes ~200 rows per place a list has shown (the top, where
@@ -2068,7 +2006,7 @@ static void test_play(Fixture *f, gconstpointer data)
     label = gtk_drop_down_get_selected_item(speed);
     g_assert_cmpstr(gtk_string_object_get_string(label), ==, "10 events/s");
     g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-start-symbolic");
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
     activate(window, "first");
     gtk_drop_down_set_selected(speed, 4);
     label = gtk_drop_down_get_selected_item(speed);
@@ -2077,7 +2015,7 @@ static void test_play(Fixture *f, gconstpointer data)
     g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-pause-symbolic");
     clock = gtk_widget_get_frame_clock(f->window);
     painted = g_signal_connect(clock, "after-paint", G_CALLBACK(on_play_painted), &p);
-    g_assert_true(wait_until(played_enough, &p));
+    g_assert_true(itest_wait_until(played_enough, &p));
     g_signal_handler_disconnect(clock, painted);
     activate(window, "play");
     g_assert_cmpstr(gtk_button_get_icon_name(play), ==, "media-playback-start-symbolic");
@@ -2103,7 +2041,7 @@ static void test_long_payload(Fixture *f, gconstpointer data)
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
     GtkWidget *detail = named(window, GTK_TYPE_LABEL, "detail");
-    GtkWidget *notebook = find_named(GTK_WIDGET(window), GTK_TYPE_NOTEBOOK, NULL);
+    GtkWidget *notebook = itest_find_named(GTK_WIDGET(window), GTK_TYPE_NOTEBOOK, NULL);
     gint64 row = 0;
     int min, pane;
 
@@ -2112,8 +2050,8 @@ static void test_long_payload(Fixture *f, gconstpointer data)
             row = seq;
     g_assert_cmpint(row, >, 0);
     cav_inspector_window_show_event(window, row);
-    wait_painted(f->window);
-    wait_painted(f->window);
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
     pane = gtk_widget_get_width(notebook);
     gtk_widget_measure(detail, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
     g_assert_cmpint(pane, >, 0);
@@ -2154,7 +2092,7 @@ static void test_follow_to_end(Fixture *f, gconstpointer data)
         scenario_store_play(&s, store, command_simple(CMD_WAIT));
     g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
     w = (EventWait){window, game_state(s.game)->last_seq};
-    g_assert_true(wait_until(shows_event, &w));
+    g_assert_true(itest_wait_until(itest_shows_event, &w));
     g_test_message("title: %s", adw_window_title_get_title(title));
     g_assert_null(strstr(adw_window_title_get_title(title), "playing"));
     g_assert_nonnull(strstr(adw_window_title_get_title(title), "lost"));

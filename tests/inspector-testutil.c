@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* inspector-testutil.c — waits and finds shared by the inspector's tests. */
+#include "inspector-testutil.h"
+
+gboolean itest_wait_until(gboolean (*done)(gpointer), gpointer data)
+{
+    gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;
+
+    while (!done(data) && g_get_monotonic_time() < until) {
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    return done(data);
+}
+
+void itest_on_flag(gpointer data)
+{
+    *(gboolean *) data = TRUE;
+}
+
+gboolean itest_flag_set(gpointer data)
+{
+    return *(gboolean *) data;
+}
+
+static gboolean is_realized(gpointer widget)
+{
+    return gtk_widget_get_realized(widget) && gtk_widget_get_frame_clock(widget) != NULL;
+}
+
+void itest_wait_painted(GtkWidget *widget)
+{
+    gboolean painted = FALSE;
+    GdkFrameClock *clock;
+    gulong handler;
+
+    g_assert_true(itest_wait_until(is_realized, widget));
+    clock = gtk_widget_get_frame_clock(widget);
+    handler = g_signal_connect_swapped(clock, "after-paint", G_CALLBACK(itest_on_flag), &painted);
+    gtk_widget_queue_draw(widget);
+    g_assert_true(itest_wait_until(itest_flag_set, &painted));
+    g_signal_handler_disconnect(clock, handler);
+}
+
+GtkWidget *itest_find_named(GtkWidget *root, GType type, const char *name)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) &&
+        (name == NULL || g_strcmp0(gtk_widget_get_name(root), name) == 0))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = itest_find_named(child, type, name);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+gboolean itest_shows_event(gpointer data)
+{
+    EventWait *w = data;
+
+    return cav_inspector_window_get_event(w->window) == w->seq;
+}

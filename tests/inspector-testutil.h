@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* inspector-testutil.h — what every inspector test does to a window on a
+ * real (virtual) display: wait for a condition or a painted frame with a
+ * generous deadline (CI runs suites side by side on 2 cores), find a
+ * widget, wait for an event to be shown. */
+#ifndef CAV_TESTS_INSPECTOR_TESTUTIL_H
+#define CAV_TESTS_INSPECTOR_TESTUTIL_H
+
+#include <gtk/gtk.h>
+
+#include "cav-inspector-window.h"
+
+G_BEGIN_DECLS
+
+/* How long any wait may take before the test fails. */
+#define ITEST_WAIT_S 90
+
+/* Run the main loop until @done(@data) holds or ITEST_WAIT_S pass; whether
+ * it holds. */
+gboolean itest_wait_until(gboolean (*done)(gpointer), gpointer data);
+
+/* A signal handler that sets the gboolean at @data; and whether it is set. */
+void itest_on_flag(gpointer data);
+gboolean itest_flag_set(gpointer data);
+
+/* Queue a draw of @widget and wait until its frame clock has painted
+ * (after it is realized); fails the test after ITEST_WAIT_S. */
+void itest_wait_painted(GtkWidget *widget);
+
+/* The first widget of @type (and, when non-NULL, named @name) below @root,
+ * depth first, or NULL. */
+GtkWidget *itest_find_named(GtkWidget *root, GType type, const char *name);
+
+/* A window and the event it should show, for itest_shows_event(). */
+typedef struct {
+    CavInspectorWindow *window;
+    gint64 seq;
+} EventWait;
+
+/* Whether the EventWait at @data's window shows its event. */
+gboolean itest_shows_event(gpointer data);
+
+G_END_DECLS
+
+#endif
