@@ -2,6 +2,33 @@
 /* inspector-testutil.c — waits and finds shared by the inspector's tests. */
 #include "inspector-testutil.h"
 
+#include "testfonts.h"
+#include "testutil.h"
+
+void itest_init(int *argc, char ***argv, ItestEnv *env)
+{
+    g_autoptr(GError) error = NULL;
+
+    env->fonts = test_fonts_pin();
+    env->data_home = g_dir_make_tmp("cavelog-inspector-data-XXXXXX", &error);
+    g_assert_no_error(error);
+    g_setenv("XDG_DATA_HOME", env->data_home, TRUE);
+    g_setenv("GDK_BACKEND", "x11", TRUE);
+    g_setenv("GTK_A11Y", "none", TRUE);
+    gtk_test_init(argc, argv, NULL);
+    adw_init();
+}
+
+int itest_run(ItestEnv *env)
+{
+    int status = g_test_run();
+
+    remove_tree(env->data_home);
+    g_free(env->data_home);
+    test_fonts_unpin(env->fonts);
+    return status;
+}
+
 gboolean itest_wait_until(gboolean (*done)(gpointer), gpointer data)
 {
     gint64 until = g_get_monotonic_time() + ITEST_WAIT_S * G_USEC_PER_SEC;

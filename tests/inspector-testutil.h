@@ -6,11 +6,28 @@
 #ifndef CAV_TESTS_INSPECTOR_TESTUTIL_H
 #define CAV_TESTS_INSPECTOR_TESTUTIL_H
 
+#include <adwaita.h>
 #include <gtk/gtk.h>
 
 #include "cav-inspector-window.h"
 
 G_BEGIN_DECLS
+
+/* What itest_init() set up, for itest_run() to take down. */
+typedef struct {
+    char *data_home;
+    char *fonts;
+} ItestEnv;
+
+/* Begin an inspector test program: pinned fonts (the window's size and
+ * the map's pixels follow the font: the same one everywhere, here and in a
+ * cavelog-inspector it starts), a data folder of its own (recent files),
+ * X11 without accessibility, GTK's test setup and libadwaita's style. */
+void itest_init(int *argc, char ***argv, ItestEnv *env);
+
+/* Run the tests added since itest_init(), remove what it made, and return
+ * g_test_run()'s status. */
+int itest_run(ItestEnv *env);
 
 /* How long any wait may take before the test fails. */
 #define ITEST_WAIT_S 90

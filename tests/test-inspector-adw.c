@@ -15,7 +15,6 @@
 #include "cav-render.h"
 #include "history.h"
 #include "store.h"
-#include "testfonts.h"
 #include "testutil.h"
 
 #define SEED 20261
@@ -518,18 +517,9 @@ static void test_small_screen(Fixture *f, gconstpointer data)
 
 int main(int argc, char **argv)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *data_home = g_dir_make_tmp("cavelog-inspector-data-XXXXXX", &error);
-    char *fonts = test_fonts_pin();
-    int status;
+    ItestEnv env;
 
-    g_assert_no_error(error);
-    g_setenv("XDG_DATA_HOME", data_home, TRUE);
-    g_setenv("GDK_BACKEND", "x11", TRUE);
-    g_setenv("GTK_A11Y", "none", TRUE);
-    gtk_test_init(&argc, &argv, NULL);
-    adw_init();
-
+    itest_init(&argc, &argv, &env);
 #define ADD(path, turns, func)                                                                     \
     g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)
     ADD("/inspector/adw/about", 0, test_about);
@@ -540,8 +530,5 @@ int main(int argc, char **argv)
     ADD("/inspector/adw/remembered-across-runs", 40, test_remembered_across_runs);
     ADD("/inspector/adw/small-screen", TURNS, test_small_screen);
 #undef ADD
-    status = g_test_run();
-    remove_tree(data_home);
-    test_fonts_unpin(fonts);
-    return status;
+    return itest_run(&env);
 }

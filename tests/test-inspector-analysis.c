@@ -5,7 +5,6 @@
  * the engine's series, seeks on click and exports PNG and SVG; the changes
  * list and the state search show what the engine computes. With
  * CAVELOG_TEST_SHOTS=DIR each view is saved as a PNG there, to look at. */
-#include <adwaita.h>
 #include <string.h>
 
 #include "inspector-testutil.h"
@@ -17,7 +16,6 @@
 #include "cav-why-view.h"
 #include "game.h"
 #include "scenario.h"
-#include "testfonts.h"
 #include "testutil.h"
 
 typedef struct {
@@ -395,17 +393,9 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
 
 int main(int argc, char **argv)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *data_home = g_dir_make_tmp("cavelog-analysis-data-XXXXXX", &error);
-    char *fonts = test_fonts_pin();
-    int status;
+    ItestEnv env;
 
-    g_assert_no_error(error);
-    g_setenv("XDG_DATA_HOME", data_home, TRUE);
-    g_setenv("GDK_BACKEND", "x11", TRUE);
-    g_setenv("GTK_A11Y", "none", TRUE);
-    gtk_test_init(&argc, &argv, NULL);
-    adw_init(); /* the program's look: libadwaita's style sheet */
+    itest_init(&argc, &argv, &env);
     g_test_add("/inspector/analysis/why-died", Fixture, GINT_TO_POINTER(1), fixture_setup,
                test_why_died, fixture_teardown);
     g_test_add("/inspector/analysis/chart", Fixture, GINT_TO_POINTER(2), fixture_setup, test_chart,
@@ -414,8 +404,5 @@ int main(int argc, char **argv)
                test_changes_and_search, fixture_teardown);
     g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
                test_origins_and_trace, fixture_teardown);
-    status = g_test_run();
-    remove_tree(data_home);
-    test_fonts_unpin(fonts);
-    return status;
+    return itest_run(&env);
 }

@@ -4,7 +4,6 @@
  * (xdotool): every expectation is computed here from the events and the
  * folded states by brute force, not by the code under test. Run under
  * xvfb-run. */
-#include <adwaita.h>
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
 #include <math.h>
@@ -21,7 +20,6 @@
 #include "history.h"
 #include "session.h"
 #include "store.h"
-#include "testfonts.h"
 #include "testutil.h"
 
 #define SEED 20261
@@ -687,17 +685,9 @@ static void test_search(Fixture *f, gconstpointer data)
 
 int main(int argc, char **argv)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *data_home = g_dir_make_tmp("cavelog-markers-data-XXXXXX", &error);
-    char *fonts = test_fonts_pin();
-    int status;
+    ItestEnv env;
 
-    g_assert_no_error(error);
-    g_setenv("XDG_DATA_HOME", data_home, TRUE);
-    g_setenv("GDK_BACKEND", "x11", TRUE);
-    g_setenv("GTK_A11Y", "none", TRUE);
-    gtk_test_init(&argc, &argv, NULL);
-    adw_init(); /* the program's look: libadwaita's style sheet */
+    itest_init(&argc, &argv, &env);
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
     ADD("/inspector/markers/found", test_found);
     ADD("/inspector/markers/keys", test_keys);
@@ -706,8 +696,5 @@ int main(int argc, char **argv)
     ADD("/inspector/markers/play-turns", test_play_turns);
     ADD("/inspector/markers/search", test_search);
 #undef ADD
-    status = g_test_run();
-    test_fonts_unpin(fonts);
-    remove_tree(data_home);
-    return status;
+    return itest_run(&env);
 }

@@ -23,7 +23,6 @@
 #include "history.h"
 #include "rules.h"
 #include "store.h"
-#include "testfonts.h"
 #include "testutil.h"
 #include "verify.h"
 #include "keyframe.h"
@@ -2153,21 +2152,9 @@ static void test_number_columns(Fixture *f, gconstpointer data)
 
 int main(int argc, char **argv)
 {
-    g_autoptr(GError) error = NULL;
-    g_autofree char *data_home = g_dir_make_tmp("cavelog-inspector-data-XXXXXX", &error);
-    /* The window's size and the map's pixels follow the font: the same one
-     * everywhere, here and in the cavelog-inspector this starts. */
-    char *fonts = test_fonts_pin();
-    int status;
+    ItestEnv env;
 
-    g_assert_no_error(error);
-    /* Recent files go to a folder of the test's own. */
-    g_setenv("XDG_DATA_HOME", data_home, TRUE);
-    g_setenv("GDK_BACKEND", "x11", TRUE);
-    g_setenv("GTK_A11Y", "none", TRUE);
-    gtk_test_init(&argc, &argv, NULL);
-    adw_init(); /* the program's look: libadwaita's style sheet */
-
+    itest_init(&argc, &argv, &env);
 #define ADD(path, turns, func)                                                                     \
     g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)
     ADD("/inspector/window/seek", TURNS, test_seek);
@@ -2197,8 +2184,5 @@ int main(int argc, char **argv)
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
     ADD("/inspector/screenshot/entity", 0, test_screenshot_entity);
 #undef ADD
-    status = g_test_run();
-    remove_tree(data_home);
-    test_fonts_unpin(fonts);
-    return status;
+    return itest_run(&env);
 }
