@@ -65,11 +65,11 @@ static double y_of(const Frame *f, gint64 value)
            span * (double) (value - f->low) / (double) (f->high - f->low);
 }
 
-static void draw_axes(cairo_t *cr, const CavChartView *self, const Frame *f)
+static void draw_axes(cairo_t *cr, const CavChartView *self, const Frame *f, const GdkRGBA *ink)
 {
     char text[64];
 
-    cairo_set_source_rgb(cr, 0.5, 0.5, 0.5);
+    cairo_set_source_rgba(cr, ink->red, ink->green, ink->blue, 0.6);
     cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, MARGIN_LEFT, MARGIN_TOP, f->width - MARGIN_LEFT - MARGIN_RIGHT,
                     f->height - MARGIN_TOP - MARGIN_BOTTOM);
@@ -100,7 +100,7 @@ static void marker_colour(cairo_t *cr, gint64 type)
         cairo_set_source_rgba(cr, 0.2, 0.4, 0.9, 0.6);
 }
 
-static void draw_lines(cairo_t *cr, const CavChartView *self, const Frame *f)
+static void draw_lines(cairo_t *cr, const CavChartView *self, const Frame *f, const GdkRGBA *ink)
 {
     double top = MARGIN_TOP, bottom = f->height - MARGIN_BOTTOM;
 
@@ -114,7 +114,7 @@ static void draw_lines(cairo_t *cr, const CavChartView *self, const Frame *f)
         cairo_stroke(cr);
     }
     if (self->cursor >= f->first && self->cursor <= f->last) {
-        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        cairo_set_source_rgba(cr, ink->red, ink->green, ink->blue, 0.8);
         cairo_set_dash(cr, (double[]){4, 3}, 2, 0);
         cairo_move_to(cr, x_of(f, self->cursor), top);
         cairo_line_to(cr, x_of(f, self->cursor), bottom);
@@ -140,23 +140,34 @@ static void draw_series(cairo_t *cr, const CavChartView *self, const Frame *f)
     cairo_stroke(cr);
 }
 
-static void draw(cairo_t *cr, const CavChartView *self, int width, int height)
+/* Draw the chart in @ink (the text's colour), on white @paper or (NULL)
+ * on what lies below: the window's own colours on screen, so that a dark
+ * style draws a dark chart; an export is on paper. */
+static void draw(cairo_t *cr, const CavChartView *self, int width, int height, const GdkRGBA *ink,
+                 const GdkRGBA *paper)
 {
     Frame f;
 
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
+    if (paper != NULL) {
+        gdk_cairo_set_source_rgba(cr, paper);
+        cairo_paint(cr);
+    }
     if (self->points == NULL || self->points->len == 0)
         return;
     f = frame_of(self, width, height);
-    draw_axes(cr, self, &f);
-    draw_lines(cr, self, &f);
+    draw_axes(cr, self, &f, ink);
+    draw_lines(cr, self, &f, ink);
     draw_series(cr, self, &f);
 }
 
 static void on_draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer self)
 {
-    draw(cr, self, width, height);
+    GdkRGBA ink;
+
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS /* gtk_widget_get_color() is GTK 4.10 */
+        gtk_style_context_get_color(gtk_widget_get_style_context(GTK_WIDGET(area)), &ink);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    draw(cr, self, width, height, &ink, NULL);
 }
 
 gint64 cav_chart_view_seq_at(CavChartView *self, double x, int width)
@@ -197,7 +208,7 @@ gboolean cav_chart_view_export(CavChartView *self, const char *path, int width, 
     cairo_t *cr = cairo_create(surface);
     cairo_status_t status;
 
-    draw(cr, self, width, height);
+    draw(cr, self, width, height, &(GdkRGBA){0, 0, 0, 1}, &(GdkRGBA){1, 1, 1, 1});
     cairo_destroy(cr);
     if (svg)
         cairo_surface_finish(surface);
