@@ -254,6 +254,40 @@ static void test_save_quit(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpmem(header, 16, "SQLite format 3", 16);
 }
 
+/* A fatal signal (a closed terminal, a shutdown) saves and closes the game
+ * in order: the terminal is given back, nothing is left beside the file,
+ * the turns played are kept, and the program dies of the signal. */
+static void test_signal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const char *pane[] = {"display-message", "-p", "-t", "cav", "#{pane_pid}", NULL};
+    g_autofree char *stty_path = NULL, *text = NULL, *stty = NULL, *shell = NULL;
+    g_autofree char *wal = NULL, *kill = NULL;
+    g_autoptr(Session) session = NULL;
+    g_autoptr(GError) error = NULL;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    stty_path = g_build_filename(f->dir, "stty.txt", NULL);
+    start_game_in_shell(f, stty_path);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    tmux_send_text(&f->tmux, ".");
+    g_free(tmux_wait_for(&f->tmux, "Turn 1"));
+    shell = g_strstrip(tmux_run(&f->tmux, TRUE, pane));
+    kill = g_strdup_printf("pkill -TERM -P %s", shell);
+    g_assert_true(g_spawn_command_line_sync(kill, NULL, NULL, NULL, &error));
+    g_assert_no_error(error);
+    text = tmux_wait_for(&f->tmux, "CAVELOG-EXITED");
+    g_assert_nonnull(strstr(text, "CAVELOG-EXITED status=143")); /* 128 + SIGTERM */
+    g_assert_true(g_file_get_contents(stty_path, &stty, NULL, NULL));
+    g_assert_true(has_word(stty, "echo"));
+    g_assert_false(has_word(stty, "-echo"));
+    wal = g_strconcat(f->save, "-wal", NULL);
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    session = session_open(f->save, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(session_state(session)->turn, ==, 1);
+}
+
 /* Below 80×24 a note says so; enlarged, the game shows up. */
 static void test_too_small(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
@@ -2584,6 +2618,7 @@ int main(int argc, char **argv)
     g_test_add("/tui/move", Fixture, NULL, fixture_set_up, test_move, fixture_tear_down);
     g_test_add("/tui/help", Fixture, NULL, fixture_set_up, test_help, fixture_tear_down);
     g_test_add("/tui/save-quit", Fixture, NULL, fixture_set_up, test_save_quit, fixture_tear_down);
+    g_test_add("/tui/signal", Fixture, NULL, fixture_set_up, test_signal, fixture_tear_down);
     g_test_add("/tui/too-small", Fixture, NULL, fixture_set_up, test_too_small, fixture_tear_down);
     g_test_add("/tui/wield", Fixture, NULL, fixture_set_up, test_wield, fixture_tear_down);
     g_test_add("/tui/soft-stack", Fixture, NULL, fixture_set_up, test_soft_stack,

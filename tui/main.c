@@ -3,6 +3,7 @@
  * continue, list, events, autoplay, verify). Games started here are played
  * in the ncurses screen of tui-play.c. */
 #include <locale.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -219,9 +220,21 @@ static int top_level(int argc, char **argv)
     return start_screen();
 }
 
-int main(int argc, char **argv)
+/* @status, or death by the signal that ended the screen (after the game
+ * was closed in order), as the one who sent it expects. */
+static int exit_status(int status)
 {
-    setlocale(LC_ALL, "");
+    int signum = tui_screen_signal();
+
+    if (signum == 0)
+        return status;
+    signal(signum, SIG_DFL);
+    raise(signum);
+    return 128 + signum;
+}
+
+static int run(int argc, char **argv)
+{
     cli_check_stdout_at_exit();
     if (argc >= 2 && argv[1][0] != '-') {
         for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
@@ -236,4 +249,10 @@ int main(int argc, char **argv)
     }
     g_set_prgname("cavelog");
     return top_level(argc, argv);
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    return exit_status(run(argc, argv));
 }

@@ -71,7 +71,8 @@ static void tui_on_signal(int signum)
 }
 
 /* No SA_RESTART: a signal interrupts getch(), which polls anyway. A signal
- * that is ignored (nohup) stays ignored. */
+ * that is ignored (nohup) stays ignored. Once one is caught it stays caught:
+ * every screen after it reads as if the terminal were gone. */
 static void tui_screen_catch_signals(void)
 {
     struct sigaction action;
@@ -79,7 +80,6 @@ static void tui_screen_catch_signals(void)
     memset(&action, 0, sizeof action);
     action.sa_handler = tui_on_signal;
     sigemptyset(&action.sa_mask);
-    tui_caught_signal = 0;
     for (gsize i = 0; i < G_N_ELEMENTS(tui_fatal_signals); i++) {
         sigaction(tui_fatal_signals[i], NULL, &tui_old_actions[i]);
         if (tui_old_actions[i].sa_handler != SIG_IGN)
@@ -223,15 +223,9 @@ void tui_screen_end(void)
     tui_screen_release_signals();
 }
 
-/* A fatal signal was caught: give the terminal back and die of it. */
-static void tui_screen_die(void)
+int tui_screen_signal(void)
 {
-    int signum = tui_caught_signal;
-
-    tui_screen_end();
-    signal(signum, SIG_DFL);
-    raise(signum);
-    _exit(128 + signum);
+    return tui_caught_signal;
 }
 
 /* After an ESC: swallow the rest of an escape sequence that is no key we
@@ -264,7 +258,7 @@ int tui_screen_read_key(void)
         int key = getch();
 
         if (tui_caught_signal != 0)
-            tui_screen_die();
+            return TUI_KEY_LOST;
         if (key == TUI_KEY_ESCAPE)
             tui_screen_skip_sequence();
         if (key != ERR)
@@ -288,7 +282,7 @@ int tui_screen_read_key_within(int ms)
         key = getch();
         timeout(TUI_POLL_MS);
         if (tui_caught_signal != 0)
-            tui_screen_die();
+            return TUI_KEY_LOST;
         if (key == TUI_KEY_ESCAPE)
             tui_screen_skip_sequence();
         if (key != ERR)
@@ -316,7 +310,7 @@ gboolean tui_screen_key_waiting(void)
     key = getch();
     timeout(TUI_POLL_MS);
     if (tui_caught_signal != 0)
-        tui_screen_die();
+        return TRUE;
     if (key == ERR || key == KEY_RESIZE)
         return FALSE;
     flushinp();

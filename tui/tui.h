@@ -86,6 +86,12 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
  * the path of the game picked (caller frees), or NULL when none was. */
 char *tui_replay_pick(const GPtrArray *games);
 
+/* The fatal signal (SIGINT, SIGTERM or SIGHUP: a closed terminal) a screen
+ * caught, or 0. From then on every screen reads as if the terminal were
+ * gone, so the game ends its turn, is saved and closed in order (no -wal
+ * left beside it); the program should then die of the signal. */
+int tui_screen_signal(void);
+
 G_END_DECLS
 
 #endif
