@@ -2,6 +2,7 @@
 /* inspector-testutil.c — waits and finds shared by the inspector's tests. */
 #include "inspector-testutil.h"
 
+#include "cav-render.h"
 #include "testfonts.h"
 #include "testutil.h"
 
@@ -88,4 +89,22 @@ gboolean itest_shows_event(gpointer data)
     EventWait *w = data;
 
     return cav_inspector_window_get_event(w->window) == w->seq;
+}
+
+void itest_save_shot(GtkWidget *window, const char *name)
+{
+    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
+    g_autofree char *path = NULL;
+    g_autoptr(GError) error = NULL;
+
+    if (dir == NULL)
+        return;
+    /* let page transitions (a quarter second) run out first */
+    for (gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
+         g_get_monotonic_time() < until;)
+        g_main_context_iteration(NULL, FALSE);
+    itest_wait_painted(window);
+    path = g_build_filename(dir, name, NULL);
+    if (!cav_render_widget_png(window, path, &error))
+        g_test_message("could not save %s: %s", path, error->message);
 }

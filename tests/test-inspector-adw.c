@@ -137,21 +137,6 @@ static CavInspectorWindow *open_window(Fixture *f, gboolean headless)
     return window;
 }
 
-/* With CAVELOG_TEST_SHOTS=DIR, save @widget as DIR/@name, to look at. */
-static void save_shot(GtkWidget *widget, const char *name)
-{
-    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
-    g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
-
-    if (dir == NULL)
-        return;
-    itest_wait_painted(widget);
-    path = g_build_filename(dir, name, NULL);
-    if (!cav_render_widget_png(widget, path, &error))
-        g_test_message("could not save %s: %s", path, error->message);
-}
-
 static char *inspector_bin(void)
 {
     return g_test_build_filename(G_TEST_BUILT, "..", "inspector", "cavelog-inspector", NULL);
@@ -218,7 +203,7 @@ static void test_about(Fixture *f, gconstpointer data)
     image = find_icon(GTK_WIDGET(about), "org.cavelog.Inspector");
     g_assert_nonnull(image);
     g_assert_true(gtk_widget_get_mapped(image));
-    save_shot(GTK_WIDGET(about), "about.png");
+    itest_save_shot(GTK_WIDGET(about), "about.png");
     drawn = render_painted(image);
     gtk_image_set_from_icon_name(GTK_IMAGE(image), "image-missing");
     broken = render_painted(image);
@@ -252,7 +237,7 @@ static void test_empty(Fixture *f, gconstpointer data)
     g_assert_null(find_label(GTK_WIDGET(window), "Follow"));
     g_assert_null(find_label(GTK_WIDGET(window), "Play from Here"));
     g_assert_nonnull(find_label(GTK_WIDGET(window), "Truth"));
-    save_shot(f->window, "empty.png");
+    itest_save_shot(f->window, "empty.png");
 }
 
 static gboolean shows_error(gpointer window)
@@ -284,7 +269,7 @@ static void test_unopenable(Fixture *f, gconstpointer data)
     g_assert_nonnull(strstr(line, "not a cavelog game"));
     g_assert_null(strchr(line, '\n'));
     g_assert_false(cav_inspector_window_is_loaded(window));
-    save_shot(f->window, "unopenable.png");
+    itest_save_shot(f->window, "unopenable.png");
 }
 
 static gboolean toast_shown(gpointer window)
@@ -306,7 +291,7 @@ static void test_toast(Fixture *f, gconstpointer data)
     g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
                                    g_variant_new_string("a toast"));
     wait_until(toast_shown, window);
-    save_shot(f->window, "toast.png");
+    itest_save_shot(f->window, "toast.png");
 }
 
 /* ---- remembered settings ----------------------------------------------------------- */

@@ -148,23 +148,6 @@ static void click_at(CavInspectorWindow *window, GtkWidget *widget, double x, do
     }
 }
 
-/* With CAVELOG_TEST_SHOTS=DIR, save the window as DIR/@name, to look at. */
-static void save_shot(Fixture *f, const char *name)
-{
-    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
-    g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
-    gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
-
-    if (dir == NULL)
-        return;
-    while (g_get_monotonic_time() < until)
-        g_main_context_iteration(NULL, FALSE);
-    path = g_build_filename(dir, name, NULL);
-    if (!cav_render_widget_png(f->window, path, &error))
-        g_test_message("could not save %s: %s", path, error->message);
-}
-
 /* With CAVELOG_TEST_SHOTS=DIR, the markers menu open, as DIR/@name. */
 static void shoot_menu(CavInspectorWindow *window, const char *name)
 {
@@ -348,7 +331,7 @@ static void test_keys(Fixture *f, gconstpointer data)
         g_assert_true(itest_wait_until(itest_shows_event, &w));
         seq = w.seq;
     }
-    save_shot(f, "markers-deaths-only.png");
+    itest_save_shot(GTK_WIDGET(f->window), "markers-deaths-only.png");
 }
 
 /* ---- /inspector/markers/click ---------------------------------------------------------- */
@@ -375,7 +358,7 @@ static void test_click(Fixture *f, gconstpointer data)
     gint64 lone = -1;
 
     itest_wait_painted(f->window);
-    save_shot(f, "markers-all.png");
+    itest_save_shot(GTK_WIDGET(f->window), "markers-all.png");
     shoot_menu(window, "markers-menu.png");
     y = gtk_widget_get_height(GTK_WIDGET(strip)) / 2.0;
     show_only(window, CAV_MARKER_BOOKMARK);
@@ -670,13 +653,13 @@ static void test_search(Fixture *f, gconstpointer data)
             g_test_message("%s: %u events", cases[c].text, expected);
         }
     }
-    save_shot(f, "markers-search.png");
+    itest_save_shot(GTK_WIDGET(f->window), "markers-search.png");
     /* A condition that is not one: nothing shown, the entry marked. */
     search(window, entry, "damge>5");
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, 0);
     g_assert_true(gtk_widget_has_css_class(GTK_WIDGET(entry), "error"));
     g_assert_nonnull(strstr(gtk_widget_get_tooltip_text(GTK_WIDGET(entry)), "“damge”"));
-    save_shot(f, "markers-search-error.png");
+    itest_save_shot(GTK_WIDGET(f->window), "markers-search-error.png");
     /* Words are still words. */
     search(window, entry, "");
     g_assert_false(gtk_widget_has_css_class(GTK_WIDGET(entry), "error"));

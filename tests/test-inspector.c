@@ -167,23 +167,6 @@ static gint64 selected_seq(CavInspectorWindow *window)
 
 static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq);
 
-/* With CAVELOG_TEST_SHOTS=DIR, save the window as DIR/@name, to look at. */
-static void save_shot(Fixture *f, const char *name)
-{
-    const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
-    g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
-    gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC / 2;
-
-    if (dir == NULL)
-        return;
-    while (g_get_monotonic_time() < until)
-        g_main_context_iteration(NULL, FALSE);
-    path = g_build_filename(dir, name, NULL);
-    if (!cav_render_widget_png(f->window, path, &error))
-        g_test_message("could not save %s: %s", path, error->message);
-}
-
 /* ---- /inspector/window/seek ---------------------------------------------------- */
 
 /* Whatever moves the window — the scrubber, a timeline row, the keys'
@@ -365,7 +348,7 @@ static void test_entity_history(Fixture *f, gconstpointer data)
         g_assert_true(history_entry_names(history_entry(history, cav_event_row_get_seq(row)),
                                           CAV_REF_CREATURE, player->id));
     }
-    save_shot(f, "entities.png");
+    itest_save_shot(GTK_WIDGET(f->window), "entities.png");
     /* "Filter timeline" narrows the main timeline to the same events. */
     g_action_group_activate_action(G_ACTION_GROUP(window), "filter-entity", NULL);
     while (gtk_filter_list_model_get_pending(
@@ -855,7 +838,7 @@ static void test_effects(Fixture *f, gconstpointer data)
         g_autofree char *stat = g_strdup_printf("(effects: +%d attack", e->attack);
         assert_contains(entity_text(window), stat);
     }
-    save_shot(f, "effects.png");
+    itest_save_shot(GTK_WIDGET(f->window), "effects.png");
 
     cav_inspector_window_show_event(window, drink.ended);
     assert_lacks(entity_text(window), working);
@@ -931,13 +914,13 @@ static void test_missiles(Fixture *f, gconstpointer data)
     weapon = g_strdup_printf("%s %d", history_kind(history, CAV_REF_ITEM, shot.item), shot.item);
     assert_links(window, fired, "item", weapon);
     assert_contains(entity_text(window), "carried by you");
-    save_shot(f, "shot.png");
+    itest_save_shot(GTK_WIDGET(f->window), "shot.png");
 
     fell = g_strdup_printf("level %d (%d,%d)", throw.z + 1, throw.x, throw.y);
     assert_links(window, thrown, throw.split != 0 ? "split" : "item", "rock");
     assert_contains(entity_text(window), fell);
     assert_links(window, thrown, "creature", "you — player");
-    save_shot(f, "throw.png");
+    itest_save_shot(GTK_WIDGET(f->window), "throw.png");
 }
 
 /* ---- bad files ----------------------------------------------------------------- */
@@ -1043,7 +1026,7 @@ static void test_error_dialog(Fixture *f, gconstpointer data)
     g_assert_nonnull(strstr(adw_status_page_get_description(page), "broken.cavelog"));
     g_assert_null(strchr(adw_status_page_get_description(page), '\n'));
     g_assert_false(cav_inspector_window_is_loaded(window));
-    save_shot(f, "error-page.png");
+    itest_save_shot(GTK_WIDGET(f->window), "error-page.png");
     /* The window still opens a good file afterwards. */
     record_game(f, 20);
     gtk_window_destroy(GTK_WINDOW(window));
@@ -1405,7 +1388,7 @@ static void test_knowledge(Fixture *f, gconstpointer data)
                                     next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player));
     assert_contains(entity_text(window), "detect creatures — 75 turns left, perceives every "
                                          "creature on its level · from blue mage's spellbook");
-    save_shot(f, "knowledge.png");
+    itest_save_shot(GTK_WIDGET(f->window), "knowledge.png");
 
     /* The book says what its spells cost and do. */
     cav_inspector_window_select_entity(window, CAV_REF_ITEM, m.book);
@@ -1483,7 +1466,7 @@ static void test_detect(Fixture *f, gconstpointer data)
     g_assert_cmpint(state_player(history_state(history))->effect_detect, >, 0);
     g_assert_false(view_sees(history_view(history), hidden->z, hidden->x, hidden->y));
     g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), >, 5);
-    save_shot(f, "detect.png");
+    itest_save_shot(GTK_WIDGET(f->window), "detect.png");
 
     cav_inspector_window_show_event(window, ended - 1);
     g_assert_cmpuint(ink_in_cell(map, hidden->x, hidden->y), >, 5);
@@ -1529,7 +1512,7 @@ static void test_spell_events(Fixture *f, gconstpointer data)
     assert_links(window, first_of(history, CAV_EVENT_ITEM_NAMED), "creature", "you — player");
     summoned = first_of(history, CAV_EVENT_CREATURE_SUMMONED);
     assert_links(window, summoned, "creature", "— bat");
-    save_shot(f, "summoned.png");
+    itest_save_shot(GTK_WIDGET(f->window), "summoned.png");
     assert_links(window, summoned, "summoner", "you — player");
 }
 
