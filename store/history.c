@@ -177,15 +177,10 @@ static History *history_alloc(const char *path, gint64 every)
  * (the full fold then finds and names any problem). */
 static gboolean fold_from_keyframe(Store *store, CavState *state, CavView *view)
 {
-    KeyframeKey key;
     KeyframeFound found;
-    g_autofree char *identity = NULL;
     g_autoptr(Game) game = NULL;
 
-    if (store_schema_version(store) != STORE_SCHEMA_VERSION ||
-        !keyframe_load_key(&key, FALSE, NULL) ||
-        (identity = keyframe_identity(store, NULL)) == NULL ||
-        !keyframe_restore(store, &key, identity, state, view, &found, NULL))
+    if (!keyframe_restore_newest(store, state, view, &found))
         return FALSE;
     game = game_new(NULL);
     game_restore_seen(game, state, view);

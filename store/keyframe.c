@@ -396,3 +396,17 @@ gboolean keyframe_restore(Store *store, const KeyframeKey *key, const char *iden
         return store_fail_sqlite(store, rc, error, "reading the keyframes");
     return usable;
 }
+
+gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view, KeyframeFound *found)
+{
+    KeyframeKey key;
+    g_autofree char *identity = NULL;
+
+    g_return_val_if_fail(store != NULL && state != NULL && view != NULL && found != NULL, FALSE);
+    found->turn = -1;
+    found->ignored = 0;
+    return store_schema_version(store) == STORE_SCHEMA_VERSION &&
+           keyframe_load_key(&key, FALSE, NULL) &&
+           (identity = keyframe_identity(store, NULL)) != NULL &&
+           keyframe_restore(store, &key, identity, state, view, found, NULL);
+}

@@ -257,18 +257,10 @@ static gboolean note_digest(const CavEvent *event, gpointer user_data, GError **
  * problem reading keyframes is left to the full fold to find and name. */
 static gboolean restore_keyframe(Session *session)
 {
-    KeyframeKey key;
-    g_autofree char *identity = NULL;
-    g_autofree CavState *state = NULL;
-    g_autofree CavView *view = NULL;
+    g_autofree CavState *state = state_new();
+    g_autofree CavView *view = g_new(CavView, 1);
 
-    if (store_schema_version(session->store) != STORE_SCHEMA_VERSION ||
-        !keyframe_load_key(&key, FALSE, NULL) ||
-        (identity = keyframe_identity(session->store, NULL)) == NULL)
-        return FALSE;
-    state = state_new();
-    view = g_new(CavView, 1);
-    if (!keyframe_restore(session->store, &key, identity, state, view, &session->resumed, NULL))
+    if (!keyframe_restore_newest(session->store, state, view, &session->resumed))
         return FALSE;
     game_restore_seen(session->game, state, view);
     return TRUE;
