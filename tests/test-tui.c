@@ -1805,41 +1805,54 @@ static void test_call(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 #define EXPLORE_SEED 3
 #define EXPLORED_TEXT "Nothing left to explore"
 
-/* Copy core/data into @dir with no creature and no item spawned anywhere,
- * and food enough never to go hungry: a level to explore undisturbed. */
-static void write_empty_data(const char *dir)
+/* Write the three data files into @dir, each as @edit makes it from the
+ * installed one (its index: 0 creatures.ini, 1 items.ini, 2 spells.ini). */
+static void write_data(const char *dir, char *(*edit)(guint index, const char *text))
 {
     const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
-    g_autoptr(GRegex) spawns =
-        g_regex_new("^(spawn|spawn_base|spawn_per_level)=.*$", G_REGEX_MULTILINE, 0, NULL);
-    g_autoptr(GRegex) max_food = g_regex_new("^max_food=.*$", G_REGEX_MULTILINE, 0, NULL);
-    g_autoptr(GRegex) food = g_regex_new("^food=.*$", G_REGEX_MULTILINE, 0, NULL);
 
     g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
     for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
         g_autofree char *src =
             g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
         g_autofree char *dst = g_build_filename(dir, names[i], NULL);
-        g_autofree char *text = NULL, *no_spawn = NULL, *roomy = NULL, *fed = NULL;
+        g_autofree char *text = NULL, *edited = NULL;
 
         g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
-        no_spawn = g_regex_replace(spawns, text, -1, 0, "\\1=0", 0, NULL);
-        if (i == 0) {
-            roomy = g_regex_replace(max_food, no_spawn, -1, 0, "max_food=1000000", 0, NULL);
-            fed = g_regex_replace(food, roomy, -1, 0, "food=500000", 0, NULL);
-        } else {
-            fed = g_strdup(no_spawn);
-        }
-        g_assert_true(g_file_set_contents(dst, fed, -1, NULL));
+        edited = edit(i, text);
+        g_assert_true(g_file_set_contents(dst, edited, -1, NULL));
     }
 }
 
-/* Play by the empty data (here, and in the games the pane starts). */
-static void use_empty_data(Fixture *f)
+/* No spawns at all, and (creatures.ini) food that never runs out. */
+static char *empty_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) spawns =
+        g_regex_new("^(spawn|spawn_base|spawn_per_level)=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) max_food = g_regex_new("^max_food=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) food = g_regex_new("^food=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autofree char *no_spawn = g_regex_replace(spawns, text, -1, 0, "\\1=0", 0, NULL);
+    g_autofree char *roomy = NULL;
+
+    if (index != 0)
+        return g_steal_pointer(&no_spawn);
+    roomy = g_regex_replace(max_food, no_spawn, -1, 0, "max_food=1000000", 0, NULL);
+    return g_regex_replace(food, roomy, -1, 0, "food=500000", 0, NULL);
+}
+
+/* Play by the data @edit makes (here, and in the games the pane starts). */
+static void use_data(Fixture *f, char *(*edit)(guint index, const char *text))
 {
     f->data = g_build_filename(f->dir, "data", NULL);
-    write_empty_data(f->data);
+    write_data(f->data, edit);
     g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+}
+
+/* Play with no creature and no item spawned anywhere, and food enough
+ * never to go hungry: a level to explore undisturbed. */
+static void use_empty_data(Fixture *f)
+{
+    use_data(f, empty_data);
 }
 
 /* A fresh game of @seed at f->save, opened (read-only). */
@@ -1991,31 +2004,16 @@ static void test_explore_key(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpint(stopped, <, 150);         /* the whole level takes over 300 */
 }
 
-/* Play by the standard data with a player who heals a point of hp and of
- * mana every four turns and never hungers (here, and in the pane's games). */
-static void use_healing_data(Fixture *f)
+/* The standard data with a player who heals a point of hp and of mana
+ * every four turns and never hungers. */
+static char *healing_data(guint index, const char *text)
 {
-    const char *names[] = {"creatures.ini", "items.ini", "spells.ini"};
+    g_auto(GStrv) parts = g_strsplit(text, "[player]\n", 2);
 
-    f->data = g_build_filename(f->dir, "data", NULL);
-    g_assert_cmpint(g_mkdir_with_parents(f->data, 0700), ==, 0);
-    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
-        g_autofree char *src =
-            g_test_build_filename(G_TEST_DIST, "..", "core", "data", names[i], NULL);
-        g_autofree char *dst = g_build_filename(f->data, names[i], NULL);
-        g_autofree char *text = NULL;
-        g_auto(GStrv) parts = NULL;
-
-        g_assert_true(g_file_get_contents(src, &text, NULL, NULL));
-        parts = g_strsplit(text, "[player]\n", 2);
-        g_assert_cmpint(g_strv_length(parts), ==, i == 0 ? 2 : 1);
-        g_free(text);
-        text = g_strjoinv("[player]\nhp_regen_permille=250\nmana_regen_permille=250\n"
-                          "max_food=1000000\nfood=500000\n",
-                          parts);
-        g_assert_true(g_file_set_contents(dst, text, -1, NULL));
-    }
-    g_setenv("CAVELOG_DATA_DIR", f->data, TRUE);
+    g_assert_cmpint(g_strv_length(parts), ==, index == 0 ? 2 : 1);
+    return g_strjoinv("[player]\nhp_regen_permille=250\nmana_regen_permille=250\n"
+                      "max_food=1000000\nfood=500000\n",
+                      parts);
 }
 
 /* The player has killed the nearest zombie, lost hp doing it, and sees no
@@ -2074,7 +2072,7 @@ static void test_rest(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     if (TMUX_GAME_SKIPPED(f))
         return;
-    use_healing_data(f);
+    use_data(f, healing_data);
     fetched = fetch_situation(f, make_hurt_alone, rehearse_rest, NULL);
     continue_game(f, 100);
     text = tmux_wait_for(&f->tmux, "Turn ");
