@@ -48,8 +48,12 @@ void itest_wait_painted(GtkWidget *widget);
  * depth first, or NULL. */
 GtkWidget *itest_find_named(GtkWidget *root, GType type, const char *name);
 
-/* With CAVELOG_TEST_SHOTS=DIR, save @window as DIR/@name, to look at, once
- * its transitions have run and a frame is painted; nothing without it. */
+/* Render @window to the PNG @path once transitions have run out and a frame
+ * is painted (fails the test after ITEST_WAIT_S without one). */
+void itest_render_shot(GtkWidget *window, const char *path);
+
+/* With CAVELOG_TEST_SHOTS=DIR, save @window as DIR/@name, to look at (see
+ * itest_render_shot); nothing without it. */
 void itest_save_shot(GtkWidget *window, const char *name);
 
 /* A window and the event it should show, for itest_shows_event(). */
