@@ -10,7 +10,7 @@
 
 #define WHY_TURNS 5
 #define CHANGES_MAX 5000
-/* "Where From" looks this many turns back: a value's whole story in a game of
+/* "Origins" looks this many turns back: a value's whole story in a game of
  * a million events takes seconds to fold (about 3 s measured). */
 #define ORIGINS_TURNS 1000
 
@@ -262,7 +262,7 @@ static gint32 followed(const CavAnalysisView *self)
     return self->creature != 0 ? self->creature : history_last_state(self->history)->player;
 }
 
-/* The event before the first of the turns "Where From" looks at. */
+/* The event before the first of the turns "Origins" looks at. */
 static gint64 origins_from(const CavAnalysisView *self)
 {
     const HistoryEntry *entry = history_entry(self->history, self->seq);
@@ -587,6 +587,20 @@ static void cav_analysis_view_dispose(GObject *object)
 
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavAnalysisView, name)
 
+/* The view's own style (its switcher's widths), for every window of the
+ * display it is first made on. */
+static void add_style(void)
+{
+    g_autoptr(GtkCssProvider) provider = gtk_css_provider_new();
+    GdkDisplay *display = gdk_display_get_default();
+
+    if (display == NULL)
+        return;
+    gtk_css_provider_load_from_resource(provider, "/org/cavelog/Inspector/cav-analysis-view.css");
+    gtk_style_context_add_provider_for_display(display, GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
 static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
 {
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
@@ -616,6 +630,7 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     BIND(field_dropdown);
     BIND(search_entry);
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+    add_style();
     /* seek(seq): the user asked to see event seq. */
     signals[SIGNAL_SEEK] = g_signal_new("seek", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);

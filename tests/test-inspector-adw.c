@@ -396,6 +396,34 @@ static void assert_inside(GtkWidget *window, GtkWidget *widget, const char *what
     g_assert_cmpfloat(box.origin.y + box.size.height, <=, height + 1);
 }
 
+/* On the Analysis page, the button of every view lies inside the part of the
+ * pane that shows them: none is scrolled off its right edge. */
+static void assert_views_in_sight(GtkWidget *window)
+{
+    GtkNotebook *notebook = GTK_NOTEBOOK(itest_find_named(window, GTK_TYPE_NOTEBOOK, NULL));
+    GtkWidget *switcher, *shown;
+    graphene_rect_t pane, box;
+    guint buttons = 0;
+
+    gtk_notebook_set_current_page(notebook, gtk_notebook_get_n_pages(notebook) - 1);
+    itest_wait_painted(window);
+    switcher = itest_find_named(window, GTK_TYPE_STACK_SWITCHER, NULL);
+    g_assert_nonnull(switcher);
+    shown = gtk_widget_get_ancestor(switcher, GTK_TYPE_SCROLLED_WINDOW);
+    g_assert_true(gtk_widget_compute_bounds(shown, window, &pane));
+    for (GtkWidget *b = gtk_widget_get_first_child(switcher); b;
+         b = gtk_widget_get_next_sibling(b)) {
+        g_assert_true(gtk_widget_compute_bounds(b, window, &box));
+        g_test_message("view button %u: %.0f..%.0f in %.0f..%.0f", buttons, box.origin.x,
+                       box.origin.x + box.size.width, pane.origin.x,
+                       pane.origin.x + pane.size.width);
+        g_assert_cmpfloat(box.origin.x, >=, pane.origin.x);
+        g_assert_cmpfloat(box.origin.x + box.size.width, <=, pane.origin.x + pane.size.width + 1);
+        buttons++;
+    }
+    g_assert_cmpuint(buttons, ==, 6);
+}
+
 /* Pixels of @texture inside @box that are not all one colour as its
  * top-left one: something is drawn there. */
 static guint ink(GdkTexture *texture, const graphene_rect_t *box)
@@ -491,6 +519,7 @@ static void test_small_screen(Fixture *f, gconstpointer data)
     g_assert_true(gtk_widget_compute_bounds(
         itest_find_named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"), f->window, &box));
     g_assert_cmpuint(ink(shot, &box), >, 2000);
+    assert_views_in_sight(f->window);
     {
         const char *dir = g_getenv("CAVELOG_TEST_SHOTS");
         if (dir != NULL) {

@@ -309,8 +309,8 @@ static void test_changes_and_search(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-search.png");
 }
 
-/* "Where From": the player's food at an event lists exactly the engine's
- * origins, and a row seeks to its event. "Bus Trace": a death lists the
+/* "Origins": the player's food at an event lists exactly the engine's
+ * origins, and a row seeks to its event. "Trace": a death lists the
  * policies registered for CreatureDied and the follow-ups the log holds. */
 static void test_origins_and_trace(Fixture *f, gconstpointer data)
 {
