@@ -61,7 +61,7 @@ int main(int argc, char **argv)
          analysis_origins(history, player, ANALYSIS_FIELD_FOOD, 0, n, NULL) != NULL);
     TIME("origins of the player's hp (last 1000)",
          analysis_origins(history, player, ANALYSIS_FIELD_HP, MAX(0, n - 1000), n, NULL) != NULL);
-    TIME("diff (n/2 → n)", analysis_diff(history, n / 2, n, NULL) != NULL);
+    TIME("diff (n/2 to n)", analysis_diff(history, n / 2, n, NULL) != NULL);
     TIME("series of hp per turn (all)",
          analysis_series(history, player, ANALYSIS_FIELD_HP, 1, n, TRUE, NULL) != NULL);
     TIME("search \"alive=yes hp<10\" (last state)",
