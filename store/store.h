@@ -71,6 +71,19 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
  * is refused while another process writes the file. */
 Store *store_open(const char *path, gboolean writable, GError **error);
 
+/* store_open read-only for resuming one's own game: the same checks, except
+ * that SQLite's whole-file check (quick_check, which reads every page) is
+ * skipped when this installation remembers the file, exactly as it is now,
+ * as sound (integrity.h); SQLite's own checks of every page read still
+ * hold. A file that passes is remembered, and so is one that a store made
+ * writable from it (or made by store_create) leaves on a clean close,
+ * having written it alone. Readers that judge a file (verify, replay, the
+ * inspector) use store_open. */
+Store *store_open_own(const char *path, GError **error);
+
+/* Whether @store's open skipped quick_check because the file was remembered. */
+gboolean store_integrity_remembered(const Store *store);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
