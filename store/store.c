@@ -858,7 +858,8 @@ gboolean store_make_writable(Store *store, GError **error)
     readonly = store->db;
     store->db = NULL;
     /* The schema check is cheap and guards against the file having been
-     * swapped; the full quick_check already ran on the read-only open. */
+     * swapped; the read-only open ran the full quick_check, or found the
+     * file remembered as sound as it was (store_open_own). */
     if (!open_db(store, SQLITE_OPEN_READWRITE, error) || !check_schema(store, error) ||
         !set_up_writing(store, error)) {
         sqlite3_finalize(store->insert_event);
