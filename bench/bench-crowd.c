@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-crowd.c — a long game on a level full of monsters: the bytes a turn
- * costs on disk beside the command alone, and resuming the whole file end to
- * end (store_open and its integrity check, the keyframe, the tail fold).
- * The game is built: a data folder (CAVELOG_DATA_DIR) makes the player
- * unkillable and never hungry and fills the first level with monsters, and
- * the player waits there TURNS turns while they live around it.
- * Usage: bench-crowd DATA_DIR [TURNS]; with BENCH_CROWD_KEEP set, the game,
- * its data and its key are kept (and named), for perf and sqlite3; with
- * BENCH_CROWD_REUSE=DIR, the game kept in DIR is measured again. */
+/* bench-crowd.c — games on a level full of monsters: the bytes a turn costs
+ * on disk beside the command alone, and resuming a long one end to end
+ * (store_open and its integrity check, the keyframe, the tail fold). The
+ * games are built: a data folder (CAVELOG_DATA_DIR) makes the player
+ * unkillable and never hungry and puts ~110 monsters on the first level,
+ * and the player waits there while they live around it. Two games:
+ * FULL_TURNS (3000) turns on a level kept full (the monsters as hard to
+ * kill: ~100, each moving every turn), for the bytes; TURNS (100 000) turns
+ * among monsters that fight and die as ever (the level empties slowly to
+ * ~40), a realistic big file, for resuming. Usage: bench-crowd DATA_DIR
+ * [TURNS [FULL_TURNS]]; with BENCH_CROWD_KEEP set, the games, their data and
+ * the key are kept (and named), for perf and sqlite3; with
+ * BENCH_CROWD_REUSE=DIR, the games kept in DIR are measured again. */
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -47,13 +51,21 @@ static void write_data(const char *dir, const char *name, const char *text)
 }
 
 /* The data of @source, with an everlasting player and about 110 monsters
- * on the first level (instead of 16), into @dir. */
-static void write_crowded_data(const char *source, const char *dir)
+ * on the first level (instead of 16), into @dir. With @armoured, the
+ * monsters are as hard to kill (1000 hp, and 1000 defense, so that a blow
+ * takes 1 hp): the level stays full (fungi, which spread, stay mortal);
+ * else they fight and die as ever, and the level empties slowly. */
+static void write_crowded_data(const char *source, const char *dir, gboolean armoured)
 {
     g_autofree char *creatures = read_data(source, "creatures.ini");
     g_autofree char *items = read_data(source, "items.ini");
     g_autofree char *spells = read_data(source, "spells.ini");
     g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
+    const char *const armour[][2] = {
+        {"hp=15\nattack=5\ndefense=0\n", "hp=1000\nattack=5\ndefense=1000\n"},
+        {"hp=50\nattack=10\ndefense=10\n", "hp=1000\nattack=10\ndefense=1000\n"},
+        {"hp=66\nattack=15\ndefense=5\n", "hp=1000\nattack=15\ndefense=1000\n"},
+    };
 
     a = replaced(creatures, "hp=100\nattack=20\ndefense=5\nbehaviour=player\n",
                  "hp=100000\nattack=20\ndefense=1000\nbehaviour=player\n"
@@ -62,6 +74,11 @@ static void write_crowded_data(const char *source, const char *dir)
     c = replaced(b, "spawn_base=10\n", "spawn_base=40\n"); /* bats */
     d = replaced(c, "spawn_base=1\n", "spawn_base=30\n");  /* zombies */
     e = replaced(d, "spawn_base=1\n", "spawn_base=30\n");  /* goblins */
+    for (guint i = 0; armoured && i < G_N_ELEMENTS(armour); i++) {
+        g_free(a);
+        a = g_steal_pointer(&e);
+        e = replaced(a, armour[i][0], armour[i][1]);
+    }
     write_data(dir, "creatures.ini", e);
     write_data(dir, "items.ini", items);
     write_data(dir, "spells.ini", spells);
@@ -232,36 +249,29 @@ static void remove_tree(const char *dir)
     g_rmdir(dir);
 }
 
-int main(int argc, char **argv)
+/* A crowded game of @turns turns at @path, with its data in @data. */
+static void build(const char *source, const char *data, const char *path, gint32 turns,
+                  gboolean armoured)
 {
-    gint32 turns = argc > 2 ? atoi(argv[2]) : 100000, from = -1;
-    const char *reuse = g_getenv("BENCH_CROWD_REUSE");
-    g_autofree char *dir =
-        reuse != NULL ? g_strdup(reuse) : g_dir_make_tmp("bench-crowd-XXXXXX", NULL);
-    g_autofree char *data = g_build_filename(dir, "data", NULL);
-    g_autofree char *path = g_build_filename(dir, "crowd.cavelog", NULL);
-    g_autofree char *config = g_build_filename(dir, "config", NULL);
     gint64 t0 = g_get_monotonic_time();
     guint first = 0, last = 0;
-    double resume, whole, open, check, resume_open, whole_open;
-    gboolean remembered = FALSE, checked = TRUE;
 
-    if (argc < 2)
-        g_error("usage: bench-crowd DATA_DIR [TURNS]");
+    g_assert_cmpint(g_mkdir(data, 0700), ==, 0);
+    write_crowded_data(source, data, armoured);
     g_setenv("CAVELOG_DATA_DIR", data, TRUE);
-    g_setenv("XDG_CONFIG_HOME", config, TRUE);
-    if (reuse == NULL) {
-        g_assert_cmpint(g_mkdir(data, 0700), ==, 0);
-        write_crowded_data(argv[1], data);
-        record(path, turns, &first, &last);
-        g_print("built in %.1f s: %u monsters on the level at the start, %u at the end\n",
-                (double) (g_get_monotonic_time() - t0) / 1e6, first, last);
-    }
-    report_bytes(path);
-    check = time_quick_check(path);
-    open = time_open(path);
-    whole = time_resume(path, TRUE, &from, &checked, &whole_open);
-    resume = time_resume(path, FALSE, &from, &remembered, &resume_open);
+    record(path, turns, &first, &last);
+    g_print("built in %.1f s: %u monsters on the level at the start, %u at the end\n",
+            (double) (g_get_monotonic_time() - t0) / 1e6, first, last);
+}
+
+static void report_resume(const char *path)
+{
+    gint32 from = -1;
+    gboolean remembered = FALSE, checked = TRUE;
+    double check = time_quick_check(path), open = time_open(path), whole_open, resume_open;
+    double whole = time_resume(path, TRUE, &from, &checked, &whole_open);
+    double resume = time_resume(path, FALSE, &from, &remembered, &resume_open);
+
     g_assert_false(checked);
     g_assert_true(remembered);
     g_print("PRAGMA quick_check alone: %.1f ms; store_open (read-only): %.1f ms\n", check, open);
@@ -272,6 +282,34 @@ int main(int argc, char **argv)
     g_print("  the file remembered sound as it is (one's own game): %.1f ms"
             " (%.1f ms of it before it is made writable)\n",
             resume, resume_open);
+}
+
+int main(int argc, char **argv)
+{
+    gint32 turns = argc > 2 ? atoi(argv[2]) : 100000;
+    gint32 full_turns = argc > 3 ? atoi(argv[3]) : 3000;
+    const char *reuse = g_getenv("BENCH_CROWD_REUSE");
+    g_autofree char *dir =
+        reuse != NULL ? g_strdup(reuse) : g_dir_make_tmp("bench-crowd-XXXXXX", NULL);
+    g_autofree char *full_data = g_build_filename(dir, "full-data", NULL);
+    g_autofree char *full = g_build_filename(dir, "full.cavelog", NULL);
+    g_autofree char *data = g_build_filename(dir, "data", NULL);
+    g_autofree char *path = g_build_filename(dir, "crowd.cavelog", NULL);
+    g_autofree char *config = g_build_filename(dir, "config", NULL);
+
+    if (argc < 2)
+        g_error("usage: bench-crowd DATA_DIR [TURNS [FULL_TURNS]]");
+    g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_print("== a level kept full of monsters, %d turns: the bytes a turn costs\n", full_turns);
+    if (reuse == NULL)
+        build(argv[1], full_data, full, full_turns, TRUE);
+    report_bytes(full);
+    g_print("== monsters that fight and die, %d turns: a long game resumed\n", turns);
+    if (reuse == NULL)
+        build(argv[1], data, path, turns, FALSE);
+    g_setenv("CAVELOG_DATA_DIR", data, TRUE);
+    report_bytes(path);
+    report_resume(path);
     if (g_getenv("BENCH_CROWD_KEEP") == NULL && reuse == NULL)
         remove_tree(dir);
     else
