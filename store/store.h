@@ -3,8 +3,9 @@
  * state digest), one row per event (payload as JSON), optional snapshots.
  *
  * Files are untrusted: opening one sets SQLite's defensive options, runs
- * quick_check and checks the schema before anything is read, and nothing is
- * written to a file opened read-only. Every failure is a STORE_ERROR whose
+ * quick_check (unless, on resume, this installation remembers the very file
+ * as sound: store_open_own) and checks the schema before anything is read,
+ * and nothing is written to a file opened read-only. Every failure is a STORE_ERROR whose
  * message names the file and the problem in words a player understands. */
 #ifndef CAV_STORE_STORE_H
 #define CAV_STORE_STORE_H
