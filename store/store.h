@@ -5,8 +5,9 @@
  * Files are untrusted: opening one sets SQLite's defensive options, runs
  * quick_check (unless, on resume, this installation remembers the very file
  * as sound: store_open_own) and checks the schema before anything is read,
- * and nothing is written to a file opened read-only. Every failure is a STORE_ERROR whose
- * message names the file and the problem in words a player understands. */
+ * and nothing is written to a file opened read-only. Every failure is a
+ * STORE_ERROR whose message names the file and the problem in words a
+ * player understands. */
 #ifndef CAV_STORE_STORE_H
 #define CAV_STORE_STORE_H
 
