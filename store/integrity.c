@@ -31,10 +31,14 @@ static gboolean sidecar_busy(const char *path, const char *suffix)
 }
 
 /* The stat of the game file at @path, when it is a regular file with no
- * -wal or -journal holding anything beside it. */
+ * -wal or -journal holding anything beside it, on a file system that keeps
+ * times to the nanosecond (on one that keeps whole seconds, or two, a change
+ * made within the second of the seal would go unseen: its files are always
+ * checked whole). */
 static gboolean quiet_file(const char *path, struct stat *st)
 {
-    return lstat(path, st) == 0 && S_ISREG(st->st_mode) && !sidecar_busy(path, "-wal") &&
+    return lstat(path, st) == 0 && S_ISREG(st->st_mode) &&
+           (st->st_mtim.tv_nsec != 0 || st->st_ctim.tv_nsec != 0) && !sidecar_busy(path, "-wal") &&
            !sidecar_busy(path, "-journal");
 }
 
