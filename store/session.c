@@ -236,6 +236,7 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     session->store = store_open(path, TRUE, error);
     if (session->store == NULL)
         return NULL;
+    session->store->remember = TRUE; /* made by this session: sound when closed cleanly */
     return g_steal_pointer(&session);
 }
 
@@ -302,7 +303,10 @@ Session *session_open_from(const char *path, Bus *bus, SessionStartFunc start, g
      * that another process plays is refused before all that. */
     if (!store_check_not_played(path, error))
         return NULL;
-    session->store = store_open(path, FALSE, error);
+    /* Where keyframes serve, the file may be one this installation
+     * remembers as sound: it is then not read whole. */
+    session->store =
+        bus == NULL || start != NULL ? store_open_own(path, error) : store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
     /* A game goes on by the numbers it was played by, when the file has them. */
@@ -424,6 +428,12 @@ gint32 session_keyframe_turn(const Session *session)
 {
     g_return_val_if_fail(session != NULL, -1);
     return session->resumed.turn;
+}
+
+gboolean session_integrity_remembered(const Session *session)
+{
+    g_return_val_if_fail(session != NULL, FALSE);
+    return store_integrity_remembered(session->store);
 }
 
 guint session_keyframes_ignored(const Session *session)

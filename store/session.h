@@ -69,6 +69,10 @@ void session_set_keyframe_every(Session *session, gint32 turns);
 /* The turn of the keyframe the resume started from, or -1 (a full fold). */
 gint32 session_keyframe_turn(const Session *session);
 
+/* Whether opening the file skipped SQLite's whole-file check because this
+ * installation remembers it as sound, exactly as it is (store_open_own). */
+gboolean session_integrity_remembered(const Session *session);
+
 /* Keyframes the resume passed over: not this installation's, altered, or
  * not matching their turn. They are never used, and are not an error. */
 guint session_keyframes_ignored(const Session *session);

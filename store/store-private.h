@@ -32,6 +32,12 @@ struct Store {
     ino_t inode;
     int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
     gboolean temp_views; /* this build's views are made for store_query() */
+    /* The whole file is known sound (it passed quick_check, this installation
+     * made it, or remembers it), and a clean close is to be remembered
+     * (integrity.h): no write failed since. */
+    gboolean remember;
+    gboolean remembered; /* the open skipped quick_check: the file was remembered */
+    gboolean write_failed;
 };
 
 /* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */

@@ -16,6 +16,7 @@
 #include "bookmarks.h"
 #include "codec.h"
 #include "fork.h"
+#include "integrity.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
@@ -174,6 +175,8 @@ gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GErro
     return rc == SQLITE_OK || store_fail_sqlite(store, rc, error, "reading the file's layout");
 }
 
+static gboolean check_in_place(Store *store, GError **error);
+
 void store_free(Store *store)
 {
     if (store == NULL)
@@ -186,9 +189,14 @@ void store_free(Store *store)
          * file is read with no -wal or -shm made beside it, and on
          * read-only media. Not when others have it open (then it stays). */
         sqlite3_busy_timeout(store->db, 0);
-        sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL);
+        if (sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL) != SQLITE_OK)
+            store->write_failed = TRUE;
     }
     sqlite3_close_v2(store->db);
+    /* A sound file that only this store wrote since, closed cleanly, still
+     * is: the next resume need not read it whole (integrity.h). */
+    if (store->writable && store->remember && !store->write_failed && check_in_place(store, NULL))
+        integrity_remember(store->path);
     if (store->lock_fd >= 0)
         close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
@@ -380,6 +388,7 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
     }
     store = store_alloc(path, TRUE);
     store->version = STORE_SCHEMA_VERSION;
+    store->remember = TRUE; /* made here, so sound */
     g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
     g_string_append(sql, schema_sql);
     codec_sql_views(sql);
@@ -786,7 +795,25 @@ static gboolean set_up_writing(Store *store, GError **error)
            prepare_writers(store, error);
 }
 
-Store *store_open(const char *path, gboolean writable, GError **error)
+/* SQLite's whole-file check, unless @own and this installation remembers
+ * the file as sound as it is now; a file that passes is remembered when
+ * @own (reading it changes nothing the seal covers). */
+static gboolean check_whole(Store *store, gboolean own, GError **error)
+{
+    if (own && integrity_remembered(store->path)) {
+        store->remembered = TRUE;
+        store->remember = TRUE;
+        return TRUE;
+    }
+    if (!check_integrity(store, error))
+        return FALSE;
+    store->remember = own;
+    if (own && !store->writable)
+        integrity_remember(store->path);
+    return TRUE;
+}
+
+static Store *open_checked(const char *path, gboolean writable, gboolean own, GError **error)
 {
     g_autoptr(Store) store = NULL;
     int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
@@ -796,13 +823,29 @@ Store *store_open(const char *path, gboolean writable, GError **error)
         return NULL;
     store = store_alloc(path, writable);
     if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
-        !check_integrity(store, error) || !check_schema(store, error))
+        !check_whole(store, own, error) || !check_schema(store, error))
         return NULL;
     if (!writable && !store_exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
     if (writable && !set_up_writing(store, error))
         return NULL;
     return g_steal_pointer(&store);
+}
+
+Store *store_open(const char *path, gboolean writable, GError **error)
+{
+    return open_checked(path, writable, FALSE, error);
+}
+
+Store *store_open_own(const char *path, GError **error)
+{
+    return open_checked(path, FALSE, TRUE, error);
+}
+
+gboolean store_integrity_remembered(const Store *store)
+{
+    g_return_val_if_fail(store != NULL, FALSE);
+    return store->remembered;
 }
 
 gboolean store_make_writable(Store *store, GError **error)
@@ -815,7 +858,8 @@ gboolean store_make_writable(Store *store, GError **error)
     readonly = store->db;
     store->db = NULL;
     /* The schema check is cheap and guards against the file having been
-     * swapped; the full quick_check already ran on the read-only open. */
+     * swapped; the read-only open ran the full quick_check, or found the
+     * file remembered as sound as it was (store_open_own). */
     if (!open_db(store, SQLITE_OPEN_READWRITE, error) || !check_schema(store, error) ||
         !set_up_writing(store, error)) {
         sqlite3_finalize(store->insert_event);
@@ -1059,8 +1103,10 @@ gboolean store_append_turn_keyframe(Store *store, const CavCommand *command, con
          update_game(store, after, error) &&
          (keyframe == NULL || insert_keyframe(store, after->last_seq, keyframe, error)) &&
          store_exec(store, "COMMIT;", error, "saving a turn");
-    if (!ok)
+    if (!ok) {
         sqlite3_exec(store->db, "ROLLBACK;", NULL, NULL, NULL);
+        store->write_failed = TRUE;
+    }
     return ok;
 }
 
@@ -1576,7 +1622,7 @@ GPtrArray *store_list_games(const char *dir)
         g_autoptr(GError) error = NULL;
         g_autoptr(Store) store = NULL;
         listing->path = g_build_filename(dir, name, NULL);
-        store = store_open(listing->path, FALSE, &error);
+        store = store_open_own(listing->path, &error);
         if (store == NULL || !store_read_info(store, &listing->info, &error))
             listing->problem = g_strdup(error->message);
         else

@@ -3,9 +3,11 @@
  * state digest), one row per event (payload as JSON), optional snapshots.
  *
  * Files are untrusted: opening one sets SQLite's defensive options, runs
- * quick_check and checks the schema before anything is read, and nothing is
- * written to a file opened read-only. Every failure is a STORE_ERROR whose
- * message names the file and the problem in words a player understands. */
+ * quick_check (unless, on resume, this installation remembers the very file
+ * as sound: store_open_own) and checks the schema before anything is read,
+ * and nothing is written to a file opened read-only. Every failure is a
+ * STORE_ERROR whose message names the file and the problem in words a
+ * player understands. */
 #ifndef CAV_STORE_STORE_H
 #define CAV_STORE_STORE_H
 
@@ -70,6 +72,19 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
  * above run first; on failure NULL and the file unchanged. A writable store
  * is refused while another process writes the file. */
 Store *store_open(const char *path, gboolean writable, GError **error);
+
+/* store_open read-only for resuming one's own game: the same checks, except
+ * that SQLite's whole-file check (quick_check, which reads every page) is
+ * skipped when this installation remembers the file, exactly as it is now,
+ * as sound (integrity.h); SQLite's own checks of every page read still
+ * hold. A file that passes is remembered, and so is one that a store made
+ * writable from it (or made by store_create) leaves on a clean close,
+ * having written it alone. Readers that judge a file (verify, replay, the
+ * inspector) use store_open. */
+Store *store_open_own(const char *path, GError **error);
+
+/* Whether @store's open skipped quick_check because the file was remembered. */
+gboolean store_integrity_remembered(const Store *store);
 
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */

@@ -9,11 +9,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "bot.h"
 #include "cavelog-config.h"
 #include "history.h"
+#include "integrity.h"
+#include "keyframe.h"
 #include "session.h"
 #include "testutil.h"
 #include "store.h"
@@ -350,6 +353,122 @@ static void test_quick_check(Hostile *fixture, gconstpointer data)
         found = !quick_check_ok(path);
     }
     g_assert_true(found);
+    assert_rejected(path, "damaged", NULL, FAILS_ON_READ);
+}
+
+/* ---- files this installation remembers as sound ------------------------------ */
+
+/* Whether resuming @path (read-only first) skipped the whole-file check. */
+static gboolean resume_remembered(const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_open(path, NULL, &error);
+
+    g_assert_no_error(error);
+    return session_integrity_remembered(session);
+}
+
+/* A good game closed cleanly by the session that wrote it is remembered;
+ * playing on and closing again keeps it so; a copy, another installation
+ * (without this key) and the readers that judge a file check it whole. */
+static void test_remembered_own(Hostile *fixture, gconstpointer data)
+{
+    const char *saved = g_getenv("XDG_CONFIG_HOME");
+    g_autofree char *config = g_strdup(saved);
+    g_autofree char *elsewhere = g_build_filename(fixture->dir, "elsewhere", NULL);
+    g_autofree char *copy = copy_good(fixture, "copy.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    g_autoptr(Store) store = NULL;
+    KeyframeKey key;
+
+    g_assert_true(keyframe_load_key(&key, TRUE, &error)); /* the installation's key */
+    session = session_resume(fixture->good, NULL, &error);
+    g_assert_no_error(error);
+    g_clear_pointer(&session, session_free); /* a clean close, by the writer */
+    g_assert_true(resume_remembered(fixture->good));
+    session = session_resume(fixture->good, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(session_integrity_remembered(session));
+    g_assert_true(play_bot_turn(session));
+    g_clear_pointer(&session, session_free);
+    g_assert_true(resume_remembered(fixture->good));
+    g_assert_false(resume_remembered(copy));          /* another file: checked whole */
+    store = store_open(fixture->good, FALSE, &error); /* verify, replay, inspector */
+    g_assert_no_error(error);
+    g_assert_false(store_integrity_remembered(store));
+    g_setenv("XDG_CONFIG_HOME", elsewhere, TRUE);
+    g_assert_false(resume_remembered(fixture->good));
+    if (config != NULL)
+        g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    else
+        g_unsetenv("XDG_CONFIG_HOME");
+}
+
+/* Scribble over one page of @path in place, from the middle of the file
+ * outward until SQLite's own check notices: the same inode and size, and
+ * the old times put back, as one who wants the change unnoticed would. */
+static void scribble_in_place(const char *path)
+{
+    gint64 page = file_int(path, "PRAGMA page_size");
+    g_autoptr(GBytes) good = file_bytes(path);
+    const guint8 *bytes = g_bytes_get_data(good, NULL);
+    gint64 pages = (gint64) g_bytes_get_size(good) / page;
+    g_autofree guint8 *scribbled = g_malloc(page);
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    gboolean found = FALSE;
+    struct stat before;
+
+    g_assert_cmpint(fd, >=, 0);
+    g_assert_cmpint(fstat(fd, &before), ==, 0);
+    for (gint64 k = 0; k < pages && !found; k++) {
+        gint64 p = pages / 2 + (k % 2 == 0 ? k / 2 : -(k / 2) - 1);
+        if (p < 1 || p >= pages)
+            continue;
+        memcpy(scribbled, bytes + p * page, page);
+        for (gint64 i = page / 4; i < page; i++)
+            scribbled[i] = (guint8) (0xa5 ^ i);
+        g_assert_cmpint(pwrite(fd, scribbled, page, p * page), ==, page);
+        found = !quick_check_ok(path);
+        if (!found)
+            g_assert_cmpint(pwrite(fd, bytes + p * page, page, p * page), ==, page);
+    }
+    g_assert_cmpint(close(fd), ==, 0);
+    g_assert_true(found);
+    {
+        const struct timespec times[2] = {before.st_atim, before.st_mtim};
+        struct stat after;
+        g_assert_cmpint(utimensat(AT_FDCWD, path, times, 0), ==, 0);
+        g_assert_cmpint(stat(path, &after), ==, 0);
+        g_assert_cmpint(after.st_ino, ==, before.st_ino);
+        g_assert_cmpint(after.st_size, ==, before.st_size);
+        g_assert_cmpint(after.st_mtim.tv_nsec, ==, before.st_mtim.tv_nsec);
+    }
+}
+
+/* A remembered game damaged in place afterwards (its size and mtime kept)
+ * is checked whole again: resuming it is refused and nothing is written. */
+static void test_remembered_scribbled(Hostile *fixture, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+    KeyframeKey key;
+
+    g_autofree char *path = g_build_filename(fixture->dir, "keyed.cavelog", NULL);
+
+    /* Keyframes close to the end: resuming reads little of the file, and
+     * never the page damaged in its middle. */
+    g_assert_true(keyframe_load_key(&key, TRUE, &error));
+    session = session_new_game(path, 606, "tester", NULL, &error);
+    g_assert_no_error(error);
+    session_set_keyframe_every(session, 4);
+    for (int t = 0; t < 400 && play_bot_turn(session); t++)
+        ;
+    g_assert_cmpint(session_state(session)->turn, >=, 40);
+    g_clear_pointer(&session, session_free); /* a clean close, by the writer */
+    g_assert_true(integrity_remembered(path));
+    scribble_in_place(path);
+    g_assert_false(integrity_remembered(path));
     assert_rejected(path, "damaged", NULL, FAILS_ON_READ);
 }
 
@@ -1583,6 +1702,8 @@ int main(int argc, char **argv)
     ADD("/hostile/not-sqlite", test_not_sqlite);
     ADD("/hostile/truncated", test_truncated);
     ADD("/hostile/quick-check", test_quick_check);
+    ADD("/hostile/remembered/own", test_remembered_own);
+    ADD("/hostile/remembered/scribbled", test_remembered_scribbled);
     ADD("/hostile/unknown-type", test_unknown_type);
     ADD("/hostile/outside-map", test_outside_map);
     ADD("/hostile/impossible-id", test_impossible_id);

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* integrity.h — what this installation remembers of game files that passed
+ * SQLite's whole-file check: a seal, by the keyframe key (keyframe.h), over
+ * the file's identity and the times and size the kernel keeps for it, so
+ * that resuming one's own long game need not read the whole file again
+ * while a file that changed in any way (or that came from elsewhere) is
+ * checked whole. */
+#ifndef CAV_STORE_INTEGRITY_H
+#define CAV_STORE_INTEGRITY_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Whether the file at @path passed the whole-file check as it is now: this
+ * installation has a key, a seal for @path's device and inode that the key
+ * verifies over its size, mtime and ctime (the kernel sets ctime on every
+ * change and no one but root can set it back), and no -wal with anything
+ * in it beside the file. Never an error: FALSE means "check it whole". */
+gboolean integrity_remembered(const char *path);
+
+/* Seal the file at @path, as it is now, as one that passed the whole-file
+ * check (or that only this installation wrote since it passed): the caller
+ * vouches. Nothing when there is no key (none is made here), when a -wal
+ * beside it holds anything, or when the seal cannot be written. */
+void integrity_remember(const char *path);
+
+/* The folder of the seals: "checked" beside the keyframe key. Caller frees. */
+char *integrity_dir(void);
+
+G_END_DECLS
+
+#endif
