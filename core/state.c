@@ -647,7 +647,9 @@ static guint64 creature_part(const CavCreature *c)
         c->effect_attack,     c->effect_defense, c->effect_vision, c->effect_hp_regen,
         c->effect_mana_regen, c->effect_detect,  c->known};
     gint64 pack[CAV_PACK_SLOTS];
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0; /* not the whole buffer: zeroing 1 KB cost about what hashing did */
 
     G_STATIC_ASSERT(G_N_ELEMENTS(magic) + CREATURE_NUMBERS + 1 <= G_N_ELEMENTS(numbers));
     memcpy(numbers + n, magic, sizeof magic);
@@ -668,7 +670,9 @@ static guint64 item_part(const CavItem *item)
         CAV_PART_ITEM, item->id,      item->glyph,  item->tags,   item->features, item->stack,
         item->attack,  item->defense, item->thrown, item->ranged, item->food,     item->rot_turns,
         item->born,    item->count,   item->holder, item->z,      item->x,        item->y};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, item->type, sizeof item->type);
@@ -681,7 +685,9 @@ static guint64 effect_part(const CavEffect *e)
 {
     const gint64 numbers[] = {CAV_PART_EFFECT, e->id,        e->creature,
                               e->item,         e->remaining, e->active ? 1 : 0};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, e->name, sizeof e->name);
@@ -696,7 +702,9 @@ static guint64 tiles_part(const CavState *state, gint32 z)
 
 static guint64 look_hash(const CavPotionLook *look)
 {
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_text(&r, look->kind, sizeof look->kind);
     put_text(&r, look->effect, sizeof look->effect);
@@ -710,7 +718,9 @@ static guint64 look_hash(const CavPotionLook *look)
 static guint64 spell_hash(const CavSpell *spell)
 {
     const gint64 numbers[] = {spell->cost, spell->special, spell->range};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_text(&r, spell->name, sizeof spell->name);
     put_text(&r, spell->book, sizeof spell->book);
@@ -760,7 +770,9 @@ static guint64 digest_of_parts(const CavState *state, guint64 sum, const guint64
         state->item_count,     state->effect_count,      state->look_count, state->spell_count,
         state->outcome,        state->deepest,           state->time};
     gint64 parts[CAV_LEVELS + 2];
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     for (gint32 z = 0; z < CAV_LEVELS; z++)
         parts[z] = (gint64) tiles[z];
@@ -792,9 +804,16 @@ guint64 state_digest_full(const CavState *state)
 void state_touch(CavState *state, CavPart part, gint32 id)
 {
     CavDigestMemo *memo = &state->memo;
+    guint32 entry = ((guint32) part << 24) | ((guint32) id & 0xffffff);
 
+    /* A record touched again lately is listed already (an event touches
+     * its actor and its target, a turn one creature many times). */
+    for (guint32 i = MIN(memo->n_touched, CAV_TOUCHED_MAX), seen = 0; i > 0 && seen < 8;
+         i--, seen++)
+        if (memo->touched[i - 1] == entry)
+            return;
     if (memo->n_touched < CAV_TOUCHED_MAX)
-        memo->touched[memo->n_touched] = ((guint32) part << 24) | ((guint32) id & 0xffffff);
+        memo->touched[memo->n_touched] = entry;
     if (memo->n_touched <= CAV_TOUCHED_MAX)
         memo->n_touched++;
 }
