@@ -810,16 +810,9 @@ guint64 state_digest_full(const CavState *state)
 void state_touch(CavState *state, CavPart part, gint32 id)
 {
     CavDigestMemo *memo = &state->memo;
-    guint32 entry = ((guint32) part << 24) | ((guint32) id & 0xffffff);
 
-    /* A record touched again lately is listed already (an event touches
-     * its actor and its target, a turn one creature many times). */
-    for (guint32 i = MIN(memo->n_touched, CAV_TOUCHED_MAX), seen = 0; i > 0 && seen < 8;
-         i--, seen++)
-        if (memo->touched[i - 1] == entry)
-            return;
     if (memo->n_touched < CAV_TOUCHED_MAX)
-        memo->touched[memo->n_touched] = entry;
+        memo->touched[memo->n_touched] = ((guint32) part << 24) | ((guint32) id & 0xffffff);
     if (memo->n_touched <= CAV_TOUCHED_MAX)
         memo->n_touched++;
 }
@@ -872,6 +865,50 @@ static void rebuild_memo(CavState *state)
     refresh_part(state, CAV_PART_MAGIC, 0);
 }
 
+/* Which bit of refresh_touched's set stands for part @part @id; -1 for
+ * one outside the set (refreshed every time it is listed). */
+static gint32 seen_bit(CavPart part, gint32 id)
+{
+    static const gint32 base[] = {
+        [CAV_PART_CREATURE] = 0,
+        [CAV_PART_ITEM] = CAV_CREATURES_MAX + 1,
+        [CAV_PART_EFFECT] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + 2,
+        [CAV_PART_TILES] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + 3,
+        [CAV_PART_MAGIC] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 3,
+    };
+    static const gint32 count[] = {
+        [CAV_PART_CREATURE] = CAV_CREATURES_MAX + 1,
+        [CAV_PART_ITEM] = CAV_ITEMS_MAX + 1,
+        [CAV_PART_EFFECT] = CAV_EFFECTS_MAX + 1,
+        [CAV_PART_TILES] = CAV_LEVELS,
+        [CAV_PART_MAGIC] = 1,
+    };
+
+    if ((guint) part >= G_N_ELEMENTS(base) || id < 0 || id >= count[part])
+        return -1;
+    return base[part] + id;
+}
+
+#define SEEN_BITS (CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 4)
+
+/* Hash again each part touched since the last digest, once (a quarter of
+ * the listed touches name a record listed earlier in the same turn). */
+static void refresh_touched(CavState *state)
+{
+    const CavDigestMemo *memo = &state->memo;
+    guint64 seen[(SEEN_BITS + 63) / 64] = {0};
+
+    for (guint32 i = 0; i < memo->n_touched; i++) {
+        CavPart part = (CavPart) (memo->touched[i] >> 24);
+        gint32 id = (gint32) (memo->touched[i] & 0xffffff), bit = seen_bit(part, id);
+        if (bit >= 0 && (seen[bit / 64] & (G_GUINT64_CONSTANT(1) << (bit % 64))) != 0)
+            continue;
+        if (bit >= 0)
+            seen[bit / 64] |= G_GUINT64_CONSTANT(1) << (bit % 64);
+        refresh_part(state, part, id);
+    }
+}
+
 guint64 state_digest(const CavState *state)
 {
     /* The memo is derived data: refreshing it changes no fact of the state. */
@@ -883,9 +920,7 @@ guint64 state_digest(const CavState *state)
     if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX) {
         rebuild_memo(s);
     } else {
-        for (guint32 i = 0; i < memo->n_touched; i++)
-            refresh_part(s, (CavPart) (memo->touched[i] >> 24),
-                         (gint32) (memo->touched[i] & 0xffffff));
+        refresh_touched(s);
     }
     /* Cleared as used, so that two equal states digested are equal bytes. */
     memset(memo->touched, 0, sizeof memo->touched[0] * MIN(memo->n_touched, CAV_TOUCHED_MAX));
