@@ -282,6 +282,25 @@ gboolean agree_cause(const CavState *state, const CavEvent *event, const CavEven
 
 /* ---- the game's data ------------------------------------------------------ */
 
+/* Whether field @f of @a and @b holds the same value, as
+ * ev_append_field_value would print it (text up to its NUL). */
+static gboolean same_value(const CavEvent *a, const CavEvent *b, const CavFieldInfo *f)
+{
+    const char *x = (const char *) &a->as + f->offset;
+    const char *y = (const char *) &b->as + f->offset;
+
+    switch (f->kind) {
+    case CAV_FIELD_I32:
+        return memcmp(x, y, sizeof(gint32)) == 0;
+    case CAV_FIELD_I64:
+        return memcmp(x, y, sizeof(gint64)) == 0;
+    case CAV_FIELD_STR:
+    case CAV_FIELD_ROW:
+        return strncmp(x, y, f->size) == 0;
+    }
+    return FALSE;
+}
+
 /* Whether @a (stored) and @b (what the data gives, of one type) agree;
  * if not, the first field that differs is described in @what. */
 static gboolean same_fields(const CavEvent *a, const CavEvent *b, GString *what)
@@ -290,6 +309,8 @@ static gboolean same_fields(const CavEvent *a, const CavEvent *b, GString *what)
     guint n = ev_type_fields(a->type, &fields);
 
     for (guint i = 0; i < n; i++) {
+        if (same_value(a, b, &fields[i]))
+            continue; /* the common case, without printing */
         g_autoptr(GString) x = g_string_new(NULL);
         g_autoptr(GString) y = g_string_new(NULL);
         ev_append_field_value(a, &fields[i], x);

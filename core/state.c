@@ -609,11 +609,15 @@ typedef struct {
 static void put_numbers(Record *r, const gint64 *numbers, guint n)
 {
     g_assert(r->len + 8 * n <= sizeof r->bytes);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+    memcpy(r->bytes + r->len, numbers, 8 * n); /* already the bytes */
+#else
     for (guint i = 0; i < n; i++) {
         guint64 le = GUINT64_TO_LE((guint64) numbers[i]);
-        memcpy(r->bytes + r->len, &le, sizeof le);
-        r->len += sizeof le;
+        memcpy(r->bytes + r->len + 8 * i, &le, sizeof le);
     }
+#endif
+    r->len += 8 * n;
 }
 
 static void put_text(Record *r, const char *text, gsize cap)
@@ -641,21 +645,25 @@ static guint64 record_hash(const Record *r)
 
 static guint64 creature_part(const CavCreature *c)
 {
-    gint64 numbers[CREATURE_NUMBERS + 8] = {CAV_PART_CREATURE};
-    guint n = 1 + creature_numbers(c, numbers + 1);
-    const gint64 magic[] = {
-        c->effect_attack,     c->effect_defense, c->effect_vision, c->effect_hp_regen,
-        c->effect_mana_regen, c->effect_detect,  c->known};
-    gint64 pack[CAV_PACK_SLOTS];
-    Record r = {.len = 0};
+    /* Filled in place, nothing zeroed first: the checked fold's top cost. */
+    gint64 numbers[1 + CREATURE_NUMBERS + 7 + CAV_PACK_SLOTS];
+    guint n;
+    Record r;
 
-    G_STATIC_ASSERT(G_N_ELEMENTS(magic) + CREATURE_NUMBERS + 1 <= G_N_ELEMENTS(numbers));
-    memcpy(numbers + n, magic, sizeof magic);
-    n += G_N_ELEMENTS(magic);
+    numbers[0] = CAV_PART_CREATURE;
+    n = 1 + creature_numbers(c, numbers + 1);
+    numbers[n++] = c->effect_attack;
+    numbers[n++] = c->effect_defense;
+    numbers[n++] = c->effect_vision;
+    numbers[n++] = c->effect_hp_regen;
+    numbers[n++] = c->effect_mana_regen;
+    numbers[n++] = c->effect_detect;
+    numbers[n++] = c->known;
     for (guint i = 0; i < CAV_PACK_SLOTS; i++)
-        pack[i] = c->pack[i];
+        numbers[n++] = c->pack[i];
+    g_assert(n == G_N_ELEMENTS(numbers));
+    r.len = 0; /* not the whole buffer: zeroing 1 KB cost about what hashing did */
     put_numbers(&r, numbers, n);
-    put_numbers(&r, pack, CAV_PACK_SLOTS);
     put_text(&r, c->kind, sizeof c->kind);
     put_text(&r, c->colour, sizeof c->colour);
     put_text(&r, c->hunger, sizeof c->hunger);
@@ -668,7 +676,9 @@ static guint64 item_part(const CavItem *item)
         CAV_PART_ITEM, item->id,      item->glyph,  item->tags,   item->features, item->stack,
         item->attack,  item->defense, item->thrown, item->ranged, item->food,     item->rot_turns,
         item->born,    item->count,   item->holder, item->z,      item->x,        item->y};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, item->type, sizeof item->type);
@@ -681,7 +691,9 @@ static guint64 effect_part(const CavEffect *e)
 {
     const gint64 numbers[] = {CAV_PART_EFFECT, e->id,        e->creature,
                               e->item,         e->remaining, e->active ? 1 : 0};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, e->name, sizeof e->name);
@@ -696,7 +708,9 @@ static guint64 tiles_part(const CavState *state, gint32 z)
 
 static guint64 look_hash(const CavPotionLook *look)
 {
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_text(&r, look->kind, sizeof look->kind);
     put_text(&r, look->effect, sizeof look->effect);
@@ -710,7 +724,9 @@ static guint64 look_hash(const CavPotionLook *look)
 static guint64 spell_hash(const CavSpell *spell)
 {
     const gint64 numbers[] = {spell->cost, spell->special, spell->range};
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     put_text(&r, spell->name, sizeof spell->name);
     put_text(&r, spell->book, sizeof spell->book);
@@ -760,7 +776,9 @@ static guint64 digest_of_parts(const CavState *state, guint64 sum, const guint64
         state->item_count,     state->effect_count,      state->look_count, state->spell_count,
         state->outcome,        state->deepest,           state->time};
     gint64 parts[CAV_LEVELS + 2];
-    Record r = {.len = 0};
+    Record r;
+
+    r.len = 0;
 
     for (gint32 z = 0; z < CAV_LEVELS; z++)
         parts[z] = (gint64) tiles[z];
@@ -847,6 +865,50 @@ static void rebuild_memo(CavState *state)
     refresh_part(state, CAV_PART_MAGIC, 0);
 }
 
+/* Which bit of refresh_touched's set stands for part @part @id; -1 for
+ * one outside the set (refreshed every time it is listed). */
+static gint32 seen_bit(CavPart part, gint32 id)
+{
+    static const gint32 base[] = {
+        [CAV_PART_CREATURE] = 0,
+        [CAV_PART_ITEM] = CAV_CREATURES_MAX + 1,
+        [CAV_PART_EFFECT] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + 2,
+        [CAV_PART_TILES] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + 3,
+        [CAV_PART_MAGIC] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 3,
+    };
+    static const gint32 count[] = {
+        [CAV_PART_CREATURE] = CAV_CREATURES_MAX + 1,
+        [CAV_PART_ITEM] = CAV_ITEMS_MAX + 1,
+        [CAV_PART_EFFECT] = CAV_EFFECTS_MAX + 1,
+        [CAV_PART_TILES] = CAV_LEVELS,
+        [CAV_PART_MAGIC] = 1,
+    };
+
+    if ((guint) part >= G_N_ELEMENTS(base) || id < 0 || id >= count[part])
+        return -1;
+    return base[part] + id;
+}
+
+#define SEEN_BITS (CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 4)
+
+/* Hash again each part touched since the last digest, once (a quarter of
+ * the listed touches name a record listed earlier in the same turn). */
+static void refresh_touched(CavState *state)
+{
+    const CavDigestMemo *memo = &state->memo;
+    guint64 seen[(SEEN_BITS + 63) / 64] = {0};
+
+    for (guint32 i = 0; i < memo->n_touched; i++) {
+        CavPart part = (CavPart) (memo->touched[i] >> 24);
+        gint32 id = (gint32) (memo->touched[i] & 0xffffff), bit = seen_bit(part, id);
+        if (bit >= 0 && (seen[bit / 64] & (G_GUINT64_CONSTANT(1) << (bit % 64))) != 0)
+            continue;
+        if (bit >= 0)
+            seen[bit / 64] |= G_GUINT64_CONSTANT(1) << (bit % 64);
+        refresh_part(state, part, id);
+    }
+}
+
 guint64 state_digest(const CavState *state)
 {
     /* The memo is derived data: refreshing it changes no fact of the state. */
@@ -858,9 +920,7 @@ guint64 state_digest(const CavState *state)
     if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX) {
         rebuild_memo(s);
     } else {
-        for (guint32 i = 0; i < memo->n_touched; i++)
-            refresh_part(s, (CavPart) (memo->touched[i] >> 24),
-                         (gint32) (memo->touched[i] & 0xffffff));
+        refresh_touched(s);
     }
     /* Cleared as used, so that two equal states digested are equal bytes. */
     memset(memo->touched, 0, sizeof memo->touched[0] * MIN(memo->n_touched, CAV_TOUCHED_MAX));

@@ -148,50 +148,114 @@ static gboolean gather(const CavEvent *event, gpointer user_data, GError **error
     return TRUE;
 }
 
+/* Get @r ready to re-run @store's game with @content (taken over):
+ * the build that wrote it and each turn's command. */
+static gboolean resim_begin(Resim *r, Store *store, CavContent *content, StoreGameInfo *info,
+                            GError **error)
+{
+    memset(r, 0, sizeof *r);
+    r->store = store;
+    r->path = store_path(store);
+    r->game = game_new_with_content(content, NULL);
+    game_track_view(r->game, FALSE);
+    r->stored = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    if (!store_read_info(store, info, error))
+        return FALSE;
+    r->build = info->build;
+    r->commands = store_turn_commands(store, error);
+    return r->commands != NULL;
+}
+
+/* Re-run the last turn gathered: every event has been read. */
+static gboolean resim_end(Resim *r, GError **error)
+{
+    return r->stored->len == 0 || replay_turn(r, error);
+}
+
+static void resim_clear(Resim *r)
+{
+    g_clear_pointer(&r->stored, g_array_unref);
+    g_clear_pointer(&r->commands, g_ptr_array_unref);
+    g_clear_pointer(&r->game, game_free);
+}
+
 gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GError **error)
 {
-    g_autoptr(Game) game = game_new_with_content(content, NULL);
     StoreGameInfo info = {0};
-    Resim r = {.store = store, .game = game, .path = store_path(store)};
+    Resim r;
     gboolean ok;
 
     g_return_val_if_fail(store != NULL && content != NULL, FALSE);
-    if (!store_read_info(store, &info, error))
-        return FALSE;
-    game_track_view(game, FALSE);
-    r.build = info.build;
-    r.stored = g_array_new(FALSE, FALSE, sizeof(CavEvent));
-    r.commands = store_turn_commands(store, error);
-    ok = r.commands != NULL && store_foreach_event_piped(store, NULL, gather, &r, error) &&
-         (r.stored->len == 0 || replay_turn(&r, error));
-    g_array_unref(r.stored);
-    if (r.commands != NULL)
-        g_ptr_array_unref(r.commands);
+    ok = resim_begin(&r, store, content, &info, error) &&
+         store_foreach_event_piped(store, NULL, gather, &r, error) && resim_end(&r, error);
+    resim_clear(&r);
     store_game_info_clear(&info);
     if (ok && turns != NULL)
         *turns = r.turns;
     return ok;
 }
 
+/* verify_game's re-run, fed by its checked fold: each event, once checked,
+ * goes to the re-run too; the re-run's first problem waits in @problem
+ * until the fold is over (the fold's own problems come first). */
+typedef struct {
+    Resim resim;
+    StoreGameInfo info;
+    GError *problem;
+} Rerun;
+
+static gboolean rerun_each(const CavEvent *event, gpointer user_data, GError **error)
+{
+    Rerun *rerun = user_data;
+
+    if (rerun->problem == NULL)
+        gather(event, &rerun->resim, &rerun->problem);
+    return TRUE;
+}
+
+/* The data the game is re-run by: the data the file records, or (a file
+ * too old to record it) the data games are played by. */
+static CavContent *rerun_content(Store *store, VerifyReport *report, GError **error)
+{
+    g_autoptr(GError) damaged = NULL;
+    CavContent *content = store_read_content(store, &damaged);
+
+    if (damaged != NULL) {
+        g_propagate_error(error, g_steal_pointer(&damaged));
+        return NULL;
+    }
+    report->recorded_content = content != NULL;
+    return content != NULL ? content : session_load_content(error);
+}
+
 gboolean verify_game(Store *store, VerifyReport *report, GError **error)
 {
     g_autoptr(Game) game = game_new(NULL);
-    g_autoptr(GError) damaged = NULL;
+    Rerun rerun = {.problem = NULL};
     CavContent *content;
+    gboolean ready, ok;
 
     g_return_val_if_fail(store != NULL && report != NULL, FALSE);
     memset(report, 0, sizeof *report);
     game_track_view(game, FALSE); /* the digests cover the rules state only */
-    if (!store_fold_checked(store, game, NULL, NULL, error))
-        return FALSE;
-    report->events = game_state(game)->last_seq;
-    content = store_read_content(store, &damaged);
-    if (damaged != NULL) {
-        g_propagate_error(error, g_steal_pointer(&damaged));
-        return FALSE;
+    /* One read of the events for both: the re-run gets ready first, and
+     * what stops it waits until the fold has had its say. */
+    content = rerun_content(store, report, &rerun.problem);
+    ready =
+        content != NULL && resim_begin(&rerun.resim, store, content, &rerun.info, &rerun.problem);
+    ok = store_fold_checked(store, game, ready ? rerun_each : NULL, &rerun, error);
+    if (ok) {
+        report->events = game_state(game)->last_seq;
+        if (rerun.problem == NULL)
+            resim_end(&rerun.resim, &rerun.problem);
+        if (rerun.problem != NULL) {
+            g_propagate_error(error, g_steal_pointer(&rerun.problem));
+            ok = FALSE;
+        }
+        report->turns = rerun.resim.turns;
     }
-    report->recorded_content = content != NULL;
-    if (content == NULL)
-        content = session_load_content(error);
-    return content != NULL && verify_resimulate(store, content, &report->turns, error);
+    g_clear_error(&rerun.problem);
+    resim_clear(&rerun.resim);
+    store_game_info_clear(&rerun.info);
+    return ok;
 }

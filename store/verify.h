@@ -31,11 +31,13 @@ typedef struct {
     gboolean recorded_content; /* re-run by the data recorded in the file (else: the installed) */
 } VerifyReport;
 
-/* Everything `cavelog verify` checks, in one pass after another: fold every
- * event with every check a resume makes (each event validated, every turn's
- * digest, the game row), then re-run the recorded commands by the data the
- * file records (a file too old to record it: by the data games are played
- * by) and compare every event. FALSE with the first problem. */
+/* Everything `cavelog verify` checks: fold every event with every check a
+ * resume makes (each event validated, every turn's digest, the game row),
+ * and re-run the recorded commands by the data the file records (a file
+ * too old to record it: by the data games are played by) and compare every
+ * event. One read of the events feeds both (each event goes to the re-run
+ * once the fold has checked it); FALSE with the first problem, the fold's
+ * before the re-run's, as if the re-run came after the fold. */
 gboolean verify_game(Store *store, VerifyReport *report, GError **error);
 
 G_END_DECLS

@@ -538,6 +538,18 @@ static void test_digest_sensitive(void)
     g_assert_cmpuint(state_digest(a), !=, state_digest(b));
     state_touch(b, CAV_PART_CREATURE, 1); /* counted in by hand above, untold */
     g_assert_cmpuint(state_digest(b), ==, state_digest_full(b));
+    /* A record touched again before the digest is hashed once, as it is then. */
+    b->creatures[1].hp = 7;
+    state_touch(b, CAV_PART_CREATURE, 1);
+    state_touch(b, CAV_PART_ITEM, 1);
+    b->creatures[1].hp = 8;
+    b->items[1].count = 4;
+    state_touch(b, CAV_PART_CREATURE, 1);
+    state_touch(b, CAV_PART_ITEM, 1);
+    g_assert_cmpuint(state_digest(b), ==, state_digest_full(b));
+    b->creatures[1].hp = 9;
+    state_touch(b, CAV_PART_CREATURE, 1);
+    g_assert_cmpuint(state_digest(b), ==, state_digest_full(b));
 }
 
 static void collect(const CavEvent *event, gpointer user_data)

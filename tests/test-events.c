@@ -160,6 +160,104 @@ static void test_codec_text_limits(void)
     g_assert_nonnull(strstr(error->message, "too long"));
 }
 
+/* Fill every field of @event with @salt's values and text that needs no
+ * escape (ASCII, or UTF-8 beyond it): what the decoder reads in its fast
+ * pass, which must give what the full parser gives. */
+static void fill_plain_fields(CavEvent *event, guint salt)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(event->type, &fields);
+    guint8 *payload = (guint8 *) &event->as;
+    static const gint64 numbers[] = {0, 1, -1, 9, 10, -10, G_MAXINT32, G_MININT32, 100000};
+
+    for (guint i = 0; i < n; i++) {
+        void *at = payload + fields[i].offset;
+        gint64 v = numbers[(salt + i) % G_N_ELEMENTS(numbers)];
+        gint32 v32 = (gint32) v;
+        switch (fields[i].kind) {
+        case CAV_FIELD_I32:
+            memcpy(at, &v32, sizeof v32);
+            break;
+        case CAV_FIELD_I64:
+            v = salt % 2 ? G_GINT64_CONSTANT(-999999999999999999) : v;
+            memcpy(at, &v, sizeof v);
+            break;
+        case CAV_FIELD_STR:
+        case CAV_FIELD_ROW:
+            g_snprintf(at, fields[i].size, salt % 2 ? "plain %u" : "gobelin é %u ·", salt + i);
+            break;
+        }
+    }
+}
+
+static void test_codec_plain_round_trip(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+
+    for (guint salt = 0; salt < 20; salt++) {
+        for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
+            CavEvent in = ev_init((CavEventType) t), out;
+            g_autoptr(GString) json = g_string_new(NULL);
+            g_autoptr(GError) error = NULL;
+            fill_plain_fields(&in, salt + t);
+            codec_encode_payload(&in, json);
+            memset(&out, 0xa5, sizeof out);
+            g_assert_true(codec_decode_payload(decoder, in.type, in.version, json->str, json->len,
+                                               &out, &error));
+            g_assert_no_error(error);
+            assert_same_payload(&in, &out);
+        }
+    }
+}
+
+/* Forms next to cavelog's own, which the fast pass must leave to the
+ * parser and the spelling check: each is refused, by the same message. */
+static void test_codec_near_canonical(void)
+{
+    assert_rejected("{\"creature\":-0}", "not written the way");
+    assert_rejected("{\"creature\":01}", "");
+    assert_rejected("{\"creature\":+1}", "not JSON");
+    assert_rejected("{\"creature\":1e2}", "wrong kind");
+    assert_rejected("{\"creature\":2147483648}", "too large");
+    assert_rejected("{\"creature\":-2147483649}", "too large");
+    assert_rejected("{ \"creature\":1}", "not written the way");
+    assert_rejected("{\"creature\":1 }", "not written the way");
+    assert_rejected("{\"creature\":1}\n", "not written the way");
+    assert_rejected("{\"creature\" :1}", "not written the way");
+    assert_rejected("{\"creature\":1,}", "");
+    assert_rejected("{\"creature\":\"1\"}", "text where a number");
+    assert_rejected("{\"creature\":\"\\u0031\"}", "text where a number");
+}
+
+/* Text the fast pass reads and text it leaves to the parser, at its edges. */
+static void test_codec_text_forms(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    CavEvent out;
+    static const char *const refused[] = {
+        "{\"creature\":1,\"cause\":\"bad \xc3(\"}", /* not UTF-8 */
+        "{\"creature\":1,\"cause\":\"tab\there\"}", /* a raw control character */
+        "{\"creature\":1,\"cause\":\"\\u0041\"}",   /* an escape cavelog does not write */
+        "{\"creature\":1,\"cause\":\"open}",        /* an unfinished string */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(refused); i++) {
+        g_assert_false(codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, refused[i],
+                                            strlen(refused[i]), &out, &error));
+        g_assert_error(error, CODEC_ERROR, CODEC_ERROR_MALFORMED);
+        g_clear_error(&error);
+    }
+    static const char escaped[] = "{\"creature\":1,\"cause\":\"a \\\"b\\\" \\\\ c\"}";
+    g_assert_true(codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, escaped, strlen(escaped),
+                                       &out, &error));
+    g_assert_cmpstr(out.as.GameLost.cause, ==, "a \"b\" \\ c");
+    static const char del[] = "{\"creature\":1,\"cause\":\"x\x7fy\"}";
+    g_assert_true(
+        codec_decode_payload(decoder, CAV_EVENT_GAME_LOST, 1, del, strlen(del), &out, &error));
+    g_assert_cmpstr(out.as.GameLost.cause, ==, "x\x7fy");
+}
+
 static void test_text_cut_at_characters(void)
 {
     char field[8];
@@ -435,6 +533,9 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/envelope", test_codec_envelope);
     g_test_add_func("/events/codec/rejects", test_codec_rejects);
     g_test_add_func("/events/codec/text-limits", test_codec_text_limits);
+    g_test_add_func("/events/codec/plain-round-trip", test_codec_plain_round_trip);
+    g_test_add_func("/events/codec/near-canonical", test_codec_near_canonical);
+    g_test_add_func("/events/codec/text-forms", test_codec_text_forms);
     g_test_add_func("/events/codec/versions", test_codec_versions);
     g_test_add_func("/events/codec/upcast", test_codec_upcast);
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
