@@ -12,14 +12,15 @@
 #include "cav-describe.h"
 #include "cav-entity-panel.h"
 #include "cav-event-detail.h"
-#include "cav-event-row.h"
+#include "cav-filter-bar.h"
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
 #include "cav-marks.h"
-#include "cav-timing.h"
+#include "cav-playback.h"
 #include "cav-settings.h"
-#include "cav-timeline-filter.h"
+#include "cav-timeline-pane.h"
 #include "cav-timeline.h"
+#include "cav-timing.h"
 
 #include <string.h>
 
@@ -29,8 +30,6 @@
  * taken from the worker that reads the game: twice a second will do. */
 #define PROGRESS_POLL_MS 500
 
-static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
-
 struct _CavInspectorWindow {
     AdwApplicationWindow parent_instance;
 
@@ -39,26 +38,23 @@ struct _CavInspectorWindow {
     AdwWindowTitle *window_title;
     AdwToastOverlay *toasts;
     AdwStatusPage *error_page;
-    GtkLabel *loading_label, *count_label, *status_label;
+    GtkLabel *loading_label, *status_label;
     GtkProgressBar *loading_bar;
     GtkLabel *preview_label; /* the newest state while the rest is checked */
     GtkBox *preview_box;     /* holds the preview's map while there is one */
     CavMapView *preview_map; /* or NULL */
     gint32 preview_turn;     /* of the last open's preview, or -1 */
-    GtkMenuButton *recent_button, *types_button, *bookmarks_button;
+    GtkMenuButton *recent_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
-    GtkBox *types_box, *entity_chip;
-    GtkLabel *entity_label;
+    CavFilterBar *filter_bar;
     CavEventDetail *detail;
     GtkAdjustment *scrub;
-    GtkEntry *first_turn, *last_turn;
     GtkToggleButton *play_button;
-    GtkSearchEntry *search_entry;
     GtkPaned *content;
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
-    GtkColumnView *timeline_view;
+    CavTimelinePane *timeline_pane;
     GtkNotebook *notebook;
     CavAnalysisView *analysis;    /* the notebook's Analysis page */
     CavEntityPanel *entity_panel; /* the notebook's Entities page */
@@ -67,26 +63,15 @@ struct _CavInspectorWindow {
     GFile *file;
     CavTimeline *timeline; /* owns the history */
     History *history;
-    CavTimelineFilter *filter;
-    GtkFilterListModel *filtered;
-    GtkSingleSelection *selection;
     gint64 seq;
-    gboolean types[CAV_EVENT_TYPE_COUNT];
 
     /* Loading in a worker thread. */
     GCancellable *loading;
     gint progress_done, progress_total; /* atomics, written by the worker */
     guint progress_source;
 
-    guint play_tick, follow_source, resync_source;
-    gint64 play_start;             /* frame time (us) playing started at, or 0 */
-    gint64 play_played;            /* events played since then */
-    guint seq_digits, turn_digits; /* the numbers the Seq and Turn columns are sized for */
-    gboolean keep_selection;       /* focus is entering the timeline: keep its row */
-    gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
-    guint focus_tries;             /* frames waited for the shown row to focus it */
-    guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
-    gint64 rows_changed;           /* the frame counter when the timeline's rows last changed */
+    CavPlayback *playback;
+    guint follow_source;
     gboolean syncing, headless;
     GSettings *settings; /* what the window remembers, or NULL without the schema */
 };
@@ -97,29 +82,6 @@ enum { SIGNAL_LOADED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* ---- small helpers -------------------------------------------------------- */
-
-static gint64 row_seq(GListModel *model, guint position)
-{
-    g_autoptr(CavEventRow) row = g_list_model_get_item(model, position);
-
-    return row != NULL ? cav_event_row_get_seq(row) : 0;
-}
-
-/* The position of the last row of @model whose seq is at most @seq
- * (rows are in seq order), or GTK_INVALID_LIST_POSITION for none. */
-static guint position_at_or_before(GListModel *model, gint64 seq)
-{
-    guint lo = 0, hi = g_list_model_get_n_items(model);
-
-    while (lo < hi) {
-        guint mid = lo + (hi - lo) / 2;
-        if (row_seq(model, mid) <= seq)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo == 0 ? GTK_INVALID_LIST_POSITION : lo - 1;
-}
 
 void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body)
 {
@@ -164,77 +126,6 @@ static gboolean action_state(CavInspectorWindow *self, const char *name)
     g_autoptr(GVariant) state = g_action_group_get_action_state(G_ACTION_GROUP(self), name);
 
     return state != NULL && g_variant_get_boolean(state);
-}
-
-/* Bring row @position of the timeline into view, if it is out of view.
- * GTK 4.8 has no gtk_column_view_scroll_to(), and its "list.scroll-to-item"
- * action leaves the list blank when used before the list is laid out; so
- * this moves the scroll adjustment, from the average row height the list
- * estimates, and until the list is laid out it waits for a frame. */
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
-
-/* The timeline's rows changed (added while following, filtered, rebuilt):
- * its scroll range is the old one until a frame has laid the rows out. */
-static void timeline_rows_changed(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
-
-    self->rows_changed = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
-}
-
-/* Whether the scroll range counts the rows the model has now: a frame
- * begun after the change has been laid out. Frame c's layout comes after
- * its tick callbacks, so a tick in frame c knows only frame c - 1's; a
- * change made between frames (counter c0) is laid out in frame c0 + 1;
- * c >= c0 + 2 is true of both only once that layout is done. Without this
- * a row added while following was scrolled to from the old range: out of
- * view, or past the list's end (a GTK warning). */
-static gboolean timeline_laid_out(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
-
-    return clock != NULL && gdk_frame_clock_get_frame_counter(clock) >= self->rows_changed + 2;
-}
-
-static gboolean scroll_now(CavInspectorWindow *self)
-{
-    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(self->timeline_view));
-    guint n = self->filtered != NULL ? g_list_model_get_n_items(G_LIST_MODEL(self->filtered)) : 0;
-    double upper = gtk_adjustment_get_upper(adjustment);
-    double page = gtk_adjustment_get_page_size(adjustment);
-    double value = gtk_adjustment_get_value(adjustment);
-    double row, top;
-
-    if (n == 0)
-        return TRUE; /* nothing to scroll to */
-    if (page <= 0 || upper <= 0 || !timeline_laid_out(self))
-        return FALSE; /* not laid out yet */
-    row = upper / n;
-    top = row * self->scroll_to;
-    if (top < value || top + row > value + page)
-        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
-    return TRUE;
-}
-
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->scroll_to == GTK_INVALID_LIST_POSITION || scroll_now(self)) {
-        self->scroll_tick = 0;
-        return G_SOURCE_REMOVE;
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-static void scroll_timeline_to(CavInspectorWindow *self, guint position)
-{
-    self->scroll_to = position;
-    if (position == GTK_INVALID_LIST_POSITION || self->scroll_tick != 0)
-        return;
-    if (!gtk_widget_get_mapped(GTK_WIDGET(self->timeline_view)) || !scroll_now(self))
-        self->scroll_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view),
-                                                         scroll_pending, self, NULL);
 }
 
 /* ---- entities ----------------------------------------------------------- */
@@ -329,13 +220,8 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     self->syncing = TRUE;
     if (from != FROM_SCRUBBER)
         gtk_adjustment_set_value(self->scrub, (double) seq);
-    if (from != FROM_TIMELINE) {
-        guint position = position_at_or_before(G_LIST_MODEL(self->filtered), seq);
-
-        gtk_single_selection_set_selected(self->selection, position);
-        scroll_timeline_to(self, position);
-    }
     self->syncing = FALSE;
+    cav_timeline_pane_show(self->timeline_pane, seq);
     update_map(self);
     update_status(self);
     cav_event_detail_show(self->detail, seq);
@@ -373,7 +259,7 @@ History *cav_inspector_window_get_history(CavInspectorWindow *self)
 GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), NULL);
-    return self->filtered != NULL ? G_LIST_MODEL(self->filtered) : NULL;
+    return cav_filter_bar_get_model(self->filter_bar);
 }
 
 gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self)
@@ -408,42 +294,13 @@ gboolean cav_inspector_window_get_headless(CavInspectorWindow *self)
 
 /* ---- moving: actions ------------------------------------------------------- */
 
-/* The next (@forward) or previous row of the filtered timeline from the
- * shown event, or -1 for none. */
-static gint64 neighbour(CavInspectorWindow *self, gboolean forward)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, self->seq);
-    guint n = g_list_model_get_n_items(model);
-
-    if (forward) {
-        guint next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
-        return next < n ? row_seq(model, next) : -1;
-    }
-    if (position == GTK_INVALID_LIST_POSITION)
-        return -1;
-    if (row_seq(model, position) < self->seq)
-        return row_seq(model, position);
-    return position > 0 ? row_seq(model, position - 1) : 0;
-}
-
-/* The first filtered event at or after @seq, or -1. */
-static gint64 first_from(CavInspectorWindow *self, gint64 seq)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, seq - 1);
-    guint next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
-
-    return next < g_list_model_get_n_items(model) ? row_seq(model, next) : -1;
-}
-
 static void step_event(CavInspectorWindow *self, gboolean forward)
 {
     gint64 seq;
 
     if (self->history == NULL)
         return;
-    seq = neighbour(self, forward);
+    seq = cav_timeline_pane_next(self->timeline_pane, self->seq, forward);
     if (seq >= 0)
         show_event_from(self, seq, FROM_OTHER);
 }
@@ -460,7 +317,7 @@ static void step_turn(CavInspectorWindow *self, gboolean forward)
     turn = entry != NULL ? entry->turn : -1;
     if (forward) {
         target = history_turn_start(self->history, turn + 1);
-        target = target > 0 ? first_from(self, target) : -1;
+        target = target > 0 ? cav_timeline_pane_first_from(self->timeline_pane, target) : -1;
     } else if (entry == NULL) {
         return;
     } else {
@@ -468,7 +325,7 @@ static void step_turn(CavInspectorWindow *self, gboolean forward)
         target = history_turn_start(self->history, turn);
         if (target == self->seq)
             target = turn > 0 ? history_turn_start(self->history, turn - 1) : 0;
-        target = target > 0 ? first_from(self, target) : 0;
+        target = target > 0 ? cav_timeline_pane_first_from(self->timeline_pane, target) : 0;
     }
     if (target >= 0)
         show_event_from(self, target, FROM_OTHER);
@@ -498,102 +355,79 @@ static void on_first(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history != NULL)
-        show_event_from(self, cav_timeline_filter_is_active(self->filter) ? first_from(self, 1) : 0,
-                        FROM_OTHER);
+    if (self->history == NULL)
+        return;
+    if (cav_timeline_filter_is_active(cav_filter_bar_get_filter(self->filter_bar)))
+        show_event_from(self, cav_timeline_pane_first_from(self->timeline_pane, 1), FROM_OTHER);
+    else
+        show_event_from(self, 0, FROM_OTHER);
 }
 
 static void on_last(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    GListModel *model;
-    guint n;
+    gint64 last;
 
     if (self->history == NULL)
         return;
-    model = G_LIST_MODEL(self->filtered);
-    n = g_list_model_get_n_items(model);
-    if (n > 0)
-        show_event_from(self, row_seq(model, n - 1), FROM_OTHER);
+    last = cav_timeline_pane_last(self->timeline_pane);
+    if (last >= 0)
+        show_event_from(self, last, FROM_OTHER);
 }
 
-/* The filtered event @steps rows after the shown one (the last row, when
- * fewer are left), or -1 when the shown one is the last. */
-static gint64 steps_ahead(CavInspectorWindow *self, gint64 steps)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, self->seq);
-    guint n = g_list_model_get_n_items(model);
-    gint64 target = position == GTK_INVALID_LIST_POSITION ? steps - 1 : (gint64) position + steps;
+/* ---- playing ----------------------------------------------------------------- */
 
-    if (n == 0 || (position != GTK_INVALID_LIST_POSITION && position + 1 >= n))
-        return -1; /* nothing after the shown event */
-    return row_seq(model, (guint) MIN(target, (gint64) n - 1));
-}
-
-/* Play by the frame clock: each frame shows the event that many events
- * after the start the speed asks for by now, however long frames take,
- * so 1000 events/s plays 1000 a second (several rows a frame). */
-static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+/* The playback's step: @steps rows of the timeline on, or turns with
+ * win.play-turns. */
+static gboolean play_advance(gint64 steps, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    guint speed =
-        MIN(gtk_drop_down_get_selected(self->speed_dropdown), G_N_ELEMENTS(play_speeds) - 1);
-    gint64 now = gdk_frame_clock_get_frame_time(clock), due, seq;
+    gint64 seq;
 
     if (self->history == NULL)
-        return G_SOURCE_CONTINUE;
-    if (self->play_start == 0) {
-        self->play_start = now;
-        self->play_played = 0;
-    }
-    due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
-    if (due <= self->play_played)
-        return G_SOURCE_CONTINUE;
+        return TRUE; /* nothing to play yet */
     seq = action_state(self, "play-turns")
-              ? cav_markers_turns_ahead(self->history, self->seq, due - self->play_played)
-              : steps_ahead(self, due - self->play_played);
-    self->play_played = due;
-    if (seq < 0) { /* the end: stop */
-        self->play_tick = 0;
-        stop_playing(self);
-        return G_SOURCE_REMOVE;
-    }
+              ? cav_markers_turns_ahead(self->history, self->seq, steps)
+              : cav_timeline_pane_ahead(self->timeline_pane, self->seq, steps);
+    if (seq < 0)
+        return FALSE; /* the end */
     show_event_from(self, seq, FROM_OTHER);
-    return G_SOURCE_CONTINUE;
+    return TRUE;
 }
 
-static void restart_play(CavInspectorWindow *self)
+/* The play action and button follow the playback (which stops at the end). */
+static void on_playing_changed(CavInspectorWindow *self)
 {
-    gboolean playing = action_state(self, "play");
+    gboolean playing = cav_playback_get_playing(self->playback);
 
-    if (self->play_tick != 0)
-        gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->play_tick);
-    self->play_tick = 0;
-    self->play_start = 0;
+    set_action_state(self, "play", playing);
     gtk_button_set_icon_name(GTK_BUTTON(self->play_button), playing
                                                                 ? "media-playback-pause-symbolic"
                                                                 : "media-playback-start-symbolic");
-    if (playing)
-        self->play_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), play_frame, self, NULL);
 }
 
 /* Pause, as the play button and Space would. */
 static void stop_playing(CavInspectorWindow *self)
 {
-    set_action_state(self, "play", FALSE);
-    restart_play(self);
+    if (self->playback != NULL)
+        cav_playback_set_playing(self->playback, FALSE);
 }
 
 static void on_play(GSimpleAction *action, GVariant *state, gpointer user_data)
 {
+    CavInspectorWindow *self = user_data;
+
     g_simple_action_set_state(action, state);
-    restart_play(user_data);
+    cav_playback_set_playing(self->playback, g_variant_get_boolean(state));
 }
 
-static void on_speed(GObject *object, GParamSpec *pspec, gpointer self)
+static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* the speed menu's, a second */
+
+static void on_speed(CavInspectorWindow *self)
 {
-    restart_play(self);
+    guint speed = gtk_drop_down_get_selected(self->speed_dropdown);
+
+    cav_playback_set_speed(self->playback, play_speeds[MIN(speed, G_N_ELEMENTS(play_speeds) - 1)]);
 }
 
 static void on_follow(GSimpleAction *action, GVariant *state, gpointer user_data)
@@ -622,164 +456,26 @@ static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    gtk_widget_grab_focus(GTK_WIDGET(self->search_entry));
+    cav_filter_bar_focus_search(self->filter_bar);
 }
 
 /* ---- filters ------------------------------------------------------------- */
 
-static void update_count(CavInspectorWindow *self)
-{
-    g_autofree char *text = NULL;
-    guint shown, pending;
-
-    if (self->filtered == NULL)
-        return;
-    shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
-    pending = gtk_filter_list_model_get_pending(self->filtered);
-    if (cav_timeline_filter_get_error(self->filter) != NULL)
-        text = g_strdup("not a condition (see its tooltip)");
-    else if (!cav_timeline_filter_is_active(self->filter))
-        text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
-    else
-        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown,
-                               history_length(self->history), pending > 0 ? " (searching…)" : "");
-    gtk_label_set_text(self->count_label, text);
-}
-
-/* The filtered timeline changed (a filter, rows filtered in as it works,
- * events added while following): the shown event's row stays selected and
- * in view. */
-static gboolean resync_selection(gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-
-    self->resync_source = 0;
-    self->syncing = TRUE;
-    if (gtk_single_selection_get_selected(self->selection) != position)
-        gtk_single_selection_set_selected(self->selection, position);
-    self->syncing = FALSE;
-    scroll_timeline_to(self, position);
-    return G_SOURCE_REMOVE;
-}
-
-/* In an idle: the list views take the change in after this handler. */
-static void on_filtered_changed(CavInspectorWindow *self)
-{
-    timeline_rows_changed(self);
-    update_count(self);
-    if (self->history != NULL && self->resync_source == 0)
-        self->resync_source = g_idle_add(resync_selection, self);
-}
-
-static void update_types_label(CavInspectorWindow *self)
-{
-    guint n = 0, last = 0;
-    g_autofree char *label = NULL;
-
-    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
-        if (self->types[t]) {
-            n++;
-            last = t;
-        }
-    if (n == 0)
-        label = g_strdup("All Types");
-    else if (n == 1)
-        label = g_strdup(ev_type_name((CavEventType) last));
-    else
-        label = g_strdup_printf("%u Types", n);
-    gtk_menu_button_set_label(self->types_button, label);
-}
-
-static void on_type_toggled(GtkCheckButton *check, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint type = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(check), "type"));
-
-    if (self->syncing)
-        return;
-    self->types[type] = gtk_check_button_get_active(check);
-    cav_timeline_filter_set_types(self->filter, self->types);
-    update_types_label(self);
-}
-
 static void on_any_type(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    guint t = 0;
 
-    memset(self->types, 0, sizeof self->types);
-    self->syncing = TRUE;
-    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(self->types_box)); child != NULL;
-         child = gtk_widget_get_next_sibling(child), t++)
-        gtk_check_button_set_active(GTK_CHECK_BUTTON(child), FALSE);
-    self->syncing = FALSE;
-    cav_timeline_filter_set_types(self->filter, self->types);
-    update_types_label(self);
-}
-
-/* The turn typed in @entry: -1 when empty (unbounded); FALSE, and the
- * entry marked, when it is not a turn number. */
-static gboolean entry_turn(GtkEntry *entry, gint32 *turn)
-{
-    const char *text = gtk_editable_get_text(GTK_EDITABLE(entry));
-    gint64 value = -1;
-    gboolean ok = *text == '\0' || g_ascii_string_to_signed(text, 10, 0, G_MAXINT32, &value, NULL);
-
-    if (ok)
-        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
-    else
-        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
-    *turn = (gint32) value;
-    return ok;
-}
-
-static void on_turns_changed(CavInspectorWindow *self)
-{
-    gint32 first, last;
-
-    if (entry_turn(self->first_turn, &first) & entry_turn(self->last_turn, &last) &&
-        self->filter != NULL)
-        cav_timeline_filter_set_turns(self->filter, first, last);
-}
-
-static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->filter == NULL)
-        return;
-    cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
-    /* a condition that is not one: marked, and why in its tooltip */
-    gtk_widget_set_tooltip_text(GTK_WIDGET(entry), cav_timeline_filter_get_error(self->filter));
-    if (cav_timeline_filter_get_error(self->filter) != NULL)
-        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
-    else
-        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
-    update_count(self);
-}
-
-static void set_timeline_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
-{
-    g_autoptr(GString) name = g_string_new("Only ");
-
-    cav_timeline_filter_set_entity(self->filter, kind, id);
-    gtk_widget_set_visible(GTK_WIDGET(self->entity_chip), kind != CAV_REF_NONE);
-    if (kind != CAV_REF_NONE) {
-        history_append_name(self->history, kind, id, name);
-        gtk_label_set_text(self->entity_label, name->str);
-    }
+    cav_filter_bar_any_type(self->filter_bar);
 }
 
 static void on_filter_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-
     gint32 id;
     CavRefKind kind = cav_entity_panel_get_selected(self->entity_panel, &id);
 
     if (self->history != NULL && kind != CAV_REF_NONE)
-        set_timeline_entity(self, kind, id);
+        cav_filter_bar_set_entity(self->filter_bar, kind, id);
 }
 
 static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -787,7 +483,7 @@ static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
     CavInspectorWindow *self = user_data;
 
     if (self->history != NULL)
-        set_timeline_entity(self, CAV_REF_NONE, 0);
+        cav_filter_bar_set_entity(self->filter_bar, CAV_REF_NONE, 0);
 }
 
 /* ---- signals from the widgets --------------------------------------------- */
@@ -800,25 +496,9 @@ static void on_scrub(GtkAdjustment *adjustment, gpointer user_data)
         show_event_from(self, (gint64) gtk_adjustment_get_value(adjustment), FROM_SCRUBBER);
 }
 
-static void on_timeline_selected(GtkSingleSelection *selection, GParamSpec *pspec,
-                                 gpointer user_data)
+static void on_timeline_seek(CavInspectorWindow *self, gint64 seq)
 {
-    CavInspectorWindow *self = user_data;
-    CavEventRow *row;
-
-    if (self->syncing)
-        return;
-    if (self->keep_selection) { /* focus entering by Tab: undo GTK's choice */
-        guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-
-        self->syncing = TRUE;
-        gtk_single_selection_set_selected(selection, position);
-        self->syncing = FALSE;
-        return;
-    }
-    row = gtk_single_selection_get_selected_item(selection);
-    if (row != NULL)
-        show_event_from(self, cav_event_row_get_seq(row), FROM_TIMELINE);
+    show_event_from(self, seq, FROM_TIMELINE);
 }
 
 static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_data)
@@ -887,7 +567,6 @@ static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer us
 /* ---- following a live file ------------------------------------------------ */
 
 static void update_title(CavInspectorWindow *self);
-static void size_number_columns(CavInspectorWindow *self);
 
 static gboolean follow_poll(gpointer user_data)
 {
@@ -905,9 +584,10 @@ static gboolean follow_poll(gpointer user_data)
         self->syncing = TRUE;
         gtk_adjustment_set_upper(self->scrub, (double) history_length(self->history));
         self->syncing = FALSE;
-        update_count(self);
+        cav_filter_bar_update_count(self->filter_bar);
         update_title(self); /* "playing" until the game ends */
-        size_number_columns(self);
+        cav_timeline_pane_size_columns(self->timeline_pane, history_length(self->history),
+                                       history_turns(self->history));
         if (action_state(self, "follow"))
             show_event_from(self, history_length(self->history), FROM_FOLLOW);
         else
@@ -917,37 +597,6 @@ static gboolean follow_poll(gpointer user_data)
 }
 
 /* ---- list factories --------------------------------------------------------- */
-
-/* The Seq and Turn columns, wide enough for the largest number they show
- * (a cell's width is fixed when it is made: new numbers, new cells). */
-static void size_number_columns(CavInspectorWindow *self)
-{
-    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, history_length(self->history));
-    g_autofree char *turn = g_strdup_printf("%d", history_turns(self->history));
-    guint digits[2] = {(guint) strlen(seq), (guint) strlen(turn)};
-    GListModel *columns = gtk_column_view_get_columns(self->timeline_view);
-    g_autoptr(GtkSelectionModel) model = NULL;
-
-    if (digits[0] == self->seq_digits && digits[1] == self->turn_digits)
-        return;
-    self->seq_digits = digits[0];
-    self->turn_digits = digits[1];
-    /* GTK 4.8 keeps the cells made by a column's old factory: new cells. */
-    model = gtk_column_view_get_model(self->timeline_view);
-    if (model != NULL)
-        g_object_ref(model);
-    gtk_column_view_set_model(self->timeline_view, NULL);
-    for (guint i = 0; i < 2; i++) {
-        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
-        /* Digits are as wide as each other in the fonts GTK uses. */
-        g_autofree char *widest = g_strnfill(digits[i], '0');
-        g_autoptr(GtkListItemFactory) factory =
-            cav_columns_property_factory(i == 0 ? "seq" : "turn", 4, widest);
-        gtk_column_view_column_set_factory(column, factory);
-    }
-    gtk_column_view_set_model(self->timeline_view, model);
-    timeline_rows_changed(self);
-}
 
 /* ---- loading ---------------------------------------------------------------- */
 
@@ -1117,12 +766,8 @@ static void unload(CavInspectorWindow *self)
 {
     stop_playing(self);
     g_clear_handle_id(&self->follow_source, g_source_remove);
-    g_clear_handle_id(&self->resync_source, g_source_remove);
-    if (self->selection != NULL)
-        gtk_column_view_set_model(self->timeline_view, NULL);
-    g_clear_object(&self->selection);
-    g_clear_object(&self->filtered);
-    g_clear_object(&self->filter);
+    cav_timeline_pane_set_model(self->timeline_pane, NULL, 0, 0);
+    cav_filter_bar_set_timeline(self->filter_bar, NULL);
     cav_event_detail_set_timeline(self->detail, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
@@ -1156,26 +801,9 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     cav_event_detail_set_timeline(self->detail, self->timeline);
     self->history = history;
     cav_analysis_view_set_history(self->analysis, history);
-    self->filter = cav_timeline_filter_new(self->timeline);
-    cav_timeline_filter_set_types(self->filter, self->types);
-    /* Incremental before the filter is set: a filter given to the
-     * constructor runs over every event at once. */
-    self->filtered = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
-    gtk_filter_list_model_set_incremental(self->filtered, TRUE);
-    gtk_filter_list_model_set_filter(self->filtered, GTK_FILTER(self->filter));
-    g_signal_connect_swapped(self->filtered, "notify::pending", G_CALLBACK(update_count), self);
-    self->selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->filtered)));
-    gtk_single_selection_set_autoselect(self->selection, FALSE);
-    gtk_single_selection_set_can_unselect(self->selection, TRUE);
-    g_signal_connect(self->selection, "notify::selected", G_CALLBACK(on_timeline_selected), self);
-    /* From the selection, which has taken the change in by then. */
-    g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_filtered_changed),
-                             self);
-    /* Sized before the model is set: sizing again makes every cell again. */
-    size_number_columns(self);
-    gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
-    timeline_rows_changed(self);
-
+    cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
+    cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
+                                history_length(history), history_turns(history));
     cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
 
     /* The first turn-range values are free now that the file is known. */
@@ -1183,7 +811,6 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     gtk_adjustment_set_upper(self->scrub, (double) history_length(history));
     self->syncing = FALSE;
     update_title(self);
-    update_count(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
     cav_entity_panel_select(self->entity_panel, CAV_REF_CREATURE,
                             history_last_state(history)->player);
@@ -1344,12 +971,6 @@ static void add_content_shortcuts(CavInspectorWindow *self)
     gtk_widget_add_controller(GTK_WIDGET(self->content), controller);
 }
 
-static gboolean end_key_focus(gpointer user_data)
-{
-    CAV_INSPECTOR_WINDOW(user_data)->key_focus = FALSE;
-    return G_SOURCE_REMOVE;
-}
-
 /* The same keys when the focus is outside the map and lists — nowhere yet,
  * a header button — but not where they are typing, nor in a popover. */
 static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
@@ -1360,8 +981,7 @@ static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, g
     GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
 
     /* Focus moved by this key enters the timeline as by keyboard. */
-    self->key_focus = TRUE;
-    g_idle_add_full(G_PRIORITY_HIGH, end_key_focus, g_object_ref(self), g_object_unref);
+    cav_timeline_pane_note_key(self->timeline_pane);
     if (focus != NULL &&
         (gtk_widget_is_ancestor(focus, GTK_WIDGET(self->content)) || GTK_IS_EDITABLE(focus) ||
          gtk_widget_get_native(focus) != GTK_NATIVE(self)))
@@ -1379,94 +999,13 @@ static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, g
     return FALSE;
 }
 
-/* Tab into the timeline: GTK focuses (and, the first time, selects) its
- * first row; keep the shown event's row selected and focus that instead. */
-static GtkWidget *timeline_row_widget(GtkWidget *root, const char *seq)
-{
-    if (GTK_IS_INSCRIPTION(root) &&
-        gtk_widget_get_prev_sibling(gtk_widget_get_parent(root)) == NULL &&
-        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), seq) == 0)
-        return gtk_widget_get_parent(gtk_widget_get_parent(root)); /* inscription, cell, row */
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = timeline_row_widget(child, seq);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
-}
-
-static gboolean end_keep_selection(gpointer user_data)
-{
-    CAV_INSPECTOR_WINDOW(user_data)->keep_selection = FALSE;
-    return G_SOURCE_REMOVE;
-}
-
-/* After GTK has focused its row: focus the shown event's row instead,
- * scrolling it back into view first if GTK scrolled away. */
-static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-    g_autofree char *seq = NULL;
-    GtkWidget *widget;
-
-    if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
-        return G_SOURCE_REMOVE;
-    seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(G_LIST_MODEL(self->filtered), position));
-    widget = timeline_row_widget(GTK_WIDGET(self->timeline_view), seq);
-    if (widget == NULL) {
-        scroll_timeline_to(self, position);
-        return G_SOURCE_CONTINUE;
-    }
-    gtk_widget_grab_focus(widget);
-    return G_SOURCE_REMOVE;
-}
-
-static void on_timeline_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->history == NULL || !self->key_focus)
-        return; /* a click chooses its own row */
-    self->keep_selection = TRUE;
-    g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
-    self->focus_tries = 0;
-    gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view), focus_shown_row, self, NULL);
-}
-
-static void add_focus_handling(CavInspectorWindow *self)
+static void add_window_keys(CavInspectorWindow *self)
 {
     GtkEventController *keys = gtk_event_controller_key_new();
-    GtkEventController *focus = gtk_event_controller_focus_new();
 
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
     g_signal_connect(keys, "key-pressed", G_CALLBACK(on_window_key), self);
     gtk_widget_add_controller(GTK_WIDGET(self), keys);
-    g_signal_connect(focus, "enter", G_CALLBACK(on_timeline_focus_enter), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->timeline_view), focus);
-}
-
-static void add_type_checks(CavInspectorWindow *self)
-{
-    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
-        GtkWidget *check = gtk_check_button_new_with_label(ev_type_name((CavEventType) t));
-
-        gtk_widget_set_tooltip_text(check, ev_type_meaning((CavEventType) t));
-        g_object_set_data(G_OBJECT(check), "type", GUINT_TO_POINTER(t));
-        g_signal_connect(check, "toggled", G_CALLBACK(on_type_toggled), self);
-        gtk_box_append(self->types_box, check);
-    }
-}
-
-static void setup_lists(CavInspectorWindow *self)
-{
-    cav_columns_add(self->timeline_view, "Seq", "seq", 6, FALSE);
-    cav_columns_add(self->timeline_view, "Turn", "turn", 4, FALSE);
-    cav_columns_add(self->timeline_view, "Type", "type-name", 15, FALSE);
-    cav_columns_add(self->timeline_view, "Actor", "actor", 11, FALSE);
-    cav_columns_add(self->timeline_view, "Target", "target", 11, FALSE);
-    cav_columns_add(self->timeline_view, "Summary", "summary", 24, TRUE);
 }
 
 static void cav_inspector_window_dispose(GObject *object)
@@ -1478,6 +1017,7 @@ static void cav_inspector_window_dispose(GObject *object)
     g_clear_object(&self->loading);
     g_clear_handle_id(&self->progress_source, g_source_remove);
     unload(self);
+    g_clear_object(&self->playback);
     self->analysis = NULL;     /* a notebook child, going with the window */
     self->entity_panel = NULL; /* a notebook child too */
     g_clear_object(&self->file);
@@ -1499,6 +1039,8 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     g_type_ensure(CAV_TYPE_MAP_VIEW);
     g_type_ensure(CAV_TYPE_EVENT_DETAIL);
     g_type_ensure(CAV_TYPE_ENTITY_PANEL);
+    g_type_ensure(CAV_TYPE_FILTER_BAR);
+    g_type_ensure(CAV_TYPE_TIMELINE_PANE);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
@@ -1507,31 +1049,24 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(toasts);
     BIND(error_page);
     BIND(loading_label);
-    BIND(count_label);
     BIND(status_label);
     BIND(loading_bar);
     BIND(preview_label);
     BIND(preview_box);
     BIND(recent_button);
-    BIND(types_button);
     BIND(bookmarks_button);
     BIND(follow_button);
     BIND(fork_button);
-    BIND(types_box);
-    BIND(entity_chip);
-    BIND(entity_label);
     BIND(detail);
-    BIND(first_turn);
-    BIND(last_turn);
+    BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
-    BIND(search_entry);
     BIND(content);
     BIND(level_dropdown);
     BIND(speed_dropdown);
     BIND(map);
     BIND(scrubber);
-    BIND(timeline_view);
+    BIND(timeline_pane);
     BIND(entity_panel);
     BIND(notebook);
 #undef BIND
@@ -1568,26 +1103,24 @@ static void restore_settings(CavInspectorWindow *self)
 static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->scroll_to = GTK_INVALID_LIST_POSITION;
     self->preview_turn = -1;
+    self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
+    g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
+                             self);
+    on_speed(self);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
     add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
-    add_focus_handling(self);
-    add_type_checks(self);
-    setup_lists(self);
+    add_window_keys(self);
     g_signal_connect_swapped(self->pages, "notify::visible-child-name", G_CALLBACK(on_page_changed),
                              self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
     on_page_changed(self);
     gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
-    g_signal_connect_swapped(self->first_turn, "changed", G_CALLBACK(on_turns_changed), self);
-    g_signal_connect_swapped(self->last_turn, "changed", G_CALLBACK(on_turns_changed), self);
-    g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
-    g_signal_connect(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
+    g_signal_connect_swapped(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */
@@ -1605,6 +1138,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     }
     g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
+    g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
     g_signal_connect(self->entity_panel, "activate-link", G_CALLBACK(on_activate_link), self);
