@@ -13,6 +13,7 @@
 #include "cav-entity-panel.h"
 #include "cav-event-detail.h"
 #include "cav-filter-bar.h"
+#include "cav-loading-page.h"
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
 #include "cav-marks.h"
@@ -25,10 +26,6 @@
 #include <string.h>
 
 #define FOLLOW_POLL_MS 250
-/* The loading page redraws at each poll, and with a software GL renderer
- * (llvmpipe, as under xvfb) a frame of the whole window costs ~50 ms of CPU
- * taken from the worker that reads the game: twice a second will do. */
-#define PROGRESS_POLL_MS 500
 
 struct _CavInspectorWindow {
     AdwApplicationWindow parent_instance;
@@ -38,12 +35,8 @@ struct _CavInspectorWindow {
     AdwWindowTitle *window_title;
     AdwToastOverlay *toasts;
     AdwStatusPage *error_page;
-    GtkLabel *loading_label, *status_label;
-    GtkProgressBar *loading_bar;
-    GtkLabel *preview_label; /* the newest state while the rest is checked */
-    GtkBox *preview_box;     /* holds the preview's map while there is one */
-    CavMapView *preview_map; /* or NULL */
-    gint32 preview_turn;     /* of the last open's preview, or -1 */
+    CavLoadingPage *loading_page;
+    GtkLabel *status_label;
     GtkMenuButton *recent_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     CavFilterBar *filter_bar;
@@ -64,11 +57,6 @@ struct _CavInspectorWindow {
     CavTimeline *timeline; /* owns the history */
     History *history;
     gint64 seq;
-
-    /* Loading in a worker thread. */
-    GCancellable *loading;
-    gint progress_done, progress_total; /* atomics, written by the worker */
-    guint progress_source;
 
     CavPlayback *playback;
     guint follow_source;
@@ -265,7 +253,7 @@ GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self)
 gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), -1);
-    return self->preview_turn;
+    return cav_loading_page_get_preview_turn(self->loading_page);
 }
 
 GFile *cav_inspector_window_get_file(CavInspectorWindow *self)
@@ -445,6 +433,7 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_map_view_set_truth(self->map, g_variant_get_boolean(state));
+    cav_loading_page_set_truth(self->loading_page, g_variant_get_boolean(state));
     if (self->settings != NULL && !self->headless)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     /* Potions are named as the truth has them or as the player knows them. */
@@ -596,154 +585,7 @@ static gboolean follow_poll(gpointer user_data)
     return G_SOURCE_CONTINUE;
 }
 
-/* ---- list factories --------------------------------------------------------- */
-
-/* ---- loading ---------------------------------------------------------------- */
-
-static void mark_first_paint(CavInspectorWindow *self);
-
-static void loading_progress(gint64 done, gint64 total, gpointer user_data)
-{
-    CavInspectorWindow *self = g_task_get_source_object(user_data);
-
-    /* Called in the worker thread. */
-    g_atomic_int_set(&self->progress_total, (gint) MIN(total, G_MAXINT));
-    g_atomic_int_set(&self->progress_done, (gint) MIN(done, G_MAXINT));
-}
-
-static gboolean progress_poll(gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    gint done = g_atomic_int_get(&self->progress_done);
-    gint total = g_atomic_int_get(&self->progress_total);
-    g_autofree char *text = NULL;
-
-    if (total > 0) {
-        gtk_progress_bar_set_fraction(self->loading_bar, (double) done / (double) total);
-        text = g_strdup_printf("%d of %d events checked", done, total);
-        gtk_progress_bar_set_text(self->loading_bar, text);
-    } else {
-        gtk_progress_bar_pulse(self->loading_bar);
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-/* No preview shown (its map is dropped: it holds a whole state). */
-static void drop_preview(CavInspectorWindow *self)
-{
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), FALSE);
-    if (self->preview_map != NULL)
-        gtk_box_remove(self->preview_box, GTK_WIDGET(self->preview_map));
-    self->preview_map = NULL;
-}
-
-/* The newest state, handed from the worker to the window. */
-typedef struct {
-    CavInspectorWindow *window; /* owned */
-    GCancellable *loading;      /* the open it belongs to (owned) */
-    CavState *state;
-    CavView *view;
-} Preview;
-
-static void preview_free(gpointer data)
-{
-    Preview *preview = data;
-
-    g_object_unref(preview->window);
-    g_object_unref(preview->loading);
-    g_free(preview->state);
-    g_free(preview->view);
-    g_free(preview);
-}
-
-/* In the main thread: the loading page shows the newest state (its map at
- * the player's level and a line about it), marked as being checked still. */
-static gboolean show_preview(gpointer data)
-{
-    Preview *preview = data;
-    CavInspectorWindow *self = preview->window;
-    const CavCreature *player = state_player(preview->state);
-    g_autofree char *text = NULL;
-
-    if (self->loading != preview->loading || g_cancellable_is_cancelled(preview->loading))
-        return G_SOURCE_REMOVE;
-    text = g_strdup_printf(
-        "The newest turn, %d%s%s. The history before it is being checked: until then "
-        "nothing here is trusted, and the timeline opens when every turn is checked.",
-        preview->state->turn, player != NULL ? " · you: " : "",
-        player != NULL ? (player->alive ? "alive" : "dead") : "");
-    gtk_label_set_text(self->preview_label, text);
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), TRUE);
-    if (self->preview_map == NULL) {
-        self->preview_map = CAV_MAP_VIEW(cav_map_view_new());
-        gtk_box_append(self->preview_box, GTK_WIDGET(self->preview_map));
-    }
-    cav_map_view_set_truth(self->preview_map, cav_map_view_get_truth(self->map));
-    cav_map_view_set_level(self->preview_map, player != NULL ? player->z : 0);
-    cav_map_view_set_state(self->preview_map, preview->state, preview->view);
-    self->preview_turn = preview->state->turn;
-    cav_timing_mark("newest state shown");
-    mark_first_paint(self);
-    return G_SOURCE_REMOVE;
-}
-
-/* In the worker: copies of the newest state go to the main thread. */
-static void loading_preview(const CavState *state, const CavView *view, gpointer user_data)
-{
-    GTask *task = user_data;
-    Preview *preview = g_new0(Preview, 1);
-
-    preview->window = g_object_ref(g_task_get_source_object(task));
-    preview->loading = g_object_ref(g_task_get_cancellable(task));
-    preview->state = g_memdup2(state, sizeof *state);
-    preview->view = g_memdup2(view, sizeof *view);
-    g_idle_add_full(G_PRIORITY_DEFAULT, show_preview, preview, preview_free);
-}
-
-/* What the worker hands the window: the history and its markers. */
-typedef struct {
-    History *history;
-    CavMarkers *markers;
-} Opened;
-
-static void opened_free(gpointer data)
-{
-    Opened *opened = data;
-
-    cav_markers_free(opened->markers); /* before the history it reads */
-    history_free(opened->history);
-    g_free(opened);
-}
-
-static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
-                           GCancellable *cancellable)
-{
-    Opened *opened;
-    g_autofree char *path = g_file_get_path(task_data);
-    GError *error = NULL;
-    History *history;
-
-    if (path == NULL) {
-        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                "Only local game files can be opened");
-        return;
-    }
-    cav_timing_mark("fold started");
-    history = history_open_previewed(path, 0, loading_preview, loading_progress, task, cancellable,
-                                     &error);
-    cav_timing_mark("fold done");
-    if (history == NULL) {
-        g_task_return_error(task, error);
-        return;
-    }
-    /* The scrubber's markers, one pass over every event: here, not in
-     * the window's first frame. */
-    opened = g_new0(Opened, 1);
-    opened->history = history;
-    opened->markers = cav_markers_new(history, NULL, 0);
-    cav_timing_mark("markers found");
-    g_task_return_pointer(task, opened, opened_free);
-}
+/* ---- opening ---------------------------------------------------------------- */
 
 /* The title is the game (who, which seed, how it went); the subtitle the
  * file and the turn shown (update_subtitle). */
@@ -777,23 +619,6 @@ static void unload(CavInspectorWindow *self)
         cav_entity_panel_set_timeline(self->entity_panel, NULL);
 }
 
-/* Timing: the first frame painted after the game was shown. */
-static char first_paint_tag; /* the handler's data, to find it by */
-
-static void on_first_paint(GdkFrameClock *clock, gpointer user_data)
-{
-    cav_timing_mark("first frame painted");
-    g_signal_handlers_disconnect_matched(clock, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, user_data);
-}
-
-static void mark_first_paint(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
-
-    if (cav_timing_enabled() && clock != NULL)
-        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &first_paint_tag);
-}
-
 static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)
 {
     unload(self);
@@ -819,7 +644,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     cav_marker_strip_take(self, history, markers);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
-    mark_first_paint(self);
+    cav_timing_mark_first_paint(GTK_WIDGET(self));
 }
 
 /* Nothing shown: the window itself says what is wrong, on one line. */
@@ -834,66 +659,51 @@ static void show_open_failure(CavInspectorWindow *self, const char *primary, con
         g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
 }
 
-static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
+/* The file could not be read: said, over the game shown if there is one. */
+static void open_failed(CavInspectorWindow *self, GFile *file, const GError *error)
 {
-    CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(source);
-    g_autoptr(GError) error = NULL;
-    Opened *opened = g_task_propagate_pointer(G_TASK(result), &error);
-    g_autofree char *uri = NULL;
+    g_autofree char *name = g_file_get_basename(file);
+    g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
-    g_clear_handle_id(&self->progress_source, g_source_remove);
-    g_clear_object(&self->loading);
-    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        drop_preview(self);
-    if (opened == NULL) {
-        g_autofree char *name = g_file_get_basename(G_FILE(g_task_get_task_data(G_TASK(result))));
-        g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
-
-        if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            return;
-        if (self->history != NULL) { /* the game shown stays, under a dialog */
-            gtk_stack_set_visible_child_name(self->pages, "game");
-            show_error(self, primary, error);
-            return;
-        }
-        g_clear_object(&self->file);
-        show_open_failure(self, primary, error);
+    if (self->history != NULL) { /* the game shown stays, under a dialog */
+        gtk_stack_set_visible_child_name(self->pages, "game");
+        show_error(self, primary, error);
         return;
     }
-    g_set_object(&self->file, G_FILE(g_task_get_task_data(G_TASK(result))));
+    g_clear_object(&self->file);
+    show_open_failure(self, primary, error);
+}
+
+static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+    g_autoptr(CavInspectorWindow) self = user_data; /* held while reading */
+    g_autoptr(GError) error = NULL;
+    g_autofree char *uri = NULL;
+    GFile *file;
+    CavMarkers *markers;
+    History *history =
+        cav_loading_page_open_finish(CAV_LOADING_PAGE(source), result, &file, &markers, &error);
+
+    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+    if (history == NULL) {
+        open_failed(self, file, error);
+        return;
+    }
+    g_set_object(&self->file, file);
     uri = g_file_get_uri(self->file);
     gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
     cav_timing_mark("window takes the history");
-    show_history(self, opened->history, opened->markers);
-    g_free(opened); /* its parts are the window's now */
+    show_history(self, history, markers);
     cav_timing_mark("history shown");
     g_signal_emit(self, signals[SIGNAL_LOADED], 0);
 }
 
 void cav_inspector_window_open(CavInspectorWindow *self, GFile *file)
 {
-    g_autoptr(GTask) task = NULL;
-    g_autofree char *name = NULL, *label = NULL;
-
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self) && G_IS_FILE(file));
-    if (self->loading != NULL)
-        g_cancellable_cancel(self->loading);
-    g_clear_object(&self->loading);
-    self->loading = g_cancellable_new();
-    self->progress_done = self->progress_total = 0;
-    name = g_file_get_basename(file);
-    label = g_strdup_printf("Reading “%s”…", name);
-    gtk_label_set_text(self->loading_label, label);
-    gtk_progress_bar_set_fraction(self->loading_bar, 0);
-    gtk_progress_bar_set_text(self->loading_bar, "checking…");
-    self->preview_turn = -1;
-    drop_preview(self);
+    cav_loading_page_open(self->loading_page, file, open_done, g_object_ref(self));
     gtk_stack_set_visible_child_name(self->pages, "loading");
-    g_clear_handle_id(&self->progress_source, g_source_remove);
-    self->progress_source = g_timeout_add(PROGRESS_POLL_MS, progress_poll, self);
-    task = g_task_new(self, self->loading, open_done, NULL);
-    g_task_set_task_data(task, g_object_ref(file), g_object_unref);
-    g_task_run_in_thread(task, open_in_thread);
 }
 
 /* ---- recent files ----------------------------------------------------------- */
@@ -1012,10 +822,8 @@ static void cav_inspector_window_dispose(GObject *object)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(object);
 
-    if (self->loading != NULL)
-        g_cancellable_cancel(self->loading);
-    g_clear_object(&self->loading);
-    g_clear_handle_id(&self->progress_source, g_source_remove);
+    if (self->loading_page != NULL)
+        cav_loading_page_cancel(self->loading_page);
     unload(self);
     g_clear_object(&self->playback);
     self->analysis = NULL;     /* a notebook child, going with the window */
@@ -1040,6 +848,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     g_type_ensure(CAV_TYPE_EVENT_DETAIL);
     g_type_ensure(CAV_TYPE_ENTITY_PANEL);
     g_type_ensure(CAV_TYPE_FILTER_BAR);
+    g_type_ensure(CAV_TYPE_LOADING_PAGE);
     g_type_ensure(CAV_TYPE_TIMELINE_PANE);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
@@ -1048,11 +857,8 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(window_title);
     BIND(toasts);
     BIND(error_page);
-    BIND(loading_label);
+    BIND(loading_page);
     BIND(status_label);
-    BIND(loading_bar);
-    BIND(preview_label);
-    BIND(preview_box);
     BIND(recent_button);
     BIND(bookmarks_button);
     BIND(follow_button);
@@ -1103,7 +909,6 @@ static void restore_settings(CavInspectorWindow *self)
 static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->preview_turn = -1;
     self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
     g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
                              self);
