@@ -13,6 +13,7 @@
 #include "cav-entity-panel.h"
 #include "cav-event-detail.h"
 #include "cav-filter-bar.h"
+#include "cav-keys.h"
 #include "cav-loading-page.h"
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
@@ -159,19 +160,8 @@ static void update_subtitle(CavInspectorWindow *self)
 
 static void update_status(CavInspectorWindow *self)
 {
-    const CavState *state = history_state(self->history);
-    const CavCreature *player = state_player(state);
-    g_autofree char *text = NULL;
+    g_autofree char *text = cav_describe_status(self->history, self->seq);
 
-    if (player != NULL)
-        text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                               " · turn %d · you: level %d (%d,%d), hp %d/%d, %s",
-                               self->seq, history_length(self->history), state->turn, player->z + 1,
-                               player->x, player->y, player->hp, player->max_hp,
-                               player->alive ? "alive" : "dead");
-    else
-        text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, self->seq,
-                               history_length(self->history));
     gtk_label_set_text(self->status_label, text);
     update_subtitle(self);
 }
@@ -592,14 +582,9 @@ static gboolean follow_poll(gpointer user_data)
 static void update_title(CavInspectorWindow *self)
 {
     g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *title = NULL;
-    const CavState *last = history_last_state(self->history);
+    g_autofree char *title = cav_describe_game(self->history);
 
     gtk_window_set_title(GTK_WINDOW(self), name);
-    title =
-        g_strdup_printf("%s%sseed %" G_GINT64_FORMAT " · %s%s%s", last->player_name,
-                        last->player_name[0] ? " · " : "", last->seed,
-                        state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
     adw_window_title_set_title(self->window_title, title);
     update_subtitle(self);
 }
@@ -750,74 +735,6 @@ static const GActionEntry win_actions[] = {
     {.name = "clear-entity", .activate = on_clear_entity},
 };
 
-/* Keys over the map and lists (not the filter bar, where they are typing). */
-static const struct {
-    const char *trigger, *action;
-} content_keys[] = {
-    {"Right", "win.next-event"},
-    {"Left", "win.prev-event"},
-    {"<Shift>Right", "win.next-turn"},
-    {"<Shift>Left", "win.prev-turn"},
-    {"Home", "win.first"},
-    {"End", "win.last"},
-    {"space", "win.play"},
-    {"f", "win.follow"},
-    {"t", "win.truth"},
-    {"b", "win.bookmark"},
-    {"m", "win.next-marker"},
-    {"<Shift>m", "win.prev-marker"},
-};
-
-static void add_content_shortcuts(CavInspectorWindow *self)
-{
-    GtkEventController *controller = gtk_shortcut_controller_new();
-
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
-    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++)
-        gtk_shortcut_controller_add_shortcut(
-            GTK_SHORTCUT_CONTROLLER(controller),
-            gtk_shortcut_new(gtk_shortcut_trigger_parse_string(content_keys[i].trigger),
-                             gtk_named_action_new(content_keys[i].action)));
-    gtk_widget_add_controller(GTK_WIDGET(self->content), controller);
-}
-
-/* The same keys when the focus is outside the map and lists — nowhere yet,
- * a header button — but not where they are typing, nor in a popover. */
-static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
-                              GdkModifierType modifiers, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(self));
-    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
-
-    /* Focus moved by this key enters the timeline as by keyboard. */
-    cav_timeline_pane_note_key(self->timeline_pane);
-    if (focus != NULL &&
-        (gtk_widget_is_ancestor(focus, GTK_WIDGET(self->content)) || GTK_IS_EDITABLE(focus) ||
-         gtk_widget_get_native(focus) != GTK_NATIVE(self)))
-        return FALSE; /* the content's own shortcuts, typing, or a popover */
-    if (gtk_stack_get_visible_child_name(self->pages) == NULL ||
-        strcmp(gtk_stack_get_visible_child_name(self->pages), "game") != 0)
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++) {
-        g_autoptr(GtkShortcutTrigger) trigger =
-            gtk_shortcut_trigger_parse_string(content_keys[i].trigger);
-
-        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT)
-            return gtk_widget_activate_action(GTK_WIDGET(self), content_keys[i].action, NULL);
-    }
-    return FALSE;
-}
-
-static void add_window_keys(CavInspectorWindow *self)
-{
-    GtkEventController *keys = gtk_event_controller_key_new();
-
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
-    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_window_key), self);
-    gtk_widget_add_controller(GTK_WIDGET(self), keys);
-}
-
 static void cav_inspector_window_dispose(GObject *object)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(object);
@@ -915,10 +832,10 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     on_speed(self);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
-    add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
-    add_window_keys(self);
+    cav_keys_install(GTK_WINDOW(self), GTK_WIDGET(self->content), self->pages, "game",
+                     self->timeline_pane);
     g_signal_connect_swapped(self->pages, "notify::visible-child-name", G_CALLBACK(on_page_changed),
                              self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
