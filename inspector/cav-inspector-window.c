@@ -18,6 +18,7 @@
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
 #include "cav-marks.h"
+#include "cav-recent.h"
 #include "cav-playback.h"
 #include "cav-settings.h"
 #include "cav-timeline-pane.h"
@@ -663,7 +664,6 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
 {
     g_autoptr(CavInspectorWindow) self = user_data; /* held while reading */
     g_autoptr(GError) error = NULL;
-    g_autofree char *uri = NULL;
     GFile *file;
     CavMarkers *markers;
     History *history =
@@ -676,8 +676,7 @@ static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
         return;
     }
     g_set_object(&self->file, file);
-    uri = g_file_get_uri(self->file);
-    gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
+    cav_recent_add(file);
     cav_timing_mark("window takes the history");
     show_history(self, history, markers);
     cav_timing_mark("history shown");
@@ -689,32 +688,6 @@ void cav_inspector_window_open(CavInspectorWindow *self, GFile *file)
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self) && G_IS_FILE(file));
     cav_loading_page_open(self->loading_page, file, open_done, g_object_ref(self));
     gtk_stack_set_visible_child_name(self->pages, "loading");
-}
-
-/* ---- recent files ----------------------------------------------------------- */
-
-static void fill_recent_menu(GtkMenuButton *button, gpointer user_data)
-{
-    g_autoptr(GMenu) menu = g_menu_new();
-    GList *items = gtk_recent_manager_get_items(gtk_recent_manager_get_default());
-    guint shown = 0;
-
-    for (GList *l = items; l != NULL && shown < 10; l = l->next) {
-        GtkRecentInfo *info = l->data;
-        const char *uri = gtk_recent_info_get_uri(info);
-        g_autoptr(GMenuItem) item = NULL;
-
-        if (!g_str_has_suffix(uri, ".cavelog") || !gtk_recent_info_exists(info))
-            continue;
-        item = g_menu_item_new(gtk_recent_info_get_display_name(info), NULL);
-        g_menu_item_set_action_and_target(item, "app.open-uri", "s", uri);
-        g_menu_append_item(menu, item);
-        shown++;
-    }
-    g_list_free_full(items, (GDestroyNotify) gtk_recent_info_unref);
-    if (shown == 0)
-        g_menu_append(menu, "No recent games", "app.nothing");
-    gtk_menu_button_set_menu_model(button, G_MENU_MODEL(menu));
 }
 
 /* ---- class ------------------------------------------------------------------ */
@@ -764,6 +737,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     g_type_ensure(CAV_TYPE_MAP_VIEW);
     g_type_ensure(CAV_TYPE_EVENT_DETAIL);
     g_type_ensure(CAV_TYPE_ENTITY_PANEL);
+    g_type_ensure(CAV_TYPE_ANALYSIS_VIEW);
     g_type_ensure(CAV_TYPE_FILTER_BAR);
     g_type_ensure(CAV_TYPE_LOADING_PAGE);
     g_type_ensure(CAV_TYPE_TIMELINE_PANE);
@@ -791,6 +765,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(scrubber);
     BIND(timeline_pane);
     BIND(entity_panel);
+    BIND(analysis);
     BIND(notebook);
 #undef BIND
 }
@@ -840,24 +815,13 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                              self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
     on_page_changed(self);
-    gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
+    cav_recent_install(self->recent_button);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect_swapped(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */
     g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_page), self);
-    self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
-    {
-        /* Scrolled, so that its pages never make the window (or the
-         * timeline above it) taller than a laptop's screen allows. */
-        GtkWidget *scrolled = gtk_scrolled_window_new();
-        gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), GTK_WIDGET(self->analysis));
-        gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
-                                       GTK_POLICY_AUTOMATIC);
-        gtk_notebook_append_page(self->notebook, scrolled,
-                                 gtk_label_new_with_mnemonic("_Analysis"));
-    }
     g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
