@@ -286,28 +286,13 @@ static void step_event(CavInspectorWindow *self, gboolean forward)
 
 static void step_turn(CavInspectorWindow *self, gboolean forward)
 {
-    const HistoryEntry *entry;
-    gint32 turn;
-    gint64 target;
+    gint64 seq;
 
     if (self->history == NULL)
         return;
-    entry = history_entry(self->history, self->seq);
-    turn = entry != NULL ? entry->turn : -1;
-    if (forward) {
-        target = history_turn_start(self->history, turn + 1);
-        target = target > 0 ? cav_timeline_pane_first_from(self->timeline_pane, target) : -1;
-    } else if (entry == NULL) {
-        return;
-    } else {
-        /* Back to the start of this turn, or of the one before from there. */
-        target = history_turn_start(self->history, turn);
-        if (target == self->seq)
-            target = turn > 0 ? history_turn_start(self->history, turn - 1) : 0;
-        target = target > 0 ? cav_timeline_pane_first_from(self->timeline_pane, target) : 0;
-    }
-    if (target >= 0)
-        show_event_from(self, target, FROM_OTHER);
+    seq = cav_timeline_pane_next_turn(self->timeline_pane, self->history, self->seq, forward);
+    if (seq >= 0)
+        show_event_from(self, seq, FROM_OTHER);
 }
 
 static void on_next_event(GSimpleAction *a, GVariant *p, gpointer self)
@@ -374,15 +359,10 @@ static gboolean play_advance(gint64 steps, gpointer user_data)
     return TRUE;
 }
 
-/* The play action and button follow the playback (which stops at the end). */
+/* The play action follows the playback (which stops at the end). */
 static void on_playing_changed(CavInspectorWindow *self)
 {
-    gboolean playing = cav_playback_get_playing(self->playback);
-
-    set_action_state(self, "play", playing);
-    gtk_button_set_icon_name(GTK_BUTTON(self->play_button), playing
-                                                                ? "media-playback-pause-symbolic"
-                                                                : "media-playback-start-symbolic");
+    set_action_state(self, "play", cav_playback_get_playing(self->playback));
 }
 
 /* Pause, as the play button and Space would. */
@@ -398,15 +378,6 @@ static void on_play(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_playback_set_playing(self->playback, g_variant_get_boolean(state));
-}
-
-static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* the speed menu's, a second */
-
-static void on_speed(CavInspectorWindow *self)
-{
-    guint speed = gtk_drop_down_get_selected(self->speed_dropdown);
-
-    cav_playback_set_speed(self->playback, play_speeds[MIN(speed, G_N_ELEMENTS(play_speeds) - 1)]);
 }
 
 static void on_follow(GSimpleAction *action, GVariant *state, gpointer user_data)
@@ -804,7 +775,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
     g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
                              self);
-    on_speed(self);
+    cav_playback_bind_controls(self->playback, GTK_BUTTON(self->play_button), self->speed_dropdown);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
@@ -817,7 +788,6 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     on_page_changed(self);
     cav_recent_install(self->recent_button);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
-    g_signal_connect_swapped(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
     /* "switch-page" comes before the page is current; "notify::page" after. */

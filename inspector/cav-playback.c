@@ -9,6 +9,8 @@ struct _CavPlayback {
     GtkWidget *clock; /* not referenced */
     CavPlaybackAdvance advance;
     gpointer user_data;
+    GtkButton *button;   /* or NULL */
+    GtkDropDown *speeds; /* or NULL */
     guint per_second;
     guint tick;    /* the tick callback while playing, or 0 */
     gint64 start;  /* frame time (us) playing started at, or 0 */
@@ -19,6 +21,17 @@ G_DEFINE_FINAL_TYPE(CavPlayback, cav_playback, G_TYPE_OBJECT)
 
 enum { PROP_0, PROP_PLAYING, N_PROPS };
 static GParamSpec *props[N_PROPS];
+
+/* The steps a second of the speed menu's items. */
+static const guint speed_items[] = {2, 10, 50, 250, 1000};
+
+/* The button shows what a click does not: pause while playing. */
+static void show_state(CavPlayback *self)
+{
+    if (self->button != NULL)
+        gtk_button_set_icon_name(self->button, self->tick != 0 ? "media-playback-pause-symbolic"
+                                                               : "media-playback-start-symbolic");
+}
 
 static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
@@ -36,6 +49,7 @@ static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer use
     self->played = due;
     if (!self->advance(steps, self->user_data)) { /* the end: stop */
         self->tick = 0;
+        show_state(self);
         g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PLAYING]);
         return G_SOURCE_REMOVE;
     }
@@ -60,6 +74,7 @@ void cav_playback_set_playing(CavPlayback *self, gboolean playing)
     g_return_if_fail(CAV_IS_PLAYBACK(self));
     was = self->tick != 0;
     restart(self, playing);
+    show_state(self);
     if (was != playing)
         g_object_notify_by_pspec(G_OBJECT(self), props[PROP_PLAYING]);
 }
@@ -75,6 +90,24 @@ void cav_playback_set_speed(CavPlayback *self, guint per_second)
     g_return_if_fail(CAV_IS_PLAYBACK(self));
     self->per_second = per_second;
     restart(self, self->tick != 0);
+}
+
+static void on_speed_chosen(CavPlayback *self)
+{
+    guint item = gtk_drop_down_get_selected(self->speeds);
+
+    cav_playback_set_speed(self, speed_items[MIN(item, G_N_ELEMENTS(speed_items) - 1)]);
+}
+
+void cav_playback_bind_controls(CavPlayback *self, GtkButton *button, GtkDropDown *speeds)
+{
+    g_return_if_fail(CAV_IS_PLAYBACK(self) && GTK_IS_BUTTON(button) && GTK_IS_DROP_DOWN(speeds));
+    self->button = button;
+    self->speeds = speeds;
+    g_signal_connect_object(speeds, "notify::selected", G_CALLBACK(on_speed_chosen), self,
+                            G_CONNECT_SWAPPED);
+    on_speed_chosen(self);
+    show_state(self);
 }
 
 static void cav_playback_get_property(GObject *object, guint id, GValue *value, GParamSpec *pspec)

@@ -32,6 +32,11 @@ gboolean cav_playback_get_playing(CavPlayback *self);
  * counted from now. */
 void cav_playback_set_speed(CavPlayback *self, guint per_second);
 
+/* Show the state on @button (a pause icon while playing, else a play icon)
+ * and take the speed from @speeds, whose items are 2, 10, 50, 250 and 1000
+ * steps a second (neither is referenced: they must outlive the playback). */
+void cav_playback_bind_controls(CavPlayback *self, GtkButton *button, GtkDropDown *speeds);
+
 G_END_DECLS
 
 #endif

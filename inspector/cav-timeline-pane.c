@@ -105,6 +105,29 @@ gint64 cav_timeline_pane_ahead(CavTimelinePane *self, gint64 seq, gint64 steps)
     return row_seq(self->model, (guint) MIN(target, (gint64) n - 1));
 }
 
+gint64 cav_timeline_pane_next_turn(CavTimelinePane *self, const History *history, gint64 seq,
+                                   gboolean forward)
+{
+    const HistoryEntry *entry;
+    gint32 turn;
+    gint64 target;
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self) && history != NULL, -1);
+    entry = history_entry(history, seq);
+    turn = entry != NULL ? entry->turn : -1;
+    if (forward) {
+        target = history_turn_start(history, turn + 1);
+        return target > 0 ? cav_timeline_pane_first_from(self, target) : -1;
+    }
+    if (entry == NULL)
+        return -1;
+    /* Back to the start of this turn, or of the one before from there. */
+    target = history_turn_start(history, turn);
+    if (target == seq)
+        target = turn > 0 ? history_turn_start(history, turn - 1) : 0;
+    return target > 0 ? cav_timeline_pane_first_from(self, target) : 0;
+}
+
 gint64 cav_timeline_pane_last(CavTimelinePane *self)
 {
     guint n;

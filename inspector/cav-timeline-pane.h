@@ -8,6 +8,8 @@
 
 #include <gtk/gtk.h>
 
+#include "history.h"
+
 G_BEGIN_DECLS
 
 #define CAV_TYPE_TIMELINE_PANE (cav_timeline_pane_get_type())
@@ -34,6 +36,13 @@ void cav_timeline_pane_note_key(CavTimelinePane *self);
 /* The next (@forward) or previous row's seq from event @seq, or -1 for
  * none (0, before the first, going back from the first row). */
 gint64 cav_timeline_pane_next(CavTimelinePane *self, gint64 seq, gboolean forward);
+
+/* The seq of the first row of the next (@forward) turn of @history after
+ * event @seq's, or -1; going back, the first row of @seq's turn, or of the
+ * turn before when @seq starts its turn (0 from the first turn; -1 from
+ * before the first event). */
+gint64 cav_timeline_pane_next_turn(CavTimelinePane *self, const History *history, gint64 seq,
+                                   gboolean forward);
 
 /* The seq of the first row at or after event @seq, or -1. */
 gint64 cav_timeline_pane_first_from(CavTimelinePane *self, gint64 seq);
