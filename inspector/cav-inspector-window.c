@@ -7,11 +7,8 @@
  * the others into step (a flag keeps their signals from echoing back). */
 #include "cav-inspector-window.h"
 
-#include "cav-analysis-view.h"
-#include "cav-columns.h"
 #include "cav-describe.h"
-#include "cav-entity-panel.h"
-#include "cav-event-detail.h"
+#include "cav-detail-pane.h"
 #include "cav-filter-bar.h"
 #include "cav-keys.h"
 #include "cav-loading-page.h"
@@ -24,8 +21,6 @@
 #include "cav-timeline-pane.h"
 #include "cav-timeline.h"
 #include "cav-timing.h"
-
-#include <string.h>
 
 #define FOLLOW_POLL_MS 250
 
@@ -42,7 +37,6 @@ struct _CavInspectorWindow {
     GtkMenuButton *recent_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
     CavFilterBar *filter_bar;
-    CavEventDetail *detail;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
     GtkPaned *content;
@@ -50,9 +44,7 @@ struct _CavInspectorWindow {
     CavMapView *map;
     GtkScale *scrubber;
     CavTimelinePane *timeline_pane;
-    GtkNotebook *notebook;
-    CavAnalysisView *analysis;    /* the notebook's Analysis page */
-    CavEntityPanel *entity_panel; /* the notebook's Entities page */
+    CavDetailPane *detail_pane;
 
     /* The game shown. */
     GFile *file;
@@ -120,29 +112,6 @@ static gboolean action_state(CavInspectorWindow *self, const char *name)
 
 /* ---- entities ----------------------------------------------------------- */
 
-/* Show entity @id of @kind on the Entities page. */
-static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
-{
-    gtk_notebook_set_current_page(self->notebook, 1);
-    cav_entity_panel_select(self->entity_panel, kind, id);
-}
-
-/* The Analysis page follows the creature selected. */
-static void on_entity_selected(CavEntityPanel *panel, int kind, int id, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (kind == CAV_REF_CREATURE)
-        cav_analysis_view_set_creature(self->analysis, id);
-}
-
-/* The Entities page is in view. */
-static void sync_entity_page(CavInspectorWindow *self)
-{
-    cav_entity_panel_set_active(self->entity_panel,
-                                gtk_notebook_get_current_page(self->notebook) == 1);
-}
-
 /* ---- showing an event ---------------------------------------------------- */
 
 typedef enum { FROM_OTHER, FROM_SCRUBBER, FROM_TIMELINE, FROM_FOLLOW } ShowFrom;
@@ -203,9 +172,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     cav_timeline_pane_show(self->timeline_pane, seq);
     update_map(self);
     update_status(self);
-    cav_event_detail_show(self->detail, seq);
-    cav_analysis_view_set_event(self->analysis, seq);
-    cav_entity_panel_refresh(self->entity_panel);
+    cav_detail_pane_show(self->detail_pane, seq);
 }
 
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
@@ -220,7 +187,7 @@ void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kin
     g_return_if_fail(kind == CAV_REF_CREATURE || kind == CAV_REF_ITEM);
     if (self->history == NULL)
         return;
-    select_entity(self, kind, id);
+    cav_detail_pane_select_entity(self->detail_pane, kind, id);
 }
 
 gint64 cav_inspector_window_get_event(CavInspectorWindow *self)
@@ -398,9 +365,7 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
     cav_loading_page_set_truth(self->loading_page, g_variant_get_boolean(state));
     if (self->settings != NULL && !self->headless)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
-    /* Potions are named as the truth has them or as the player knows them. */
-    cav_event_detail_set_truth(self->detail, g_variant_get_boolean(state));
-    cav_entity_panel_set_truth(self->entity_panel, g_variant_get_boolean(state));
+    cav_detail_pane_set_truth(self->detail_pane, g_variant_get_boolean(state));
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -423,7 +388,7 @@ static void on_filter_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
     gint32 id;
-    CavRefKind kind = cav_entity_panel_get_selected(self->entity_panel, &id);
+    CavRefKind kind = cav_detail_pane_get_selected(self->detail_pane, &id);
 
     if (self->history != NULL && kind != CAV_REF_NONE)
         cav_filter_bar_set_entity(self->filter_bar, kind, id);
@@ -460,16 +425,13 @@ static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_d
         update_map(self);
 }
 
-/* The notebook's pages, by their names in the settings. */
-static const char *const detail_pages[] = {"event", "entities", "analysis"};
-
-static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint number,
-                             gpointer user_data)
+/* The page under the timeline is remembered. */
+static void on_detail_page(CavInspectorWindow *self)
 {
-    CavInspectorWindow *self = user_data;
+    const char *page = cav_detail_pane_get_page(self->detail_pane);
 
-    if (self->settings != NULL && !self->headless && number < G_N_ELEMENTS(detail_pages))
-        g_settings_set_string(self->settings, "detail-page", detail_pages[number]);
+    if (self->settings != NULL && !self->headless && page != NULL)
+        g_settings_set_string(self->settings, "detail-page", page);
 }
 
 static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
@@ -488,31 +450,12 @@ static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
         return;
     creature = state_creature_at(state, z, x, y);
     item = state_item_at(state, z, x, y);
-    gtk_notebook_set_current_page(self->notebook, 1);
     if (creature != NULL)
-        select_entity(self, CAV_REF_CREATURE, creature->id);
+        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_CREATURE, creature->id);
     else if (item != NULL)
-        select_entity(self, CAV_REF_ITEM, item->id);
-}
-
-static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    gint64 value;
-
-    if (self->history == NULL)
-        return TRUE;
-    if (g_str_has_prefix(uri, "seq:") &&
-        g_ascii_string_to_signed(uri + 4, 10, 0, G_MAXINT64, &value, NULL)) {
-        show_event_from(self, value, FROM_OTHER);
-    } else if (g_str_has_prefix(uri, "creature:") &&
-               g_ascii_string_to_signed(uri + 9, 10, 1, G_MAXINT32, &value, NULL)) {
-        select_entity(self, CAV_REF_CREATURE, (gint32) value);
-    } else if (g_str_has_prefix(uri, "item:") &&
-               g_ascii_string_to_signed(uri + 5, 10, 1, G_MAXINT32, &value, NULL)) {
-        select_entity(self, CAV_REF_ITEM, (gint32) value);
-    }
-    return TRUE;
+        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_ITEM, item->id);
+    else
+        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_NONE, 0);
 }
 
 /* ---- following a live file ------------------------------------------------ */
@@ -567,26 +510,20 @@ static void unload(CavInspectorWindow *self)
     g_clear_handle_id(&self->follow_source, g_source_remove);
     cav_timeline_pane_set_model(self->timeline_pane, NULL, 0, 0);
     cav_filter_bar_set_timeline(self->filter_bar, NULL);
-    cav_event_detail_set_timeline(self->detail, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
-    if (self->analysis != NULL)
-        cav_analysis_view_set_history(self->analysis, NULL);
-    if (self->entity_panel != NULL)
-        cav_entity_panel_set_timeline(self->entity_panel, NULL);
+    if (self->detail_pane != NULL)
+        cav_detail_pane_set_timeline(self->detail_pane, NULL);
 }
 
 static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)
 {
     unload(self);
     self->timeline = cav_timeline_new(history);
-    cav_event_detail_set_timeline(self->detail, self->timeline);
     self->history = history;
-    cav_analysis_view_set_history(self->analysis, history);
     cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
     cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
                                 history_length(history), history_turns(history));
-    cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
 
     /* The first turn-range values are free now that the file is known. */
     self->syncing = TRUE;
@@ -594,9 +531,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     self->syncing = FALSE;
     update_title(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
-    cav_entity_panel_select(self->entity_panel, CAV_REF_CREATURE,
-                            history_last_state(history)->player);
-    sync_entity_page(self);
+    cav_detail_pane_set_timeline(self->detail_pane, self->timeline);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marker_strip_take(self, history, markers);
     cav_marks_reload(self);
@@ -687,8 +622,7 @@ static void cav_inspector_window_dispose(GObject *object)
         cav_loading_page_cancel(self->loading_page);
     unload(self);
     g_clear_object(&self->playback);
-    self->analysis = NULL;     /* a notebook child, going with the window */
-    self->entity_panel = NULL; /* a notebook child too */
+    self->detail_pane = NULL; /* a template child, going with the window */
     g_clear_object(&self->file);
     g_clear_object(&self->settings);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
@@ -706,9 +640,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 
     g_type_ensure(CAV_TYPE_MAP_VIEW);
-    g_type_ensure(CAV_TYPE_EVENT_DETAIL);
-    g_type_ensure(CAV_TYPE_ENTITY_PANEL);
-    g_type_ensure(CAV_TYPE_ANALYSIS_VIEW);
+    g_type_ensure(CAV_TYPE_DETAIL_PANE);
     g_type_ensure(CAV_TYPE_FILTER_BAR);
     g_type_ensure(CAV_TYPE_LOADING_PAGE);
     g_type_ensure(CAV_TYPE_TIMELINE_PANE);
@@ -725,7 +657,6 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(bookmarks_button);
     BIND(follow_button);
     BIND(fork_button);
-    BIND(detail);
     BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
@@ -735,9 +666,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(map);
     BIND(scrubber);
     BIND(timeline_pane);
-    BIND(entity_panel);
-    BIND(analysis);
-    BIND(notebook);
+    BIND(detail_pane);
 #undef BIND
 }
 
@@ -764,9 +693,7 @@ static void restore_settings(CavInspectorWindow *self)
         g_action_group_change_action_state(G_ACTION_GROUP(self), "truth",
                                            g_variant_new_boolean(TRUE));
     page = g_settings_get_string(self->settings, "detail-page");
-    for (guint i = 0; i < G_N_ELEMENTS(detail_pages); i++)
-        if (strcmp(page, detail_pages[i]) == 0)
-            gtk_notebook_set_current_page(self->notebook, (int) i);
+    cav_detail_pane_set_page(self->detail_pane, page);
 }
 
 static void cav_inspector_window_init(CavInspectorWindow *self)
@@ -789,18 +716,11 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     cav_recent_install(self->recent_button);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
-    g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
-    /* "switch-page" comes before the page is current; "notify::page" after. */
-    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_page), self);
-    g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
+    g_signal_connect_swapped(self->detail_pane, "notify::page", G_CALLBACK(on_detail_page), self);
+    g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
-    g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_panel, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_panel, "selected", G_CALLBACK(on_entity_selected), self);
-    g_signal_connect_swapped(self->entity_panel, "seek",
-                             G_CALLBACK(cav_inspector_window_show_event), self);
     restore_settings(self);
 }
 
