@@ -80,6 +80,26 @@ void cav_detail_pane_select_entity(CavDetailPane *self, CavRefKind kind, gint32 
         cav_entity_panel_select(self->entity_panel, kind, id);
 }
 
+void cav_detail_pane_select_at(CavDetailPane *self, int z, int x, int y)
+{
+    const CavState *state;
+    const CavCreature *creature;
+    const CavItem *item;
+
+    g_return_if_fail(CAV_IS_DETAIL_PANE(self));
+    if (self->timeline == NULL)
+        return;
+    state = history_state(cav_timeline_get_history(self->timeline));
+    creature = state_creature_at(state, z, x, y);
+    item = state_item_at(state, z, x, y);
+    if (creature != NULL)
+        cav_detail_pane_select_entity(self, CAV_REF_CREATURE, creature->id);
+    else if (item != NULL)
+        cav_detail_pane_select_entity(self, CAV_REF_ITEM, item->id);
+    else
+        cav_detail_pane_select_entity(self, CAV_REF_NONE, 0);
+}
+
 CavRefKind cav_detail_pane_get_selected(CavDetailPane *self, gint32 *id)
 {
     g_return_val_if_fail(CAV_IS_DETAIL_PANE(self), CAV_REF_NONE);

@@ -32,6 +32,10 @@ void cav_detail_pane_set_truth(CavDetailPane *self, gboolean truth);
  * (CAV_REF_NONE: only turn to it). */
 void cav_detail_pane_select_entity(CavDetailPane *self, CavRefKind kind, gint32 id);
 
+/* Turn to the Entities page and select what is at (@x, @y) on level @z at
+ * the shown event: a creature, else the item on top, else nothing new. */
+void cav_detail_pane_select_at(CavDetailPane *self, int z, int x, int y);
+
 /* The entity selected on the Entities page (CAV_REF_NONE for none). */
 CavRefKind cav_detail_pane_get_selected(CavDetailPane *self, gint32 *id);
 

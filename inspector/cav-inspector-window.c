@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-inspector-window.c — the inspector's window.
+/* cav-inspector-window.c — the inspector's window: the wiring of its parts,
+ * opening a file (CavLoadingPage reads it), following it, and the actions.
  *
  * One number drives everything: the seq of the event shown. The scrubber,
- * the timeline's selection, the map, the entities and the detail follow it;
- * moving any of them calls show_event(), which seeks the history and brings
- * the others into step (a flag keeps their signals from echoing back). */
+ * the timeline (CavTimelinePane), the map, the status line and the pages
+ * under the timeline (CavDetailPane) follow it; any of them asking for
+ * another event calls show_event_from(), which seeks the history and brings
+ * the others into step (a flag keeps their signals from echoing back). The
+ * filters (CavFilterBar) make the timeline's rows; CavPlayback plays them. */
 #include "cav-inspector-window.h"
 
 #include "cav-describe.h"
@@ -126,6 +129,18 @@ static void update_subtitle(CavInspectorWindow *self)
                         history_last_state(self->history)->turn);
 
     adw_window_title_set_subtitle(self->window_title, subtitle);
+}
+
+/* The title is the game (who, which seed, how it went); the subtitle the
+ * file and the turn shown (update_subtitle). */
+static void update_title(CavInspectorWindow *self)
+{
+    g_autofree char *name = g_file_get_basename(self->file);
+    g_autofree char *title = cav_describe_game(self->history);
+
+    gtk_window_set_title(GTK_WINDOW(self), name);
+    adw_window_title_set_title(self->window_title, title);
+    update_subtitle(self);
 }
 
 static void update_status(CavInspectorWindow *self)
@@ -437,30 +452,16 @@ static void on_detail_page(CavInspectorWindow *self)
 static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    const CavState *state;
-    const CavCreature *creature;
-    const CavItem *item;
     int z = cav_map_view_get_level(map);
 
     if (self->history == NULL)
         return;
-    state = history_state(self->history);
     cav_map_view_set_selected(map, TRUE, x, y);
-    if (!cav_map_view_get_truth(map) && !view_sees(history_view(self->history), z, x, y))
-        return;
-    creature = state_creature_at(state, z, x, y);
-    item = state_item_at(state, z, x, y);
-    if (creature != NULL)
-        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_CREATURE, creature->id);
-    else if (item != NULL)
-        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_ITEM, item->id);
-    else
-        cav_detail_pane_select_entity(self->detail_pane, CAV_REF_NONE, 0);
+    if (cav_map_view_get_truth(map) || view_sees(history_view(self->history), z, x, y))
+        cav_detail_pane_select_at(self->detail_pane, z, x, y);
 }
 
 /* ---- following a live file ------------------------------------------------ */
-
-static void update_title(CavInspectorWindow *self);
 
 static gboolean follow_poll(gpointer user_data)
 {
@@ -491,18 +492,6 @@ static gboolean follow_poll(gpointer user_data)
 }
 
 /* ---- opening ---------------------------------------------------------------- */
-
-/* The title is the game (who, which seed, how it went); the subtitle the
- * file and the turn shown (update_subtitle). */
-static void update_title(CavInspectorWindow *self)
-{
-    g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *title = cav_describe_game(self->history);
-
-    gtk_window_set_title(GTK_WINDOW(self), name);
-    adw_window_title_set_title(self->window_title, title);
-    update_subtitle(self);
-}
 
 static void unload(CavInspectorWindow *self)
 {
