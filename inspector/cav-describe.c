@@ -416,3 +416,27 @@ void cav_describe_entity(CavTimeline *timeline, gboolean truth, CavRefKind kind,
     else if (kind != CAV_REF_NONE)
         g_string_append(out, "Not yet spawned at this event.");
 }
+
+char *cav_describe_status(const History *history, gint64 seq)
+{
+    const CavState *state = history_state(history);
+    const CavCreature *player = state_player(state);
+
+    if (player == NULL)
+        return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, seq,
+                               history_length(history));
+    return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
+                           " · turn %d · you: level %d (%d,%d), hp %d/%d, %s",
+                           seq, history_length(history), state->turn, player->z + 1, player->x,
+                           player->y, player->hp, player->max_hp, player->alive ? "alive" : "dead");
+}
+
+char *cav_describe_game(const History *history)
+{
+    const CavState *last = history_last_state(history);
+
+    return g_strdup_printf("%s%sseed %" G_GINT64_FORMAT " · %s%s%s", last->player_name,
+                           last->player_name[0] ? " · " : "", last->seed,
+                           state_outcome_name(last->outcome), last->cause[0] ? ": " : "",
+                           last->cause);
+}

@@ -47,6 +47,14 @@ void cav_describe_effect(const CavState *state, const CavEffect *effect, GString
 void cav_describe_entity(CavTimeline *timeline, gboolean truth, CavRefKind kind, gint32 id,
                          GString *out);
 
+/* The window's status line at event @seq, the history's current state:
+ * "Event 12 of 340 · turn 3 · you: level 1 (4,5), hp 9/12, alive". */
+char *cav_describe_status(const History *history, gint64 seq);
+
+/* The window's title for the history's game: who, which seed, how it went
+ * ("bob · seed 3 · lost: killed by a goblin"). */
+char *cav_describe_game(const History *history);
+
 G_END_DECLS
 
 #endif

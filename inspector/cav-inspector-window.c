@@ -1,35 +1,31 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-inspector-window.c — the inspector's window.
+/* cav-inspector-window.c — the inspector's window: the wiring of its parts,
+ * opening a file (CavLoadingPage reads it), following it, and the actions.
  *
  * One number drives everything: the seq of the event shown. The scrubber,
- * the timeline's selection, the map, the entities and the detail follow it;
- * moving any of them calls show_event(), which seeks the history and brings
- * the others into step (a flag keeps their signals from echoing back). */
+ * the timeline (CavTimelinePane), the map, the status line and the pages
+ * under the timeline (CavDetailPane) follow it; any of them asking for
+ * another event calls show_event_from(), which seeks the history and brings
+ * the others into step (a flag keeps their signals from echoing back). The
+ * filters (CavFilterBar) make the timeline's rows; CavPlayback plays them. */
 #include "cav-inspector-window.h"
 
-#include "cav-analysis-view.h"
-#include "cav-columns.h"
 #include "cav-describe.h"
-#include "cav-entity-panel.h"
-#include "cav-event-detail.h"
-#include "cav-event-row.h"
+#include "cav-detail-pane.h"
+#include "cav-filter-bar.h"
+#include "cav-keys.h"
+#include "cav-loading-page.h"
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
 #include "cav-marks.h"
-#include "cav-timing.h"
+#include "cav-recent.h"
+#include "cav-playback.h"
 #include "cav-settings.h"
-#include "cav-timeline-filter.h"
+#include "cav-timeline-pane.h"
 #include "cav-timeline.h"
-
-#include <string.h>
+#include "cav-timing.h"
 
 #define FOLLOW_POLL_MS 250
-/* The loading page redraws at each poll, and with a software GL renderer
- * (llvmpipe, as under xvfb) a frame of the whole window costs ~50 ms of CPU
- * taken from the worker that reads the game: twice a second will do. */
-#define PROGRESS_POLL_MS 500
-
-static const guint play_speeds[] = {2, 10, 50, 250, 1000}; /* events a second */
 
 struct _CavInspectorWindow {
     AdwApplicationWindow parent_instance;
@@ -39,54 +35,28 @@ struct _CavInspectorWindow {
     AdwWindowTitle *window_title;
     AdwToastOverlay *toasts;
     AdwStatusPage *error_page;
-    GtkLabel *loading_label, *count_label, *status_label;
-    GtkProgressBar *loading_bar;
-    GtkLabel *preview_label; /* the newest state while the rest is checked */
-    GtkBox *preview_box;     /* holds the preview's map while there is one */
-    CavMapView *preview_map; /* or NULL */
-    gint32 preview_turn;     /* of the last open's preview, or -1 */
-    GtkMenuButton *recent_button, *types_button, *bookmarks_button;
+    CavLoadingPage *loading_page;
+    GtkLabel *status_label;
+    GtkMenuButton *recent_button, *bookmarks_button;
     GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
-    GtkBox *types_box, *entity_chip;
-    GtkLabel *entity_label;
-    CavEventDetail *detail;
+    CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
-    GtkEntry *first_turn, *last_turn;
     GtkToggleButton *play_button;
-    GtkSearchEntry *search_entry;
     GtkPaned *content;
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
-    GtkColumnView *timeline_view;
-    GtkNotebook *notebook;
-    CavAnalysisView *analysis;    /* the notebook's Analysis page */
-    CavEntityPanel *entity_panel; /* the notebook's Entities page */
+    CavTimelinePane *timeline_pane;
+    CavDetailPane *detail_pane;
 
     /* The game shown. */
     GFile *file;
     CavTimeline *timeline; /* owns the history */
     History *history;
-    CavTimelineFilter *filter;
-    GtkFilterListModel *filtered;
-    GtkSingleSelection *selection;
     gint64 seq;
-    gboolean types[CAV_EVENT_TYPE_COUNT];
 
-    /* Loading in a worker thread. */
-    GCancellable *loading;
-    gint progress_done, progress_total; /* atomics, written by the worker */
-    guint progress_source;
-
-    guint play_tick, follow_source, resync_source;
-    gint64 play_start;             /* frame time (us) playing started at, or 0 */
-    gint64 play_played;            /* events played since then */
-    guint seq_digits, turn_digits; /* the numbers the Seq and Turn columns are sized for */
-    gboolean keep_selection;       /* focus is entering the timeline: keep its row */
-    gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
-    guint focus_tries;             /* frames waited for the shown row to focus it */
-    guint scroll_to, scroll_tick;  /* a timeline row to bring into view, and its wait */
-    gint64 rows_changed;           /* the frame counter when the timeline's rows last changed */
+    CavPlayback *playback;
+    guint follow_source;
     gboolean syncing, headless;
     GSettings *settings; /* what the window remembers, or NULL without the schema */
 };
@@ -97,29 +67,6 @@ enum { SIGNAL_LOADED, SIGNAL_FAILED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* ---- small helpers -------------------------------------------------------- */
-
-static gint64 row_seq(GListModel *model, guint position)
-{
-    g_autoptr(CavEventRow) row = g_list_model_get_item(model, position);
-
-    return row != NULL ? cav_event_row_get_seq(row) : 0;
-}
-
-/* The position of the last row of @model whose seq is at most @seq
- * (rows are in seq order), or GTK_INVALID_LIST_POSITION for none. */
-static guint position_at_or_before(GListModel *model, gint64 seq)
-{
-    guint lo = 0, hi = g_list_model_get_n_items(model);
-
-    while (lo < hi) {
-        guint mid = lo + (hi - lo) / 2;
-        if (row_seq(model, mid) <= seq)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo == 0 ? GTK_INVALID_LIST_POSITION : lo - 1;
-}
 
 void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body)
 {
@@ -166,101 +113,7 @@ static gboolean action_state(CavInspectorWindow *self, const char *name)
     return state != NULL && g_variant_get_boolean(state);
 }
 
-/* Bring row @position of the timeline into view, if it is out of view.
- * GTK 4.8 has no gtk_column_view_scroll_to(), and its "list.scroll-to-item"
- * action leaves the list blank when used before the list is laid out; so
- * this moves the scroll adjustment, from the average row height the list
- * estimates, and until the list is laid out it waits for a frame. */
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data);
-
-/* The timeline's rows changed (added while following, filtered, rebuilt):
- * its scroll range is the old one until a frame has laid the rows out. */
-static void timeline_rows_changed(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
-
-    self->rows_changed = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
-}
-
-/* Whether the scroll range counts the rows the model has now: a frame
- * begun after the change has been laid out. Frame c's layout comes after
- * its tick callbacks, so a tick in frame c knows only frame c - 1's; a
- * change made between frames (counter c0) is laid out in frame c0 + 1;
- * c >= c0 + 2 is true of both only once that layout is done. Without this
- * a row added while following was scrolled to from the old range: out of
- * view, or past the list's end (a GTK warning). */
-static gboolean timeline_laid_out(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->timeline_view));
-
-    return clock != NULL && gdk_frame_clock_get_frame_counter(clock) >= self->rows_changed + 2;
-}
-
-static gboolean scroll_now(CavInspectorWindow *self)
-{
-    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(self->timeline_view));
-    guint n = self->filtered != NULL ? g_list_model_get_n_items(G_LIST_MODEL(self->filtered)) : 0;
-    double upper = gtk_adjustment_get_upper(adjustment);
-    double page = gtk_adjustment_get_page_size(adjustment);
-    double value = gtk_adjustment_get_value(adjustment);
-    double row, top;
-
-    if (n == 0)
-        return TRUE; /* nothing to scroll to */
-    if (page <= 0 || upper <= 0 || !timeline_laid_out(self))
-        return FALSE; /* not laid out yet */
-    row = upper / n;
-    top = row * self->scroll_to;
-    if (top < value || top + row > value + page)
-        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
-    return TRUE;
-}
-
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->scroll_to == GTK_INVALID_LIST_POSITION || scroll_now(self)) {
-        self->scroll_tick = 0;
-        return G_SOURCE_REMOVE;
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-static void scroll_timeline_to(CavInspectorWindow *self, guint position)
-{
-    self->scroll_to = position;
-    if (position == GTK_INVALID_LIST_POSITION || self->scroll_tick != 0)
-        return;
-    if (!gtk_widget_get_mapped(GTK_WIDGET(self->timeline_view)) || !scroll_now(self))
-        self->scroll_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view),
-                                                         scroll_pending, self, NULL);
-}
-
 /* ---- entities ----------------------------------------------------------- */
-
-/* Show entity @id of @kind on the Entities page. */
-static void select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
-{
-    gtk_notebook_set_current_page(self->notebook, 1);
-    cav_entity_panel_select(self->entity_panel, kind, id);
-}
-
-/* The Analysis page follows the creature selected. */
-static void on_entity_selected(CavEntityPanel *panel, int kind, int id, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (kind == CAV_REF_CREATURE)
-        cav_analysis_view_set_creature(self->analysis, id);
-}
-
-/* The Entities page is in view. */
-static void sync_entity_page(CavInspectorWindow *self)
-{
-    cav_entity_panel_set_active(self->entity_panel,
-                                gtk_notebook_get_current_page(self->notebook) == 1);
-}
 
 /* ---- showing an event ---------------------------------------------------- */
 
@@ -278,21 +131,22 @@ static void update_subtitle(CavInspectorWindow *self)
     adw_window_title_set_subtitle(self->window_title, subtitle);
 }
 
+/* The title is the game (who, which seed, how it went); the subtitle the
+ * file and the turn shown (update_subtitle). */
+static void update_title(CavInspectorWindow *self)
+{
+    g_autofree char *name = g_file_get_basename(self->file);
+    g_autofree char *title = cav_describe_game(self->history);
+
+    gtk_window_set_title(GTK_WINDOW(self), name);
+    adw_window_title_set_title(self->window_title, title);
+    update_subtitle(self);
+}
+
 static void update_status(CavInspectorWindow *self)
 {
-    const CavState *state = history_state(self->history);
-    const CavCreature *player = state_player(state);
-    g_autofree char *text = NULL;
+    g_autofree char *text = cav_describe_status(self->history, self->seq);
 
-    if (player != NULL)
-        text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                               " · turn %d · you: level %d (%d,%d), hp %d/%d, %s",
-                               self->seq, history_length(self->history), state->turn, player->z + 1,
-                               player->x, player->y, player->hp, player->max_hp,
-                               player->alive ? "alive" : "dead");
-    else
-        text = g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, self->seq,
-                               history_length(self->history));
     gtk_label_set_text(self->status_label, text);
     update_subtitle(self);
 }
@@ -329,18 +183,11 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     self->syncing = TRUE;
     if (from != FROM_SCRUBBER)
         gtk_adjustment_set_value(self->scrub, (double) seq);
-    if (from != FROM_TIMELINE) {
-        guint position = position_at_or_before(G_LIST_MODEL(self->filtered), seq);
-
-        gtk_single_selection_set_selected(self->selection, position);
-        scroll_timeline_to(self, position);
-    }
     self->syncing = FALSE;
+    cav_timeline_pane_show(self->timeline_pane, seq);
     update_map(self);
     update_status(self);
-    cav_event_detail_show(self->detail, seq);
-    cav_analysis_view_set_event(self->analysis, seq);
-    cav_entity_panel_refresh(self->entity_panel);
+    cav_detail_pane_show(self->detail_pane, seq);
 }
 
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
@@ -355,7 +202,7 @@ void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kin
     g_return_if_fail(kind == CAV_REF_CREATURE || kind == CAV_REF_ITEM);
     if (self->history == NULL)
         return;
-    select_entity(self, kind, id);
+    cav_detail_pane_select_entity(self->detail_pane, kind, id);
 }
 
 gint64 cav_inspector_window_get_event(CavInspectorWindow *self)
@@ -373,13 +220,13 @@ History *cav_inspector_window_get_history(CavInspectorWindow *self)
 GListModel *cav_inspector_window_get_timeline(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), NULL);
-    return self->filtered != NULL ? G_LIST_MODEL(self->filtered) : NULL;
+    return cav_filter_bar_get_model(self->filter_bar);
 }
 
 gint32 cav_inspector_window_get_preview_turn(CavInspectorWindow *self)
 {
     g_return_val_if_fail(CAV_IS_INSPECTOR_WINDOW(self), -1);
-    return self->preview_turn;
+    return cav_loading_page_get_preview_turn(self->loading_page);
 }
 
 GFile *cav_inspector_window_get_file(CavInspectorWindow *self)
@@ -408,70 +255,26 @@ gboolean cav_inspector_window_get_headless(CavInspectorWindow *self)
 
 /* ---- moving: actions ------------------------------------------------------- */
 
-/* The next (@forward) or previous row of the filtered timeline from the
- * shown event, or -1 for none. */
-static gint64 neighbour(CavInspectorWindow *self, gboolean forward)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, self->seq);
-    guint n = g_list_model_get_n_items(model);
-
-    if (forward) {
-        guint next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
-        return next < n ? row_seq(model, next) : -1;
-    }
-    if (position == GTK_INVALID_LIST_POSITION)
-        return -1;
-    if (row_seq(model, position) < self->seq)
-        return row_seq(model, position);
-    return position > 0 ? row_seq(model, position - 1) : 0;
-}
-
-/* The first filtered event at or after @seq, or -1. */
-static gint64 first_from(CavInspectorWindow *self, gint64 seq)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, seq - 1);
-    guint next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
-
-    return next < g_list_model_get_n_items(model) ? row_seq(model, next) : -1;
-}
-
 static void step_event(CavInspectorWindow *self, gboolean forward)
 {
     gint64 seq;
 
     if (self->history == NULL)
         return;
-    seq = neighbour(self, forward);
+    seq = cav_timeline_pane_next(self->timeline_pane, self->seq, forward);
     if (seq >= 0)
         show_event_from(self, seq, FROM_OTHER);
 }
 
 static void step_turn(CavInspectorWindow *self, gboolean forward)
 {
-    const HistoryEntry *entry;
-    gint32 turn;
-    gint64 target;
+    gint64 seq;
 
     if (self->history == NULL)
         return;
-    entry = history_entry(self->history, self->seq);
-    turn = entry != NULL ? entry->turn : -1;
-    if (forward) {
-        target = history_turn_start(self->history, turn + 1);
-        target = target > 0 ? first_from(self, target) : -1;
-    } else if (entry == NULL) {
-        return;
-    } else {
-        /* Back to the start of this turn, or of the one before from there. */
-        target = history_turn_start(self->history, turn);
-        if (target == self->seq)
-            target = turn > 0 ? history_turn_start(self->history, turn - 1) : 0;
-        target = target > 0 ? first_from(self, target) : 0;
-    }
-    if (target >= 0)
-        show_event_from(self, target, FROM_OTHER);
+    seq = cav_timeline_pane_next_turn(self->timeline_pane, self->history, self->seq, forward);
+    if (seq >= 0)
+        show_event_from(self, seq, FROM_OTHER);
 }
 
 static void on_next_event(GSimpleAction *a, GVariant *p, gpointer self)
@@ -498,102 +301,65 @@ static void on_first(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history != NULL)
-        show_event_from(self, cav_timeline_filter_is_active(self->filter) ? first_from(self, 1) : 0,
-                        FROM_OTHER);
+    if (self->history == NULL)
+        return;
+    if (cav_timeline_filter_is_active(cav_filter_bar_get_filter(self->filter_bar)))
+        show_event_from(self, cav_timeline_pane_first_from(self->timeline_pane, 1), FROM_OTHER);
+    else
+        show_event_from(self, 0, FROM_OTHER);
 }
 
 static void on_last(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    GListModel *model;
-    guint n;
+    gint64 last;
 
     if (self->history == NULL)
         return;
-    model = G_LIST_MODEL(self->filtered);
-    n = g_list_model_get_n_items(model);
-    if (n > 0)
-        show_event_from(self, row_seq(model, n - 1), FROM_OTHER);
+    last = cav_timeline_pane_last(self->timeline_pane);
+    if (last >= 0)
+        show_event_from(self, last, FROM_OTHER);
 }
 
-/* The filtered event @steps rows after the shown one (the last row, when
- * fewer are left), or -1 when the shown one is the last. */
-static gint64 steps_ahead(CavInspectorWindow *self, gint64 steps)
-{
-    GListModel *model = G_LIST_MODEL(self->filtered);
-    guint position = position_at_or_before(model, self->seq);
-    guint n = g_list_model_get_n_items(model);
-    gint64 target = position == GTK_INVALID_LIST_POSITION ? steps - 1 : (gint64) position + steps;
+/* ---- playing ----------------------------------------------------------------- */
 
-    if (n == 0 || (position != GTK_INVALID_LIST_POSITION && position + 1 >= n))
-        return -1; /* nothing after the shown event */
-    return row_seq(model, (guint) MIN(target, (gint64) n - 1));
-}
-
-/* Play by the frame clock: each frame shows the event that many events
- * after the start the speed asks for by now, however long frames take,
- * so 1000 events/s plays 1000 a second (several rows a frame). */
-static gboolean play_frame(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+/* The playback's step: @steps rows of the timeline on, or turns with
+ * win.play-turns. */
+static gboolean play_advance(gint64 steps, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    guint speed =
-        MIN(gtk_drop_down_get_selected(self->speed_dropdown), G_N_ELEMENTS(play_speeds) - 1);
-    gint64 now = gdk_frame_clock_get_frame_time(clock), due, seq;
+    gint64 seq;
 
     if (self->history == NULL)
-        return G_SOURCE_CONTINUE;
-    if (self->play_start == 0) {
-        self->play_start = now;
-        self->play_played = 0;
-    }
-    due = (now - self->play_start) * play_speeds[speed] / G_USEC_PER_SEC + 1;
-    if (due <= self->play_played)
-        return G_SOURCE_CONTINUE;
+        return TRUE; /* nothing to play yet */
     seq = action_state(self, "play-turns")
-              ? cav_markers_turns_ahead(self->history, self->seq, due - self->play_played)
-              : steps_ahead(self, due - self->play_played);
-    self->play_played = due;
-    if (seq < 0) { /* the end: stop */
-        self->play_tick = 0;
-        stop_playing(self);
-        return G_SOURCE_REMOVE;
-    }
+              ? cav_markers_turns_ahead(self->history, self->seq, steps)
+              : cav_timeline_pane_ahead(self->timeline_pane, self->seq, steps);
+    if (seq < 0)
+        return FALSE; /* the end */
     show_event_from(self, seq, FROM_OTHER);
-    return G_SOURCE_CONTINUE;
+    return TRUE;
 }
 
-static void restart_play(CavInspectorWindow *self)
+/* The play action follows the playback (which stops at the end). */
+static void on_playing_changed(CavInspectorWindow *self)
 {
-    gboolean playing = action_state(self, "play");
-
-    if (self->play_tick != 0)
-        gtk_widget_remove_tick_callback(GTK_WIDGET(self), self->play_tick);
-    self->play_tick = 0;
-    self->play_start = 0;
-    gtk_button_set_icon_name(GTK_BUTTON(self->play_button), playing
-                                                                ? "media-playback-pause-symbolic"
-                                                                : "media-playback-start-symbolic");
-    if (playing)
-        self->play_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self), play_frame, self, NULL);
+    set_action_state(self, "play", cav_playback_get_playing(self->playback));
 }
 
 /* Pause, as the play button and Space would. */
 static void stop_playing(CavInspectorWindow *self)
 {
-    set_action_state(self, "play", FALSE);
-    restart_play(self);
+    if (self->playback != NULL)
+        cav_playback_set_playing(self->playback, FALSE);
 }
 
 static void on_play(GSimpleAction *action, GVariant *state, gpointer user_data)
 {
-    g_simple_action_set_state(action, state);
-    restart_play(user_data);
-}
+    CavInspectorWindow *self = user_data;
 
-static void on_speed(GObject *object, GParamSpec *pspec, gpointer self)
-{
-    restart_play(self);
+    g_simple_action_set_state(action, state);
+    cav_playback_set_playing(self->playback, g_variant_get_boolean(state));
 }
 
 static void on_follow(GSimpleAction *action, GVariant *state, gpointer user_data)
@@ -611,175 +377,36 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
 
     g_simple_action_set_state(action, state);
     cav_map_view_set_truth(self->map, g_variant_get_boolean(state));
+    cav_loading_page_set_truth(self->loading_page, g_variant_get_boolean(state));
     if (self->settings != NULL && !self->headless)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
-    /* Potions are named as the truth has them or as the player knows them. */
-    cav_event_detail_set_truth(self->detail, g_variant_get_boolean(state));
-    cav_entity_panel_set_truth(self->entity_panel, g_variant_get_boolean(state));
+    cav_detail_pane_set_truth(self->detail_pane, g_variant_get_boolean(state));
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
 
-    gtk_widget_grab_focus(GTK_WIDGET(self->search_entry));
+    cav_filter_bar_focus_search(self->filter_bar);
 }
 
 /* ---- filters ------------------------------------------------------------- */
 
-static void update_count(CavInspectorWindow *self)
-{
-    g_autofree char *text = NULL;
-    guint shown, pending;
-
-    if (self->filtered == NULL)
-        return;
-    shown = g_list_model_get_n_items(G_LIST_MODEL(self->filtered));
-    pending = gtk_filter_list_model_get_pending(self->filtered);
-    if (cav_timeline_filter_get_error(self->filter) != NULL)
-        text = g_strdup("not a condition (see its tooltip)");
-    else if (!cav_timeline_filter_is_active(self->filter))
-        text = g_strdup_printf("%" G_GINT64_FORMAT " events", history_length(self->history));
-    else
-        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown,
-                               history_length(self->history), pending > 0 ? " (searching…)" : "");
-    gtk_label_set_text(self->count_label, text);
-}
-
-/* The filtered timeline changed (a filter, rows filtered in as it works,
- * events added while following): the shown event's row stays selected and
- * in view. */
-static gboolean resync_selection(gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-
-    self->resync_source = 0;
-    self->syncing = TRUE;
-    if (gtk_single_selection_get_selected(self->selection) != position)
-        gtk_single_selection_set_selected(self->selection, position);
-    self->syncing = FALSE;
-    scroll_timeline_to(self, position);
-    return G_SOURCE_REMOVE;
-}
-
-/* In an idle: the list views take the change in after this handler. */
-static void on_filtered_changed(CavInspectorWindow *self)
-{
-    timeline_rows_changed(self);
-    update_count(self);
-    if (self->history != NULL && self->resync_source == 0)
-        self->resync_source = g_idle_add(resync_selection, self);
-}
-
-static void update_types_label(CavInspectorWindow *self)
-{
-    guint n = 0, last = 0;
-    g_autofree char *label = NULL;
-
-    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
-        if (self->types[t]) {
-            n++;
-            last = t;
-        }
-    if (n == 0)
-        label = g_strdup("All Types");
-    else if (n == 1)
-        label = g_strdup(ev_type_name((CavEventType) last));
-    else
-        label = g_strdup_printf("%u Types", n);
-    gtk_menu_button_set_label(self->types_button, label);
-}
-
-static void on_type_toggled(GtkCheckButton *check, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint type = GPOINTER_TO_UINT(g_object_get_data(G_OBJECT(check), "type"));
-
-    if (self->syncing)
-        return;
-    self->types[type] = gtk_check_button_get_active(check);
-    cav_timeline_filter_set_types(self->filter, self->types);
-    update_types_label(self);
-}
-
 static void on_any_type(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    guint t = 0;
 
-    memset(self->types, 0, sizeof self->types);
-    self->syncing = TRUE;
-    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(self->types_box)); child != NULL;
-         child = gtk_widget_get_next_sibling(child), t++)
-        gtk_check_button_set_active(GTK_CHECK_BUTTON(child), FALSE);
-    self->syncing = FALSE;
-    cav_timeline_filter_set_types(self->filter, self->types);
-    update_types_label(self);
-}
-
-/* The turn typed in @entry: -1 when empty (unbounded); FALSE, and the
- * entry marked, when it is not a turn number. */
-static gboolean entry_turn(GtkEntry *entry, gint32 *turn)
-{
-    const char *text = gtk_editable_get_text(GTK_EDITABLE(entry));
-    gint64 value = -1;
-    gboolean ok = *text == '\0' || g_ascii_string_to_signed(text, 10, 0, G_MAXINT32, &value, NULL);
-
-    if (ok)
-        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
-    else
-        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
-    *turn = (gint32) value;
-    return ok;
-}
-
-static void on_turns_changed(CavInspectorWindow *self)
-{
-    gint32 first, last;
-
-    if (entry_turn(self->first_turn, &first) & entry_turn(self->last_turn, &last) &&
-        self->filter != NULL)
-        cav_timeline_filter_set_turns(self->filter, first, last);
-}
-
-static void on_search_changed(GtkSearchEntry *entry, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->filter == NULL)
-        return;
-    cav_timeline_filter_set_text(self->filter, gtk_editable_get_text(GTK_EDITABLE(entry)));
-    /* a condition that is not one: marked, and why in its tooltip */
-    gtk_widget_set_tooltip_text(GTK_WIDGET(entry), cav_timeline_filter_get_error(self->filter));
-    if (cav_timeline_filter_get_error(self->filter) != NULL)
-        gtk_widget_add_css_class(GTK_WIDGET(entry), "error");
-    else
-        gtk_widget_remove_css_class(GTK_WIDGET(entry), "error");
-    update_count(self);
-}
-
-static void set_timeline_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
-{
-    g_autoptr(GString) name = g_string_new("Only ");
-
-    cav_timeline_filter_set_entity(self->filter, kind, id);
-    gtk_widget_set_visible(GTK_WIDGET(self->entity_chip), kind != CAV_REF_NONE);
-    if (kind != CAV_REF_NONE) {
-        history_append_name(self->history, kind, id, name);
-        gtk_label_set_text(self->entity_label, name->str);
-    }
+    cav_filter_bar_any_type(self->filter_bar);
 }
 
 static void on_filter_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-
     gint32 id;
-    CavRefKind kind = cav_entity_panel_get_selected(self->entity_panel, &id);
+    CavRefKind kind = cav_detail_pane_get_selected(self->detail_pane, &id);
 
     if (self->history != NULL && kind != CAV_REF_NONE)
-        set_timeline_entity(self, kind, id);
+        cav_filter_bar_set_entity(self->filter_bar, kind, id);
 }
 
 static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -787,7 +414,7 @@ static void on_clear_entity(GSimpleAction *a, GVariant *p, gpointer user_data)
     CavInspectorWindow *self = user_data;
 
     if (self->history != NULL)
-        set_timeline_entity(self, CAV_REF_NONE, 0);
+        cav_filter_bar_set_entity(self->filter_bar, CAV_REF_NONE, 0);
 }
 
 /* ---- signals from the widgets --------------------------------------------- */
@@ -800,25 +427,9 @@ static void on_scrub(GtkAdjustment *adjustment, gpointer user_data)
         show_event_from(self, (gint64) gtk_adjustment_get_value(adjustment), FROM_SCRUBBER);
 }
 
-static void on_timeline_selected(GtkSingleSelection *selection, GParamSpec *pspec,
-                                 gpointer user_data)
+static void on_timeline_seek(CavInspectorWindow *self, gint64 seq)
 {
-    CavInspectorWindow *self = user_data;
-    CavEventRow *row;
-
-    if (self->syncing)
-        return;
-    if (self->keep_selection) { /* focus entering by Tab: undo GTK's choice */
-        guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-
-        self->syncing = TRUE;
-        gtk_single_selection_set_selected(selection, position);
-        self->syncing = FALSE;
-        return;
-    }
-    row = gtk_single_selection_get_selected_item(selection);
-    if (row != NULL)
-        show_event_from(self, cav_event_row_get_seq(row), FROM_TIMELINE);
+    show_event_from(self, seq, FROM_TIMELINE);
 }
 
 static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_data)
@@ -829,65 +440,28 @@ static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_d
         update_map(self);
 }
 
-/* The notebook's pages, by their names in the settings. */
-static const char *const detail_pages[] = {"event", "entities", "analysis"};
-
-static void on_page_switched(GtkNotebook *notebook, GtkWidget *page, guint number,
-                             gpointer user_data)
+/* The page under the timeline is remembered. */
+static void on_detail_page(CavInspectorWindow *self)
 {
-    CavInspectorWindow *self = user_data;
+    const char *page = cav_detail_pane_get_page(self->detail_pane);
 
-    if (self->settings != NULL && !self->headless && number < G_N_ELEMENTS(detail_pages))
-        g_settings_set_string(self->settings, "detail-page", detail_pages[number]);
+    if (self->settings != NULL && !self->headless && page != NULL)
+        g_settings_set_string(self->settings, "detail-page", page);
 }
 
 static void on_cell_clicked(CavMapView *map, int x, int y, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
-    const CavState *state;
-    const CavCreature *creature;
-    const CavItem *item;
     int z = cav_map_view_get_level(map);
 
     if (self->history == NULL)
         return;
-    state = history_state(self->history);
     cav_map_view_set_selected(map, TRUE, x, y);
-    if (!cav_map_view_get_truth(map) && !view_sees(history_view(self->history), z, x, y))
-        return;
-    creature = state_creature_at(state, z, x, y);
-    item = state_item_at(state, z, x, y);
-    gtk_notebook_set_current_page(self->notebook, 1);
-    if (creature != NULL)
-        select_entity(self, CAV_REF_CREATURE, creature->id);
-    else if (item != NULL)
-        select_entity(self, CAV_REF_ITEM, item->id);
-}
-
-static gboolean on_activate_link(GtkWidget *source, const char *uri, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    gint64 value;
-
-    if (self->history == NULL)
-        return TRUE;
-    if (g_str_has_prefix(uri, "seq:") &&
-        g_ascii_string_to_signed(uri + 4, 10, 0, G_MAXINT64, &value, NULL)) {
-        show_event_from(self, value, FROM_OTHER);
-    } else if (g_str_has_prefix(uri, "creature:") &&
-               g_ascii_string_to_signed(uri + 9, 10, 1, G_MAXINT32, &value, NULL)) {
-        select_entity(self, CAV_REF_CREATURE, (gint32) value);
-    } else if (g_str_has_prefix(uri, "item:") &&
-               g_ascii_string_to_signed(uri + 5, 10, 1, G_MAXINT32, &value, NULL)) {
-        select_entity(self, CAV_REF_ITEM, (gint32) value);
-    }
-    return TRUE;
+    if (cav_map_view_get_truth(map) || view_sees(history_view(self->history), z, x, y))
+        cav_detail_pane_select_at(self->detail_pane, z, x, y);
 }
 
 /* ---- following a live file ------------------------------------------------ */
-
-static void update_title(CavInspectorWindow *self);
-static void size_number_columns(CavInspectorWindow *self);
 
 static gboolean follow_poll(gpointer user_data)
 {
@@ -905,9 +479,10 @@ static gboolean follow_poll(gpointer user_data)
         self->syncing = TRUE;
         gtk_adjustment_set_upper(self->scrub, (double) history_length(self->history));
         self->syncing = FALSE;
-        update_count(self);
+        cav_filter_bar_update_count(self->filter_bar);
         update_title(self); /* "playing" until the game ends */
-        size_number_columns(self);
+        cav_timeline_pane_size_columns(self->timeline_pane, history_length(self->history),
+                                       history_turns(self->history));
         if (action_state(self, "follow"))
             show_event_from(self, history_length(self->history), FROM_FOLLOW);
         else
@@ -916,283 +491,41 @@ static gboolean follow_poll(gpointer user_data)
     return G_SOURCE_CONTINUE;
 }
 
-/* ---- list factories --------------------------------------------------------- */
-
-/* The Seq and Turn columns, wide enough for the largest number they show
- * (a cell's width is fixed when it is made: new numbers, new cells). */
-static void size_number_columns(CavInspectorWindow *self)
-{
-    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, history_length(self->history));
-    g_autofree char *turn = g_strdup_printf("%d", history_turns(self->history));
-    guint digits[2] = {(guint) strlen(seq), (guint) strlen(turn)};
-    GListModel *columns = gtk_column_view_get_columns(self->timeline_view);
-    g_autoptr(GtkSelectionModel) model = NULL;
-
-    if (digits[0] == self->seq_digits && digits[1] == self->turn_digits)
-        return;
-    self->seq_digits = digits[0];
-    self->turn_digits = digits[1];
-    /* GTK 4.8 keeps the cells made by a column's old factory: new cells. */
-    model = gtk_column_view_get_model(self->timeline_view);
-    if (model != NULL)
-        g_object_ref(model);
-    gtk_column_view_set_model(self->timeline_view, NULL);
-    for (guint i = 0; i < 2; i++) {
-        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
-        /* Digits are as wide as each other in the fonts GTK uses. */
-        g_autofree char *widest = g_strnfill(digits[i], '0');
-        g_autoptr(GtkListItemFactory) factory =
-            cav_columns_property_factory(i == 0 ? "seq" : "turn", 4, widest);
-        gtk_column_view_column_set_factory(column, factory);
-    }
-    gtk_column_view_set_model(self->timeline_view, model);
-    timeline_rows_changed(self);
-}
-
-/* ---- loading ---------------------------------------------------------------- */
-
-static void mark_first_paint(CavInspectorWindow *self);
-
-static void loading_progress(gint64 done, gint64 total, gpointer user_data)
-{
-    CavInspectorWindow *self = g_task_get_source_object(user_data);
-
-    /* Called in the worker thread. */
-    g_atomic_int_set(&self->progress_total, (gint) MIN(total, G_MAXINT));
-    g_atomic_int_set(&self->progress_done, (gint) MIN(done, G_MAXINT));
-}
-
-static gboolean progress_poll(gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    gint done = g_atomic_int_get(&self->progress_done);
-    gint total = g_atomic_int_get(&self->progress_total);
-    g_autofree char *text = NULL;
-
-    if (total > 0) {
-        gtk_progress_bar_set_fraction(self->loading_bar, (double) done / (double) total);
-        text = g_strdup_printf("%d of %d events checked", done, total);
-        gtk_progress_bar_set_text(self->loading_bar, text);
-    } else {
-        gtk_progress_bar_pulse(self->loading_bar);
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-/* No preview shown (its map is dropped: it holds a whole state). */
-static void drop_preview(CavInspectorWindow *self)
-{
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), FALSE);
-    if (self->preview_map != NULL)
-        gtk_box_remove(self->preview_box, GTK_WIDGET(self->preview_map));
-    self->preview_map = NULL;
-}
-
-/* The newest state, handed from the worker to the window. */
-typedef struct {
-    CavInspectorWindow *window; /* owned */
-    GCancellable *loading;      /* the open it belongs to (owned) */
-    CavState *state;
-    CavView *view;
-} Preview;
-
-static void preview_free(gpointer data)
-{
-    Preview *preview = data;
-
-    g_object_unref(preview->window);
-    g_object_unref(preview->loading);
-    g_free(preview->state);
-    g_free(preview->view);
-    g_free(preview);
-}
-
-/* In the main thread: the loading page shows the newest state (its map at
- * the player's level and a line about it), marked as being checked still. */
-static gboolean show_preview(gpointer data)
-{
-    Preview *preview = data;
-    CavInspectorWindow *self = preview->window;
-    const CavCreature *player = state_player(preview->state);
-    g_autofree char *text = NULL;
-
-    if (self->loading != preview->loading || g_cancellable_is_cancelled(preview->loading))
-        return G_SOURCE_REMOVE;
-    text = g_strdup_printf(
-        "The newest turn, %d%s%s. The history before it is being checked: until then "
-        "nothing here is trusted, and the timeline opens when every turn is checked.",
-        preview->state->turn, player != NULL ? " · you: " : "",
-        player != NULL ? (player->alive ? "alive" : "dead") : "");
-    gtk_label_set_text(self->preview_label, text);
-    gtk_widget_set_visible(GTK_WIDGET(self->preview_label), TRUE);
-    if (self->preview_map == NULL) {
-        self->preview_map = CAV_MAP_VIEW(cav_map_view_new());
-        gtk_box_append(self->preview_box, GTK_WIDGET(self->preview_map));
-    }
-    cav_map_view_set_truth(self->preview_map, cav_map_view_get_truth(self->map));
-    cav_map_view_set_level(self->preview_map, player != NULL ? player->z : 0);
-    cav_map_view_set_state(self->preview_map, preview->state, preview->view);
-    self->preview_turn = preview->state->turn;
-    cav_timing_mark("newest state shown");
-    mark_first_paint(self);
-    return G_SOURCE_REMOVE;
-}
-
-/* In the worker: copies of the newest state go to the main thread. */
-static void loading_preview(const CavState *state, const CavView *view, gpointer user_data)
-{
-    GTask *task = user_data;
-    Preview *preview = g_new0(Preview, 1);
-
-    preview->window = g_object_ref(g_task_get_source_object(task));
-    preview->loading = g_object_ref(g_task_get_cancellable(task));
-    preview->state = g_memdup2(state, sizeof *state);
-    preview->view = g_memdup2(view, sizeof *view);
-    g_idle_add_full(G_PRIORITY_DEFAULT, show_preview, preview, preview_free);
-}
-
-/* What the worker hands the window: the history and its markers. */
-typedef struct {
-    History *history;
-    CavMarkers *markers;
-} Opened;
-
-static void opened_free(gpointer data)
-{
-    Opened *opened = data;
-
-    cav_markers_free(opened->markers); /* before the history it reads */
-    history_free(opened->history);
-    g_free(opened);
-}
-
-static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
-                           GCancellable *cancellable)
-{
-    Opened *opened;
-    g_autofree char *path = g_file_get_path(task_data);
-    GError *error = NULL;
-    History *history;
-
-    if (path == NULL) {
-        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                                "Only local game files can be opened");
-        return;
-    }
-    cav_timing_mark("fold started");
-    history = history_open_previewed(path, 0, loading_preview, loading_progress, task, cancellable,
-                                     &error);
-    cav_timing_mark("fold done");
-    if (history == NULL) {
-        g_task_return_error(task, error);
-        return;
-    }
-    /* The scrubber's markers, one pass over every event: here, not in
-     * the window's first frame. */
-    opened = g_new0(Opened, 1);
-    opened->history = history;
-    opened->markers = cav_markers_new(history, NULL, 0);
-    cav_timing_mark("markers found");
-    g_task_return_pointer(task, opened, opened_free);
-}
-
-/* The title is the game (who, which seed, how it went); the subtitle the
- * file and the turn shown (update_subtitle). */
-static void update_title(CavInspectorWindow *self)
-{
-    g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *title = NULL;
-    const CavState *last = history_last_state(self->history);
-
-    gtk_window_set_title(GTK_WINDOW(self), name);
-    title =
-        g_strdup_printf("%s%sseed %" G_GINT64_FORMAT " · %s%s%s", last->player_name,
-                        last->player_name[0] ? " · " : "", last->seed,
-                        state_outcome_name(last->outcome), last->cause[0] ? ": " : "", last->cause);
-    adw_window_title_set_title(self->window_title, title);
-    update_subtitle(self);
-}
+/* ---- opening ---------------------------------------------------------------- */
 
 static void unload(CavInspectorWindow *self)
 {
     stop_playing(self);
     g_clear_handle_id(&self->follow_source, g_source_remove);
-    g_clear_handle_id(&self->resync_source, g_source_remove);
-    if (self->selection != NULL)
-        gtk_column_view_set_model(self->timeline_view, NULL);
-    g_clear_object(&self->selection);
-    g_clear_object(&self->filtered);
-    g_clear_object(&self->filter);
-    cav_event_detail_set_timeline(self->detail, NULL);
+    cav_timeline_pane_set_model(self->timeline_pane, NULL, 0, 0);
+    cav_filter_bar_set_timeline(self->filter_bar, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
-    if (self->analysis != NULL)
-        cav_analysis_view_set_history(self->analysis, NULL);
-    if (self->entity_panel != NULL)
-        cav_entity_panel_set_timeline(self->entity_panel, NULL);
-}
-
-/* Timing: the first frame painted after the game was shown. */
-static char first_paint_tag; /* the handler's data, to find it by */
-
-static void on_first_paint(GdkFrameClock *clock, gpointer user_data)
-{
-    cav_timing_mark("first frame painted");
-    g_signal_handlers_disconnect_matched(clock, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, user_data);
-}
-
-static void mark_first_paint(CavInspectorWindow *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self));
-
-    if (cav_timing_enabled() && clock != NULL)
-        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &first_paint_tag);
+    if (self->detail_pane != NULL)
+        cav_detail_pane_set_timeline(self->detail_pane, NULL);
 }
 
 static void show_history(CavInspectorWindow *self, History *history, CavMarkers *markers)
 {
     unload(self);
     self->timeline = cav_timeline_new(history);
-    cav_event_detail_set_timeline(self->detail, self->timeline);
     self->history = history;
-    cav_analysis_view_set_history(self->analysis, history);
-    self->filter = cav_timeline_filter_new(self->timeline);
-    cav_timeline_filter_set_types(self->filter, self->types);
-    /* Incremental before the filter is set: a filter given to the
-     * constructor runs over every event at once. */
-    self->filtered = gtk_filter_list_model_new(G_LIST_MODEL(g_object_ref(self->timeline)), NULL);
-    gtk_filter_list_model_set_incremental(self->filtered, TRUE);
-    gtk_filter_list_model_set_filter(self->filtered, GTK_FILTER(self->filter));
-    g_signal_connect_swapped(self->filtered, "notify::pending", G_CALLBACK(update_count), self);
-    self->selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->filtered)));
-    gtk_single_selection_set_autoselect(self->selection, FALSE);
-    gtk_single_selection_set_can_unselect(self->selection, TRUE);
-    g_signal_connect(self->selection, "notify::selected", G_CALLBACK(on_timeline_selected), self);
-    /* From the selection, which has taken the change in by then. */
-    g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_filtered_changed),
-                             self);
-    /* Sized before the model is set: sizing again makes every cell again. */
-    size_number_columns(self);
-    gtk_column_view_set_model(self->timeline_view, GTK_SELECTION_MODEL(self->selection));
-    timeline_rows_changed(self);
-
-    cav_entity_panel_set_timeline(self->entity_panel, self->timeline);
+    cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
+    cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
+                                history_length(history), history_turns(history));
 
     /* The first turn-range values are free now that the file is known. */
     self->syncing = TRUE;
     gtk_adjustment_set_upper(self->scrub, (double) history_length(history));
     self->syncing = FALSE;
     update_title(self);
-    update_count(self);
     gtk_stack_set_visible_child_name(self->pages, "game");
-    cav_entity_panel_select(self->entity_panel, CAV_REF_CREATURE,
-                            history_last_state(history)->player);
-    sync_entity_page(self);
+    cav_detail_pane_set_timeline(self->detail_pane, self->timeline);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marker_strip_take(self, history, markers);
     cav_marks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
-    mark_first_paint(self);
+    cav_timing_mark_first_paint(GTK_WIDGET(self));
 }
 
 /* Nothing shown: the window itself says what is wrong, on one line. */
@@ -1207,92 +540,49 @@ static void show_open_failure(CavInspectorWindow *self, const char *primary, con
         g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
 }
 
-static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
+/* The file could not be read: said, over the game shown if there is one. */
+static void open_failed(CavInspectorWindow *self, GFile *file, const GError *error)
 {
-    CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(source);
-    g_autoptr(GError) error = NULL;
-    Opened *opened = g_task_propagate_pointer(G_TASK(result), &error);
-    g_autofree char *uri = NULL;
+    g_autofree char *name = g_file_get_basename(file);
+    g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
-    g_clear_handle_id(&self->progress_source, g_source_remove);
-    g_clear_object(&self->loading);
-    if (!g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        drop_preview(self);
-    if (opened == NULL) {
-        g_autofree char *name = g_file_get_basename(G_FILE(g_task_get_task_data(G_TASK(result))));
-        g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
-
-        if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-            return;
-        if (self->history != NULL) { /* the game shown stays, under a dialog */
-            gtk_stack_set_visible_child_name(self->pages, "game");
-            show_error(self, primary, error);
-            return;
-        }
-        g_clear_object(&self->file);
-        show_open_failure(self, primary, error);
+    if (self->history != NULL) { /* the game shown stays, under a dialog */
+        gtk_stack_set_visible_child_name(self->pages, "game");
+        show_error(self, primary, error);
         return;
     }
-    g_set_object(&self->file, G_FILE(g_task_get_task_data(G_TASK(result))));
-    uri = g_file_get_uri(self->file);
-    gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
+    g_clear_object(&self->file);
+    show_open_failure(self, primary, error);
+}
+
+static void open_done(GObject *source, GAsyncResult *result, gpointer user_data)
+{
+    g_autoptr(CavInspectorWindow) self = user_data; /* held while reading */
+    g_autoptr(GError) error = NULL;
+    GFile *file;
+    CavMarkers *markers;
+    History *history =
+        cav_loading_page_open_finish(CAV_LOADING_PAGE(source), result, &file, &markers, &error);
+
+    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+    if (history == NULL) {
+        open_failed(self, file, error);
+        return;
+    }
+    g_set_object(&self->file, file);
+    cav_recent_add(file);
     cav_timing_mark("window takes the history");
-    show_history(self, opened->history, opened->markers);
-    g_free(opened); /* its parts are the window's now */
+    show_history(self, history, markers);
     cav_timing_mark("history shown");
     g_signal_emit(self, signals[SIGNAL_LOADED], 0);
 }
 
 void cav_inspector_window_open(CavInspectorWindow *self, GFile *file)
 {
-    g_autoptr(GTask) task = NULL;
-    g_autofree char *name = NULL, *label = NULL;
-
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self) && G_IS_FILE(file));
-    if (self->loading != NULL)
-        g_cancellable_cancel(self->loading);
-    g_clear_object(&self->loading);
-    self->loading = g_cancellable_new();
-    self->progress_done = self->progress_total = 0;
-    name = g_file_get_basename(file);
-    label = g_strdup_printf("Reading “%s”…", name);
-    gtk_label_set_text(self->loading_label, label);
-    gtk_progress_bar_set_fraction(self->loading_bar, 0);
-    gtk_progress_bar_set_text(self->loading_bar, "checking…");
-    self->preview_turn = -1;
-    drop_preview(self);
+    cav_loading_page_open(self->loading_page, file, open_done, g_object_ref(self));
     gtk_stack_set_visible_child_name(self->pages, "loading");
-    g_clear_handle_id(&self->progress_source, g_source_remove);
-    self->progress_source = g_timeout_add(PROGRESS_POLL_MS, progress_poll, self);
-    task = g_task_new(self, self->loading, open_done, NULL);
-    g_task_set_task_data(task, g_object_ref(file), g_object_unref);
-    g_task_run_in_thread(task, open_in_thread);
-}
-
-/* ---- recent files ----------------------------------------------------------- */
-
-static void fill_recent_menu(GtkMenuButton *button, gpointer user_data)
-{
-    g_autoptr(GMenu) menu = g_menu_new();
-    GList *items = gtk_recent_manager_get_items(gtk_recent_manager_get_default());
-    guint shown = 0;
-
-    for (GList *l = items; l != NULL && shown < 10; l = l->next) {
-        GtkRecentInfo *info = l->data;
-        const char *uri = gtk_recent_info_get_uri(info);
-        g_autoptr(GMenuItem) item = NULL;
-
-        if (!g_str_has_suffix(uri, ".cavelog") || !gtk_recent_info_exists(info))
-            continue;
-        item = g_menu_item_new(gtk_recent_info_get_display_name(info), NULL);
-        g_menu_item_set_action_and_target(item, "app.open-uri", "s", uri);
-        g_menu_append_item(menu, item);
-        shown++;
-    }
-    g_list_free_full(items, (GDestroyNotify) gtk_recent_info_unref);
-    if (shown == 0)
-        g_menu_append(menu, "No recent games", "app.nothing");
-    gtk_menu_button_set_menu_model(button, G_MENU_MODEL(menu));
 }
 
 /* ---- class ------------------------------------------------------------------ */
@@ -1313,173 +603,15 @@ static const GActionEntry win_actions[] = {
     {.name = "clear-entity", .activate = on_clear_entity},
 };
 
-/* Keys over the map and lists (not the filter bar, where they are typing). */
-static const struct {
-    const char *trigger, *action;
-} content_keys[] = {
-    {"Right", "win.next-event"},
-    {"Left", "win.prev-event"},
-    {"<Shift>Right", "win.next-turn"},
-    {"<Shift>Left", "win.prev-turn"},
-    {"Home", "win.first"},
-    {"End", "win.last"},
-    {"space", "win.play"},
-    {"f", "win.follow"},
-    {"t", "win.truth"},
-    {"b", "win.bookmark"},
-    {"m", "win.next-marker"},
-    {"<Shift>m", "win.prev-marker"},
-};
-
-static void add_content_shortcuts(CavInspectorWindow *self)
-{
-    GtkEventController *controller = gtk_shortcut_controller_new();
-
-    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
-    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++)
-        gtk_shortcut_controller_add_shortcut(
-            GTK_SHORTCUT_CONTROLLER(controller),
-            gtk_shortcut_new(gtk_shortcut_trigger_parse_string(content_keys[i].trigger),
-                             gtk_named_action_new(content_keys[i].action)));
-    gtk_widget_add_controller(GTK_WIDGET(self->content), controller);
-}
-
-static gboolean end_key_focus(gpointer user_data)
-{
-    CAV_INSPECTOR_WINDOW(user_data)->key_focus = FALSE;
-    return G_SOURCE_REMOVE;
-}
-
-/* The same keys when the focus is outside the map and lists — nowhere yet,
- * a header button — but not where they are typing, nor in a popover. */
-static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
-                              GdkModifierType modifiers, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(self));
-    GdkEvent *event = gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller));
-
-    /* Focus moved by this key enters the timeline as by keyboard. */
-    self->key_focus = TRUE;
-    g_idle_add_full(G_PRIORITY_HIGH, end_key_focus, g_object_ref(self), g_object_unref);
-    if (focus != NULL &&
-        (gtk_widget_is_ancestor(focus, GTK_WIDGET(self->content)) || GTK_IS_EDITABLE(focus) ||
-         gtk_widget_get_native(focus) != GTK_NATIVE(self)))
-        return FALSE; /* the content's own shortcuts, typing, or a popover */
-    if (gtk_stack_get_visible_child_name(self->pages) == NULL ||
-        strcmp(gtk_stack_get_visible_child_name(self->pages), "game") != 0)
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++) {
-        g_autoptr(GtkShortcutTrigger) trigger =
-            gtk_shortcut_trigger_parse_string(content_keys[i].trigger);
-
-        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT)
-            return gtk_widget_activate_action(GTK_WIDGET(self), content_keys[i].action, NULL);
-    }
-    return FALSE;
-}
-
-/* Tab into the timeline: GTK focuses (and, the first time, selects) its
- * first row; keep the shown event's row selected and focus that instead. */
-static GtkWidget *timeline_row_widget(GtkWidget *root, const char *seq)
-{
-    if (GTK_IS_INSCRIPTION(root) &&
-        gtk_widget_get_prev_sibling(gtk_widget_get_parent(root)) == NULL &&
-        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), seq) == 0)
-        return gtk_widget_get_parent(gtk_widget_get_parent(root)); /* inscription, cell, row */
-    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
-         child = gtk_widget_get_next_sibling(child)) {
-        GtkWidget *found = timeline_row_widget(child, seq);
-        if (found != NULL)
-            return found;
-    }
-    return NULL;
-}
-
-static gboolean end_keep_selection(gpointer user_data)
-{
-    CAV_INSPECTOR_WINDOW(user_data)->keep_selection = FALSE;
-    return G_SOURCE_REMOVE;
-}
-
-/* After GTK has focused its row: focus the shown event's row instead,
- * scrolling it back into view first if GTK scrolled away. */
-static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-    guint position = position_at_or_before(G_LIST_MODEL(self->filtered), self->seq);
-    g_autofree char *seq = NULL;
-    GtkWidget *widget;
-
-    if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
-        return G_SOURCE_REMOVE;
-    seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(G_LIST_MODEL(self->filtered), position));
-    widget = timeline_row_widget(GTK_WIDGET(self->timeline_view), seq);
-    if (widget == NULL) {
-        scroll_timeline_to(self, position);
-        return G_SOURCE_CONTINUE;
-    }
-    gtk_widget_grab_focus(widget);
-    return G_SOURCE_REMOVE;
-}
-
-static void on_timeline_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
-{
-    CavInspectorWindow *self = user_data;
-
-    if (self->history == NULL || !self->key_focus)
-        return; /* a click chooses its own row */
-    self->keep_selection = TRUE;
-    g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
-    self->focus_tries = 0;
-    gtk_widget_add_tick_callback(GTK_WIDGET(self->timeline_view), focus_shown_row, self, NULL);
-}
-
-static void add_focus_handling(CavInspectorWindow *self)
-{
-    GtkEventController *keys = gtk_event_controller_key_new();
-    GtkEventController *focus = gtk_event_controller_focus_new();
-
-    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
-    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_window_key), self);
-    gtk_widget_add_controller(GTK_WIDGET(self), keys);
-    g_signal_connect(focus, "enter", G_CALLBACK(on_timeline_focus_enter), self);
-    gtk_widget_add_controller(GTK_WIDGET(self->timeline_view), focus);
-}
-
-static void add_type_checks(CavInspectorWindow *self)
-{
-    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++) {
-        GtkWidget *check = gtk_check_button_new_with_label(ev_type_name((CavEventType) t));
-
-        gtk_widget_set_tooltip_text(check, ev_type_meaning((CavEventType) t));
-        g_object_set_data(G_OBJECT(check), "type", GUINT_TO_POINTER(t));
-        g_signal_connect(check, "toggled", G_CALLBACK(on_type_toggled), self);
-        gtk_box_append(self->types_box, check);
-    }
-}
-
-static void setup_lists(CavInspectorWindow *self)
-{
-    cav_columns_add(self->timeline_view, "Seq", "seq", 6, FALSE);
-    cav_columns_add(self->timeline_view, "Turn", "turn", 4, FALSE);
-    cav_columns_add(self->timeline_view, "Type", "type-name", 15, FALSE);
-    cav_columns_add(self->timeline_view, "Actor", "actor", 11, FALSE);
-    cav_columns_add(self->timeline_view, "Target", "target", 11, FALSE);
-    cav_columns_add(self->timeline_view, "Summary", "summary", 24, TRUE);
-}
-
 static void cav_inspector_window_dispose(GObject *object)
 {
     CavInspectorWindow *self = CAV_INSPECTOR_WINDOW(object);
 
-    if (self->loading != NULL)
-        g_cancellable_cancel(self->loading);
-    g_clear_object(&self->loading);
-    g_clear_handle_id(&self->progress_source, g_source_remove);
+    if (self->loading_page != NULL)
+        cav_loading_page_cancel(self->loading_page);
     unload(self);
-    self->analysis = NULL;     /* a notebook child, going with the window */
-    self->entity_panel = NULL; /* a notebook child too */
+    g_clear_object(&self->playback);
+    self->detail_pane = NULL; /* a template child, going with the window */
     g_clear_object(&self->file);
     g_clear_object(&self->settings);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
@@ -1497,8 +629,10 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
                                           NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 
     g_type_ensure(CAV_TYPE_MAP_VIEW);
-    g_type_ensure(CAV_TYPE_EVENT_DETAIL);
-    g_type_ensure(CAV_TYPE_ENTITY_PANEL);
+    g_type_ensure(CAV_TYPE_DETAIL_PANE);
+    g_type_ensure(CAV_TYPE_FILTER_BAR);
+    g_type_ensure(CAV_TYPE_LOADING_PAGE);
+    g_type_ensure(CAV_TYPE_TIMELINE_PANE);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
@@ -1506,34 +640,22 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(window_title);
     BIND(toasts);
     BIND(error_page);
-    BIND(loading_label);
-    BIND(count_label);
+    BIND(loading_page);
     BIND(status_label);
-    BIND(loading_bar);
-    BIND(preview_label);
-    BIND(preview_box);
     BIND(recent_button);
-    BIND(types_button);
     BIND(bookmarks_button);
     BIND(follow_button);
     BIND(fork_button);
-    BIND(types_box);
-    BIND(entity_chip);
-    BIND(entity_label);
-    BIND(detail);
-    BIND(first_turn);
-    BIND(last_turn);
+    BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
-    BIND(search_entry);
     BIND(content);
     BIND(level_dropdown);
     BIND(speed_dropdown);
     BIND(map);
     BIND(scrubber);
-    BIND(timeline_view);
-    BIND(entity_panel);
-    BIND(notebook);
+    BIND(timeline_pane);
+    BIND(detail_pane);
 #undef BIND
 }
 
@@ -1560,57 +682,34 @@ static void restore_settings(CavInspectorWindow *self)
         g_action_group_change_action_state(G_ACTION_GROUP(self), "truth",
                                            g_variant_new_boolean(TRUE));
     page = g_settings_get_string(self->settings, "detail-page");
-    for (guint i = 0; i < G_N_ELEMENTS(detail_pages); i++)
-        if (strcmp(page, detail_pages[i]) == 0)
-            gtk_notebook_set_current_page(self->notebook, (int) i);
+    cav_detail_pane_set_page(self->detail_pane, page);
 }
 
 static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->scroll_to = GTK_INVALID_LIST_POSITION;
-    self->preview_turn = -1;
+    self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
+    g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
+                             self);
+    cav_playback_bind_controls(self->playback, GTK_BUTTON(self->play_button), self->speed_dropdown);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
-    add_content_shortcuts(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
-    add_focus_handling(self);
-    add_type_checks(self);
-    setup_lists(self);
+    cav_keys_install(GTK_WINDOW(self), GTK_WIDGET(self->content), self->pages, "game",
+                     self->timeline_pane);
     g_signal_connect_swapped(self->pages, "notify::visible-child-name", G_CALLBACK(on_page_changed),
                              self);
     gtk_stack_set_visible_child_name(self->pages, "empty");
     on_page_changed(self);
-    gtk_menu_button_set_create_popup_func(self->recent_button, fill_recent_menu, NULL, NULL);
+    cav_recent_install(self->recent_button);
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
-    g_signal_connect_swapped(self->first_turn, "changed", G_CALLBACK(on_turns_changed), self);
-    g_signal_connect_swapped(self->last_turn, "changed", G_CALLBACK(on_turns_changed), self);
-    g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
-    g_signal_connect(self->speed_dropdown, "notify::selected", G_CALLBACK(on_speed), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
-    g_signal_connect(self->notebook, "switch-page", G_CALLBACK(on_page_switched), self);
-    /* "switch-page" comes before the page is current; "notify::page" after. */
-    g_signal_connect_swapped(self->notebook, "notify::page", G_CALLBACK(sync_entity_page), self);
-    self->analysis = CAV_ANALYSIS_VIEW(cav_analysis_view_new());
-    {
-        /* Scrolled, so that its pages never make the window (or the
-         * timeline above it) taller than a laptop's screen allows. */
-        GtkWidget *scrolled = gtk_scrolled_window_new();
-        gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), GTK_WIDGET(self->analysis));
-        gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER,
-                                       GTK_POLICY_AUTOMATIC);
-        gtk_notebook_append_page(self->notebook, scrolled,
-                                 gtk_label_new_with_mnemonic("_Analysis"));
-    }
-    g_signal_connect_swapped(self->analysis, "seek", G_CALLBACK(cav_inspector_window_show_event),
+    g_signal_connect_swapped(self->detail_pane, "notify::page", G_CALLBACK(on_detail_page), self);
+    g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
+    g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
-    g_signal_connect(self->detail, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_panel, "activate-link", G_CALLBACK(on_activate_link), self);
-    g_signal_connect(self->entity_panel, "selected", G_CALLBACK(on_entity_selected), self);
-    g_signal_connect_swapped(self->entity_panel, "seek",
-                             G_CALLBACK(cav_inspector_window_show_event), self);
     restore_settings(self);
 }
 

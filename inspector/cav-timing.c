@@ -51,3 +51,20 @@ void cav_timing_mark(const char *what)
     fprintf(stderr, "timing: %.3f %s\n", (g_get_monotonic_time() - (gint64) start) / 1e6, what);
     fflush(stderr);
 }
+
+/* The handler's data, to find it by. */
+static char first_paint_tag;
+
+static void on_first_paint(GdkFrameClock *clock, gpointer user_data)
+{
+    cav_timing_mark("first frame painted");
+    g_signal_handlers_disconnect_matched(clock, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, user_data);
+}
+
+void cav_timing_mark_first_paint(GtkWidget *widget)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(widget);
+
+    if (cav_timing_enabled() && clock != NULL)
+        g_signal_connect(clock, "after-paint", G_CALLBACK(on_first_paint), &first_paint_tag);
+}

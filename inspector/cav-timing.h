@@ -6,7 +6,7 @@
 #ifndef CAV_INSPECTOR_CAV_TIMING_H
 #define CAV_INSPECTOR_CAV_TIMING_H
 
-#include <glib.h>
+#include <gtk/gtk.h>
 
 G_BEGIN_DECLS
 
@@ -16,6 +16,10 @@ void cav_timing_mark(const char *what);
 
 /* Whether CAVELOG_INSPECTOR_TIMING is set. */
 gboolean cav_timing_enabled(void);
+
+/* When timing is on, mark "first frame painted" after the next frame of
+ * @widget's frame clock is painted (nothing when it has none yet). */
+void cav_timing_mark_first_paint(GtkWidget *widget);
 
 G_END_DECLS
 

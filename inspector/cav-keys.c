@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cav-keys.c — one table of keys and actions, used twice: a shortcut
+ * controller on the content, and a capture-phase key handler on the window
+ * for when the focus is outside the content. */
+#include "cav-keys.h"
+
+/* Keys over the map and lists (not the filter bar, where they are typing). */
+static const struct {
+    const char *trigger, *action;
+} content_keys[] = {
+    {"Right", "win.next-event"},
+    {"Left", "win.prev-event"},
+    {"<Shift>Right", "win.next-turn"},
+    {"<Shift>Left", "win.prev-turn"},
+    {"Home", "win.first"},
+    {"End", "win.last"},
+    {"space", "win.play"},
+    {"f", "win.follow"},
+    {"t", "win.truth"},
+    {"b", "win.bookmark"},
+    {"m", "win.next-marker"},
+    {"<Shift>m", "win.prev-marker"},
+};
+
+/* What the window's key handler needs (freed with the controller). */
+typedef struct {
+    GtkWidget *content;
+    GtkStack *pages;
+    char *page;
+    CavTimelinePane *pane;
+} WindowKeys;
+
+static void window_keys_free(gpointer data, GClosure *closure)
+{
+    WindowKeys *keys = data;
+
+    g_free(keys->page);
+    g_free(keys);
+}
+
+static void add_content_shortcuts(GtkWidget *content)
+{
+    GtkEventController *controller = gtk_shortcut_controller_new();
+
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
+    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++)
+        gtk_shortcut_controller_add_shortcut(
+            GTK_SHORTCUT_CONTROLLER(controller),
+            gtk_shortcut_new(gtk_shortcut_trigger_parse_string(content_keys[i].trigger),
+                             gtk_named_action_new(content_keys[i].action)));
+    gtk_widget_add_controller(content, controller);
+}
+
+/* Activate on @widget the action of the key @event is, if it is one. */
+static gboolean activate_key(GtkWidget *widget, GdkEvent *event)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++) {
+        g_autoptr(GtkShortcutTrigger) trigger =
+            gtk_shortcut_trigger_parse_string(content_keys[i].trigger);
+
+        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT)
+            return gtk_widget_activate_action(widget, content_keys[i].action, NULL);
+    }
+    return FALSE;
+}
+
+/* The same keys when the focus is outside the map and lists — nowhere yet,
+ * a header button — but not where they are typing, nor in a popover. */
+static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                              GdkModifierType modifiers, gpointer user_data)
+{
+    WindowKeys *keys = user_data;
+    GtkWidget *window = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(controller));
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+
+    /* Focus moved by this key enters the timeline as by keyboard. */
+    cav_timeline_pane_note_key(keys->pane);
+    if (focus != NULL && (gtk_widget_is_ancestor(focus, keys->content) || GTK_IS_EDITABLE(focus) ||
+                          gtk_widget_get_native(focus) != GTK_NATIVE(window)))
+        return FALSE; /* the content's own shortcuts, typing, or a popover */
+    if (g_strcmp0(gtk_stack_get_visible_child_name(keys->pages), keys->page) != 0)
+        return FALSE;
+    return activate_key(window,
+                        gtk_event_controller_get_current_event(GTK_EVENT_CONTROLLER(controller)));
+}
+
+void cav_keys_install(GtkWindow *window, GtkWidget *content, GtkStack *pages, const char *page,
+                      CavTimelinePane *pane)
+{
+    GtkEventController *controller = gtk_event_controller_key_new();
+    WindowKeys *keys = g_new0(WindowKeys, 1);
+
+    g_return_if_fail(GTK_IS_WINDOW(window) && GTK_IS_WIDGET(content) && GTK_IS_STACK(pages));
+    add_content_shortcuts(content);
+    keys->content = content;
+    keys->pages = pages;
+    keys->page = g_strdup(page);
+    keys->pane = pane;
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
+    g_signal_connect_data(controller, "key-pressed", G_CALLBACK(on_window_key), keys,
+                          window_keys_free, 0);
+    gtk_widget_add_controller(GTK_WIDGET(window), controller);
+}

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cav-timeline-pane.c — the timeline's column view and the selection that
+ * follows the shown event. GTK 4.8 cannot scroll a column view to a row
+ * before it is laid out, so the pane moves the scroll adjustment itself, a
+ * frame after the rows changed; and it undoes the row GTK picks when the
+ * focus enters by Tab. */
+#include "cav-timeline-pane.h"
+
+#include "cav-columns.h"
+#include "cav-event-row.h"
+
+#include <string.h>
+
+struct _CavTimelinePane {
+    GtkWidget parent_instance;
+    GtkWidget *scroller; /* template children */
+    GtkColumnView *view;
+
+    GListModel *model; /* the rows, or NULL */
+    GtkSingleSelection *selection;
+    gint64 seq;                    /* the event shown */
+    guint seq_digits, turn_digits; /* the numbers the Seq and Turn columns are sized for */
+    gboolean syncing;              /* the pane is moving the selection itself */
+    gboolean seeking;              /* "seek" is being emitted */
+    gboolean keep_selection;       /* focus is entering the list: keep its row */
+    gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
+    guint focus_tries;             /* frames waited for the shown row to focus it */
+    guint scroll_to, scroll_tick;  /* a row to bring into view, and its wait */
+    gint64 rows_changed;           /* the frame counter when the rows last changed */
+    guint resync_source;
+};
+
+G_DEFINE_FINAL_TYPE(CavTimelinePane, cav_timeline_pane, GTK_TYPE_WIDGET)
+
+enum { SIGNAL_SEEK, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* ---- rows by seq ---------------------------------------------------------- */
+
+static gint64 row_seq(GListModel *model, guint position)
+{
+    g_autoptr(CavEventRow) row = g_list_model_get_item(model, position);
+
+    return row != NULL ? cav_event_row_get_seq(row) : 0;
+}
+
+/* The position of the last row whose seq is at most @seq (rows are in seq
+ * order), or GTK_INVALID_LIST_POSITION for none. */
+static guint position_at_or_before(CavTimelinePane *self, gint64 seq)
+{
+    guint lo = 0, hi = self->model != NULL ? g_list_model_get_n_items(self->model) : 0;
+
+    while (lo < hi) {
+        guint mid = lo + (hi - lo) / 2;
+        if (row_seq(self->model, mid) <= seq)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo == 0 ? GTK_INVALID_LIST_POSITION : lo - 1;
+}
+
+static guint n_rows(CavTimelinePane *self)
+{
+    return self->model != NULL ? g_list_model_get_n_items(self->model) : 0;
+}
+
+gint64 cav_timeline_pane_next(CavTimelinePane *self, gint64 seq, gboolean forward)
+{
+    guint position, n = n_rows(self);
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self), -1);
+    position = position_at_or_before(self, seq);
+    if (forward) {
+        guint next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
+        return next < n ? row_seq(self->model, next) : -1;
+    }
+    if (position == GTK_INVALID_LIST_POSITION)
+        return -1;
+    if (row_seq(self->model, position) < seq)
+        return row_seq(self->model, position);
+    return position > 0 ? row_seq(self->model, position - 1) : 0;
+}
+
+gint64 cav_timeline_pane_first_from(CavTimelinePane *self, gint64 seq)
+{
+    guint position, next;
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self), -1);
+    position = position_at_or_before(self, seq - 1);
+    next = position == GTK_INVALID_LIST_POSITION ? 0 : position + 1;
+    return next < n_rows(self) ? row_seq(self->model, next) : -1;
+}
+
+gint64 cav_timeline_pane_ahead(CavTimelinePane *self, gint64 seq, gint64 steps)
+{
+    guint position, n = n_rows(self);
+    gint64 target;
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self), -1);
+    position = position_at_or_before(self, seq);
+    if (n == 0 || (position != GTK_INVALID_LIST_POSITION && position + 1 >= n))
+        return -1; /* nothing after @seq */
+    target = position == GTK_INVALID_LIST_POSITION ? steps - 1 : (gint64) position + steps;
+    return row_seq(self->model, (guint) MIN(target, (gint64) n - 1));
+}
+
+gint64 cav_timeline_pane_next_turn(CavTimelinePane *self, const History *history, gint64 seq,
+                                   gboolean forward)
+{
+    const HistoryEntry *entry;
+    gint32 turn;
+    gint64 target;
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self) && history != NULL, -1);
+    entry = history_entry(history, seq);
+    turn = entry != NULL ? entry->turn : -1;
+    if (forward) {
+        target = history_turn_start(history, turn + 1);
+        return target > 0 ? cav_timeline_pane_first_from(self, target) : -1;
+    }
+    if (entry == NULL)
+        return -1;
+    /* Back to the start of this turn, or of the one before from there. */
+    target = history_turn_start(history, turn);
+    if (target == seq)
+        target = turn > 0 ? history_turn_start(history, turn - 1) : 0;
+    return target > 0 ? cav_timeline_pane_first_from(self, target) : 0;
+}
+
+gint64 cav_timeline_pane_last(CavTimelinePane *self)
+{
+    guint n;
+
+    g_return_val_if_fail(CAV_IS_TIMELINE_PANE(self), -1);
+    n = n_rows(self);
+    return n > 0 ? row_seq(self->model, n - 1) : -1;
+}
+
+/* ---- scrolling -------------------------------------------------------------- */
+
+/* The rows changed (added while following, filtered, rebuilt): the scroll
+ * range is the old one until a frame has laid the rows out. */
+static void rows_changed(CavTimelinePane *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->view));
+
+    self->rows_changed = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
+}
+
+/* Whether the scroll range counts the rows the model has now: a frame
+ * begun after the change has been laid out. Frame c's layout comes after
+ * its tick callbacks, so a tick in frame c knows only frame c - 1's; a
+ * change made between frames (counter c0) is laid out in frame c0 + 1;
+ * c >= c0 + 2 is true of both only once that layout is done. Without this
+ * a row added while following was scrolled to from the old range: out of
+ * view, or past the list's end (a GTK warning). */
+static gboolean laid_out(CavTimelinePane *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->view));
+
+    return clock != NULL && gdk_frame_clock_get_frame_counter(clock) >= self->rows_changed + 2;
+}
+
+/* Bring row scroll_to into view, if it is out of view, from the average row
+ * height the list estimates; FALSE when the list is not laid out yet. */
+static gboolean scroll_now(CavTimelinePane *self)
+{
+    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(self->view));
+    guint n = n_rows(self);
+    double upper = gtk_adjustment_get_upper(adjustment);
+    double page = gtk_adjustment_get_page_size(adjustment);
+    double value = gtk_adjustment_get_value(adjustment);
+    double row, top;
+
+    if (n == 0)
+        return TRUE; /* nothing to scroll to */
+    if (page <= 0 || upper <= 0 || !laid_out(self))
+        return FALSE;
+    row = upper / n;
+    top = row * self->scroll_to;
+    if (top < value || top + row > value + page)
+        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
+    return TRUE;
+}
+
+static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+
+    if (self->scroll_to == GTK_INVALID_LIST_POSITION || scroll_now(self)) {
+        self->scroll_tick = 0;
+        return G_SOURCE_REMOVE;
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+/* Bring row @position into view, if it is out of view. GTK 4.8 has no
+ * gtk_column_view_scroll_to(), and its "list.scroll-to-item" action leaves
+ * the list blank when used before the list is laid out; so until the list
+ * is laid out this waits for a frame. */
+static void scroll_to(CavTimelinePane *self, guint position)
+{
+    self->scroll_to = position;
+    if (position == GTK_INVALID_LIST_POSITION || self->scroll_tick != 0)
+        return;
+    if (!gtk_widget_get_mapped(GTK_WIDGET(self->view)) || !scroll_now(self))
+        self->scroll_tick =
+            gtk_widget_add_tick_callback(GTK_WIDGET(self->view), scroll_pending, self, NULL);
+}
+
+/* ---- the selection ------------------------------------------------------------ */
+
+/* Select the shown event's row (without a "seek") and bring it into view. */
+static void select_shown(CavTimelinePane *self)
+{
+    guint position = position_at_or_before(self, self->seq);
+
+    self->syncing = TRUE;
+    if (gtk_single_selection_get_selected(self->selection) != position)
+        gtk_single_selection_set_selected(self->selection, position);
+    self->syncing = FALSE;
+    scroll_to(self, position);
+}
+
+void cav_timeline_pane_show(CavTimelinePane *self, gint64 seq)
+{
+    g_return_if_fail(CAV_IS_TIMELINE_PANE(self));
+    self->seq = seq;
+    if (self->selection != NULL && !self->seeking)
+        select_shown(self);
+}
+
+/* The rows changed (a filter, rows filtered in as it works, events added
+ * while following): the shown event's row stays selected and in view. */
+static gboolean resync_selection(gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+
+    self->resync_source = 0;
+    select_shown(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* In an idle: the list view takes the change in after this handler. */
+static void on_items_changed(CavTimelinePane *self)
+{
+    rows_changed(self);
+    if (self->resync_source == 0)
+        self->resync_source = g_idle_add(resync_selection, self);
+}
+
+static void on_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+    CavEventRow *row;
+
+    if (self->syncing)
+        return;
+    if (self->keep_selection) { /* focus entering by Tab: undo GTK's choice */
+        self->syncing = TRUE;
+        gtk_single_selection_set_selected(selection, position_at_or_before(self, self->seq));
+        self->syncing = FALSE;
+        return;
+    }
+    row = gtk_single_selection_get_selected_item(selection);
+    if (row == NULL)
+        return;
+    self->seeking = TRUE;
+    g_signal_emit(self, signals[SIGNAL_SEEK], 0, cav_event_row_get_seq(row));
+    self->seeking = FALSE;
+}
+
+/* ---- the model and columns -------------------------------------------------- */
+
+void cav_timeline_pane_size_columns(CavTimelinePane *self, gint64 events, gint32 turns)
+{
+    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, events);
+    g_autofree char *turn = g_strdup_printf("%d", turns);
+    guint digits[2] = {(guint) strlen(seq), (guint) strlen(turn)};
+    GListModel *columns = gtk_column_view_get_columns(self->view);
+    g_autoptr(GtkSelectionModel) model = NULL;
+
+    g_return_if_fail(CAV_IS_TIMELINE_PANE(self));
+    if (digits[0] == self->seq_digits && digits[1] == self->turn_digits)
+        return;
+    self->seq_digits = digits[0];
+    self->turn_digits = digits[1];
+    /* GTK 4.8 keeps the cells made by a column's old factory: new cells. */
+    model = gtk_column_view_get_model(self->view);
+    if (model != NULL)
+        g_object_ref(model);
+    gtk_column_view_set_model(self->view, NULL);
+    for (guint i = 0; i < 2; i++) {
+        g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item(columns, i);
+        /* Digits are as wide as each other in the fonts GTK uses. */
+        g_autofree char *widest = g_strnfill(digits[i], '0');
+        g_autoptr(GtkListItemFactory) factory =
+            cav_columns_property_factory(i == 0 ? "seq" : "turn", 4, widest);
+        gtk_column_view_column_set_factory(column, factory);
+    }
+    gtk_column_view_set_model(self->view, model);
+    rows_changed(self);
+}
+
+static void clear_model(CavTimelinePane *self)
+{
+    g_clear_handle_id(&self->resync_source, g_source_remove);
+    if (self->selection != NULL)
+        gtk_column_view_set_model(self->view, NULL);
+    g_clear_object(&self->selection);
+    g_clear_object(&self->model);
+}
+
+void cav_timeline_pane_set_model(CavTimelinePane *self, GListModel *model, gint64 events,
+                                 gint32 turns)
+{
+    g_return_if_fail(CAV_IS_TIMELINE_PANE(self));
+    clear_model(self);
+    if (model == NULL)
+        return;
+    self->model = g_object_ref(model);
+    self->selection = gtk_single_selection_new(g_object_ref(model));
+    gtk_single_selection_set_autoselect(self->selection, FALSE);
+    gtk_single_selection_set_can_unselect(self->selection, TRUE);
+    g_signal_connect(self->selection, "notify::selected", G_CALLBACK(on_selected), self);
+    /* From the selection, which has taken the change in by then. */
+    g_signal_connect_swapped(self->selection, "items-changed", G_CALLBACK(on_items_changed), self);
+    /* Sized before the model is set: sizing again makes every cell again. */
+    cav_timeline_pane_size_columns(self, events, turns);
+    gtk_column_view_set_model(self->view, GTK_SELECTION_MODEL(self->selection));
+    rows_changed(self);
+}
+
+/* ---- focus by keyboard ------------------------------------------------------ */
+
+static gboolean end_key_focus(gpointer user_data)
+{
+    CAV_TIMELINE_PANE(user_data)->key_focus = FALSE;
+    return G_SOURCE_REMOVE;
+}
+
+void cav_timeline_pane_note_key(CavTimelinePane *self)
+{
+    g_return_if_fail(CAV_IS_TIMELINE_PANE(self));
+    self->key_focus = TRUE;
+    g_idle_add_full(G_PRIORITY_HIGH, end_key_focus, g_object_ref(self), g_object_unref);
+}
+
+/* Tab into the list: GTK focuses (and, the first time, selects) its first
+ * row; the shown event's row, found by its Seq cell, is focused instead. */
+static GtkWidget *row_widget(GtkWidget *root, const char *seq)
+{
+    if (GTK_IS_INSCRIPTION(root) &&
+        gtk_widget_get_prev_sibling(gtk_widget_get_parent(root)) == NULL &&
+        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), seq) == 0)
+        return gtk_widget_get_parent(gtk_widget_get_parent(root)); /* inscription, cell, row */
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = row_widget(child, seq);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static gboolean end_keep_selection(gpointer user_data)
+{
+    CAV_TIMELINE_PANE(user_data)->keep_selection = FALSE;
+    return G_SOURCE_REMOVE;
+}
+
+/* After GTK has focused its row: focus the shown event's row instead,
+ * scrolling it back into view first if GTK scrolled away. */
+static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+    guint position = position_at_or_before(self, self->seq);
+    g_autofree char *seq = NULL;
+    GtkWidget *widget;
+
+    if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
+        return G_SOURCE_REMOVE;
+    seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(self->model, position));
+    widget = row_widget(GTK_WIDGET(self->view), seq);
+    if (widget == NULL) {
+        scroll_to(self, position);
+        return G_SOURCE_CONTINUE;
+    }
+    gtk_widget_grab_focus(widget);
+    return G_SOURCE_REMOVE;
+}
+
+static void on_focus_enter(GtkEventControllerFocus *controller, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+
+    if (self->model == NULL || !self->key_focus)
+        return; /* a click chooses its own row */
+    self->keep_selection = TRUE;
+    g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
+    self->focus_tries = 0;
+    gtk_widget_add_tick_callback(GTK_WIDGET(self->view), focus_shown_row, self, NULL);
+}
+
+/* ---- class -------------------------------------------------------------------- */
+
+static void cav_timeline_pane_dispose(GObject *object)
+{
+    CavTimelinePane *self = CAV_TIMELINE_PANE(object);
+
+    clear_model(self);
+    if (self->scroll_tick != 0)
+        gtk_widget_remove_tick_callback(GTK_WIDGET(self->view), self->scroll_tick);
+    self->scroll_tick = 0;
+    gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_TIMELINE_PANE);
+    G_OBJECT_CLASS(cav_timeline_pane_parent_class)->dispose(object);
+}
+
+static void cav_timeline_pane_class_init(CavTimelinePaneClass *klass)
+{
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+
+    G_OBJECT_CLASS(klass)->dispose = cav_timeline_pane_dispose;
+    signals[SIGNAL_SEEK] = g_signal_new("seek", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
+                                        NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+    gtk_widget_class_set_template_from_resource(widget_class,
+                                                "/org/cavelog/Inspector/cav-timeline-pane.ui");
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, scroller);
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, view);
+    gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void cav_timeline_pane_init(CavTimelinePane *self)
+{
+    GtkEventController *focus = gtk_event_controller_focus_new();
+
+    gtk_widget_init_template(GTK_WIDGET(self));
+    self->scroll_to = GTK_INVALID_LIST_POSITION;
+    cav_columns_add(self->view, "Seq", "seq", 6, FALSE);
+    cav_columns_add(self->view, "Turn", "turn", 4, FALSE);
+    cav_columns_add(self->view, "Type", "type-name", 15, FALSE);
+    cav_columns_add(self->view, "Actor", "actor", 11, FALSE);
+    cav_columns_add(self->view, "Target", "target", 11, FALSE);
+    cav_columns_add(self->view, "Summary", "summary", 24, TRUE);
+    g_signal_connect(focus, "enter", G_CALLBACK(on_focus_enter), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->view), focus);
+}
+
+GtkWidget *cav_timeline_pane_new(void)
+{
+    return g_object_new(CAV_TYPE_TIMELINE_PANE, NULL);
+}
