@@ -16,7 +16,23 @@
 #include "session.h"
 #include "store.h"
 
-/* Play a game on @path, timing session_play alone; returns its turns. */
+/* Play @command on @session, adding the time session_play took to
+ * @play_us; returns why it was refused, or NULL. */
+static char *play_one(Session *session, const CavCommand *command, gint64 *play_us)
+{
+    g_autoptr(GError) error = NULL;
+    char *why = NULL;
+    gint64 t0 = g_get_monotonic_time();
+
+    if (!session_play(session, command, &why, &error))
+        g_error("%s", error->message);
+    *play_us += g_get_monotonic_time() - t0;
+    return why;
+}
+
+/* Play a game on @path, timing every session_play (a refused command's and
+ * the wait played instead too: every turn in the file is timed); returns
+ * its turns. */
 static gint64 play_timed(const char *path, gint64 seed, gint64 turns, gint64 *play_us)
 {
     g_autoptr(GError) error = NULL;
@@ -26,13 +42,12 @@ static gint64 play_timed(const char *path, gint64 seed, gint64 turns, gint64 *pl
     for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
         CavCommand command =
             bot_choose(session_state(session), session_content(session), session_view(session));
-        g_autofree char *why = NULL;
-        gint64 t0 = g_get_monotonic_time();
-        if (!session_play(session, &command, &why, &error))
-            g_error("%s", error->message);
-        *play_us += g_get_monotonic_time() - t0;
-        if (why != NULL && !autoplay_turn(session, &error))
-            g_error("%s", error->message);
+        g_autofree char *why = play_one(session, &command, play_us);
+        if (why != NULL) {
+            CavCommand wait = command_simple(CMD_WAIT);
+            g_autofree char *refused = play_one(session, &wait, play_us);
+            g_assert_null(refused);
+        }
     }
     return session_state(session)->turn;
 }
@@ -64,13 +79,15 @@ static sqlite3_stmt *prepare(sqlite3 *db, const char *sql)
 }
 
 /* A fresh file at @to with @from's tables (not its views) and one game row,
- * in the settings a game is played with. */
+ * opened and set as the store opens a game it plays (one thread a
+ * connection, WAL, synchronous NORMAL, cell size checks). */
 static sqlite3 *make_bare(sqlite3 *from, const char *to)
 {
-    sqlite3 *db = open_db(to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    sqlite3 *db = open_db(to, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
     sqlite3_stmt *tables = prepare(from, "SELECT sql FROM sqlite_schema WHERE type = 'table'");
 
-    exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    exec(db, "PRAGMA cell_size_check = ON; PRAGMA journal_mode = WAL;"
+             " PRAGMA synchronous = NORMAL;");
     while (sqlite3_step(tables) == SQLITE_ROW)
         exec(db, (const char *) sqlite3_column_text(tables, 0));
     sqlite3_finalize(tables);
@@ -79,49 +96,105 @@ static sqlite3 *make_bare(sqlite3 *from, const char *to)
     return db;
 }
 
-/* Copy one column of @from's row into parameter @i of @to. */
-static void bind_copy(sqlite3_stmt *to, int i, sqlite3_stmt *from, int column)
+/* One column's value, as read from the played file. */
+typedef struct {
+    int type; /* SQLITE_NULL, SQLITE_INTEGER, SQLITE_TEXT or SQLITE_BLOB */
+    gint64 number;
+    GBytes *bytes;
+} Value;
+
+/* Every row of one table, @columns values a row, in memory. */
+typedef struct {
+    int columns;
+    GArray *values;
+} Rows;
+
+static void rows_clear(Rows *rows)
 {
-    if (sqlite3_column_type(from, column) == SQLITE_NULL)
-        sqlite3_bind_null(to, i);
-    else if (sqlite3_column_type(from, column) == SQLITE_INTEGER)
-        sqlite3_bind_int64(to, i, sqlite3_column_int64(from, column));
-    else
-        sqlite3_bind_text(to, i, (const char *) sqlite3_column_text(from, column), -1,
-                          SQLITE_TRANSIENT);
+    for (guint i = 0; i < rows->values->len; i++)
+        g_clear_pointer(&g_array_index(rows->values, Value, i).bytes, g_bytes_unref);
+    g_array_unref(rows->values);
+}
+
+/* The rows @sql selects from @from, read before any timing. */
+static Rows read_rows(sqlite3 *from, const char *sql)
+{
+    sqlite3_stmt *stmt = prepare(from, sql);
+    Rows rows = {sqlite3_column_count(stmt), g_array_new(FALSE, TRUE, sizeof(Value))};
+
+    while (sqlite3_step(stmt) == SQLITE_ROW) {
+        for (int c = 0; c < rows.columns; c++) {
+            Value value = {sqlite3_column_type(stmt, c), sqlite3_column_int64(stmt, c), NULL};
+            if (value.type == SQLITE_TEXT || value.type == SQLITE_BLOB)
+                value.bytes = g_bytes_new(sqlite3_column_blob(stmt, c),
+                                          (gsize) sqlite3_column_bytes(stmt, c));
+            g_array_append_val(rows.values, value);
+        }
+    }
+    sqlite3_finalize(stmt);
+    return rows;
+}
+
+static const Value *row_value(const Rows *rows, guint row, int column)
+{
+    return &g_array_index(rows->values, Value, row * (guint) rows->columns + (guint) column);
+}
+
+static guint rows_count(const Rows *rows)
+{
+    return rows->values->len / (guint) rows->columns;
+}
+
+/* Bind row @row of @rows to @stmt's parameters, run it and reset it. */
+static void insert_row(sqlite3 *db, sqlite3_stmt *stmt, const Rows *rows, guint row)
+{
+    for (int c = 0; c < rows->columns; c++) {
+        const Value *value = row_value(rows, row, c);
+        gsize size = 0;
+        const void *data = value->bytes != NULL ? g_bytes_get_data(value->bytes, &size) : NULL;
+        if (value->type == SQLITE_NULL)
+            sqlite3_bind_null(stmt, c + 1);
+        else if (value->type == SQLITE_INTEGER)
+            sqlite3_bind_int64(stmt, c + 1, value->number);
+        else if (value->type == SQLITE_TEXT)
+            sqlite3_bind_text(stmt, c + 1, data, (int) size, SQLITE_STATIC);
+        else
+            sqlite3_bind_blob(stmt, c + 1, data, (int) size, SQLITE_STATIC);
+    }
+    if (sqlite3_step(stmt) != SQLITE_DONE)
+        g_error("insert: %s", sqlite3_errmsg(db));
+    sqlite3_reset(stmt);
 }
 
 typedef struct {
-    sqlite3_stmt *event, *turn, *game;
+    sqlite3 *db;
+    sqlite3_stmt *event, *turn, *game, *snapshot;
+    Rows events, turns, snapshots;
+    guint next_event, next_snapshot;
 } Bare;
 
-/* Write turn @turn of @from (its rows in @events, @turns) into the bare
- * file in one transaction; returns the time it took. */
-static gint64 write_turn(sqlite3 *db, Bare *bare, sqlite3_stmt *turns, sqlite3_stmt *events,
-                         gint64 last_seq, gboolean *more_events)
+/* Write turn row @t (with its events, and its keyframe if it wrote one)
+ * into the bare file in one transaction; returns the time it took. */
+static gint64 write_turn(Bare *bare, guint t)
 {
+    gint64 last_seq = row_value(&bare->turns, t, 4)->number;
     gint64 t0 = g_get_monotonic_time();
 
-    exec(db, "BEGIN IMMEDIATE;");
-    while (*more_events && sqlite3_column_int64(events, 0) <= last_seq) {
-        for (int c = 0; c < 7; c++)
-            bind_copy(bare->event, c + 1, events, c);
-        if (sqlite3_step(bare->event) != SQLITE_DONE)
-            g_error("insert: %s", sqlite3_errmsg(db));
-        sqlite3_reset(bare->event);
-        *more_events = sqlite3_step(events) == SQLITE_ROW;
-    }
-    for (int c = 0; c < 5; c++)
-        bind_copy(bare->turn, c + 1, turns, c);
-    if (sqlite3_step(bare->turn) != SQLITE_DONE)
-        g_error("insert: %s", sqlite3_errmsg(db));
-    sqlite3_reset(bare->turn);
+    exec(bare->db, "BEGIN IMMEDIATE;");
+    for (; bare->next_event < rows_count(&bare->events) &&
+           row_value(&bare->events, bare->next_event, 0)->number <= last_seq;
+         bare->next_event++)
+        insert_row(bare->db, bare->event, &bare->events, bare->next_event);
+    insert_row(bare->db, bare->turn, &bare->turns, t);
     sqlite3_bind_text(bare->game, 1, "2026-01-01T00:00:00Z", -1, SQLITE_STATIC);
-    sqlite3_bind_int64(bare->game, 2, sqlite3_column_int64(turns, 0));
+    sqlite3_bind_int64(bare->game, 2, row_value(&bare->turns, t, 0)->number);
     if (sqlite3_step(bare->game) != SQLITE_DONE)
-        g_error("update: %s", sqlite3_errmsg(db));
+        g_error("update: %s", sqlite3_errmsg(bare->db));
     sqlite3_reset(bare->game);
-    exec(db, "COMMIT;");
+    if (bare->next_snapshot < rows_count(&bare->snapshots) &&
+        row_value(&bare->snapshots, bare->next_snapshot, 0)->number == last_seq)
+        insert_row(bare->db, bare->snapshot, &bare->snapshots, bare->next_snapshot++);
+    exec(bare->db, "COMMIT;");
     return g_get_monotonic_time() - t0;
 }
 
@@ -129,36 +202,40 @@ static gint64 write_turn(sqlite3 *db, Bare *bare, sqlite3_stmt *turns, sqlite3_s
 static gint64 write_bare(const char *path, const char *bare_path)
 {
     sqlite3 *from = open_db(path, SQLITE_OPEN_READONLY);
-    sqlite3 *db = make_bare(from, bare_path);
-    sqlite3_stmt *turns =
-        prepare(from, "SELECT turn, command, digest, first_seq, last_seq FROM turns ORDER BY turn");
-    sqlite3_stmt *events = prepare(from, "SELECT seq, turn, type, version, cause, actor, payload"
-                                         " FROM events ORDER BY seq");
     Bare bare = {
-        .event = prepare(db, "INSERT INTO events (seq, turn, type, version, cause, actor,"
-                             " payload) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        .turn = prepare(db, "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
-                            " VALUES (?, ?, ?, ?, ?)"),
-        .game = prepare(db, "UPDATE game SET updated = ?1, outcome = 'playing', cause = NULL,"
-                            " turns = ?2, depth = 1, kills = 0, score = ?2 / 10 WHERE id = 1"),
+        .db = make_bare(from, bare_path),
+        .events = read_rows(from, "SELECT seq, turn, type, version, cause, actor, payload"
+                                  " FROM events ORDER BY seq"),
+        .turns = read_rows(from, "SELECT turn, command, digest, first_seq, last_seq"
+                                 " FROM turns ORDER BY turn"),
+        .snapshots = read_rows(from, "SELECT seq, state FROM snapshots ORDER BY seq"),
     };
-    gboolean more_events = sqlite3_step(events) == SQLITE_ROW;
     gint64 us = 0;
 
+    sqlite3_close(from);
+    bare.event = prepare(bare.db, "INSERT INTO events (seq, turn, type, version, cause, actor,"
+                                  " payload) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    bare.turn = prepare(bare.db, "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
+                                 " VALUES (?, ?, ?, ?, ?)");
+    bare.game = prepare(bare.db, "UPDATE game SET updated = ?1, outcome = 'playing', cause = NULL,"
+                                 " turns = ?2, depth = 1, kills = 0, score = ?2 / 10 WHERE id = 1");
+    bare.snapshot = prepare(bare.db, "INSERT INTO snapshots (seq, state) VALUES (?, ?)");
     /* Turn 0 (the world being made) is not a turn of play: both leave it out. */
-    while (sqlite3_step(turns) == SQLITE_ROW) {
-        gint64 spent =
-            write_turn(db, &bare, turns, events, sqlite3_column_int64(turns, 4), &more_events);
-        if (sqlite3_column_int64(turns, 0) > 0)
+    for (guint t = 0; t < rows_count(&bare.turns); t++) {
+        gint64 spent = write_turn(&bare, t);
+        if (row_value(&bare.turns, t, 0)->number > 0)
             us += spent;
     }
+    g_assert_cmpuint(bare.next_event, ==, rows_count(&bare.events));
+    g_assert_cmpuint(bare.next_snapshot, ==, rows_count(&bare.snapshots));
     sqlite3_finalize(bare.event);
     sqlite3_finalize(bare.turn);
     sqlite3_finalize(bare.game);
-    sqlite3_finalize(turns);
-    sqlite3_finalize(events);
-    sqlite3_close(db);
-    sqlite3_close(from);
+    sqlite3_finalize(bare.snapshot);
+    sqlite3_close(bare.db);
+    rows_clear(&bare.events);
+    rows_clear(&bare.turns);
+    rows_clear(&bare.snapshots);
     return us;
 }
 
