@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-turn.c — what a turn costs beside what SQLite alone costs for it.
  * A bot plays games; each turn's session_play (the rules, every monster of
- * the level, encoding, the digest and the store's one transaction) is timed.
- * Then the very same rows (each turn's events, its turns row and the game
- * row's update) are written again into a fresh file with the same schema
- * and settings by bare prepared statements, a transaction a turn, and timed.
- * Both in one run, so their ratio holds on a noisy machine.
+ * the level, encoding, the digest, the keyframe when one is due and the
+ * store's one transaction) is timed. Right after it, the very same rows
+ * (the turn's events, its turns row, the game row's update, its keyframe
+ * row), read back from the game file untimed, are written into a fresh file
+ * with the same schema and settings by bare prepared statements in one
+ * transaction, and timed. Turn by turn in one run, so that the ratio holds
+ * on a noisy, shared machine. The turn that ends a game also writes the
+ * game's morgue (a fold of the whole file, once a game): it is shown apart.
  * Usage: bench-turn [TURNS] [GAMES]. */
 #include <glib/gstdio.h>
 #include <sqlite3.h>
@@ -28,28 +31,6 @@ static char *play_one(Session *session, const CavCommand *command, gint64 *play_
         g_error("%s", error->message);
     *play_us += g_get_monotonic_time() - t0;
     return why;
-}
-
-/* Play a game on @path, timing every session_play (a refused command's and
- * the wait played instead too: every turn in the file is timed); returns
- * its turns. */
-static gint64 play_timed(const char *path, gint64 seed, gint64 turns, gint64 *play_us)
-{
-    g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_new_game(path, seed, "bench", NULL, &error);
-
-    g_assert_no_error(error);
-    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
-        CavCommand command =
-            bot_choose(session_state(session), session_content(session), session_view(session));
-        g_autofree char *why = play_one(session, &command, play_us);
-        if (why != NULL) {
-            CavCommand wait = command_simple(CMD_WAIT);
-            g_autofree char *refused = play_one(session, &wait, play_us);
-            g_assert_null(refused);
-        }
-    }
-    return session_state(session)->turn;
 }
 
 static sqlite3 *open_db(const char *path, int flags)
@@ -116,12 +97,13 @@ static void rows_clear(Rows *rows)
     g_array_unref(rows->values);
 }
 
-/* The rows @sql selects from @from, read before any timing. */
-static Rows read_rows(sqlite3 *from, const char *sql)
+/* The rows @sql selects from @from with @after for ?1, read untimed. */
+static Rows read_rows(sqlite3 *from, const char *sql, gint64 after)
 {
     sqlite3_stmt *stmt = prepare(from, sql);
     Rows rows = {sqlite3_column_count(stmt), g_array_new(FALSE, TRUE, sizeof(Value))};
 
+    sqlite3_bind_int64(stmt, 1, after);
     while (sqlite3_step(stmt) == SQLITE_ROW) {
         for (int c = 0; c < rows.columns; c++) {
             Value value = {sqlite3_column_type(stmt, c), sqlite3_column_int64(stmt, c), NULL};
@@ -169,8 +151,9 @@ static void insert_row(sqlite3 *db, sqlite3_stmt *stmt, const Rows *rows, guint 
 typedef struct {
     sqlite3 *db;
     sqlite3_stmt *event, *turn, *game, *snapshot;
-    Rows events, turns, snapshots;
+    Rows events, turns, snapshots; /* the rows not yet written */
     guint next_event, next_snapshot;
+    gint64 last_turn, last_seq; /* the last written */
 } Bare;
 
 /* Write turn row @t (with its events, and its keyframe if it wrote one)
@@ -198,45 +181,110 @@ static gint64 write_turn(Bare *bare, guint t)
     return g_get_monotonic_time() - t0;
 }
 
-/* The rows of @path written again, bare; returns the microseconds. */
-static gint64 write_bare(const char *path, const char *bare_path)
+/* The bare file at @bare_path, made like the game file @from. */
+static void bare_open(Bare *bare, sqlite3 *from, const char *bare_path)
 {
-    sqlite3 *from = open_db(path, SQLITE_OPEN_READONLY);
-    Bare bare = {
-        .db = make_bare(from, bare_path),
-        .events = read_rows(from, "SELECT seq, turn, type, version, cause, actor, payload"
-                                  " FROM events ORDER BY seq"),
-        .turns = read_rows(from, "SELECT turn, command, digest, first_seq, last_seq"
-                                 " FROM turns ORDER BY turn"),
-        .snapshots = read_rows(from, "SELECT seq, state FROM snapshots ORDER BY seq"),
-    };
+    *bare = (Bare){.db = make_bare(from, bare_path), .last_turn = -1};
+    bare->event = prepare(bare->db, "INSERT INTO events (seq, turn, type, version, cause, actor,"
+                                    " payload) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    bare->turn = prepare(bare->db, "INSERT INTO turns (turn, command, digest, first_seq,"
+                                   " last_seq) VALUES (?, ?, ?, ?, ?)");
+    bare->game = prepare(bare->db, "UPDATE game SET updated = ?1, outcome = 'playing',"
+                                   " cause = NULL, turns = ?2, depth = 1, kills = 0,"
+                                   " score = ?2 / 10 WHERE id = 1");
+    bare->snapshot = prepare(bare->db, "INSERT INTO snapshots (seq, state) VALUES (?, ?)");
+}
+
+static void bare_close(Bare *bare)
+{
+    sqlite3_finalize(bare->event);
+    sqlite3_finalize(bare->turn);
+    sqlite3_finalize(bare->game);
+    sqlite3_finalize(bare->snapshot);
+    sqlite3_close(bare->db);
+}
+
+/* The turns of @from not yet in the bare file written into it, bare, a
+ * transaction a turn; returns the microseconds (turn 0, the world being
+ * made, is not a turn of play: both sides leave it out). */
+static gint64 bare_catch_up(Bare *bare, sqlite3 *from)
+{
     gint64 us = 0;
 
-    sqlite3_close(from);
-    bare.event = prepare(bare.db, "INSERT INTO events (seq, turn, type, version, cause, actor,"
-                                  " payload) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    bare.turn = prepare(bare.db, "INSERT INTO turns (turn, command, digest, first_seq, last_seq)"
-                                 " VALUES (?, ?, ?, ?, ?)");
-    bare.game = prepare(bare.db, "UPDATE game SET updated = ?1, outcome = 'playing', cause = NULL,"
-                                 " turns = ?2, depth = 1, kills = 0, score = ?2 / 10 WHERE id = 1");
-    bare.snapshot = prepare(bare.db, "INSERT INTO snapshots (seq, state) VALUES (?, ?)");
-    /* Turn 0 (the world being made) is not a turn of play: both leave it out. */
-    for (guint t = 0; t < rows_count(&bare.turns); t++) {
-        gint64 spent = write_turn(&bare, t);
-        if (row_value(&bare.turns, t, 0)->number > 0)
+    bare->events = read_rows(from,
+                             "SELECT seq, turn, type, version, cause, actor, payload"
+                             " FROM events WHERE seq > ?1 ORDER BY seq",
+                             bare->last_seq);
+    bare->turns = read_rows(from,
+                            "SELECT turn, command, digest, first_seq, last_seq"
+                            " FROM turns WHERE turn > ?1 ORDER BY turn",
+                            bare->last_turn);
+    bare->snapshots = read_rows(
+        from, "SELECT seq, state FROM snapshots WHERE seq > ?1 ORDER BY seq", bare->last_seq);
+    bare->next_event = bare->next_snapshot = 0;
+    for (guint t = 0; t < rows_count(&bare->turns); t++) {
+        gint64 spent = write_turn(bare, t);
+        bare->last_turn = row_value(&bare->turns, t, 0)->number;
+        bare->last_seq = row_value(&bare->turns, t, 4)->number;
+        if (bare->last_turn > 0)
             us += spent;
     }
-    g_assert_cmpuint(bare.next_event, ==, rows_count(&bare.events));
-    g_assert_cmpuint(bare.next_snapshot, ==, rows_count(&bare.snapshots));
-    sqlite3_finalize(bare.event);
-    sqlite3_finalize(bare.turn);
-    sqlite3_finalize(bare.game);
-    sqlite3_finalize(bare.snapshot);
-    sqlite3_close(bare.db);
-    rows_clear(&bare.events);
-    rows_clear(&bare.turns);
-    rows_clear(&bare.snapshots);
+    g_assert_cmpuint(bare->next_event, ==, rows_count(&bare->events));
+    g_assert_cmpuint(bare->next_snapshot, ==, rows_count(&bare->snapshots));
+    rows_clear(&bare->events);
+    rows_clear(&bare->turns);
+    rows_clear(&bare->snapshots);
     return us;
+}
+
+/* Both sides' microseconds and turns: turns of play, and the turns that
+ * ended a game (and wrote its morgue). */
+typedef struct {
+    gint64 turn_us, bare_us, turns;
+    gint64 end_turn_us, end_bare_us, ends;
+} Tally;
+
+/* The bot's next command played (and a wait, when it was refused: every
+ * turn in the file is timed); returns the microseconds session_play took. */
+static gint64 play_timed(Session *session)
+{
+    CavCommand command =
+        bot_choose(session_state(session), session_content(session), session_view(session));
+    gint64 us = 0;
+    g_autofree char *why = play_one(session, &command, &us);
+
+    if (why != NULL) {
+        CavCommand wait = command_simple(CMD_WAIT);
+        g_autofree char *refused = play_one(session, &wait, &us);
+        g_assert_null(refused);
+    }
+    return us;
+}
+
+/* A game of up to @turns turns on @path, each turn written bare into
+ * @bare_path right after it is played. */
+static void play_game(const char *path, const char *bare_path, gint64 seed, gint64 turns,
+                      Tally *tally)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, seed, "bench", NULL, &error);
+    sqlite3 *from = open_db(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    Bare bare;
+
+    g_assert_no_error(error);
+    bare_open(&bare, from, bare_path);
+    bare_catch_up(&bare, from);
+    for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
+        gint64 before = bare.last_turn;
+        gint64 turn_us = play_timed(session);
+        gint64 bare_us = bare_catch_up(&bare, from);
+        gboolean ended = session_state(session)->outcome != OUTCOME_PLAYING;
+        *(ended ? &tally->end_turn_us : &tally->turn_us) += turn_us;
+        *(ended ? &tally->end_bare_us : &tally->bare_us) += bare_us;
+        *(ended ? &tally->ends : &tally->turns) += bare.last_turn - before;
+    }
+    bare_close(&bare);
+    sqlite3_close(from);
 }
 
 static void remove_game(const char *path)
@@ -260,22 +308,33 @@ int main(int argc, char **argv)
     gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 2000;
     gint64 games = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 3;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
-    gint64 played = 0, play_us = 0, bare_us = 0;
+    Tally tally = {0};
+    double all_turns;
 
     for (gint64 g = 0; g < games; g++) {
         g_autofree char *path = g_strdup_printf("%s/turn-%" G_GINT64_FORMAT ".cavelog", dir, g);
         g_autofree char *bare = g_strdup_printf("%s/bare-%" G_GINT64_FORMAT ".db", dir, g);
-        played += play_timed(path, 7100 + g, turns, &play_us);
-        bare_us += write_bare(path, bare);
+        play_game(path, bare, 7100 + g, turns, &tally);
         remove_game(path);
         remove_game(bare);
     }
-    g_print("turn: %" G_GINT64_FORMAT " turns in %" G_GINT64_FORMAT " games\n", played, games);
+    all_turns = (double) (tally.turns + tally.ends);
+    g_print("turn: %" G_GINT64_FORMAT " turns in %" G_GINT64_FORMAT " games\n",
+            tally.turns + tally.ends, games);
     g_print("  a whole turn (rules, every monster, digest, store): %.1f us\n",
-            (double) play_us / (double) played);
+            (double) tally.turn_us / (double) tally.turns);
     g_print("  the same rows, bare SQLite, a transaction a turn:  %.1f us\n",
-            (double) bare_us / (double) played);
-    g_print("  ratio: %.2f (goal: at most 1.5)\n", (double) play_us / (double) bare_us);
+            (double) tally.bare_us / (double) tally.turns);
+    g_print("  ratio: %.2f (goal: at most 1.5)\n", (double) tally.turn_us / (double) tally.bare_us);
+    g_print("  the %" G_GINT64_FORMAT " turns that ended a game (and wrote its morgue): %.1f ms"
+            " each\n",
+            tally.ends,
+            tally.ends > 0 ? (double) tally.end_turn_us / 1e3 / (double) tally.ends : 0);
+    g_print("  every turn with them: %.1f us, bare %.1f us, ratio %.2f\n",
+            (double) (tally.turn_us + tally.end_turn_us) / all_turns,
+            (double) (tally.bare_us + tally.end_bare_us) / all_turns,
+            (double) (tally.turn_us + tally.end_turn_us) /
+                (double) (tally.bare_us + tally.end_bare_us));
     g_rmdir(dir);
     return EXIT_SUCCESS;
 }
