@@ -600,20 +600,28 @@ guint64 state_digest_v2(const CavState *state)
 /* ---- the digest of store schema 3: parts hashed one by one --------------- */
 
 /* One record's canonical bytes: numbers as 8 little-endian bytes, text as
- * its length and its bytes. */
+ * its length and its bytes. Made with RECORD_INIT: only the bytes written
+ * are hashed, so the buffer is not cleared (a record per touched part). */
 typedef struct {
-    guint8 bytes[1024];
     gsize len;
+    guint8 bytes[1024];
 } Record;
+
+#define RECORD_INIT(r) ((r).len = 0)
 
 static void put_numbers(Record *r, const gint64 *numbers, guint n)
 {
     g_assert(r->len + 8 * n <= sizeof r->bytes);
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+    memcpy(r->bytes + r->len, numbers, 8 * (gsize) n);
+    r->len += 8 * (gsize) n;
+#else
     for (guint i = 0; i < n; i++) {
         guint64 le = GUINT64_TO_LE((guint64) numbers[i]);
         memcpy(r->bytes + r->len, &le, sizeof le);
         r->len += sizeof le;
     }
+#endif
 }
 
 static void put_text(Record *r, const char *text, gsize cap)
@@ -647,8 +655,9 @@ static guint64 creature_part(const CavCreature *c)
         c->effect_attack,     c->effect_defense, c->effect_vision, c->effect_hp_regen,
         c->effect_mana_regen, c->effect_detect,  c->known};
     gint64 pack[CAV_PACK_SLOTS];
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     G_STATIC_ASSERT(G_N_ELEMENTS(magic) + CREATURE_NUMBERS + 1 <= G_N_ELEMENTS(numbers));
     memcpy(numbers + n, magic, sizeof magic);
     n += G_N_ELEMENTS(magic);
@@ -668,8 +677,9 @@ static guint64 item_part(const CavItem *item)
         CAV_PART_ITEM, item->id,      item->glyph,  item->tags,   item->features, item->stack,
         item->attack,  item->defense, item->thrown, item->ranged, item->food,     item->rot_turns,
         item->born,    item->count,   item->holder, item->z,      item->x,        item->y};
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, item->type, sizeof item->type);
     put_text(&r, item->name, sizeof item->name);
@@ -681,8 +691,9 @@ static guint64 effect_part(const CavEffect *e)
 {
     const gint64 numbers[] = {CAV_PART_EFFECT, e->id,        e->creature,
                               e->item,         e->remaining, e->active ? 1 : 0};
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, e->name, sizeof e->name);
     put_spec(&r, &e->spec);
@@ -696,8 +707,9 @@ static guint64 tiles_part(const CavState *state, gint32 z)
 
 static guint64 look_hash(const CavPotionLook *look)
 {
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     put_text(&r, look->kind, sizeof look->kind);
     put_text(&r, look->effect, sizeof look->effect);
     put_text(&r, look->appearance, sizeof look->appearance);
@@ -710,8 +722,9 @@ static guint64 look_hash(const CavPotionLook *look)
 static guint64 spell_hash(const CavSpell *spell)
 {
     const gint64 numbers[] = {spell->cost, spell->special, spell->range};
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     put_text(&r, spell->name, sizeof spell->name);
     put_text(&r, spell->book, sizeof spell->book);
     put_text(&r, spell->effect, sizeof spell->effect);
@@ -760,8 +773,9 @@ static guint64 digest_of_parts(const CavState *state, guint64 sum, const guint64
         state->item_count,     state->effect_count,      state->look_count, state->spell_count,
         state->outcome,        state->deepest,           state->time};
     gint64 parts[CAV_LEVELS + 2];
-    Record r = {.len = 0};
+    Record r;
 
+    RECORD_INIT(r);
     for (gint32 z = 0; z < CAV_LEVELS; z++)
         parts[z] = (gint64) tiles[z];
     parts[CAV_LEVELS] = (gint64) magic;
@@ -847,6 +861,57 @@ static void rebuild_memo(CavState *state)
     refresh_part(state, CAV_PART_MAGIC, 0);
 }
 
+/* Where each kind of part starts in the bits of the parts already hashed
+ * again by one digest. */
+#define SEEN_CREATURES 0
+#define SEEN_ITEMS (SEEN_CREATURES + CAV_CREATURES_MAX + 1)
+#define SEEN_EFFECTS (SEEN_ITEMS + CAV_ITEMS_MAX + 1)
+#define SEEN_TILES (SEEN_EFFECTS + CAV_EFFECTS_MAX + 1)
+#define SEEN_MAGIC (SEEN_TILES + CAV_LEVELS)
+#define SEEN_BITS (SEEN_MAGIC + 1)
+
+/* The bit of touched part @key (as state_touch lists it), or -1 for an id
+ * out of range (refreshing it does nothing). */
+static gint seen_bit(guint32 key)
+{
+    CavPart part = (CavPart) (key >> 24);
+    gint id = (gint) (key & 0xffffff);
+
+    switch (part) {
+    case CAV_PART_CREATURE:
+        return id <= CAV_CREATURES_MAX ? SEEN_CREATURES + id : -1;
+    case CAV_PART_ITEM:
+        return id <= CAV_ITEMS_MAX ? SEEN_ITEMS + id : -1;
+    case CAV_PART_EFFECT:
+        return id <= CAV_EFFECTS_MAX ? SEEN_EFFECTS + id : -1;
+    case CAV_PART_TILES:
+        return id < CAV_LEVELS ? SEEN_TILES + id : -1;
+    case CAV_PART_MAGIC:
+        return SEEN_MAGIC;
+    default:
+        return -1;
+    }
+}
+
+/* Hash again each part touched since the last digest, once: the events of
+ * a turn touch the player and the monsters that act several times. */
+static void refresh_touched(CavState *state)
+{
+    const CavDigestMemo *memo = &state->memo;
+    guint8 seen[(SEEN_BITS + 7) / 8];
+
+    memset(seen, 0, sizeof seen);
+    for (guint32 i = 0; i < memo->n_touched; i++) {
+        guint32 key = memo->touched[i];
+        gint bit = seen_bit(key);
+        if (bit >= 0 && (seen[bit / 8] & (1u << (bit % 8))) != 0)
+            continue;
+        if (bit >= 0)
+            seen[bit / 8] |= (guint8) (1u << (bit % 8));
+        refresh_part(state, (CavPart) (key >> 24), (gint32) (key & 0xffffff));
+    }
+}
+
 guint64 state_digest(const CavState *state)
 {
     /* The memo is derived data: refreshing it changes no fact of the state. */
@@ -855,13 +920,10 @@ guint64 state_digest(const CavState *state)
 
     g_return_val_if_fail(state != NULL, 0);
     memo = &s->memo;
-    if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX) {
+    if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX)
         rebuild_memo(s);
-    } else {
-        for (guint32 i = 0; i < memo->n_touched; i++)
-            refresh_part(s, (CavPart) (memo->touched[i] >> 24),
-                         (gint32) (memo->touched[i] & 0xffffff));
-    }
+    else
+        refresh_touched(s);
     /* Cleared as used, so that two equal states digested are equal bytes. */
     memset(memo->touched, 0, sizeof memo->touched[0] * MIN(memo->n_touched, CAV_TOUCHED_MAX));
     memo->kept = TRUE;
