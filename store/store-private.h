@@ -32,6 +32,8 @@ struct Store {
     ino_t inode;
     int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
     gboolean temp_views; /* this build's views are made for store_query() */
+    gint64 now_second;   /* the second now_text was formatted for */
+    char now_text[32];   /* ISO 8601 UTC, for the game row's update */
 };
 
 /* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
