@@ -22,12 +22,15 @@ void fov_compute(const CavState *state, gint32 z, gint32 x, gint32 y, gint32 rad
     memset(out, 0, sizeof(guint8) * CAV_HEIGHT * CAV_WIDTH);
     if (!world_in_bounds(x, y) || radius < 0 || z < 0 || z >= CAV_LEVELS)
         return;
+    /* Open everywhere, then the walls closed: one call per wall, not per
+     * cell; the window is within the level, so its tiles are read as they
+     * are. */
     map = TCOD_map_new(x1 - x0 + 1, y1 - y0 + 1);
+    TCOD_map_clear(map, true, true);
     for (gint32 cy = y0; cy <= y1; cy++)
-        for (gint32 cx = x0; cx <= x1; cx++) {
-            gboolean open = transparent(state_tile(state, z, cx, cy));
-            TCOD_map_set_properties(map, cx - x0, cy - y0, open, open);
-        }
+        for (gint32 cx = x0; cx <= x1; cx++)
+            if (!transparent((CavTile) state->tiles[z][cy][cx]))
+                TCOD_map_set_properties(map, cx - x0, cy - y0, false, false);
     TCOD_map_compute_fov(map, x - x0, y - y0, radius, true, FOV_SYMMETRIC_SHADOWCAST);
     for (gint32 cy = y0; cy <= y1; cy++)
         for (gint32 cx = x0; cx <= x1; cx++)
