@@ -60,6 +60,9 @@ static void occupy(CavState *state, const CavCreature *c, gboolean here)
 {
     guint16 *cell;
 
+    if (c->id >= 0 && c->id <= CAV_CREATURES_MAX)
+        state->creature_on[c->id] =
+            here && c->alive && c->z >= 0 && c->z < CAV_LEVELS ? (guint8) (c->z + 1) : 0;
     if (c->z < 0 || c->z >= CAV_LEVELS || !world_in_bounds(c->x, c->y))
         return;
     cell = &state->occupant[c->z][c->y][c->x];
@@ -290,7 +293,7 @@ static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
     state->time++;
     for (gint32 id = 1; id <= state->creature_count; id++) {
         CavCreature *c = &state->creatures[id];
-        if (c->id == 0 || !c->alive || c->z != e->z)
+        if (!state_alive_on(state, id, e->z))
             continue;
         state_touch(state, CAV_PART_CREATURE, id);
         spend_food(c, e->food);

@@ -248,6 +248,18 @@ static const guint8 *copy_parts_in(CavState *state, const guint8 *at)
     return at + c + i + e;
 }
 
+/* The creatures' levels (creature_on) from their records, as evolve keeps
+ * them: a living creature on a level. */
+static void index_levels(CavState *state)
+{
+    memset(state->creature_on, 0, sizeof state->creature_on);
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        if (c->id != 0 && c->alive && c->z >= 0 && c->z < CAV_LEVELS)
+            state->creature_on[id] = (guint8) (c->z + 1);
+    }
+}
+
 GBytes *state_snapshot(const CavState *state)
 {
     gsize head = G_STRUCT_OFFSET(CavState, creatures);
@@ -305,6 +317,7 @@ void state_restore(CavState *state, GBytes *snapshot)
     memcpy(state->occupant, at, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(state->floor_item, at, sizeof state->floor_item);
+    index_levels(state);
 }
 
 /* The count at @offset of a snapshot's head, when in 0 … @max; else -1. */
