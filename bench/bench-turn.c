@@ -16,6 +16,8 @@
 
 #include "autoplay.h"
 #include "bot.h"
+#include "game.h"
+#include "rules-private.h"
 #include "session.h"
 #include "store.h"
 
@@ -303,6 +305,113 @@ static void remove_game(const char *path)
     }
 }
 
+/* ---- creatures elsewhere ------------------------------------------------ */
+
+#define ELSEWHERE_LEVEL (CAV_LEVELS - 1)
+
+/* @extra goblins spawned on the deepest level's free floor (as many as
+ * there is room for); returns how many. */
+static gint32 spawn_elsewhere(Game *game, gint32 extra)
+{
+    const CavCreatureKind *kind = content_creature_kind(game_content(game), "goblin");
+    gint32 spawned = 0;
+
+    g_assert_nonnull(kind);
+    for (gint32 y = 0; y < CAV_HEIGHT && spawned < extra; y++)
+        for (gint32 x = 0; x < CAV_WIDTH && spawned < extra; x++) {
+            const CavState *state = game_state(game);
+            g_autoptr(GError) error = NULL;
+            CavEvent event;
+            if (state_tile(state, ELSEWHERE_LEVEL, x, y) != TILE_FLOOR ||
+                state->occupant[ELSEWHERE_LEVEL][y][x] != 0)
+                continue;
+            event = rules_creature_spawned(kind, state->creature_count + 1, ELSEWHERE_LEVEL, x, y);
+            event.seq = state->last_seq + 1;
+            event.turn = state->turn;
+            event.version = ev_type_version(event.type);
+            if (!game_fold(game, &event, &error))
+                g_error("%s", error->message);
+            spawned++;
+        }
+    return spawned;
+}
+
+/* One bot turn of @game, its rules and its digest timed: the microseconds. */
+static gint64 rules_turn(Game *game)
+{
+    CavCommand command = bot_choose(game_state(game), game_content(game), game_view(game));
+    g_autofree char *why = NULL;
+    gint64 t0 = g_get_monotonic_time();
+
+    if (!game_play(game, &command, &why)) {
+        command = command_simple(CMD_WAIT);
+        g_clear_pointer(&why, g_free);
+        g_assert_true(game_play(game, &command, &why));
+    }
+    (void) state_digest(game_state(game));
+    return g_get_monotonic_time() - t0;
+}
+
+static gboolean above_elsewhere(const Game *game)
+{
+    const CavState *state = game_state(game);
+
+    return state->outcome == OUTCOME_PLAYING && state_player(state)->z < ELSEWHERE_LEVEL;
+}
+
+static gint compare_doubles(gconstpointer a, gconstpointer b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+
+    return x < y ? -1 : x > y;
+}
+
+#define ELSEWHERE_BLOCK 50 /* turns a ratio is taken over */
+
+/* The same game played twice, turn by turn side by side (so that both see
+ * the same load): as it is, and with hundreds more creatures on the
+ * deepest level, while the player is above it. A turn's cost (the rules
+ * and the digest) follows its own level, not the world. Printed: the
+ * median of the ratios over blocks of ELSEWHERE_BLOCK turns. */
+static void bench_elsewhere(gint64 turns, gint64 games)
+{
+    g_autoptr(GArray) ratios = g_array_new(FALSE, FALSE, sizeof(double));
+    gint64 alone_us = 0, crowded_us = 0, played = 0;
+    gint32 spawned = 0;
+
+    for (gint64 g = 0; g < games; g++) {
+        g_autoptr(Game) alone = game_new(NULL);
+        g_autoptr(Game) crowded = game_new(NULL);
+        gint64 block_alone = 0, block_crowded = 0;
+        game_start(alone, 7100 + g, "bench");
+        game_start(crowded, 7100 + g, "bench");
+        spawned = spawn_elsewhere(crowded, 600);
+        (void) state_digest(game_state(alone));
+        (void) state_digest(game_state(crowded));
+        for (gint64 t = 1; t <= turns && above_elsewhere(alone) && above_elsewhere(crowded);
+             t++, played++) {
+            block_alone += rules_turn(alone);
+            block_crowded += rules_turn(crowded);
+            if (t % ELSEWHERE_BLOCK == 0) {
+                double ratio = (double) block_crowded / (double) MAX(block_alone, 1);
+                g_array_append_val(ratios, ratio);
+                alone_us += block_alone;
+                crowded_us += block_crowded;
+                block_alone = block_crowded = 0;
+            }
+        }
+        g_assert_cmpint(game_state(alone)->turn, ==, game_state(crowded)->turn);
+        alone_us += block_alone;
+        crowded_us += block_crowded;
+    }
+    g_array_sort(ratios, compare_doubles);
+    g_print("  rules and digest: %.1f us a turn; with %d more creatures on another level:"
+            " %.1f us (median ratio over %u blocks of %d turns: %.2f)\n",
+            (double) alone_us / (double) played, spawned, (double) crowded_us / (double) played,
+            ratios->len, ELSEWHERE_BLOCK,
+            ratios->len > 0 ? g_array_index(ratios, double, ratios->len / 2) : 0.0);
+}
+
 int main(int argc, char **argv)
 {
     gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 2000;
@@ -335,6 +444,7 @@ int main(int argc, char **argv)
             (double) (tally.bare_us + tally.end_bare_us) / all_turns,
             (double) (tally.turn_us + tally.end_turn_us) /
                 (double) (tally.bare_us + tally.end_bare_us));
+    bench_elsewhere(MIN(turns, 1000), games);
     g_rmdir(dir);
     return EXIT_SUCCESS;
 }
