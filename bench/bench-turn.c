@@ -17,6 +17,7 @@
 #include "autoplay.h"
 #include "bot.h"
 #include "game.h"
+#include "keyframe.h"
 #include "rules-private.h"
 #include "session.h"
 #include "store.h"
@@ -239,12 +240,34 @@ static gint64 bare_catch_up(Bare *bare, sqlite3 *from)
     return us;
 }
 
+static gint compare_doubles(gconstpointer a, gconstpointer b)
+{
+    double x = *(const double *) a, y = *(const double *) b;
+
+    return x < y ? -1 : x > y;
+}
+
 /* Both sides' microseconds and turns: turns of play, and the turns that
  * ended a game (and wrote its morgue). */
 typedef struct {
     gint64 turn_us, bare_us, turns;
     gint64 end_turn_us, end_bare_us, ends;
+    gint64 block_turn_us, block_bare_us; /* since the last keyframe */
+    GArray *ratios;                      /* of double: a block's */
 } Tally;
+
+/* The ratio of the turns since the last keyframe up to and with the next,
+ * when a keyframe was just written (so that each block holds one). */
+static void close_block(Tally *tally, gint32 turn)
+{
+    double ratio;
+
+    if (turn % KEYFRAME_EVERY != 0)
+        return;
+    ratio = (double) tally->block_turn_us / (double) MAX(tally->block_bare_us, 1);
+    g_array_append_val(tally->ratios, ratio);
+    tally->block_turn_us = tally->block_bare_us = 0;
+}
 
 /* The bot's next command played (and a wait, when it was refused: every
  * turn in the file is timed); returns the microseconds session_play took. */
@@ -276,6 +299,7 @@ static void play_game(const char *path, const char *bare_path, gint64 seed, gint
     g_assert_no_error(error);
     bare_open(&bare, from, bare_path);
     bare_catch_up(&bare, from);
+    tally->block_turn_us = tally->block_bare_us = 0; /* a game's last block is not whole */
     for (gint64 t = 0; t < turns && session_state(session)->outcome == OUTCOME_PLAYING; t++) {
         gint64 before = bare.last_turn;
         gint64 turn_us = play_timed(session);
@@ -284,6 +308,9 @@ static void play_game(const char *path, const char *bare_path, gint64 seed, gint
         *(ended ? &tally->end_turn_us : &tally->turn_us) += turn_us;
         *(ended ? &tally->end_bare_us : &tally->bare_us) += bare_us;
         *(ended ? &tally->ends : &tally->turns) += bare.last_turn - before;
+        tally->block_turn_us += ended ? 0 : turn_us;
+        tally->block_bare_us += ended ? 0 : bare_us;
+        close_block(tally, session_state(session)->turn);
     }
     bare_close(&bare);
     sqlite3_close(from);
@@ -359,13 +386,6 @@ static gboolean above_elsewhere(const Game *game)
     return state->outcome == OUTCOME_PLAYING && state_player(state)->z < ELSEWHERE_LEVEL;
 }
 
-static gint compare_doubles(gconstpointer a, gconstpointer b)
-{
-    double x = *(const double *) a, y = *(const double *) b;
-
-    return x < y ? -1 : x > y;
-}
-
 #define ELSEWHERE_BLOCK 50 /* turns a ratio is taken over */
 
 /* The same game played twice, turn by turn side by side (so that both see
@@ -417,7 +437,7 @@ int main(int argc, char **argv)
     gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 2000;
     gint64 games = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 3;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
-    Tally tally = {0};
+    Tally tally = {.ratios = g_array_new(FALSE, FALSE, sizeof(double))};
     double all_turns;
 
     for (gint64 g = 0; g < games; g++) {
@@ -435,6 +455,12 @@ int main(int argc, char **argv)
     g_print("  the same rows, bare SQLite, a transaction a turn:  %.1f us\n",
             (double) tally.bare_us / (double) tally.turns);
     g_print("  ratio: %.2f (goal: at most 1.5)\n", (double) tally.turn_us / (double) tally.bare_us);
+    g_array_sort(tally.ratios, compare_doubles);
+    g_print("  median ratio of the %u blocks of %d turns (each with its keyframe): %.2f\n",
+            tally.ratios->len, KEYFRAME_EVERY,
+            tally.ratios->len > 0 ? g_array_index(tally.ratios, double, tally.ratios->len / 2)
+                                  : 0.0);
+    g_array_unref(tally.ratios);
     g_print("  the %" G_GINT64_FORMAT " turns that ended a game (and wrote its morgue): %.1f ms"
             " each\n",
             tally.ends,
