@@ -31,7 +31,9 @@ static void view_note_items(CavView *view, const CavState *state)
 
             if (!view->visible[y][x])
                 continue;
-            item = state_item_at(state, view->z, x, y);
+            /* Most cells hold nothing: no lookup for those. */
+            item =
+                state->floor_item[view->z][y][x] != 0 ? state_item_at(state, view->z, x, y) : NULL;
             view->items[view->z][y][x] = (guint16) (item != NULL ? item->id : 0);
         }
 }
