@@ -662,22 +662,25 @@ static guint64 record_hash(const Record *r)
 
 static guint64 creature_part(const CavCreature *c)
 {
-    gint64 numbers[CREATURE_NUMBERS + 8] = {CAV_PART_CREATURE};
-    guint n = 1 + creature_numbers(c, numbers + 1);
-    const gint64 magic[] = {
-        c->effect_attack,     c->effect_defense, c->effect_vision, c->effect_hp_regen,
-        c->effect_mana_regen, c->effect_detect,  c->known};
-    gint64 pack[CAV_PACK_SLOTS];
+    /* The numbers in one array (one copy into the record), the pack last. */
+    gint64 numbers[1 + CREATURE_NUMBERS + 7 + CAV_PACK_SLOTS];
+    guint n = 0;
     Record r;
 
     RECORD_INIT(r);
-    G_STATIC_ASSERT(G_N_ELEMENTS(magic) + CREATURE_NUMBERS + 1 <= G_N_ELEMENTS(numbers));
-    memcpy(numbers + n, magic, sizeof magic);
-    n += G_N_ELEMENTS(magic);
+    numbers[n++] = CAV_PART_CREATURE;
+    n += creature_numbers(c, numbers + n);
+    numbers[n++] = c->effect_attack;
+    numbers[n++] = c->effect_defense;
+    numbers[n++] = c->effect_vision;
+    numbers[n++] = c->effect_hp_regen;
+    numbers[n++] = c->effect_mana_regen;
+    numbers[n++] = c->effect_detect;
+    numbers[n++] = c->known;
     for (guint i = 0; i < CAV_PACK_SLOTS; i++)
-        pack[i] = c->pack[i];
+        numbers[n++] = c->pack[i];
+    g_assert(n == G_N_ELEMENTS(numbers));
     put_numbers(&r, numbers, n);
-    put_numbers(&r, pack, CAV_PACK_SLOTS);
     put_text(&r, c->kind, sizeof c->kind);
     put_text(&r, c->colour, sizeof c->colour);
     put_text(&r, c->hunger, sizeof c->hunger);
