@@ -9,13 +9,14 @@
  * transaction, and timed. Turn by turn in one run, so that the ratio holds
  * on a noisy, shared machine. The turn that ends a game also writes the
  * game's morgue (a fold of the whole file, once a game): it is shown apart.
+ * Then the rules and digest of the same games with and without 600 more
+ * creatures on another level: a turn's cost must not follow the world's.
  * Usage: bench-turn [TURNS] [GAMES]. */
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "autoplay.h"
 #include "bot.h"
 #include "game.h"
 #include "keyframe.h"
@@ -453,13 +454,44 @@ static void bench_elsewhere(gint64 turns, gint64 games)
             ratios->len > 0 ? g_array_index(ratios, double, ratios->len / 2) : 0.0);
 }
 
+static void print_tally(Tally *tally, gint64 games)
+{
+    double all_turns = (double) (tally->turns + tally->ends);
+
+    g_print("turn: %" G_GINT64_FORMAT " turns in %" G_GINT64_FORMAT " games\n",
+            tally->turns + tally->ends, games);
+    g_print("  a whole turn (rules, every monster, digest, store): %.1f us\n",
+            (double) tally->turn_us / (double) tally->turns);
+    g_print("  the same rows, bare SQLite, a transaction a turn:  %.1f us\n",
+            (double) tally->bare_us / (double) tally->turns);
+    g_print("  ratio: %.2f (goal: at most 1.5)\n",
+            (double) tally->turn_us / (double) tally->bare_us);
+    g_print("  in processor time: %.1f us, bare %.1f us, ratio %.2f\n",
+            (double) tally->turn_cpu / 1e3 / (double) tally->turns,
+            (double) tally->bare_cpu / 1e3 / (double) tally->turns,
+            (double) tally->turn_cpu / (double) tally->bare_cpu);
+    g_array_sort(tally->ratios, compare_doubles);
+    g_print("  median ratio of the %u blocks of %d turns (each with its keyframe): %.2f\n",
+            tally->ratios->len, KEYFRAME_EVERY,
+            tally->ratios->len > 0 ? g_array_index(tally->ratios, double, tally->ratios->len / 2)
+                                   : 0.0);
+    g_print("  the %" G_GINT64_FORMAT " turns that ended a game (and wrote its morgue): %.1f ms"
+            " each\n",
+            tally->ends,
+            tally->ends > 0 ? (double) tally->end_turn_us / 1e3 / (double) tally->ends : 0);
+    g_print("  every turn with them: %.1f us, bare %.1f us, ratio %.2f\n",
+            (double) (tally->turn_us + tally->end_turn_us) / all_turns,
+            (double) (tally->bare_us + tally->end_bare_us) / all_turns,
+            (double) (tally->turn_us + tally->end_turn_us) /
+                (double) (tally->bare_us + tally->end_bare_us));
+}
+
 int main(int argc, char **argv)
 {
     gint64 turns = argc > 1 ? g_ascii_strtoll(argv[1], NULL, 10) : 2000;
     gint64 games = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 3;
     g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
     Tally tally = {.ratios = g_array_new(FALSE, FALSE, sizeof(double))};
-    double all_turns;
 
     for (gint64 g = 0; g < games; g++) {
         g_autofree char *path = g_strdup_printf("%s/turn-%" G_GINT64_FORMAT ".cavelog", dir, g);
@@ -468,33 +500,8 @@ int main(int argc, char **argv)
         remove_game(path);
         remove_game(bare);
     }
-    all_turns = (double) (tally.turns + tally.ends);
-    g_print("turn: %" G_GINT64_FORMAT " turns in %" G_GINT64_FORMAT " games\n",
-            tally.turns + tally.ends, games);
-    g_print("  a whole turn (rules, every monster, digest, store): %.1f us\n",
-            (double) tally.turn_us / (double) tally.turns);
-    g_print("  the same rows, bare SQLite, a transaction a turn:  %.1f us\n",
-            (double) tally.bare_us / (double) tally.turns);
-    g_print("  ratio: %.2f (goal: at most 1.5)\n", (double) tally.turn_us / (double) tally.bare_us);
-    g_print("  in processor time: %.1f us, bare %.1f us, ratio %.2f\n",
-            (double) tally.turn_cpu / 1e3 / (double) tally.turns,
-            (double) tally.bare_cpu / 1e3 / (double) tally.turns,
-            (double) tally.turn_cpu / (double) tally.bare_cpu);
-    g_array_sort(tally.ratios, compare_doubles);
-    g_print("  median ratio of the %u blocks of %d turns (each with its keyframe): %.2f\n",
-            tally.ratios->len, KEYFRAME_EVERY,
-            tally.ratios->len > 0 ? g_array_index(tally.ratios, double, tally.ratios->len / 2)
-                                  : 0.0);
+    print_tally(&tally, games);
     g_array_unref(tally.ratios);
-    g_print("  the %" G_GINT64_FORMAT " turns that ended a game (and wrote its morgue): %.1f ms"
-            " each\n",
-            tally.ends,
-            tally.ends > 0 ? (double) tally.end_turn_us / 1e3 / (double) tally.ends : 0);
-    g_print("  every turn with them: %.1f us, bare %.1f us, ratio %.2f\n",
-            (double) (tally.turn_us + tally.end_turn_us) / all_turns,
-            (double) (tally.bare_us + tally.end_bare_us) / all_turns,
-            (double) (tally.turn_us + tally.end_turn_us) /
-                (double) (tally.bare_us + tally.end_bare_us));
     bench_elsewhere(MIN(turns, 1000), games);
     g_rmdir(dir);
     return EXIT_SUCCESS;
