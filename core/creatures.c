@@ -113,14 +113,17 @@ static void act_fungus(const CavState *state, const CavContent *content, const C
 {
     const CavRules *rules = content_rules(content);
     const CavCreature *founder = state_creature(state, c->colony);
-    CavEvent event = ev_init(CAV_EVENT_FUNGUS_SPREAD);
+    CavEvent event;
     gint32 x, y;
 
+    /* Most turns a fungus does nothing: the event is made only when it
+     * spreads (an event is 424 bytes to clear). */
     if (!rng_permille(rng, rules->fungus_spread_permille))
         return;
     if (founder == NULL || founder->colony_size >= rules->colony_max ||
         state->creature_count >= CAV_CREATURES_MAX || !spread_cell(state, content, c, rng, &x, &y))
         return;
+    event = ev_init(CAV_EVENT_FUNGUS_SPREAD);
     event.as.FungusSpread = (CavEvFungusSpread){.parent = c->id,
                                                 .child = state->creature_count + 1,
                                                 .colony = c->colony,
@@ -182,10 +185,11 @@ static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out
 {
     const CavItem *item = state_item_at(state, c->z, c->x, c->y);
     const CavItem *into = item != NULL ? rules_pack_stack_for(state, c, item) : NULL;
-    CavEvent event = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+    CavEvent event;
 
     if (item == NULL || (into == NULL && state_pack_used(c) >= CAV_PACK_SLOTS))
         return FALSE;
+    event = ev_init(CAV_EVENT_ITEM_PICKED_UP);
     event.as.ItemPickedUp = (CavEvItemPickedUp){
         .creature = c->id, .item = item->id, .into = into != NULL ? into->id : 0};
     event.actor = c->id;

@@ -102,7 +102,7 @@ static void identify_watched(const CavState *state, const CavCreature *subject,
     gint32 widest = 0;
 
     for (gint32 id = 1; id <= state->creature_count; id++)
-        if (state->creatures[id].alive && state->creatures[id].z == subject->z)
+        if (state_alive_on(state, id, subject->z))
             widest = MAX(widest, state_vision(&state->creatures[id]));
     fov_compute(state, subject->z, subject->x, subject->y, widest, sight);
     for (gint32 id = 1; id <= state->creature_count; id++) {
@@ -254,7 +254,7 @@ static void on_ticked(const CavState *state, const CavEvent *event, CavRng *rng,
     (void) user_data;
     for (gint32 id = 1; id <= state->creature_count; id++) {
         const CavCreature *c = &state->creatures[id];
-        if (c->id != 0 && c->alive && c->z == event->as.EffectsTicked.z && c->hp <= 0)
+        if (state_alive_on(state, id, event->as.EffectsTicked.z) && c->hp <= 0)
             rules_push(follow_ups, death_by(c, effects_harm_of(state, c)));
     }
 }

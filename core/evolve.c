@@ -60,6 +60,9 @@ static void occupy(CavState *state, const CavCreature *c, gboolean here)
 {
     guint16 *cell;
 
+    if (c->id >= 0 && c->id <= CAV_CREATURES_MAX)
+        state->creature_on[c->id] =
+            here && c->alive && c->z >= 0 && c->z < CAV_LEVELS ? (guint8) (c->z + 1) : 0;
     if (c->z < 0 || c->z >= CAV_LEVELS || !world_in_bounds(c->x, c->y))
         return;
     cell = &state->occupant[c->z][c->y][c->x];
@@ -284,22 +287,31 @@ static void evolve_regenerated(CavState *state, const CavEvCreatureRegenerated *
 }
 
 /* Every living creature on the level spends food and gathers regeneration
- * toward hp and mana it lacks. */
+ * toward hp and mana it lacks. Only a creature whose record changes is
+ * touched (most monsters, fed by nothing and whole, do not change): the
+ * digest hashes again only those. */
 static void evolve_upkeep(CavState *state, const CavEvUpkeepApplied *e)
 {
     state->time++;
     for (gint32 id = 1; id <= state->creature_count; id++) {
         CavCreature *c = &state->creatures[id];
-        if (c->id == 0 || !c->alive || c->z != e->z)
+        gint32 food, hp_acc, mana_acc;
+        if (!state_alive_on(state, id, e->z))
+            continue;
+        food = MAX(0, c->food - e->food);
+        hp_acc = c->hp < c->max_hp
+                     ? (gint32) MIN((gint64) c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2)
+                     : c->hp_regen_acc;
+        mana_acc =
+            c->mana < c->max_mana
+                ? (gint32) MIN((gint64) c->mana_regen_acc + state_mana_regen(c), G_MAXINT32 / 2)
+                : c->mana_regen_acc;
+        if (food == c->food && hp_acc == c->hp_regen_acc && mana_acc == c->mana_regen_acc)
             continue;
         state_touch(state, CAV_PART_CREATURE, id);
-        spend_food(c, e->food);
-        if (c->hp < c->max_hp)
-            c->hp_regen_acc =
-                (gint32) MIN((gint64) c->hp_regen_acc + state_hp_regen(c), G_MAXINT32 / 2);
-        if (c->mana < c->max_mana)
-            c->mana_regen_acc =
-                (gint32) MIN((gint64) c->mana_regen_acc + state_mana_regen(c), G_MAXINT32 / 2);
+        c->food = food;
+        c->hp_regen_acc = hp_acc;
+        c->mana_regen_acc = mana_acc;
     }
 }
 

@@ -227,11 +227,9 @@ static gint32 widest_vision(const CavState *state, gint32 z)
 {
     gint32 vision = 0;
 
-    for (gint32 id = 1; id <= state->creature_count; id++) {
-        const CavCreature *c = &state->creatures[id];
-        if (c->id != 0 && c->alive && c->z == z)
-            vision = MAX(vision, state_vision(c));
-    }
+    for (gint32 id = 1; id <= state->creature_count; id++)
+        if (state_alive_on(state, id, z))
+            vision = MAX(vision, state_vision(&state->creatures[id]));
     return vision;
 }
 
@@ -249,9 +247,10 @@ static void creatures_act(Game *game, gint32 turn)
     fov_compute(game->state, player->z, player->x, player->y, widest_vision(game->state, player->z),
                 fov);
     for (gint32 id = 1; id <= last && !over(game); id++) {
-        const CavCreature *c = state_creature(game->state, id);
-        if (c == NULL || id == game->state->player || c->z != player->z)
+        const CavCreature *c;
+        if (id == game->state->player || !state_alive_on(game->state, id, player->z))
             continue;
+        c = state_creature(game->state, id);
         for (gint32 n = actions_of(game, c); n > 0 && c->alive && !over(game); n--) {
             decide_creature(game->state, game->content, (const guint8(*)[CAV_WIDTH]) fov, id,
                             &game->rng, game->decided);

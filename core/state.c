@@ -248,6 +248,18 @@ static const guint8 *copy_parts_in(CavState *state, const guint8 *at)
     return at + c + i + e;
 }
 
+/* The creatures' levels (creature_on) from their records, as evolve keeps
+ * them: a living creature on a level. */
+static void index_levels(CavState *state)
+{
+    memset(state->creature_on, 0, sizeof state->creature_on);
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        if (c->id != 0 && c->alive && c->z >= 0 && c->z < CAV_LEVELS)
+            state->creature_on[id] = (guint8) (c->z + 1);
+    }
+}
+
 GBytes *state_snapshot(const CavState *state)
 {
     gsize head = G_STRUCT_OFFSET(CavState, creatures);
@@ -305,6 +317,7 @@ void state_restore(CavState *state, GBytes *snapshot)
     memcpy(state->occupant, at, sizeof state->occupant);
     at += sizeof state->occupant;
     memcpy(state->floor_item, at, sizeof state->floor_item);
+    index_levels(state);
 }
 
 /* The count at @offset of a snapshot's head, when in 0 … @max; else -1. */
@@ -600,24 +613,28 @@ guint64 state_digest_v2(const CavState *state)
 /* ---- the digest of store schema 3: parts hashed one by one --------------- */
 
 /* One record's canonical bytes: numbers as 8 little-endian bytes, text as
- * its length and its bytes. */
+ * its length and its bytes. Made with RECORD_INIT: only the bytes written
+ * are hashed, so the buffer is not cleared (a record per touched part). */
 typedef struct {
-    guint8 bytes[1024];
     gsize len;
+    guint8 bytes[1024];
 } Record;
+
+#define RECORD_INIT(r) ((r).len = 0)
 
 static void put_numbers(Record *r, const gint64 *numbers, guint n)
 {
     g_assert(r->len + 8 * n <= sizeof r->bytes);
 #if G_BYTE_ORDER == G_LITTLE_ENDIAN
-    memcpy(r->bytes + r->len, numbers, 8 * n); /* already the bytes */
+    memcpy(r->bytes + r->len, numbers, 8 * (gsize) n);
+    r->len += 8 * (gsize) n;
 #else
     for (guint i = 0; i < n; i++) {
         guint64 le = GUINT64_TO_LE((guint64) numbers[i]);
-        memcpy(r->bytes + r->len + 8 * i, &le, sizeof le);
+        memcpy(r->bytes + r->len, &le, sizeof le);
+        r->len += sizeof le;
     }
 #endif
-    r->len += 8 * n;
 }
 
 static void put_text(Record *r, const char *text, gsize cap)
@@ -645,13 +662,14 @@ static guint64 record_hash(const Record *r)
 
 static guint64 creature_part(const CavCreature *c)
 {
-    /* Filled in place, nothing zeroed first: the checked fold's top cost. */
+    /* The numbers in one array (one copy into the record), the pack last. */
     gint64 numbers[1 + CREATURE_NUMBERS + 7 + CAV_PACK_SLOTS];
-    guint n;
+    guint n = 0;
     Record r;
 
-    numbers[0] = CAV_PART_CREATURE;
-    n = 1 + creature_numbers(c, numbers + 1);
+    RECORD_INIT(r);
+    numbers[n++] = CAV_PART_CREATURE;
+    n += creature_numbers(c, numbers + n);
     numbers[n++] = c->effect_attack;
     numbers[n++] = c->effect_defense;
     numbers[n++] = c->effect_vision;
@@ -662,7 +680,6 @@ static guint64 creature_part(const CavCreature *c)
     for (guint i = 0; i < CAV_PACK_SLOTS; i++)
         numbers[n++] = c->pack[i];
     g_assert(n == G_N_ELEMENTS(numbers));
-    r.len = 0; /* not the whole buffer: zeroing 1 KB cost about what hashing did */
     put_numbers(&r, numbers, n);
     put_text(&r, c->kind, sizeof c->kind);
     put_text(&r, c->colour, sizeof c->colour);
@@ -678,8 +695,7 @@ static guint64 item_part(const CavItem *item)
         item->born,    item->count,   item->holder, item->z,      item->x,        item->y};
     Record r;
 
-    r.len = 0;
-
+    RECORD_INIT(r);
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, item->type, sizeof item->type);
     put_text(&r, item->name, sizeof item->name);
@@ -693,8 +709,7 @@ static guint64 effect_part(const CavEffect *e)
                               e->item,         e->remaining, e->active ? 1 : 0};
     Record r;
 
-    r.len = 0;
-
+    RECORD_INIT(r);
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_text(&r, e->name, sizeof e->name);
     put_spec(&r, &e->spec);
@@ -710,8 +725,7 @@ static guint64 look_hash(const CavPotionLook *look)
 {
     Record r;
 
-    r.len = 0;
-
+    RECORD_INIT(r);
     put_text(&r, look->kind, sizeof look->kind);
     put_text(&r, look->effect, sizeof look->effect);
     put_text(&r, look->appearance, sizeof look->appearance);
@@ -726,8 +740,7 @@ static guint64 spell_hash(const CavSpell *spell)
     const gint64 numbers[] = {spell->cost, spell->special, spell->range};
     Record r;
 
-    r.len = 0;
-
+    RECORD_INIT(r);
     put_text(&r, spell->name, sizeof spell->name);
     put_text(&r, spell->book, sizeof spell->book);
     put_text(&r, spell->effect, sizeof spell->effect);
@@ -778,8 +791,7 @@ static guint64 digest_of_parts(const CavState *state, guint64 sum, const guint64
     gint64 parts[CAV_LEVELS + 2];
     Record r;
 
-    r.len = 0;
-
+    RECORD_INIT(r);
     for (gint32 z = 0; z < CAV_LEVELS; z++)
         parts[z] = (gint64) tiles[z];
     parts[CAV_LEVELS] = (gint64) magic;
@@ -865,47 +877,54 @@ static void rebuild_memo(CavState *state)
     refresh_part(state, CAV_PART_MAGIC, 0);
 }
 
-/* Which bit of refresh_touched's set stands for part @part @id; -1 for
- * one outside the set (refreshed every time it is listed). */
-static gint32 seen_bit(CavPart part, gint32 id)
-{
-    static const gint32 base[] = {
-        [CAV_PART_CREATURE] = 0,
-        [CAV_PART_ITEM] = CAV_CREATURES_MAX + 1,
-        [CAV_PART_EFFECT] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + 2,
-        [CAV_PART_TILES] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + 3,
-        [CAV_PART_MAGIC] = CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 3,
-    };
-    static const gint32 count[] = {
-        [CAV_PART_CREATURE] = CAV_CREATURES_MAX + 1,
-        [CAV_PART_ITEM] = CAV_ITEMS_MAX + 1,
-        [CAV_PART_EFFECT] = CAV_EFFECTS_MAX + 1,
-        [CAV_PART_TILES] = CAV_LEVELS,
-        [CAV_PART_MAGIC] = 1,
-    };
+/* Where each kind of part starts in the bits of the parts already hashed
+ * again by one digest. */
+#define SEEN_CREATURES 0
+#define SEEN_ITEMS (SEEN_CREATURES + CAV_CREATURES_MAX + 1)
+#define SEEN_EFFECTS (SEEN_ITEMS + CAV_ITEMS_MAX + 1)
+#define SEEN_TILES (SEEN_EFFECTS + CAV_EFFECTS_MAX + 1)
+#define SEEN_MAGIC (SEEN_TILES + CAV_LEVELS)
+#define SEEN_BITS (SEEN_MAGIC + 1)
 
-    if ((guint) part >= G_N_ELEMENTS(base) || id < 0 || id >= count[part])
+/* The bit of touched part @key (as state_touch lists it), or -1 for an id
+ * out of range (refreshing it does nothing). */
+static gint seen_bit(guint32 key)
+{
+    CavPart part = (CavPart) (key >> 24);
+    gint id = (gint) (key & 0xffffff);
+
+    switch (part) {
+    case CAV_PART_CREATURE:
+        return id <= CAV_CREATURES_MAX ? SEEN_CREATURES + id : -1;
+    case CAV_PART_ITEM:
+        return id <= CAV_ITEMS_MAX ? SEEN_ITEMS + id : -1;
+    case CAV_PART_EFFECT:
+        return id <= CAV_EFFECTS_MAX ? SEEN_EFFECTS + id : -1;
+    case CAV_PART_TILES:
+        return id < CAV_LEVELS ? SEEN_TILES + id : -1;
+    case CAV_PART_MAGIC:
+        return SEEN_MAGIC;
+    default:
         return -1;
-    return base[part] + id;
+    }
 }
 
-#define SEEN_BITS (CAV_CREATURES_MAX + CAV_ITEMS_MAX + CAV_EFFECTS_MAX + CAV_LEVELS + 4)
-
-/* Hash again each part touched since the last digest, once (a quarter of
- * the listed touches name a record listed earlier in the same turn). */
+/* Hash again each part touched since the last digest, once: the events of
+ * a turn touch the player and the monsters that act several times. */
 static void refresh_touched(CavState *state)
 {
     const CavDigestMemo *memo = &state->memo;
-    guint64 seen[(SEEN_BITS + 63) / 64] = {0};
+    guint8 seen[(SEEN_BITS + 7) / 8];
 
+    memset(seen, 0, sizeof seen);
     for (guint32 i = 0; i < memo->n_touched; i++) {
-        CavPart part = (CavPart) (memo->touched[i] >> 24);
-        gint32 id = (gint32) (memo->touched[i] & 0xffffff), bit = seen_bit(part, id);
-        if (bit >= 0 && (seen[bit / 64] & (G_GUINT64_CONSTANT(1) << (bit % 64))) != 0)
+        guint32 key = memo->touched[i];
+        gint bit = seen_bit(key);
+        if (bit >= 0 && (seen[bit / 8] & (1u << (bit % 8))) != 0)
             continue;
         if (bit >= 0)
-            seen[bit / 64] |= G_GUINT64_CONSTANT(1) << (bit % 64);
-        refresh_part(state, part, id);
+            seen[bit / 8] |= (guint8) (1u << (bit % 8));
+        refresh_part(state, (CavPart) (key >> 24), (gint32) (key & 0xffffff));
     }
 }
 
@@ -917,11 +936,10 @@ guint64 state_digest(const CavState *state)
 
     g_return_val_if_fail(state != NULL, 0);
     memo = &s->memo;
-    if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX) {
+    if (!memo->kept || memo->n_touched > CAV_TOUCHED_MAX)
         rebuild_memo(s);
-    } else {
+    else
         refresh_touched(s);
-    }
     /* Cleared as used, so that two equal states digested are equal bytes. */
     memset(memo->touched, 0, sizeof memo->touched[0] * MIN(memo->n_touched, CAV_TOUCHED_MAX));
     memo->kept = TRUE;

@@ -29,7 +29,7 @@ void decide_regeneration(const CavState *state, GArray *out)
         const CavCreature *c = &state->creatures[id];
         gint32 hp, mana;
         CavEvent event;
-        if (c->id == 0 || !c->alive || c->z != player->z)
+        if (!state_alive_on(state, id, player->z))
             continue;
         hp = MIN(c->hp_regen_acc / 1000, MAX(0, c->max_hp - c->hp));
         mana = MIN(c->mana_regen_acc / 1000, MAX(0, c->max_mana - c->mana));

@@ -31,7 +31,9 @@ static void view_note_items(CavView *view, const CavState *state)
 
             if (!view->visible[y][x])
                 continue;
-            item = state_item_at(state, view->z, x, y);
+            /* Most cells hold nothing: no lookup for those. */
+            item =
+                state->floor_item[view->z][y][x] != 0 ? state_item_at(state, view->z, x, y) : NULL;
             view->items[view->z][y][x] = (guint16) (item != NULL ? item->id : 0);
         }
 }
@@ -39,6 +41,7 @@ static void view_note_items(CavView *view, const CavState *state)
 void view_refresh(CavView *view, const CavState *state)
 {
     const CavCreature *player = state_player(state);
+    gint32 r;
 
     if (player == NULL || player->z < 0 || player->z >= CAV_LEVELS) {
         memset(view->visible, 0, sizeof view->visible);
@@ -46,9 +49,11 @@ void view_refresh(CavView *view, const CavState *state)
         return;
     }
     view->z = player->z;
-    fov_compute(state, player->z, player->x, player->y, state_vision(player), view->visible);
-    for (gint32 y = 0; y < CAV_HEIGHT; y++)
-        for (gint32 x = 0; x < CAV_WIDTH; x++)
+    r = state_vision(player);
+    fov_compute(state, player->z, player->x, player->y, r, view->visible);
+    /* Only the square of the vision radius can be in view. */
+    for (gint32 y = MAX(player->y - r, 0); y <= MIN(player->y + r, CAV_HEIGHT - 1); y++)
+        for (gint32 x = MAX(player->x - r, 0); x <= MIN(player->x + r, CAV_WIDTH - 1); x++)
             if (view->visible[y][x])
                 view->memory[player->z][y][x] |= MEMORY_SEEN;
     view_note_items(view, state);

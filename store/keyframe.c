@@ -259,7 +259,7 @@ GBytes *keyframe_seal(const KeyframeKey *key, const char *identity, guint64 dige
                       const CavState *state, const CavView *view)
 {
     g_autoptr(GBytes) raw = payload_of(state, view);
-    g_autoptr(GZlibCompressor) deflate = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_RAW, 6);
+    g_autoptr(GZlibCompressor) deflate = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_RAW, 1);
     gsize size;
     const guint8 *data = g_bytes_get_data(raw, &size);
     gsize cap = KF_TOP + size + size / 100 + 1024;

@@ -38,6 +38,8 @@ struct Store {
     gboolean remember;
     gboolean remembered; /* the open skipped quick_check: the file was remembered */
     gboolean write_failed;
+    gint64 now_second; /* the second now_text was formatted for */
+    char now_text[32]; /* ISO 8601 UTC, for the game row's update */
 };
 
 /* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */

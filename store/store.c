@@ -216,6 +216,7 @@ static Store *store_alloc(const char *path, gboolean writable)
     store->decoder = codec_decoder_new();
     store->scratch = g_string_sized_new(256);
     store->lock_fd = -1;
+    store->now_second = G_MININT64;
     return store;
 }
 
@@ -306,6 +307,21 @@ static char *now_iso8601(void)
     g_autoptr(GDateTime) now = g_date_time_new_now_utc();
 
     return g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ");
+}
+
+/* The time now as now_iso8601() writes it, formatted again only when the
+ * second changes (the game row's update of every turn wants it). */
+static const char *store_now(Store *store)
+{
+    gint64 second = g_get_real_time() / G_USEC_PER_SEC;
+
+    if (second != store->now_second) {
+        g_autoptr(GDateTime) now = g_date_time_new_from_unix_utc(second);
+        g_autofree char *text = g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ");
+        g_strlcpy(store->now_text, text, sizeof store->now_text);
+        store->now_second = second;
+    }
+    return store->now_text;
 }
 
 static gboolean insert_game_row(Store *store, gint64 seed, const char *player_name, GError **error)
@@ -1023,10 +1039,9 @@ static gboolean insert_turn(Store *store, const CavCommand *command, const CavEv
 static gboolean update_game(Store *store, const CavState *after, GError **error)
 {
     sqlite3_stmt *stmt = store->update_game;
-    g_autofree char *now = now_iso8601();
     const CavCreature *player = state_player(after);
 
-    sqlite3_bind_text(stmt, 1, now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, 1, store_now(store), -1, SQLITE_STATIC);
     sqlite3_bind_text(stmt, 2, state_outcome_name(after->outcome), -1, SQLITE_STATIC);
     if (after->cause[0] != '\0')
         sqlite3_bind_text(stmt, 3, after->cause, -1, SQLITE_TRANSIENT);

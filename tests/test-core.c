@@ -552,6 +552,36 @@ static void test_digest_sensitive(void)
     g_assert_cmpuint(state_digest(b), ==, state_digest_full(b));
 }
 
+/* A part touched many times between two digests is hashed again once;
+ * a creature, an item and an effect of the same id are three parts, each
+ * hashed again; and a part changed after it was hashed again in a digest
+ * is hashed again by the next. */
+static void test_digest_touched_once(void)
+{
+    g_autofree CavState *state = state_new();
+
+    state->creature_count = state->item_count = state->effect_count = 2;
+    g_assert_cmpuint(state_digest(state), ==, state_digest_full(state));
+    for (gint32 round = 1; round <= 3; round++) {
+        for (gint32 id = 1; id <= 2; id++) {
+            state->creatures[id].hp += round * id;
+            state_touch(state, CAV_PART_CREATURE, id);
+            state_touch(state, CAV_PART_CREATURE, id);
+            state->items[id].count += round;
+            state_touch(state, CAV_PART_ITEM, id);
+            state->effects[id].remaining += round;
+            state_touch(state, CAV_PART_EFFECT, id);
+            state->tiles[id][1][1] = (CavTile) (TILE_FLOOR + round % 2);
+            state_touch(state, CAV_PART_TILES, id);
+        }
+        /* Changed again after its touches in the round, and touched again. */
+        state->creatures[1].hp += 100;
+        state_touch(state, CAV_PART_ITEM, 1);
+        state_touch(state, CAV_PART_CREATURE, 1);
+        g_assert_cmpuint(state_digest(state), ==, state_digest_full(state));
+    }
+}
+
 static void collect(const CavEvent *event, gpointer user_data)
 {
     g_array_append_val((GArray *) user_data, *event);
@@ -1053,6 +1083,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/validate/spawns", test_validate_spawns);
     g_test_add_func("/core/validate/terrain", test_validate_terrain);
     g_test_add_func("/core/digest/sensitive", test_digest_sensitive);
+    g_test_add_func("/core/digest/touched-once", test_digest_touched_once);
     g_test_add_func("/core/evolve/fold-equals-live", test_fold_equals_live);
     g_test_add_func("/core/policy/follow-up", test_policy_follow_up);
     g_test_add_func("/core/bot/explores", test_bot_explores);

@@ -45,6 +45,20 @@ typedef struct {
     Game *game; /* the fold */
 } Coverage;
 
+/* After every event: the derived index of the creatures' levels says of
+ * each creature what its record says (alive, on its level). */
+static void assert_levels_indexed(const CavState *state, const CavEvent *event)
+{
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = &state->creatures[id];
+        for (gint32 z = 0; z < CAV_LEVELS; z++)
+            if (state_alive_on(state, id, z) != (c->id != 0 && c->alive && c->z == z))
+                g_error("after event %" G_GINT64_FORMAT " (%s) creature %d is indexed wrongly"
+                        " on level %d",
+                        event->seq, ev_type_name(event->type), id, z);
+    }
+}
+
 /* After every event of every type: the digest that hashes only the parts
  * evolve said it touched equals the digest worked out from nothing (a write
  * evolve does not announce would make them differ). */
@@ -57,6 +71,7 @@ static gboolean note_type(const CavEvent *event, gpointer user_data, GError **er
     if (state_digest(state) != state_digest_full(state))
         g_error("after event %" G_GINT64_FORMAT " (%s) the kept digest misses a change", event->seq,
                 ev_type_name(event->type));
+    assert_levels_indexed(state, event);
     return TRUE;
 }
 
