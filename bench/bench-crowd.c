@@ -16,6 +16,7 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 
+#include "benchutil.h"
 #include "integrity.h"
 #include "keyframe.h"
 #include "session.h"
@@ -111,19 +112,6 @@ static void record(const char *path, gint32 turns, guint *first, guint *last)
     *last = monsters_on(session_state(session), 0);
 }
 
-static gint64 query(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *stmt = NULL;
-    gint64 value = 0;
-
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(stmt) == SQLITE_ROW)
-        value = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    return value;
-}
-
 /* Bytes a turn: the file (closed, so checkpointed), each table on disk (by
  * dbstat, when SQLite has it), the payloads and the commands. */
 static void report_bytes(const char *path)
@@ -134,15 +122,16 @@ static void report_bytes(const char *path)
 
     g_assert_cmpint(g_stat(path, &st), ==, 0);
     g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-    turns = (double) query(db, "SELECT count(*) FROM turns");
+    turns = (double) bench_query(db, "SELECT count(*) FROM turns");
     file = (double) st.st_size;
-    events = (double) query(db, "SELECT count(*) FROM events");
-    payload = (double) query(db, "SELECT sum(length(payload)) FROM events");
-    commands = (double) query(db, "SELECT sum(length(command)) FROM turns");
-    turn_rows = (double) query(db, "SELECT sum(length(command) + length(digest) + 12) FROM turns");
-    t_events = (double) query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'events'");
-    t_turns = (double) query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'turns'");
-    t_snaps = (double) query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'snapshots'");
+    events = (double) bench_query(db, "SELECT count(*) FROM events");
+    payload = (double) bench_query(db, "SELECT sum(length(payload)) FROM events");
+    commands = (double) bench_query(db, "SELECT sum(length(command)) FROM turns");
+    turn_rows =
+        (double) bench_query(db, "SELECT sum(length(command) + length(digest) + 12) FROM turns");
+    t_events = (double) bench_query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'events'");
+    t_turns = (double) bench_query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'turns'");
+    t_snaps = (double) bench_query(db, "SELECT sum(pgsize) FROM dbstat WHERE name = 'snapshots'");
     sqlite3_close(db);
     g_print("file: %.0f turns, %.0f events (%.1f a turn), %.1f MB\n", turns, events, events / turns,
             file / 1e6);
@@ -199,8 +188,6 @@ static double time_quick_check(const char *path)
     return ms[ROUNDS / 2];
 }
 
-static void remove_tree(const char *dir);
-
 /* The median of ROUNDS resumes of @path, end to end (to a session ready to
  * play, closed untimed), in ms, and of their first step (opened, checked and
  * folded, before it is made writable) in *@opened; with @forget, the
@@ -217,7 +204,7 @@ static double time_resume(const char *path, gboolean forget, gint32 *from, gbool
         gint64 t0;
         if (forget) {
             g_autofree char *seals = integrity_dir();
-            remove_tree(seals);
+            bench_remove_tree(seals);
         }
         t0 = g_get_monotonic_time();
         session = session_open(path, NULL, &error);
@@ -232,21 +219,6 @@ static double time_resume(const char *path, gboolean forget, gint32 *from, gbool
     sort(open_ms, ROUNDS);
     *opened = open_ms[ROUNDS / 2];
     return ms[ROUNDS / 2];
-}
-
-static void remove_tree(const char *dir)
-{
-    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
-    const char *name;
-
-    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
-        g_autofree char *path = g_build_filename(dir, name, NULL);
-        if (g_file_test(path, G_FILE_TEST_IS_DIR))
-            remove_tree(path);
-        else
-            g_unlink(path);
-    }
-    g_rmdir(dir);
 }
 
 /* A crowded game of @turns turns at @path, with its data in @data. */
@@ -313,7 +285,7 @@ int main(int argc, char **argv)
     report_bytes(path);
     report_resume(path);
     if (g_getenv("BENCH_CROWD_KEEP") == NULL && reuse == NULL)
-        remove_tree(dir);
+        bench_remove_tree(dir);
     else
         g_print("kept %s\n", dir);
     return 0;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "autoplay.h"
+#include "benchutil.h"
 #include "keyframe.h"
 #include "session.h"
 #include "store.h"
@@ -85,18 +86,6 @@ static double time_resume(const char *path, gint32 *from, gint32 *turn)
     return ms[ROUNDS / 2];
 }
 
-static gint64 query(sqlite3 *db, const char *sql)
-{
-    sqlite3_stmt *stmt = NULL;
-    gint64 value = 0;
-
-    g_assert_cmpint(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-    if (sqlite3_step(stmt) == SQLITE_ROW)
-        value = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    return value;
-}
-
 static void report_bytes(const char *path, gint32 turns)
 {
     sqlite3 *db = NULL;
@@ -104,10 +93,10 @@ static void report_bytes(const char *path, gint32 turns)
     GStatBuf st;
 
     g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-    keyframes = query(db, "SELECT count(*) FROM snapshots");
-    bytes = query(db, "SELECT coalesce(sum(length(state)), 0) FROM snapshots");
-    events = query(db, "SELECT count(*) FROM events");
-    payload = query(db, "SELECT sum(length(payload)) FROM events");
+    keyframes = bench_query(db, "SELECT count(*) FROM snapshots");
+    bytes = bench_query(db, "SELECT coalesce(sum(length(state)), 0) FROM snapshots");
+    events = bench_query(db, "SELECT count(*) FROM events");
+    payload = bench_query(db, "SELECT sum(length(payload)) FROM events");
     sqlite3_close(db);
     g_assert_cmpint(g_stat(path, &st), ==, 0);
     g_print("file: %d turns, %" G_GINT64_FORMAT " events (%.0f bytes of payload a turn), %.1f MB\n",
@@ -115,21 +104,6 @@ static void report_bytes(const char *path, gint32 turns)
     g_print("keyframes: %" G_GINT64_FORMAT ", %.1f KB each, %.1f bytes a turn\n", keyframes,
             keyframes > 0 ? (double) bytes / (double) keyframes / 1024.0 : 0.0,
             (double) bytes / turns);
-}
-
-static void remove_tree(const char *dir)
-{
-    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
-    const char *name;
-
-    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
-        g_autofree char *path = g_build_filename(dir, name, NULL);
-        if (g_file_test(path, G_FILE_TEST_IS_DIR))
-            remove_tree(path);
-        else
-            g_unlink(path);
-    }
-    g_rmdir(dir);
 }
 
 int main(int argc, char **argv)
@@ -158,7 +132,7 @@ int main(int argc, char **argv)
     report_bytes(path, at);
     g_print("speed-up: %.1fx\n", without / with);
     if (g_getenv("BENCH_RESUME_KEEP") == NULL)
-        remove_tree(dir);
+        bench_remove_tree(dir);
     else
         g_print("kept %s\n", dir);
     return 0;
