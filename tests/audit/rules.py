@@ -18,6 +18,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -119,6 +120,10 @@ R_EQUIP = rule("equip", "atk + ranged >= def is wielded as weapon, else worn as 
 R_END = rule("end", "win only with the bear on the level 1 exit; the game table tells the outcome")
 R_SCORE = rule("score", "score = deepest depth x 100 + kills x 10 + turns / 10 (+1000 win)")
 R_TEXT = rule("text", "texts number levels 1 to 5")
+R_ORDER = rule("order", "the player acts, then every creature of its level once, in spawn order "
+               "(a bat's two steps are its one action); a turn without time holds only a choice or a name")
+R_CAVE = rule("cave", "open regions of at least 25 cells; stairs down on z and up on z+1 share (x,y), "
+              "one stair pair per overlapping pair of regions and one more per 250 cells; one exit on level 1")
 
 
 class Creature:
@@ -200,6 +205,8 @@ class Audit:
                     self.end_turn(turn)
                 turn = t
                 self.begin_turn(t)
+            if t > 0:
+                self.check_order(seq, ty, cause, actor)
             handler = getattr(self, "on_" + ty, None)
             if handler is not None:
                 handler(seq, t, cause, actor, p)
@@ -243,6 +250,26 @@ class Audit:
             if not 1 <= int(m.group(1)) <= LEVELS:
                 self.fail(R_TEXT, seq, "text numbers a level %s: %r" % (m.group(1), text))
 
+    def check_order(self, seq, ty, cause, actor):
+        self.no_time_kinds.add(ty)
+        if cause is not None or actor is None:
+            return
+        c = self.cr.get(actor)
+        if c is None:
+            return
+        self.actions[actor] += 1
+        if actor == self.player:
+            self.player_kinds.add(ty)
+        most = 2 if c.kind == "bat" else 1
+        if self.actions[actor] > most:
+            self.fail(R_ORDER, seq, "a %s (%d) acts %d times in a turn" % (c.kind, actor, self.actions[actor]))
+        if actor == self.player:
+            if self.last_actor not in (0, actor):
+                self.fail(R_ORDER, seq, "the player acts after creature %d" % self.last_actor)
+        elif self.last_actor != self.player and actor < self.last_actor:
+            self.fail(R_ORDER, seq, "creature %d acts after creature %d (spawn order)" % (actor, self.last_actor))
+        self.last_actor = actor
+
     def begin_turn(self, t):
         self.turn = t
         self.moved = collections.Counter()  # creature -> steps this turn
@@ -250,8 +277,14 @@ class Audit:
         self.upkept = False
         self.quaffs = []
         self.pending_death = set()
+        self.actions = collections.Counter()
+        self.last_actor = 0
+        self.no_time_kinds = set()
+        self.player_kinds = set()
 
     def end_turn(self, t):
+        if t == 0:
+            self.check_caves()
         for c in self.cr.values():
             if c.alive and c.hp <= 0:
                 self.fail(R_DEAD, "turn %d" % t, "creature %d (%s) ends the turn alive at %d hp"
@@ -271,6 +304,15 @@ class Audit:
         self.owed = {}
         if self.won is not None or self.lost is not None:
             return  # the game is over: nothing follows its last event
+        if t > 0 and not self.upkept and not self.no_time_kinds <= {"LevelUpChosen", "ItemNamed"}:
+            self.fail(R_ORDER, "turn %d" % t, "a turn without time holds %s" % sorted(self.no_time_kinds))
+        if self.upkept and self.player_kinds & {"LevelUpChosen", "ItemNamed"}:
+            self.fail(R_ORDER, "turn %d" % t, "choosing a bonus or naming took time")
+        for c in self.cr.values():
+            if c.alive and c.food > c.max_food:
+                self.fail(R_OVEREAT, "turn %d" % t, "creature %d ends the turn at %d of %d food"
+                          % (c.id, c.food, c.max_food))
+                c.food = c.max_food
         for c in self.cr.values():
             if c.alive and self.level_due(c) != c.level:
                 self.fail(R_LEVELUP, "turn %d" % t, "creature %d at %d xp stays level %d (due %d)"
@@ -285,6 +327,9 @@ class Audit:
                 self.fail(R_CORPSE, "turn %d" % t, "dead creature %d still holds item %d (%s)"
                           % (h.id, it["id"], it["name"]))
                 it["holder"] = 0
+        for seq, who, look, knew in self.quaffs:
+            if not knew and (seq, who) not in getattr(self, "taught", set()):
+                self.note("a drinker not told what it drank (%s)" % self.looks[look][0])
         for e in self.effects.values():
             s = e["spec"]
             if e["start_turn"] == t and not e["applied_start"] and e["start_due"]:
@@ -508,11 +553,19 @@ class Audit:
         if not 1 <= p["damage"] <= hi:
             self.fail(R_MELEE, seq, "a %s (atk %d) hit a %s (def %d) for %d, not 1..%d"
                       % (a.kind, self.eff(a, "attack"), d.kind, self.eff(d, "defense"), p["damage"], hi))
+        self.spread(R_MELEE, hi, p["damage"])
         self.step(seq, a)
         self.spend(a, p["food"], seq, FOOD_COST["attack"], "a blow")
         self.hurt(seq, d, p["damage"])
 
     def missile(self, seq, p, a, value, what):
+        pl = self.cr.get(self.player)
+        if a.kind == "goblin" and pl is not None and (p["aim_x"], p["aim_y"]) != (pl.x, pl.y):
+            self.fail(R_MISSILE, seq, "a goblin aimed %s at (%d,%d), the player at (%d,%d)"
+                      % (what, p["aim_x"], p["aim_y"], pl.x, pl.y))
+        if (p["from_x"], p["from_y"], p["z"]) != (a.x, a.y, a.z):
+            self.fail(R_MISSILE, seq, "%s flew from (%d,%d), the thrower at (%d,%d)"
+                      % (what, p["from_x"], p["from_y"], a.x, a.y))
         if p["target"] == 0:
             if p["damage"] != 0:
                 self.fail(R_MISSILE, seq, "%s hit no one for %d" % (what, p["damage"]))
@@ -523,14 +576,24 @@ class Audit:
             return
         if (d.z, d.x, d.y) != (p["z"], p["to_x"], p["to_y"]):
             self.fail(R_MISSILE, seq, "%s hit creature %d away from where it stopped" % (what, d.id))
-        hi = self.damage_bound(self.eff(a, "attack") // 2 + value, d)
+        # "attack / 2 (base)": the thrower's own attack, no weapon; GAME.md's
+        # "base" also leaves out effects, which a reader may count in.
+        boosted = a.attack + sum(self.effects[e]["spec"]["attack"] for e in a.effects)
+        hi = self.damage_bound(max(0, boosted) // 2 + value, d)
         base_hi = self.damage_bound(a.attack // 2 + value, d)
         if not 1 <= p["damage"] <= hi:
             self.fail(R_MISSILE, seq, "%s by a %s (atk %d, +%d) at def %d did %d, not 1..%d"
-                      % (what, a.kind, self.eff(a, "attack"), value, self.eff(d, "defense"), p["damage"], hi))
-        elif p["damage"] > base_hi:
-            self.note("missile attack/2 counted with weapon and effects (base alone gives 1..%d)" % base_hi)
+                      % (what, a.kind, boosted, value, self.eff(d, "defense"), p["damage"], hi))
+        else:
+            self.spread(R_MISSILE, hi, p["damage"])
+        if p["damage"] > base_hi:
+            self.note("missile attack/2 counted with effects (base alone gives 1..%d)" % base_hi)
         self.hurt(seq, d, p["damage"])
+
+    def spread(self, name, hi, damage):
+        """Tally @damage among blows that may do 1 … @hi (see check_spread)."""
+        self.damages = getattr(self, "damages", collections.defaultdict(collections.Counter))
+        self.damages[(name, hi)][damage] += 1
 
     def note(self, text):
         self.counts["note: " + text] += 1
@@ -908,7 +971,7 @@ class Audit:
             self.fail(R_POTION, seq, "drank item %d, no potion carried" % p["item"])
             return
         it["count"] -= 1
-        self.quaffs.append(seq)
+        self.quaffs.append((seq, c.id, self.kind_look.get(it["type"]), self.kind_look.get(it["type"]) in c.known))
         if c.kind == "goblin" and not c.hp * 2 < c.max_hp:
             self.fail(R_POTION, seq, "a goblin drank at %d of %d hp (only below half)" % (c.hp, c.max_hp))
 
@@ -1014,6 +1077,14 @@ class Audit:
         drinker = src[5]["creature"]
         if (p["how"] == "drank one") != (drinker == c.id):
             self.fail(R_IDENT, seq, "how %r for creature %d, the drinker %d" % (p["how"], c.id, drinker))
+        d = self.cr.get(drinker)
+        if d is not None and d.id != c.id:
+            far = max(abs(d.x - c.x), abs(d.y - c.y))
+            if not c.alive or c.z != d.z or far > self.eff(c, "vision"):
+                self.fail(R_IDENT, seq, "creature %d learned by watching from %d cells (sees %d)"
+                          % (c.id, far, self.eff(c, "vision")))
+        self.taught = getattr(self, "taught", set())
+        self.taught.add((cause, c.id))
 
     def on_SpellCast(self, seq, t, cause, actor, p):
         c = self.cr.get(p["creature"])
@@ -1075,6 +1146,64 @@ class Audit:
         self.lost = (seq, p["cause"])
 
     # --- at the start and the end --------------------------------------------
+    def regions(self, z):
+        """Each open cell of level @z -> its 8-connected region's number; and the sizes."""
+        label, sizes = {}, []
+        for y in range(HEIGHT):
+            for x in range(WIDTH):
+                if self.tile(z, x, y) not in OPEN or (x, y) in label:
+                    continue
+                n, todo = len(sizes), [(x, y)]
+                label[(x, y)] = n
+                size = 0
+                while todo:
+                    cx, cy = todo.pop()
+                    size += 1
+                    for dx in (-1, 0, 1):
+                        for dy in (-1, 0, 1):
+                            q = (cx + dx, cy + dy)
+                            if 0 <= q[1] < HEIGHT and q not in label and self.tile(z, q[0], q[1]) in OPEN:
+                                label[q] = n
+                                todo.append(q)
+                sizes.append(size)
+        return label, sizes
+
+    def check_caves(self):
+        if len(self.tiles) != LEVELS * HEIGHT:
+            self.fail(R_WORLD, "turn 0", "%d rows generated, not %d" % (len(self.tiles), LEVELS * HEIGHT))
+            return
+        cells = lambda z, ch: {(x, y) for y in range(HEIGHT) for x in range(WIDTH) if self.tile(z, x, y) == ch}
+        regions = [self.regions(z) for z in range(LEVELS)]
+        for z, (label, sizes) in enumerate(regions):
+            small = [n for n in sizes if n < 25]
+            if small:
+                self.fail(R_CAVE, "turn 0", "level %d has open regions of %s cells" % (z + 1, small))
+        if len(cells(0, "<")) != 1:
+            self.fail(R_CAVE, "turn 0", "level 1 has %d stairs up (one exit)" % len(cells(0, "<")))
+        if cells(LEVELS - 1, ">"):
+            self.fail(R_CAVE, "turn 0", "the deepest level has stairs down")
+        for z in range(LEVELS - 1):
+            down, up = cells(z, ">"), cells(z + 1, "<")
+            if down != up:
+                self.fail(R_CAVE, "turn 0", "stairs down on level %d and up on level %d differ at %s"
+                          % (z + 1, z + 2, sorted(down ^ up)[:4]))
+            (la, _), (lb, _) = regions[z], regions[z + 1]
+            overlap = collections.Counter()
+            stairs = collections.Counter()
+            room = collections.Counter()  # cells not taken by stairs up from the level above
+            for cell, ra in la.items():
+                rb = lb.get(cell)
+                if rb is not None:
+                    overlap[(ra, rb)] += 1
+                    stairs[(ra, rb)] += cell in down and cell in up
+                    room[(ra, rb)] += self.tile(z, cell[0], cell[1]) != "<"
+            for pair, n in overlap.items():
+                if room[pair] == 0:
+                    self.note("regions overlap only on stairs up from the level above: no stair pair fits")
+                if stairs[pair] < min(1 + n // 250, room[pair]):
+                    self.fail(R_CAVE, "turn 0", "regions overlapping in %d cells between levels %d and %d "
+                              "share %d stairs, not %d" % (n, z + 1, z + 2, stairs[pair], 1 + n // 250))
+
     def check_setup(self):
         spawned = collections.Counter()
         floor = collections.Counter()
@@ -1193,6 +1322,18 @@ def self_test(clean):
     return missed
 
 
+def check_spread(damages):
+    """Random 1 … hi: over many blows of one bound, both ends come up."""
+    bad = 0
+    for (name, hi), seen in sorted(damages.items()):
+        n = sum(seen.values())
+        if hi >= 2 and n >= 25 * hi and (seen[1] == 0 or seen[hi] == 0 or
+                                         min(seen[d] for d in range(1, hi + 1)) < n / hi / 4):
+            print("rules: [%s] %d blows of 1..%d did %s" % (name, n, hi, dict(sorted(seen.items()))))
+            bad += 1
+    return bad
+
+
 def holds_every_lie(path):
     db = sqlite3.connect("file:%s?mode=ro" % os.path.abspath(path), uri=True)
     try:
@@ -1238,6 +1379,7 @@ def main():
         bad = 0
         bad_files = set()
         notes = collections.Counter()
+        damages = collections.defaultdict(collections.Counter)
         for f in files:
             a = Audit(f)
             try:
@@ -1245,9 +1387,11 @@ def main():
             except (sqlite3.Error, ValueError, KeyError, TypeError) as e:
                 a.findings.append("%s: cannot be read: %s" % (f, e))
             broken = {k: v for k, v in a.counts.items() if not k.startswith("note: ")}
+            for k, v in getattr(a, "damages", {}).items():
+                damages[k].update(v)
             for k, v in a.counts.items():
                 if k.startswith("note: "):
-                    notes[k[6:]] += v
+                    notes[re.sub(r"\d+", "N", k[6:])] += v
             for line in a.findings:
                 print(line)
             for k, v in broken.items():
@@ -1258,6 +1402,7 @@ def main():
             bad += bool(a.findings)
             if a.findings:
                 bad_files.add(f)
+        bad += check_spread(damages)
         if args.notes:
             for k, v in notes.items():
                 print("note (%d times): %s" % (v, k))
