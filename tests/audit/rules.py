@@ -81,6 +81,12 @@ FOOD_COST = {"move": 1, "attack": 2, "dig": 10, "turn": 1}
 FRESH_TURNS = 200
 COLONY_MAX = 20
 OPEN = ".<>"
+COMMANDS = {"move": {"CreatureMoved", "CreatureAttacked", "TileDug"}, "cast": {"SpellCast"},
+            "eat": {"ItemEaten"}, "quaff": {"ItemQuaffed"}, "throw": {"ItemThrown"},
+            "fire": {"ShotFired"}, "pickup": {"ItemPickedUp"}, "drop": {"ItemDropped"},
+            "equip": {"ItemEquipped", "ItemUnequipped"}, "choose": {"LevelUpChosen"},
+            "name": {"ItemNamed"}, "wait": {"CreatureWaited"},
+            "ascend": {"CreatureTookStairs"}, "descend": {"CreatureTookStairs"}}
 RULES = collections.OrderedDict()  # rule -> what GAME.md says (listed in the summary)
 
 
@@ -122,6 +128,8 @@ R_SCORE = rule("score", "score = deepest depth x 100 + kills x 10 + turns / 10 (
 R_TEXT = rule("text", "texts number levels 1 to 5")
 R_ORDER = rule("order", "the player acts, then every creature of its level once, in spawn order "
                "(a bat's two steps are its one action); a turn without time holds only a choice or a name")
+R_COMMAND = rule("command", "each turn is one player action, the one its command names; "
+                 "a refused command is no turn")
 R_CAVE = rule("cave", "open regions of at least 25 cells; stairs down on z and up on z+1 share (x,y), "
               "one stair pair per overlapping pair of regions and one more per 250 cells; one exit on level 1")
 
@@ -173,6 +181,7 @@ class Audit:
                     return
             self.game = db.execute("SELECT outcome, cause, turns, depth, kills, score FROM game").fetchone()
             self.turn_rows = db.execute("SELECT turn, first_seq, last_seq FROM turns ORDER BY turn").fetchall()
+            self.commands = {t: json.loads(c) for t, c in db.execute("SELECT turn, command FROM turns")}
             self.events = [(s, t, ty, c, a, json.loads(p)) for s, t, ty, c, a, p in db.execute(
                 "SELECT seq, turn, type, cause, actor, payload FROM events ORDER BY seq")]
         finally:
@@ -270,6 +279,20 @@ class Audit:
             self.fail(R_ORDER, seq, "creature %d acts after creature %d (spawn order)" % (actor, self.last_actor))
         self.last_actor = actor
 
+    def check_command(self, t):
+        cmd = self.commands.get(t, {})
+        name = cmd.get("command")
+        want = COMMANDS.get(name)
+        if t == 0 or self.lost or self.won:
+            return
+        if want is None:
+            self.fail(R_COMMAND, "turn %d" % t, "an unknown command %r" % name)
+        elif len(self.player_kinds) != 1 or not self.player_kinds <= want:
+            self.fail(R_COMMAND, "turn %d" % t, "command %r, the player did %s" % (name, sorted(self.player_kinds)))
+        elif name == "cast" and getattr(self, "cast", (0, {}))[1].get("spell") != cmd.get("spell"):
+            self.fail(R_COMMAND, "turn %d" % t, "command cast %s, the player cast %s"
+                      % (cmd.get("spell"), getattr(self, "cast", (0, {}))[1].get("spell")))
+
     def begin_turn(self, t):
         self.turn = t
         self.moved = collections.Counter()  # creature -> steps this turn
@@ -306,6 +329,7 @@ class Audit:
             return  # the game is over: nothing follows its last event
         if t > 0 and not self.upkept and not self.no_time_kinds <= {"LevelUpChosen", "ItemNamed"}:
             self.fail(R_ORDER, "turn %d" % t, "a turn without time holds %s" % sorted(self.no_time_kinds))
+        self.check_command(t)
         if self.upkept and self.player_kinds & {"LevelUpChosen", "ItemNamed"}:
             self.fail(R_ORDER, "turn %d" % t, "choosing a bonus or naming took time")
         for c in self.cr.values():
@@ -1105,6 +1129,7 @@ class Audit:
         elif max(abs(tgt.x - c.x), abs(tgt.y - c.y)) > self.eff(c, "vision"):
             self.fail(R_SPELL, seq, "%s cast on a creature beyond sight" % p["spell"])
         c.mana = max(0, c.mana - p["cost"])
+        self.cast = (seq, p)
         if p["spell"] == "summon bats" and tgt is not None:
             free = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy)
                        and self.tile(tgt.z, tgt.x + dx, tgt.y + dy) in OPEN
@@ -1292,6 +1317,14 @@ LIES = [
     (R_SEQ, "UpkeepApplied", "UPDATE events SET turn = turn - 2 WHERE seq = (SELECT max(seq) FROM events WHERE type = 'UpkeepApplied')"),
     (R_SCORE, "GameStarted", "UPDATE game SET score = score + 10"),
     (R_MOVE, "CreatureMoved", "json_set(payload, '$.x', json_extract(payload, '$.x') + 2)"),
+    (R_COMMAND, "CreatureMoved", "UPDATE turns SET command = '{\"command\":\"wait\"}' WHERE turn = "
+     "(SELECT min(turn) FROM events WHERE type = 'CreatureMoved' AND actor = 1 AND turn > 0)"),
+    (R_CAVE, "LevelRowGenerated", "UPDATE events SET payload = json_set(payload, '$.cells', "
+     "replace(json_extract(payload, '$.cells'), '>', '.')) WHERE seq = (SELECT min(seq) FROM events "
+     "WHERE type = 'LevelRowGenerated' AND payload LIKE '%>%')"),
+    (R_ORDER, "CreatureMoved", "UPDATE events SET actor = 1 WHERE seq = (SELECT max(seq) FROM events "
+     "WHERE type = 'CreatureMoved' AND cause IS NULL AND actor > 1 AND turn < "
+     "(SELECT max(turn) FROM events) - 1)"),
 ]
 
 
