@@ -60,6 +60,8 @@ def spec(duration, **kw):
 
 
 # potion kinds by what each does (matched to AppearanceAssigned by numbers)
+POTION_WEIGHTS = {"health": 2, "mana": 2, "slow health": 1, "poison": 1, "warrior's": 1,
+                  "archer's": 1, "experience": 1}
 POTIONS = {"health": spec(1, hp=15), "mana": spec(1, mana=10),
            "slow health": spec(100, turn_hp=1), "poison": spec(20, turn_hp=-1),
            "warrior's": spec(20, attack=5, defense=5), "archer's": spec(20, vision=3),
@@ -163,6 +165,8 @@ class Audit:
         self.path = path
         self.findings = []
         self.counts = collections.Counter()
+        self.tally = collections.Counter()  # summed over every file (see check_tally)
+        self.order = ()
 
     def fail(self, name, seq, text):
         self.counts[name] += 1
@@ -546,6 +550,7 @@ class Audit:
         if p["colony"] != parent.colony:
             self.fail(R_FUNGUS, seq, "child of colony %d joins colony %d" % (parent.colony, p["colony"]))
         self.colonies[p["colony"]] += 1
+        self.tally["fungus spreads"] += 1
         if self.colonies[p["colony"]] > COLONY_MAX:
             self.fail(R_FUNGUS, seq, "colony %d grew to %d" % (p["colony"], self.colonies[p["colony"]]))
         child = dict(creature=p["child"], kind="fungus", z=p["z"], x=p["x"], y=p["y"],
@@ -790,6 +795,8 @@ class Audit:
         for c in self.cr.values():
             if not c.alive or c.z != p["z"]:
                 continue
+            if c.kind == "fungus" and self.colonies[c.colony] < COLONY_MAX:
+                self.tally["fungus turns"] += 1
             c.food = max(0, c.food - p["food"])
             if c.hp < c.max_hp:
                 c.hp_acc += self.eff(c, "hp_regen")
@@ -965,6 +972,7 @@ class Audit:
         if not match:
             self.fail(R_POTION, seq, "%s does %s, none of the table's" % (p["kind"], s))
         self.looks[a] = (p["kind"], s, match[0] if match else None)
+        self.order += ((p["kind"], a),)
         self.kind_look[p["kind"]] = a
         if len(self.looks) == len(POTIONS):
             got = sorted(m for _, _, m in self.looks.values() if m)
@@ -1238,7 +1246,13 @@ class Audit:
                 break
             if ty == "CreatureSpawned":
                 spawned[(p["z"], p["kind"])] += 1
-            elif ty == "ItemSpawned" and p["holder"] == 0:
+                continue
+            if ty == "ItemSpawned" and "potion" in p["tags"]:
+                look = self.looks.get(self.kind_look.get(p["type"]))
+                self.tally["potion " + (look[2] if look else "?")] += 1
+            if ty == "ItemSpawned" and p["type"] in WEAPONS | ARMOURS:
+                self.tally["gear " + p["type"]] += 1
+            if ty == "ItemSpawned" and p["holder"] == 0:
                 kind = p["type"]
                 kind = "weapon" if kind in WEAPONS else "armour" if kind in ARMOURS else \
                     "potion" if "potion" in p["tags"] else "book" if "book" in p["tags"] else kind
@@ -1355,6 +1369,34 @@ def self_test(clean):
     return missed
 
 
+def check_tally(tally, orders):
+    """What only many games show: chances and weights near GAME.md's."""
+    bad = 0
+    turns, spreads = tally["fungus turns"], tally["fungus spreads"]
+    if turns >= 5000 and not 0.01 <= spreads / turns <= 0.03:
+        print("rules: [fungus] %d spreads in %d fungus turns (%.2f %%, GAME.md 2 %%)" % (spreads, turns, 100.0 * spreads / turns))
+        bad += 1
+    potions = sum(v for k, v in tally.items() if k.startswith("potion "))
+    weights = sum(POTION_WEIGHTS.values())
+    if potions >= 200:
+        for kind, w in POTION_WEIGHTS.items():
+            share = tally["potion " + kind] / potions
+            if not 0.5 * w / weights <= share <= 1.6 * w / weights:
+                print("rules: [potion] %s is %.1f %% of %d potions (weight %d of %d)"
+                      % (kind, 100 * share, potions, w, weights))
+                bad += 1
+    for kind in WEAPONS | ARMOURS:
+        if sum(v for k, v in tally.items() if k.startswith("gear ")) >= 100 and tally["gear " + kind] == 0:
+            print("rules: [items] no %s in %d games" % (kind, len(orders)))
+            bad += 1
+    if len(orders) >= 3 and len(set(orders)) == 1:
+        print("rules: [potion] the looks are shuffled the same way in all %d games" % len(orders))
+        bad += 1
+    print("rules: fungi spread in %.2f %% of %d fungus turns; %d potions; %d games' looks, %d orders"
+          % (100.0 * spreads / max(1, turns), turns, potions, len(orders), len(set(orders))))
+    return bad
+
+
 def check_spread(damages):
     """Random 1 … hi: over many blows of one bound, both ends come up."""
     bad = 0
@@ -1413,6 +1455,8 @@ def main():
         bad_files = set()
         notes = collections.Counter()
         damages = collections.defaultdict(collections.Counter)
+        tally = collections.Counter()
+        orders = []
         for f in files:
             a = Audit(f)
             try:
@@ -1420,6 +1464,8 @@ def main():
             except (sqlite3.Error, ValueError, KeyError, TypeError) as e:
                 a.findings.append("%s: cannot be read: %s" % (f, e))
             broken = {k: v for k, v in a.counts.items() if not k.startswith("note: ")}
+            tally.update(a.tally)
+            orders.append(a.order)
             for k, v in getattr(a, "damages", {}).items():
                 damages[k].update(v)
             for k, v in a.counts.items():
@@ -1436,6 +1482,7 @@ def main():
             if a.findings:
                 bad_files.add(f)
         bad += check_spread(damages)
+        bad += check_tally(tally, orders)
         if args.notes:
             for k, v in notes.items():
                 print("note (%d times): %s" % (v, k))
