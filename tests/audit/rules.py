@@ -595,6 +595,11 @@ class Audit:
         if (p["from_x"], p["from_y"], p["z"]) != (a.x, a.y, a.z):
             self.fail(R_MISSILE, seq, "%s flew from (%d,%d), the thrower at (%d,%d)"
                       % (what, p["from_x"], p["from_y"], a.x, a.y))
+        aim = max(abs(p["aim_x"] - a.x), abs(p["aim_y"] - a.y))
+        flew = max(abs(p["to_x"] - a.x), abs(p["to_y"] - a.y))
+        if aim > self.eff(a, "vision") or flew > aim:
+            self.fail(R_MISSILE, seq, "%s aimed %d cells off (sight %d), stopped %d off"
+                      % (what, aim, self.eff(a, "vision"), flew))
         if p["target"] == 0:
             if p["damage"] != 0:
                 self.fail(R_MISSILE, seq, "%s hit no one for %d" % (what, p["damage"]))
@@ -639,11 +644,9 @@ class Audit:
             self.fail(R_MISSILE, seq, "a thrown %s lands in rock" % it["name"])
         self.spend(a, p["food"], seq, FOOD_COST["attack"], "a throw")
         potion = "potion" in it["tags"]
-        if potion and p["target"] != 0:
-            if p["damage"] != 0:
-                self.note("a thrown potion that hits also wounds")
-        else:
-            self.missile(seq, p, a, it["thrown"], "a thrown %s" % it["name"])
+        if potion and p["target"] != 0 and p["damage"] != 0:
+            self.note("a thrown potion that hits also wounds")
+        self.missile(seq, p, a, it["thrown"], "a thrown %s" % it["name"])
         if p["split"]:
             new = dict(it, id=p["split"], count=1)
             it["count"] -= 1
@@ -1106,8 +1109,8 @@ class Audit:
         kind = self.items.get(src[5]["item"], {}).get("type")
         if kind != p["kind"]:
             self.fail(R_IDENT, seq, "drinking a %s taught %s" % (kind, p["kind"]))
-        drinker = src[5]["creature"]
-        if (p["how"] == "drank one") != (drinker == c.id):
+        drinker = src[5]["creature"] if src[2] == "ItemQuaffed" else src[5]["target"]
+        if (p["how"] in ("drank one", "was hit by one")) != (drinker == c.id):
             self.fail(R_IDENT, seq, "how %r for creature %d, the drinker %d" % (p["how"], c.id, drinker))
         d = self.cr.get(drinker)
         if d is not None and d.id != c.id:
