@@ -1252,7 +1252,7 @@ class Audit:
                 continue
             if ty == "ItemSpawned" and "potion" in p["tags"]:
                 look = self.looks.get(self.kind_look.get(p["type"]))
-                self.tally["potion " + (look[2] if look else "?")] += 1
+                self.tally["potion " + ((look[2] if look else None) or "?")] += 1
             if ty == "ItemSpawned" and p["type"] in WEAPONS | ARMOURS:
                 self.tally["gear " + p["type"]] += 1
             if ty == "ItemSpawned" and p["holder"] == 0:
@@ -1464,7 +1464,7 @@ def main():
             a = Audit(f)
             try:
                 a.run()
-            except (sqlite3.Error, ValueError, KeyError, TypeError) as e:
+            except Exception as e:  # a file too broken to fold: a finding, not a crash
                 a.findings.append("%s: cannot be read: %s" % (f, e))
             broken = {k: v for k, v in a.counts.items() if not k.startswith("note: ")}
             tally.update(a.tally)
