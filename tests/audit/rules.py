@@ -334,6 +334,10 @@ class Audit:
         if t > 0 and not self.upkept and not self.no_time_kinds <= {"LevelUpChosen", "ItemNamed"}:
             self.fail(R_ORDER, "turn %d" % t, "a turn without time holds %s" % sorted(self.no_time_kinds))
         self.check_command(t)
+        for c in self.cr.values():
+            if c.alive and c.kind == "zombie" and self.upkept and c.z == self.pz() and c.born < t:
+                self.tally["zombie turns"] += 1
+                self.tally["zombie idle"] += self.actions[c.id] == 0
         if self.upkept and self.player_kinds & {"LevelUpChosen", "ItemNamed"}:
             self.fail(R_ORDER, "turn %d" % t, "choosing a bonus or naming took time")
         for c in self.cr.values():
@@ -1379,6 +1383,10 @@ def check_tally(tally, orders):
     if turns >= 5000 and not 0.01 <= spreads / turns <= 0.03:
         print("rules: [fungus] %d spreads in %d fungus turns (%.2f %%, GAME.md 2 %%)" % (spreads, turns, 100.0 * spreads / turns))
         bad += 1
+    turns, idle = tally["zombie turns"], tally["zombie idle"]
+    if turns >= 5000 and idle / turns < 0.17:
+        print("rules: [move] zombies idle in %.1f %% of %d turns (GAME.md 20 %%)" % (100.0 * idle / turns, turns))
+        bad += 1
     potions = sum(v for k, v in tally.items() if k.startswith("potion "))
     weights = sum(POTION_WEIGHTS.values())
     if potions >= 200:
@@ -1395,8 +1403,10 @@ def check_tally(tally, orders):
     if len(orders) >= 3 and len(set(orders)) == 1:
         print("rules: [potion] the looks are shuffled the same way in all %d games" % len(orders))
         bad += 1
-    print("rules: fungi spread in %.2f %% of %d fungus turns; %d potions; %d games' looks, %d orders"
-          % (100.0 * spreads / max(1, turns), turns, potions, len(orders), len(set(orders))))
+    print("rules: fungi spread in %.2f %% of %d fungus turns; zombies idle in %.1f %% of %d; "
+          "%d potions; %d games' looks, %d orders"
+          % (100.0 * spreads / max(1, tally["fungus turns"]), tally["fungus turns"],
+             100.0 * idle / max(1, turns), turns, potions, len(orders), len(set(orders))))
     return bad
 
 
