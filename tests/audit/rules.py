@@ -1023,6 +1023,8 @@ class Audit:
         src = self.by_seq.get(cause)
         want = None
         if src is not None and src[2] in ("ItemQuaffed", "ItemThrown"):
+            if c.id != src[5].get("target", src[5]["creature"]):
+                self.fail(R_POTION, seq, "a potion worked on creature %d, not the one that drank it or was hit" % c.id)
             kind = self.items.get(src[5]["item"], {}).get("type")
             look = self.looks.get(self.kind_look.get(kind))
             want = look[1] if look else None
@@ -1059,6 +1061,7 @@ class Audit:
                           % (e["id"], p["hp"], p["mana"], want_hp, want_mana))
             e["applied_start"] = True
         else:  # a chance turn
+            self.tally["chance hits"] += 1
             if s["turn_chance"] >= 100 or p["hp"] > s["turn_hp"] or p["mana"] != 0:
                 self.fail(R_EFFECT, seq, "effect %d gave %d hp/%d mana in a turn (turn_hp %d, %d%%)"
                           % (e["id"], p["hp"], p["mana"], s["turn_hp"], s["turn_chance"]))
@@ -1073,6 +1076,7 @@ class Audit:
                 continue
             n += 1
             s = e["spec"]
+            self.tally["chance ticks"] += s["turn_chance"] < 100 and h.hp < h.max_hp
             if s["turn_chance"] >= 100 and s["turn_hp"]:
                 h.hp = min(h.max_hp, h.hp + s["turn_hp"]) if s["turn_hp"] > 0 else h.hp + s["turn_hp"]
             e["remaining"] = max(0, e["remaining"] - 1)
@@ -1153,8 +1157,17 @@ class Audit:
             if got != free:
                 self.fail(R_SPELL, seq, "summon bats called %d bats into %d free neighbouring cells" % (got, free))
 
+    def spell_of(self, seq, cause, p, spell):
+        """Whether @p's creature is the target of a cast of @spell that caused it."""
+        src = self.by_seq.get(cause)
+        if src is None or src[2] != "SpellCast" or src[5]["spell"] != spell:
+            self.fail(R_SPELL, seq, "%s without a cast of it as cause" % spell)
+        elif src[5]["target"] != p["creature"]:
+            self.fail(R_SPELL, seq, "%s worked on creature %d, cast on %d" % (spell, p["creature"], src[5]["target"]))
+
     def on_ManaDrawn(self, seq, t, cause, actor, p):
         c = self.cr.get(p["creature"])
+        self.spell_of(seq, cause, p, "blood to mana")
         if c is None:
             return
         want = min(c.hp - 1, c.max_mana - c.mana)
@@ -1166,6 +1179,7 @@ class Audit:
 
     def on_CreatureBlinked(self, seq, t, cause, actor, p):
         c = self.cr.get(p["creature"])
+        self.spell_of(seq, cause, p, "blink")
         if c is None:
             return
         d = max(abs(p["x"] - c.x), abs(p["y"] - c.y))
@@ -1386,6 +1400,10 @@ def check_tally(tally, orders):
     turns, idle = tally["zombie turns"], tally["zombie idle"]
     if turns >= 5000 and idle / turns < 0.17:
         print("rules: [move] zombies idle in %.1f %% of %d turns (GAME.md 20 %%)" % (100.0 * idle / turns, turns))
+        bad += 1
+    ticks, hits = tally["chance ticks"], tally["chance hits"]
+    if ticks >= 200 and not 0.1 <= hits / ticks <= 0.4:
+        print("rules: [effect] inner strength's 25 %% came %d times in %d turns" % (hits, ticks))
         bad += 1
     potions = sum(v for k, v in tally.items() if k.startswith("potion "))
     weights = sum(POTION_WEIGHTS.values())
