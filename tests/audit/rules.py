@@ -132,6 +132,7 @@ R_ORDER = rule("order", "the player acts, then every creature of its level once,
                "(a bat's two steps are its one action); a turn without time holds only a choice or a name")
 R_COMMAND = rule("command", "each turn is one player action, the one its command names; "
                  "a refused command is no turn")
+R_STACK = rule("stack", "identical unchanging items form one hard stack, split when one is dropped or thrown")
 R_CAVE = rule("cave", "open regions of at least 25 cells; stairs down on z and up on z+1 share (x,y), "
               "one stair pair per overlapping pair of regions and one more per 250 cells; one exit on level 1")
 
@@ -651,6 +652,8 @@ class Audit:
         if potion and p["target"] != 0 and p["damage"] != 0:
             self.note("a thrown potion that hits also wounds")
         self.missile(seq, p, a, it["thrown"], "a thrown %s" % it["name"])
+        if (it["count"] > 1) != bool(p["split"]):
+            self.fail(R_STACK, seq, "one of %d %s thrown, split %d" % (it["count"], it["name"], p["split"]))
         if p["split"]:
             new = dict(it, id=p["split"], count=1)
             it["count"] -= 1
@@ -920,8 +923,16 @@ class Audit:
         if it is None or it["holder"] != 0 or it["where"] != (c.z, c.x, c.y):
             self.fail(R_ITEMS, seq, "picked up item %d not lying underfoot" % p["item"])
             return
+        same = [o for o in self.items.values() if o["holder"] == c.id and o["count"] > 0
+                and o["type"] == it["type"] and o["stack"] == "hard" and o["id"] != it["id"]]
+        if it["stack"] == "hard" and same and not p["into"]:
+            self.fail(R_STACK, seq, "a %s picked up beside a stack of them" % it["name"])
         if p["into"]:
-            self.items[p["into"]]["count"] += it["count"]
+            into = self.items.get(p["into"])
+            if into is None or into["holder"] != c.id or into["type"] != it["type"] or it["stack"] != "hard":
+                self.fail(R_STACK, seq, "a %s stacked into item %d" % (it["name"], p["into"]))
+                return
+            into["count"] += it["count"]
             it["count"] = 0
         else:
             it["holder"] = c.id
@@ -932,6 +943,9 @@ class Audit:
         if c is None or it is None or it["holder"] != c.id:
             self.fail(R_ITEMS, seq, "dropped item %d not carried" % p["item"])
             return
+        if cause is None and (it["count"] > 1) != bool(p["into"] or p["split"]):
+            self.fail(R_STACK, seq, "one of %d %s dropped, split %d into %d"
+                      % (it["count"], it["name"], p["split"], p["into"]))
         if p["into"] or p["split"]:
             it["count"] -= 1
             if p["into"]:
@@ -1354,6 +1368,8 @@ LIES = [
     (R_MOVE, "CreatureMoved", "json_set(payload, '$.x', json_extract(payload, '$.x') + 2)"),
     (R_COMMAND, "CreatureMoved", "UPDATE turns SET command = '{\"command\":\"wait\"}' WHERE turn = "
      "(SELECT min(turn) FROM events WHERE type = 'CreatureMoved' AND actor = 1 AND turn > 0)"),
+    (R_STACK, "ItemPickedUp", "UPDATE events SET payload = json_set(payload, '$.into', 0) WHERE seq = "
+     "(SELECT min(seq) FROM events WHERE type = 'ItemPickedUp' AND json_extract(payload, '$.into') > 0)"),
     (R_CAVE, "LevelRowGenerated", "UPDATE events SET payload = json_set(payload, '$.cells', "
      "replace(json_extract(payload, '$.cells'), '>', '.')) WHERE seq = (SELECT min(seq) FROM events "
      "WHERE type = 'LevelRowGenerated' AND payload LIKE '%>%')"),
