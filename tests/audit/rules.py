@@ -13,6 +13,15 @@ Prints each finding as `FILE: [rule] seq N: what`, then one line per file
 and the rules checked. Exit status 0 when no rule was broken, 1 otherwise,
 2 on bad arguments, 77 (skip) without a python sqlite3 module.
 Python 3 standard library only. Each file is opened read-only and never changed.
+
+Where GAME.md leaves a choice, the audit accepts what the game does and
+counts it as a note (--notes lists them): a missile's "attack / 2 (base)"
+counting active effects; a thrown potion that hits also wounding, and one
+that hits no one breaking; the score's "turns" being those in which time
+passed (not bonus choices or names, which the game row's `turns` counts);
+a drinker whose potion showed nothing (mana at full) not learning it; two
+caves' regions overlapping only on stairs up, where no pair fits. Nothing
+follows the game's last event (the player's pack stays with the body).
 """
 import argparse
 import collections
@@ -651,6 +660,8 @@ class Audit:
         potion = "potion" in it["tags"]
         if potion and p["target"] != 0 and p["damage"] != 0:
             self.note("a thrown potion that hits also wounds")
+        if potion and p["target"] == 0:
+            self.note("a thrown potion that hit no one broke (GAME.md: 'anything else lands')")
         self.missile(seq, p, a, it["thrown"], "a thrown %s" % it["name"])
         if (it["count"] > 1) != bool(p["split"]):
             self.fail(R_STACK, seq, "one of %d %s thrown, split %d" % (it["count"], it["name"], p["split"]))
