@@ -1535,7 +1535,8 @@ def main():
                 if v > 5:
                     print("%s: [%s] … %d findings in all" % (f, k, v))
             print("%s: %d events, %s" % (f, len(getattr(a, "events", [])),
-                                         "ok" if not a.findings else "%d rules broken" % len(broken)))
+                                         "ok" if not a.findings else "%d rules broken" % len(broken)
+                                         if broken else "unreadable"))
             bad += bool(a.findings)
             if a.findings:
                 bad_files.add(f)
