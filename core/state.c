@@ -212,9 +212,8 @@ gint32 state_score(const CavState *state)
 {
     const CavCreature *player = state_player(state);
     gint32 kills = player != NULL ? player->kills : 0;
-    gint32 turns = state->look_count > 0 ? state->time : state->turn;
 
-    return (state->deepest + 1) * 100 + kills * 10 + turns / 10 +
+    return (state->deepest + 1) * 100 + kills * 10 + state->turn / 10 +
            (state->outcome == OUTCOME_WON ? 1000 : 0);
 }
 

@@ -255,9 +255,11 @@ const char *state_outcome_name(CavOutcome outcome);
 gint32 state_pack_used(const CavCreature *creature);
 
 /* The player's score: (deepest level reached) × 100 + kills × 10 + turns ÷ 10,
- * plus 1000 for a win. Turns are those in which time passed, so choosing a
- * bonus or naming a potion earns nothing. (Games recorded before potions
- * count every turn.) */
+ * plus 1000 for a win. Turns are the recorded turns, the number the game
+ * shows everywhere (status line, end screen, morgue, list, the game row's
+ * `turns`), as GAME.md has it; a bonus chosen or a look named is one too.
+ * (cavelog 0.2.0 counted only turns in which time passed: see
+ * store_check_description.) */
 gint32 state_score(const CavState *state);
 
 /* A compact copy of @state: everything except the creature and item slots

@@ -440,26 +440,29 @@ gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each,
     return ok;
 }
 
-/* The score as builds before cavelog 0.2's potions counted it: every
- * recorded turn, time passing or not (and as version 1 files work it out). */
-static gint32 score_by_turns(const CavState *state)
+/* The score as cavelog 0.2.0 counted it in a game with potions: only the
+ * turns in which time passed, not bonuses chosen or looks named (which
+ * made it disagree with the turns the game shows). */
+static gint32 score_by_time(const CavState *state)
 {
     const CavCreature *player = state_player(state);
+    gint32 turns = state->look_count > 0 ? state->time : state->turn;
 
-    return (state->deepest + 1) * 100 + (player != NULL ? player->kills : 0) * 10 +
-           state->turn / 10 + (state->outcome == OUTCOME_WON ? 1000 : 0);
+    return (state->deepest + 1) * 100 + (player != NULL ? player->kills : 0) * 10 + turns / 10 +
+           (state->outcome == OUTCOME_WON ? 1000 : 0);
 }
 
-/* The score the row may hold: this build's rule for a file it wrote; for
- * another build's (or a version 1 file's, worked out from its events by
- * the older rule), this rule or the older one (never anything else: a file
- * that says another build wrote it does not get to name its own score). */
+/* The score the row may hold: this build's rule (every build's but
+ * 0.2.0's, and what version 1 files are given from their events); for a
+ * file another build wrote, 0.2.0's rule as well (never anything else: a
+ * file that says another build wrote it does not get to name its own
+ * score). */
 static gboolean score_matches(const Store *store, const StoreGameInfo *info, const CavState *state)
 {
     if (info->score == state_score(state))
         return TRUE;
     return (store->version < 2 || g_strcmp0(info->build, CAVELOG_VERSION) != 0) &&
-           info->score == score_by_turns(state);
+           info->score == score_by_time(state);
 }
 
 gboolean store_check_description(Store *store, const CavState *state, GError **error)

@@ -390,8 +390,8 @@ static void test_naming(void)
     poison = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
     ASSERT_PLAY(&s, command_name("cyan", "maybe poison"), "named(c1 cyan=maybe poison)");
     g_assert_cmpint(game_state(s.game)->turn, ==, 1);
-    g_assert_cmpint(creature(&s, 1)->food, ==, 666);  /* no time passed */
-    g_assert_cmpint(game_state(s.game)->time, ==, 0); /* and the score earns nothing */
+    g_assert_cmpint(creature(&s, 1)->food, ==, 666); /* no time passed */
+    g_assert_cmpint(game_state(s.game)->time, ==, 0);
     state_item_name_for(game_state(s.game), creature(&s, 1), item(&s, poison), name);
     g_assert_cmpstr(name->str, ==, "cyan potion called maybe poison");
     messages_item_name(game_state(s.game), item(&s, poison), 2, MESSAGES_A, menu);
@@ -402,6 +402,26 @@ static void test_naming(void)
     g_string_truncate(name, 0);
     state_item_name_for(game_state(s.game), creature(&s, 1), item(&s, poison), name);
     g_assert_cmpstr(name->str, ==, "cyan potion");
+    scenario_teardown(&s);
+}
+
+/* GAME.md's score counts "turns ÷ 10": the turns the game shows (the
+ * status line, the end screen, the game row), which count a look named as
+ * one, though no time passes in it. Five waits and five names: ten. */
+static void test_score_turns(void)
+{
+    Scenario s;
+
+    scenario_setup(&s, room, NULL);
+    scenario_item(&s, "potion of poison", 1, 0, 0, 0, 1);
+    for (guint i = 0; i < 5; i++) {
+        g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+        ASSERT_PLAY(&s, command_name("cyan", i % 2 ? "bad" : "worse"),
+                    i % 2 ? "named(c1 cyan=bad)" : "named(c1 cyan=worse)");
+    }
+    g_assert_cmpint(game_state(s.game)->turn, ==, 10);
+    g_assert_cmpint(game_state(s.game)->time, ==, 5);
+    g_assert_cmpint(state_score(game_state(s.game)), ==, 1 * 100 + 0 * 10 + 10 / 10);
     scenario_teardown(&s);
 }
 
@@ -521,6 +541,7 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/knowing/thrown", test_thrown_teaches);
     g_test_add_func("/spells/knowing/goblins", test_goblins_learn);
     g_test_add_func("/spells/naming", test_naming);
+    g_test_add_func("/spells/score-turns", test_score_turns);
     g_test_add_func("/spells/validate", test_validate);
     return g_test_run();
 }
