@@ -5,6 +5,7 @@
 
 #include "cav-inspector-window.h"
 #include "cav-render.h"
+#include "cav-renderer.h"
 #include "cavelog-config.h"
 #include "store.h"
 
@@ -302,6 +303,7 @@ static void cav_inspector_app_startup(GApplication *app)
     };
 
     G_APPLICATION_CLASS(cav_inspector_app_parent_class)->startup(app);
+    cav_renderer_choose(gdk_display_get_default());
     gtk_window_set_default_icon_name("org.cavelog.Inspector");
     g_action_map_add_action_entries(G_ACTION_MAP(app), app_actions, G_N_ELEMENTS(app_actions), app);
     for (guint i = 0; i < G_N_ELEMENTS(accels); i++)

@@ -245,6 +245,9 @@ void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headle
 {
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
     self->headless = headless;
+    /* A picture shows the page it is of, never half of a crossfade. */
+    gtk_stack_set_transition_type(self->pages, headless ? GTK_STACK_TRANSITION_TYPE_NONE
+                                                        : GTK_STACK_TRANSITION_TYPE_CROSSFADE);
 }
 
 gboolean cav_inspector_window_get_headless(CavInspectorWindow *self)

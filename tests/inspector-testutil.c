@@ -3,6 +3,7 @@
 #include "inspector-testutil.h"
 
 #include "cav-render.h"
+#include "cav-renderer.h"
 #include "testfonts.h"
 #include "testutil.h"
 
@@ -18,6 +19,9 @@ void itest_init(int *argc, char ***argv, ItestEnv *env)
     g_setenv("GTK_A11Y", "none", TRUE);
     gtk_test_init(argc, argv, NULL);
     adw_init();
+    /* Draw as the program draws (its startup makes the same choice), so
+     * that a picture made here and one made by the program agree. */
+    cav_renderer_choose(gdk_display_get_default());
 }
 
 int itest_run(ItestEnv *env)
