@@ -103,12 +103,16 @@ guint32 *analysis_events_per_turn(const History *history, gint32 *n_turns);
 
 typedef enum {
     ANALYSIS_DIFF_APPEARED,       /* creature @id exists in B, not in A (after: its position) */
-    ANALYSIS_DIFF_DIED,           /* creature @id alive in A, dead in B */
+    ANALYSIS_DIFF_DIED,           /* creature @id alive in A (or not in A), dead in B */
+    ANALYSIS_DIFF_ALIVE_AGAIN,    /* creature @id dead in A, alive in B (B earlier) */
+    ANALYSIS_DIFF_NOT_YET,        /* creature @id exists in A, not in B: B is earlier than its
+                                     birth (before: its position in A) */
     ANALYSIS_DIFF_MOVED,          /* creature @id's position, before → after (packed) */
     ANALYSIS_DIFF_FIELD,          /* creature @id's @field, before → after (never POSITION,
                                      KNOWN or ALIVE, which have kinds of their own) */
     ANALYSIS_DIFF_KNOWLEDGE,      /* creature @id learned look index @after */
     ANALYSIS_DIFF_ITEM_APPEARED,  /* item @id exists in B, not in A (after: its place) */
+    ANALYSIS_DIFF_ITEM_NOT_YET,   /* item @id exists in A, not in B (before: its place in A) */
     ANALYSIS_DIFF_ITEM_MOVED,     /* item @id's place, before → after (analysis_item_place) */
     ANALYSIS_DIFF_ITEM_COUNT,     /* item @id's count, before → after (0: eaten, merged) */
     ANALYSIS_DIFF_TILE,           /* the tile at (@z, @x, @y), before → after (CavTile) */
@@ -128,10 +132,12 @@ typedef struct {
  * the floor (a packed position). */
 gint64 analysis_item_place(const CavItem *item);
 
-/* The domain differences from state @a to a later state @b (entities that
- * exist in @a alone are not listed), as a GArray of
- * AnalysisDiffEntry (caller unrefs): creatures by id, then items, tiles and
- * effects, each in id (or z, y, x) order. */
+/* The domain differences from state @a to state @b, earlier or later: every
+ * creature and item of either state is compared (one that appeared and died
+ * between them is both APPEARED and DIED; one in @a alone, NOT_YET, since
+ * entities are never removed), as a GArray of AnalysisDiffEntry (caller
+ * unrefs): creatures by id, then items, tiles and effects, each in id (or z,
+ * y, x) order. */
 GArray *analysis_diff_states(const CavState *a, const CavState *b);
 
 /* The same between the states after events @a and @b (0 … length). NULL
