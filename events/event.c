@@ -266,18 +266,53 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
     return FALSE;
 }
 
+/* The namer of an optional part: notes whether it named nobody, then names
+ * through the caller's namer. */
+typedef struct {
+    CavRefNamer namer;
+    gpointer data;
+    gboolean named_none;
+} OptionalNamer;
+
+static void optional_namer(CavRefKind kind, gint32 id, GString *out, gpointer data)
+{
+    OptionalNamer *optional = data;
+
+    optional->named_none |= id == 0;
+    optional->namer(kind, id, out, optional->data);
+}
+
+/* Render the template from @p to @end (exclusive) into @out; a part in
+ * brackets ("[ (into {into})]") is left out when an entity it names is 0. */
+static void render_template(const CavEvent *event, const char *p, const char *end,
+                            CavRefNamer namer, gpointer data, GString *out)
+{
+    for (; p < end; p++) {
+        const char *close = *p == '{' ? memchr(p, '}', (gsize) (end - p)) : NULL;
+        const char *bracket = *p == '[' ? memchr(p, ']', (gsize) (end - p)) : NULL;
+        if (bracket != NULL) {
+            OptionalNamer optional = {.namer = namer, .data = data};
+            g_autoptr(GString) part = g_string_new(NULL);
+            render_template(event, p + 1, bracket, optional_namer, &optional, part);
+            if (!optional.named_none)
+                g_string_append_len(out, part->str, (gssize) part->len);
+            p = bracket;
+        } else if (close != NULL &&
+                   append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
+            p = close;
+        } else {
+            g_string_append_c(out, *p);
+        }
+    }
+}
+
 void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, GString *out)
 {
+    const char *summary;
+
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT && namer != NULL);
-    for (const char *p = type_info[event->type].summary; *p != '\0'; p++) {
-        const char *close = *p == '{' ? strchr(p, '}') : NULL;
-        if (close != NULL &&
-            append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
-            p = close;
-            continue;
-        }
-        g_string_append_c(out, *p);
-    }
+    summary = type_info[event->type].summary;
+    render_template(event, summary, summary + strlen(summary), namer, data, out);
 }
 
 void ev_summary(const CavEvent *event, GString *out)

@@ -191,7 +191,7 @@ static void show_chart(CavAnalysisView *self)
             points = analysis_series(self->history, player, chart_fields[field], 1, length, TRUE,
                                      &error);
         title = g_strdup_printf("your %s after each turn, to event %" G_GINT64_FORMAT,
-                                analysis_field_name(chart_fields[field]), length);
+                                analysis_field_label(chart_fields[field]), length);
     }
     markers = markers_of(self->history, player);
     cav_chart_view_set_series(self->chart, points, title);
@@ -291,8 +291,8 @@ static void show_origins(CavAnalysisView *self)
         history_append_name(self->history, CAV_REF_CREATURE, creature, title);
         g_string_append(title, "'s");
     }
-    g_string_append_printf(title, " %s at event %" G_GINT64_FORMAT ": ", analysis_field_name(field),
-                           self->seq);
+    g_string_append_printf(title, " %s at event %" G_GINT64_FORMAT ": ",
+                           analysis_field_label(field), self->seq);
     const CavCreature *c = state_creature(history_state(self->history), creature);
     if (c != NULL)
         analysis_append_value(history_state(self->history), field,
@@ -390,7 +390,7 @@ static char *describe_found(const History *history, const CavState *state, const
 
     history_append_name(history, ref->kind, ref->id, line);
     if (c != NULL)
-        g_string_append_printf(line, " — hp %d/%d, (%d,%d) on level %d%s", c->hp, c->max_hp, c->x,
+        g_string_append_printf(line, " — hp %d/%d, (%d,%d) on depth %d%s", c->hp, c->max_hp, c->x,
                                c->y, c->z + 1, c->alive ? "" : ", dead");
     return g_string_free(line, FALSE);
 }
@@ -648,7 +648,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     g_signal_connect(self->origins, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->trace, "seek", G_CALLBACK(on_seek), self);
     for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++)
-        gtk_string_list_append(self->origin_fields, analysis_field_name(f));
+        gtk_string_list_append(self->origin_fields, analysis_field_label(f));
     g_signal_connect_swapped(self->origin_dropdown, "notify::selected", G_CALLBACK(update), self);
     g_signal_connect(self->chart, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->died_button, "clicked", G_CALLBACK(on_died), self);

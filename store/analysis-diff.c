@@ -189,9 +189,7 @@ static void describe_creature(const History *history, const CavState *b, const A
         g_string_append(out, " → ");
         break;
     case ANALYSIS_DIFF_FIELD:
-        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ",
-                               e->field == ANALYSIS_FIELD_LEVEL ? "xp level"
-                                                                : analysis_field_name(e->field),
+        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ", analysis_field_label(e->field),
                                e->before);
         break;
     case ANALYSIS_DIFF_KNOWLEDGE:
@@ -261,7 +259,7 @@ void analysis_diff_describe(const History *history, const CavState *b, const Ana
                                e->before, e->after, e->after == 0 ? " (gone)" : "");
         return;
     case ANALYSIS_DIFF_TILE:
-        g_string_append_printf(out, "tile (%d,%d) on level %d: %c → %c", e->x, e->y, e->z + 1,
+        g_string_append_printf(out, "tile (%d,%d) on depth %d: %c → %c", e->x, e->y, e->z + 1,
                                world_tile_glyph((CavTile) e->before),
                                world_tile_glyph((CavTile) e->after));
         return;

@@ -19,33 +19,37 @@ G_BEGIN_DECLS
 
 /* The numbers of a creature one can follow. ATTACK and DEFENSE are the
  * effective ones (state_attack: base + weapon + armour + effects); POSITION
- * packs (z, x, y) (analysis_position_pack); KNOWN is the bit set of potion
- * looks it knows (CavCreature.known); ALIVE is 1 or 0. */
+ * packs (z, x, y) (analysis_position_pack); LEVEL is the experience level; KNOWN is the bit set of
+ * potion looks it knows (CavCreature.known); ALIVE is 1 or 0. */
 #define ANALYSIS_FIELD_LIST(X)                                                                     \
-    X(HP, "hp")                                                                                    \
-    X(MAX_HP, "max_hp")                                                                            \
-    X(ATTACK, "attack")                                                                            \
-    X(DEFENSE, "defense")                                                                          \
-    X(FOOD, "food")                                                                                \
-    X(MAX_FOOD, "max_food")                                                                        \
-    X(MANA, "mana")                                                                                \
-    X(MAX_MANA, "max_mana")                                                                        \
-    X(XP, "xp")                                                                                    \
-    X(LEVEL, "level")                                                                              \
-    X(KILLS, "kills")                                                                              \
-    X(POSITION, "position")                                                                        \
-    X(KNOWN, "known")                                                                              \
-    X(ALIVE, "alive")
+    X(HP, "hp", "hp")                                                                              \
+    X(MAX_HP, "max_hp", "max hp")                                                                  \
+    X(ATTACK, "attack", "attack")                                                                  \
+    X(DEFENSE, "defense", "defense")                                                               \
+    X(FOOD, "food", "food")                                                                        \
+    X(MAX_FOOD, "max_food", "max food")                                                            \
+    X(MANA, "mana", "mana")                                                                        \
+    X(MAX_MANA, "max_mana", "max mana")                                                            \
+    X(XP, "xp", "xp")                                                                              \
+    X(LEVEL, "level", "experience level")                                                          \
+    X(KILLS, "kills", "kills")                                                                     \
+    X(POSITION, "position", "position")                                                            \
+    X(KNOWN, "known", "looks known")                                                               \
+    X(ALIVE, "alive", "alive")
 
 typedef enum {
-#define ANALYSIS_X(ENUM, name) ANALYSIS_FIELD_##ENUM,
+#define ANALYSIS_X(ENUM, name, label) ANALYSIS_FIELD_##ENUM,
     ANALYSIS_FIELD_LIST(ANALYSIS_X)
 #undef ANALYSIS_X
         ANALYSIS_FIELD_COUNT
 } AnalysisField;
 
-/* The field's name ("hp"), or its field for a name; FALSE when unknown. */
+/* The field's name in queries ("max_hp"), or its field for a name; FALSE
+ * when unknown. */
 const char *analysis_field_name(AnalysisField field);
+
+/* The field as people read it ("max hp", "experience level"), static. */
+const char *analysis_field_label(AnalysisField field);
 gboolean analysis_field_from_name(const char *name, AnalysisField *out);
 
 /* The value of @field of @creature in @state. */
@@ -56,8 +60,8 @@ gint64 analysis_field_value(const CavState *state, const CavCreature *creature,
 gint64 analysis_position_pack(gint32 z, gint32 x, gint32 y);
 void analysis_position_unpack(gint64 packed, gint32 *z, gint32 *x, gint32 *y);
 
-/* @value of @field as people read it ("(3,4) on level 2" for a position,
- * level counted from 1; the looks' appearances for KNOWN, with @state
+/* @value of @field as people read it ("(3,4) on depth 2" for a position,
+ * depth counted from 1; the looks' appearances for KNOWN, with @state
  * nullable). Appended to @out. */
 void analysis_append_value(const CavState *state, AnalysisField field, gint64 value, GString *out);
 
@@ -144,7 +148,7 @@ GArray *analysis_diff_states(const CavState *a, const CavState *b);
  * with an error when the file cannot be read. */
 GArray *analysis_diff(History *history, gint64 a, gint64 b, GError **error);
 
-/* One line for @entry ("goblin 5 moved (3,4) → (4,4) on level 1"), naming
+/* One line for @entry ("goblin 5 moved (3,4) → (4,4) on depth 1"), naming
  * entities through @history; @b (nullable) is the later state, for looks
  * and effects. Appended to @out. */
 void analysis_diff_describe(const History *history, const CavState *b,
@@ -217,7 +221,7 @@ void analysis_node_dump(const AnalysisNode *node, GString *out);
  * and FIELD a creature field (analysis_field_name), or "kind" (a creature's
  * kind or an item's type holds VALUE), "name" (the name the inspector shows
  * holds it), "carries" (a creature carries an item whose name or type holds
- * VALUE), "alive" (yes/no), "z" (the cave level, from 1), "x", "y". Text
+ * VALUE), "alive" (yes/no), "z" (the depth, from 1), "x", "y". Text
  * compares ignore case; = holds, != does not. A bare word matches names. Creatures and items are
  * returned as CavRef (kind, id), creatures first, in id order; a condition
  * about a creature field never matches an item. NULL with an error naming

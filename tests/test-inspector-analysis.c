@@ -11,8 +11,10 @@
 #include "analysis.h"
 #include "cav-analysis-view.h"
 #include "cav-chart-view.h"
+#include "cav-describe.h"
 #include "cav-inspector-window.h"
 #include "cav-render.h"
+#include "cav-timeline.h"
 #include "cav-why-view.h"
 #include "game.h"
 #include "scenario.h"
@@ -377,6 +379,52 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-trace.png");
 }
 
+/* Where a creature is, is a depth; "level" is only the experience level:
+ * the status line, the player's card, the Changes lines and the Origins
+ * menu say so, with the fields in words. */
+static void test_words(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "changes");
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    GListModel *menu = gtk_drop_down_get_model(fields);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavTimeline) timeline = cav_timeline_new(history_open(f->path, 0, &error));
+    g_autoptr(GString) card = g_string_new(NULL);
+    g_autofree char *status = NULL, *where = NULL, *level = NULL, *card_where = NULL;
+    const CavCreature *you;
+
+    cav_inspector_window_show_event(window, history_length(history));
+    itest_wait_painted(GTK_WIDGET(window));
+    you = state_player(history_state(history));
+    status = cav_describe_status(history, history_length(history));
+    where = g_strdup_printf("you: depth %d (%d,%d)", you->z + 1, you->x, you->y);
+    level = g_strdup_printf("level %d,", you->level);
+    g_assert_nonnull(strstr(status, where));
+    g_assert_nonnull(strstr(status, level));
+    g_assert_no_error(error);
+    g_assert_true(
+        history_seek(cav_timeline_get_history(timeline), history_length(history), &error));
+    cav_describe_entity(timeline, TRUE, CAV_REF_CREATURE, you->id, card);
+    card_where = g_strdup_printf("depth %d at (%d,%d)", you->z + 1, you->x, you->y);
+    g_assert_nonnull(strstr(card->str, card_where));
+    cav_inspector_window_show_event(window, 0);
+    cav_analysis_view_pin(view);
+    cav_inspector_window_show_event(window, history_length(history));
+    itest_wait_painted(GTK_WIDGET(window));
+    for (guint i = 0; i < g_list_model_get_n_items(cav_analysis_view_get_changes(view)); i++) {
+        g_autoptr(GtkStringObject) line =
+            g_list_model_get_item(cav_analysis_view_get_changes(view), i);
+        g_assert_null(strstr(gtk_string_object_get_string(line), "on level"));
+    }
+    for (guint i = 0; i < g_list_model_get_n_items(menu); i++) {
+        g_autoptr(GtkStringObject) name = g_list_model_get_item(menu, i);
+        g_assert_null(strchr(gtk_string_object_get_string(name), '_'));
+    }
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -390,5 +438,7 @@ int main(int argc, char **argv)
                test_changes_and_search, fixture_teardown);
     g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
                test_origins_and_trace, fixture_teardown);
+    g_test_add("/inspector/analysis/words", Fixture, GINT_TO_POINTER(2), fixture_setup, test_words,
+               fixture_teardown);
     return itest_run(&env);
 }
