@@ -173,4 +173,37 @@
       F(I32, creature) F(STR, cause))
 /* clang-format on */
 
+/* Who an event is by and what it happens to, as the inspector's Actor and
+ * Target columns show them (README, "The inspector"): R(ENUM, target,
+ * actor). @target names the payload field of the entity it happens to — the
+ * one hit or cast upon, the victim, the item used, the creature whose numbers
+ * change — or "" for none (a creature's own step, wait or stairs; the world's
+ * levels, tiles and upkeep); a missile that hits nobody has none. @actor is
+ * ACTOR when the envelope's actor is shown, NO_ACTOR for the game's end,
+ * which is the rules' deed whoever's command brought it. */
+/* clang-format off */
+#define CAV_EVENT_ROLES(R)                                                                         \
+    R(GAME_STARTED, "", ACTOR)             R(LEVEL_GENERATED, "", ACTOR)                           \
+    R(LEVEL_ROW_GENERATED, "", ACTOR)      R(CREATURE_SPAWNED, "creature", ACTOR)                  \
+    R(CREATURE_MOVED, "", ACTOR)           R(TILE_DUG, "", ACTOR)                                  \
+    R(CREATURE_TOOK_STAIRS, "", ACTOR)     R(CREATURE_WAITED, "", ACTOR)                           \
+    R(FUNGUS_SPREAD, "child", ACTOR)       R(CREATURE_ATTACKED, "target", ACTOR)                   \
+    R(CREATURE_HURT, "creature", ACTOR)    R(CREATURE_REGENERATED, "creature", ACTOR)              \
+    R(UPKEEP_APPLIED, "", ACTOR)           R(HUNGER_CHANGED, "creature", ACTOR)                    \
+    R(CREATURE_OVERATE, "creature", ACTOR) R(CREATURE_DIED, "creature", ACTOR)                     \
+    R(XP_GAINED, "creature", ACTOR)        R(LEVEL_GAINED, "creature", ACTOR)                      \
+    R(LEVEL_UP_CHOSEN, "creature", ACTOR)  R(ITEM_SPAWNED, "item", ACTOR)                          \
+    R(ITEM_PICKED_UP, "item", ACTOR)       R(ITEM_DROPPED, "item", ACTOR)                          \
+    R(ITEM_EATEN, "item", ACTOR)           R(ITEM_EQUIPPED, "item", ACTOR)                         \
+    R(ITEM_UNEQUIPPED, "item", ACTOR)      R(APPEARANCE_ASSIGNED, "", ACTOR)                       \
+    R(ITEM_THROWN, "target", ACTOR)        R(SHOT_FIRED, "target", ACTOR)                          \
+    R(ITEM_QUAFFED, "item", ACTOR)         R(EFFECT_STARTED, "creature", ACTOR)                    \
+    R(EFFECT_APPLIED, "creature", ACTOR)   R(EFFECTS_TICKED, "", ACTOR)                            \
+    R(EFFECT_ENDED, "creature", ACTOR)     R(ITEM_IDENTIFIED, "creature", ACTOR)                   \
+    R(SPELL_DEFINED, "", ACTOR)            R(SPELL_CAST, "target", ACTOR)                          \
+    R(MANA_DRAWN, "creature", ACTOR)       R(CREATURE_BLINKED, "creature", ACTOR)                  \
+    R(CREATURE_SUMMONED, "creature", ACTOR) R(ITEM_NAMED, "", ACTOR)                               \
+    R(GAME_WON, "creature", NO_ACTOR)      R(GAME_LOST, "creature", NO_ACTOR)
+/* clang-format on */
+
 #endif

@@ -90,6 +90,35 @@ gint32 ev_type_version(CavEventType type)
     return type_info[type].version;
 }
 
+typedef struct {
+    const char *target; /* "" for none */
+    gboolean shows_actor;
+} TypeRoles;
+
+#define ACTOR TRUE
+#define NO_ACTOR FALSE
+static const TypeRoles type_roles[CAV_EVENT_TYPE_COUNT] = {
+#define CAV_R_ROLES(ENUM, target_field, actor)                                                     \
+    [CAV_EVENT_##ENUM] = {.target = target_field, .shows_actor = actor},
+    CAV_EVENT_ROLES(CAV_R_ROLES)
+#undef CAV_R_ROLES
+};
+#undef ACTOR
+#undef NO_ACTOR
+
+const char *ev_type_target_field(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, NULL);
+    g_assert(type_roles[type].target != NULL); /* every type is in CAV_EVENT_ROLES */
+    return type_roles[type].target[0] != '\0' ? type_roles[type].target : NULL;
+}
+
+gboolean ev_type_shows_actor(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, FALSE);
+    return type_roles[type].shows_actor;
+}
+
 /* Type number + 1 by name, made once (a fold looks up a million names). */
 static GHashTable *types_by_name(void)
 {
@@ -313,6 +342,22 @@ void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, G
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT && namer != NULL);
     summary = type_info[event->type].summary;
     render_template(event, summary, summary + strlen(summary), namer, data, out);
+}
+
+CavRef ev_target(const CavEvent *event)
+{
+    CavRef refs[16];
+    const char *field;
+    guint n;
+
+    g_return_val_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT,
+                         (CavRef){.kind = CAV_REF_NONE});
+    field = ev_type_target_field(event->type);
+    n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+    for (guint i = 0; field != NULL && i < n; i++)
+        if (strcmp(refs[i].field, field) == 0)
+            return refs[i];
+    return (CavRef){.kind = CAV_REF_NONE};
 }
 
 void ev_summary(const CavEvent *event, GString *out)

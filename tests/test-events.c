@@ -551,6 +551,39 @@ static void test_bus_subscribe_during_dispatch(BusFixture *f, gconstpointer data
     g_assert_cmpstr(f->log->str, ==, "a:w1 a:w2 late:w2");
 }
 
+/* Every type's Target is one of its entity fields or none, and ev_target
+ * reads that field: with every entity field holding a different id, the
+ * target's id says which field was read. GameWon and GameLost alone hide
+ * the envelope's actor. */
+static void test_target_roles(void)
+{
+    for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++) {
+        CavEvent e = ev_init((CavEventType) type);
+        const char *want = ev_type_target_field((CavEventType) type);
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) type, &fields);
+        gint32 want_id = 0;
+        CavRef got;
+
+        for (guint i = 0; i < n; i++) {
+            if (fields[i].kind != CAV_FIELD_I32 ||
+                ev_field_ref_kind(fields[i].name) == CAV_REF_NONE)
+                continue;
+            *(gint32 *) ((guint8 *) &e.as + fields[i].offset) = (gint32) (10 + i);
+            if (want != NULL && strcmp(fields[i].name, want) == 0)
+                want_id = (gint32) (10 + i);
+        }
+        g_assert_true(want == NULL || want_id != 0); /* the field exists and names an entity */
+        got = ev_target(&e);
+        g_assert_cmpint(got.id, ==, want_id);
+        g_assert_true(got.kind == (want != NULL ? ev_field_ref_kind(want) : CAV_REF_NONE));
+        g_assert_true(ev_type_shows_actor((CavEventType) type) ==
+                      (type != CAV_EVENT_GAME_WON && type != CAV_EVENT_GAME_LOST));
+    }
+    /* A spell is cast on its target, not on the book. */
+    g_assert_cmpstr(ev_type_target_field(CAV_EVENT_SPELL_CAST), ==, "target");
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -565,6 +598,7 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/versions", test_codec_versions);
     g_test_add_func("/events/codec/upcast", test_codec_upcast);
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
+    g_test_add_func("/events/target-roles", test_target_roles);
     g_test_add_func("/events/summary-optional", test_summary_optional);
     g_test_add_func("/events/summary-depths", test_summary_depths);
     g_test_add_func("/events/summary", test_summary);
