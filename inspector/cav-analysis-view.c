@@ -435,8 +435,9 @@ static void update(CavAnalysisView *self)
 {
     const char *page = gtk_stack_get_visible_child_name(self->stack);
 
-    gtk_widget_set_sensitive(GTK_WIDGET(self->died_button),
-                             self->history != NULL && lost_seq(self->history) != 0);
+    /* Only a lost game has a death to explain: elsewhere the button is gone. */
+    gtk_widget_set_visible(GTK_WIDGET(self->died_button),
+                           self->history != NULL && lost_seq(self->history) != 0);
     if (self->history == NULL || !gtk_widget_get_mapped(GTK_WIDGET(self)))
         return;
     if (g_strcmp0(page, "why") == 0 && self->why_seq != self->seq)

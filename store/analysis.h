@@ -196,8 +196,9 @@ void analysis_node_free(AnalysisNode *node);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AnalysisNode, analysis_node_free)
 
 /* Why event @seq (1 … length) happened: an EVENT root whose child is its
- * cause chain (EVENT → EVENT … → COMMAND or DECISION); for an attack, the
- * DECISION's PLACED children say what put attacker and target side by side;
+ * cause chain (EVENT → EVENT … → COMMAND or DECISION); for a melee attack on
+ * another creature, the COMMAND's or DECISION's PLACED children say what put
+ * attacker and target side by side (nothing for a spell, a throw or a shot);
  * for an event that hurt or killed a creature, a GROUP of that creature's
  * HP_CHANGEs over the @turns turns before. Caller frees. NULL with an error
  * when the file cannot be read. */
@@ -207,7 +208,8 @@ AnalysisNode *analysis_why(History *history, gint64 seq, gint32 turns, GError **
  * GROUPs — "Killing blow" (the death's cause chain), "Hp over the last
  * @turns turns" (HP_CHANGEs, hp after each), "Your commands" (COMMANDs,
  * newest first) and "In your pack" (ITEMs: potions, known or not, food and
- * books, as it was before the death). NULL with an error when @seq is not a
+ * books, as it was before the death; with none, the heading says "nothing
+ * that could have helped", or that the pack was empty). NULL with an error when @seq is not a
  * GameLost or the file cannot be read. */
 AnalysisNode *analysis_why_died(History *history, gint64 seq, gint32 turns, GError **error);
 

@@ -295,6 +295,87 @@ static void test_why_command(Death *d, gconstpointer data)
     g_assert_cmpint(child(child(tree, 1), 0)->seq, ==, blow);
 }
 
+/* How many nodes of @kind the tree holds. */
+static guint count_kind(const AnalysisNode *node, AnalysisNodeKind kind)
+{
+    guint n = node->kind == kind;
+
+    for (guint i = 0; i < node->children->len; i++)
+        n += count_kind(g_ptr_array_index(node->children, i), kind);
+    return n;
+}
+
+/* The player's blow at the goblin beside it says what put both there; a
+ * spell cast on oneself says nothing of the kind (no one acted on another). */
+static void test_why_placed(void)
+{
+    g_autoptr(GError) error = NULL;
+    TmpDir tmp;
+    g_autofree char *path = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(AnalysisNode) cast_tree = NULL;
+    g_autoptr(AnalysisNode) blow_tree = NULL;
+    Scenario s;
+    gint32 book;
+
+    tmp_dir_setup(&tmp, NULL);
+    path = tmp_path(&tmp, "cast.cavelog");
+    scenario_setup_caster(&s, room, 50);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 1, 50);
+    book = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_hurt(&s, 1, 5);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_cast(book, "minor heal", 3, 2));
+    scenario_store_play(&s, store, command_move(1, 0));
+    scenario_teardown(&s);
+    history = open_history(path);
+    cast_tree = analysis_why(history, find_type(history, CAV_EVENT_SPELL_CAST), 3, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(count_kind(cast_tree, ANALYSIS_NODE_COMMAND), ==, 1);
+    g_assert_cmpint(count_kind(cast_tree, ANALYSIS_NODE_PLACED), ==, 0);
+    blow_tree = analysis_why(history, find_type(history, CAV_EVENT_CREATURE_ATTACKED), 3, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(count_kind(blow_tree, ANALYSIS_NODE_PLACED), ==, 2);
+    g_clear_pointer(&history, history_free);
+    g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
+/* A death with nothing in the pack says so under "In your pack". */
+static void test_why_died_empty_pack(void)
+{
+    g_autoptr(GError) error = NULL;
+    TmpDir tmp;
+    g_autofree char *path = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(AnalysisNode) tree = NULL;
+    const AnalysisNode *pack;
+    Scenario s;
+
+    tmp_dir_setup(&tmp, NULL);
+    path = tmp_path(&tmp, "empty.cavelog");
+    scenario_setup_player(&s, room, NULL, 30, 0);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 30, 50);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 100 && game_state(s.game)->outcome == OUTCOME_PLAYING; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    scenario_teardown(&s);
+    history = open_history(path);
+    tree = analysis_why_died(history, find_type(history, CAV_EVENT_GAME_LOST), 5, &error);
+    g_assert_no_error(error);
+    pack = child(tree, tree->children->len - 1);
+    g_assert_cmpuint(pack->children->len, ==, 0);
+    g_assert_cmpstr(pack->text, ==, "In your pack: nothing (it was empty)");
+    g_clear_pointer(&history, history_free);
+    g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
 /* For every event of a bot game (a sample), the chain of EVENT nodes is the
  * index's cause chain and ends at the player's command exactly when the
  * first event of the chain is the player's. */
@@ -909,6 +990,8 @@ int main(int argc, char **argv)
     g_test_add("/analysis/why/died", Death, NULL, death_setup, test_why_died, death_teardown);
     g_test_add("/analysis/why/command", Death, NULL, death_setup, test_why_command, death_teardown);
     g_test_add_func("/analysis/why/chains", test_why_chains);
+    g_test_add_func("/analysis/why/placed", test_why_placed);
+    g_test_add_func("/analysis/why/died-empty-pack", test_why_died_empty_pack);
     g_test_add_func("/analysis/origins/brute-force", test_origins);
     g_test_add_func("/analysis/origins/window", test_origins_window);
     g_test_add_func("/analysis/diff/folded-states", test_diff);

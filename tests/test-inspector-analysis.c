@@ -188,6 +188,7 @@ static void test_why_died(Fixture *f, gconstpointer data)
     button = itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
     g_assert_nonnull(button);
     g_assert_true(gtk_widget_get_sensitive(button));
+    g_assert_true(gtk_widget_get_visible(button));
     gtk_widget_activate(button); /* the click: pressed, then clicked a moment later */
     assert_shows(window, lost);
     tree = analysis_why_died(history, lost, 5, &error);
@@ -381,7 +382,8 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
 
 /* Where a creature is, is a depth; "level" is only the experience level:
  * the status line, the player's card, the Changes lines and the Origins
- * menu say so, with the fields in words. */
+ * menu say so, with the fields in words. A game not lost shows no Why Did I
+ * Die? button. */
 static void test_words(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
@@ -398,6 +400,10 @@ static void test_words(Fixture *f, gconstpointer data)
 
     cav_inspector_window_show_event(window, history_length(history));
     itest_wait_painted(GTK_WIDGET(window));
+    /* A game not lost has no death to explain: no Why Did I Die? button. */
+    g_assert_cmpint(lost_seq(history), ==, 0);
+    g_assert_false(
+        gtk_widget_get_visible(itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died")));
     you = state_player(history_state(history));
     status = cav_describe_status(history, history_length(history));
     where = g_strdup_printf("you: depth %d (%d,%d)", you->z + 1, you->x, you->y);
