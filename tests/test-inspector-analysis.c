@@ -5,6 +5,7 @@
  * the engine's series, seeks on click and exports PNG and SVG; the changes
  * list and the state search show what the engine computes. With
  * CAVELOG_TEST_SHOTS=DIR each view is saved as a PNG there, to look at. */
+#include <math.h>
 #include <string.h>
 
 #include "inspector-testutil.h"
@@ -12,6 +13,7 @@
 #include "cav-analysis-view.h"
 #include "cav-chart-view.h"
 #include "cav-describe.h"
+#include "cav-markers.h"
 #include "cav-inspector-window.h"
 #include "cav-render.h"
 #include "cav-timeline.h"
@@ -229,6 +231,51 @@ static guint count_line_pixels(GdkTexture *texture)
     return count;
 }
 
+/* Pixels of @texture of colour @spec laid over white at some opacity (a
+ * thin line's anti-aliased pixels): each channel the same mix of the two. */
+static guint count_pixels(GdkTexture *texture, const char *spec)
+{
+    int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
+    g_autofree guint8 *pixels = g_malloc((gsize) width * height * 4);
+    GdkRGBA c;
+    guint count = 0;
+
+    g_assert_true(gdk_rgba_parse(&c, spec));
+    gdk_texture_download(texture, pixels, (gsize) width * 4);
+    for (gsize i = 0; i < (gsize) width * height; i++) {
+        const guint8 *p = pixels + i * 4; /* B G R A */
+        double a = (255.0 - p[1]) / (255.0 * (1 - c.green));
+        gboolean mixed = a > 0.3 && a <= 1.05 && fabs(p[2] - 255.0 * (1 - a + a * c.red)) < 12 &&
+                         fabs(p[0] - 255.0 * (1 - a + a * c.blue)) < 12;
+        count += mixed;
+    }
+    return count;
+}
+
+/* The x axis is labelled by turn (the series is after each turn), from the
+ * first plotted turn to the last, and the y axis has more than its ends. */
+static void check_axes(History *history, CavChartView *chart)
+{
+    g_autofree char *axes = cav_chart_view_describe_axes(chart);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) series =
+        analysis_series(history, history_last_state(history)->player, ANALYSIS_FIELD_HP, 1,
+                        history_length(history), TRUE, &error);
+    g_autofree char *first =
+        g_strdup_printf("x: turn %d ", g_array_index(series, AnalysisPoint, 0).turn);
+    g_autofree char *last =
+        g_strdup_printf(" turn %d;", g_array_index(series, AnalysisPoint, series->len - 1).turn);
+    g_auto(GStrv) y = NULL;
+
+    g_test_message("axes: %s", axes);
+    g_assert_no_error(error);
+    g_assert_true(g_str_has_prefix(axes, first));
+    g_assert_nonnull(strstr(axes, last));
+    g_assert_null(strchr(axes, '#'));
+    y = g_strsplit(strstr(axes, "y: ") + 3, " ", -1);
+    g_assert_cmpuint(g_strv_length(y), >=, 3);
+}
+
 static void test_chart(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
@@ -244,6 +291,7 @@ static void test_chart(Fixture *f, gconstpointer data)
     gint64 seq;
 
     save_shot(f, "analysis-chart.png");
+    check_axes(history, chart);
     g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
     g_assert_no_error(error);
     g_assert_true(cav_chart_view_export(chart, svg, 600, 200, &error));
@@ -251,6 +299,18 @@ static void test_chart(Fixture *f, gconstpointer data)
     g_assert_no_error(error);
     g_assert_cmpint(gdk_texture_get_width(texture), ==, 600);
     g_assert_cmpuint(count_line_pixels(texture), >, 200); /* the line is drawn */
+    /* A level-up is marked in the scrubber's colour for level-ups. */
+    {
+        g_autoptr(GArray) markers = g_array_new(FALSE, FALSE, sizeof(AnalysisPoint));
+        g_autoptr(GdkTexture) marked = NULL;
+        AnalysisPoint level_up = {history_length(history) / 2, 0, CAV_EVENT_LEVEL_GAINED};
+        g_array_append_val(markers, level_up);
+        cav_chart_view_set_markers(chart, markers);
+        g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
+        marked = gdk_texture_new_from_filename(png, &error);
+        g_assert_no_error(error);
+        g_assert_cmpuint(count_pixels(marked, cav_marker_kind_colour(CAV_MARKER_LEVEL_UP)), >, 100);
+    }
     g_assert_true(g_file_get_contents(svg, &svg_text, NULL, &error));
     g_assert_nonnull(strstr(svg_text, "<svg"));
     /* A click seeks to the plotted turn nearest to it: the middle of the
@@ -347,6 +407,13 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     for (guint i = 0; i < changes->len; i++)
         g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(tree->children, i))->seq, ==,
                         g_array_index(changes, AnalysisChange, i).seq);
+    /* The label says whose value it is; the tree's root does not repeat it,
+     * nor speak of the last 1000 turns in a game shorter than that. */
+    g_assert_cmpstr(tree->text, !=,
+                    gtk_label_get_text(GTK_LABEL(
+                        itest_find_named(GTK_WIDGET(view), GTK_TYPE_LABEL, "origins-label"))));
+    g_assert_null(strstr(tree->text, "your"));
+    g_assert_null(strstr(tree->text, "last"));
     save_shot(f, "analysis-origins.png");
     cav_why_view_activate_row(origins, 2); /* the second newest change */
     assert_shows(window, g_array_index(changes, AnalysisChange, 1).seq);
