@@ -177,10 +177,10 @@ static void describe_creature(const History *history, const CavState *b, const A
         g_string_append(out, " died");
         return;
     case ANALYSIS_DIFF_ALIVE_AGAIN:
-        g_string_append(out, " alive again (B is before its death)");
+        g_string_append(out, " alive again — this is before the death");
         return;
     case ANALYSIS_DIFF_NOT_YET:
-        g_string_append(out, " not yet there (it appears after B) — was at ");
+        g_string_append(out, " not there yet — it appears later, at ");
         analysis_append_value(NULL, ANALYSIS_FIELD_POSITION, e->before, out);
         return;
     case ANALYSIS_DIFF_MOVED:
@@ -238,7 +238,7 @@ void analysis_diff_describe(const History *history, const CavState *b, const Ana
         return;
     case ANALYSIS_DIFF_ITEM_NOT_YET:
         history_append_name(history, CAV_REF_ITEM, e->id, out);
-        g_string_append(out, " not yet there (it appears after B) — was ");
+        g_string_append(out, " not there yet — it appears later, ");
         append_place(history, e->before, out);
         return;
     case ANALYSIS_DIFF_ITEM_APPEARED:
