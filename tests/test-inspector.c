@@ -1507,6 +1507,17 @@ static void test_spell_events(Fixture *f, gconstpointer data)
     cast = first_of(history, CAV_EVENT_SPELL_CAST);
     assert_links(window, cast, "item", "blue mage's spellbook");
     assert_links(window, cast, "target", "you — player");
+    {
+        /* The detail's Target is the creature cast upon, as the timeline's. */
+        g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+        g_autofree char *target =
+            g_strdup_printf("<b>Target</b> <a href=\"creature:%d\"",
+                            event_at(history, cast, scratch)->as.SpellCast.target);
+        cav_inspector_window_show_event(window, cast);
+        assert_contains(gtk_label_get_label(GTK_LABEL(
+                            itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail"))),
+                        target);
+    }
     assert_links(window, first_of(history, CAV_EVENT_MANA_DRAWN), "creature", "you — player");
     assert_links(window, first_of(history, CAV_EVENT_CREATURE_BLINKED), "creature", "you — player");
     assert_links(window, first_of(history, CAV_EVENT_ITEM_NAMED), "creature", "you — player");
