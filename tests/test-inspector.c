@@ -1387,13 +1387,13 @@ static void test_knowledge(Fixture *f, gconstpointer data)
     cav_inspector_window_show_event(window,
                                     next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player));
     assert_contains(entity_text(window), "detect creatures — 75 turns left, perceives every "
-                                         "creature on its level · from blue mage's spellbook");
+                                         "creature on its depth · from blue mage's spellbook");
     itest_save_shot(GTK_WIDGET(f->window), "knowledge.png");
 
     /* The book says what its spells cost and do. */
     cav_inspector_window_select_entity(window, CAV_REF_ITEM, m.book);
     assert_contains(entity_text(window), "detect creatures (16 mana): perceives every creature "
-                                         "on its level for 75 turns");
+                                         "on its depth for 75 turns");
     assert_contains(entity_text(window), "summon bats (11 mana): a bat on each free cell around");
     cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
 
