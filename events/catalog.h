@@ -5,7 +5,9 @@
  * Fields are F(TYPE, name) with TYPE one of I32, I64, STR (short name), ROW
  * (one row of terrain). The enum, payload structs, names, JSON codec, SQL views
  * and summaries are all expanded from this list; nothing else names a field.
- * A summary template names fields in braces: "{creature} moved to ({x},{y})".
+ * A summary template names fields in braces: "{creature} moved to ({x},{y})";
+ * a part in brackets is shown only when every entity it names is one:
+ * "{creature} picked up {item}[ (stacked with {into})]".
  * Adding an event: one entry here, one case in core/evolve.c (-Wswitch-enum
  * finds the rest). Changing a payload: bump its version, add an upcaster in
  * events/codec.c. */
@@ -31,32 +33,32 @@
 
 #define CAV_EVENT_CATALOG(X, F)                                                                  \
     X(GAME_STARTED, GameStarted, 1, "A new game began.",                                        \
-      "game began with seed {seed} on {levels} levels of {width}x{height}",                     \
+      "game began with seed {seed} on {levels} depths of {width}x{height}",                     \
       F(I64, seed) F(I32, levels) F(I32, width) F(I32, height) F(STR, player_name))            \
-    X(LEVEL_GENERATED, LevelGenerated, 1, "A cave level was generated; its rows follow.",       \
-      "level {z} generated ({width}x{height})",                                                 \
+    X(LEVEL_GENERATED, LevelGenerated, 1, "A depth of the caves was generated; its rows follow.",       \
+      "depth {z} generated ({width}x{height})",                                                 \
       F(I32, z) F(I32, width) F(I32, height))                                                   \
-    X(LEVEL_ROW_GENERATED, LevelRowGenerated, 1, "One row of a generated level's terrain.",     \
-      "level {z} row {y}: {cells}",                                                             \
+    X(LEVEL_ROW_GENERATED, LevelRowGenerated, 1, "One row of a generated depth's terrain.",     \
+      "depth {z} row {y}: {cells}",                                                             \
       F(I32, z) F(I32, y) F(ROW, cells))                                                        \
     X(CREATURE_SPAWNED, CreatureSpawned, 2, "A creature appeared in the caves.",                \
-      "{creature} appeared at ({x},{y}) on level {z}: a {kind} of {max_hp} hp",                                   \
+      "{creature} appeared at ({x},{y}) on depth {z}: a {kind} of {max_hp} hp",                                   \
       CAV_CREATURE_FIELDS(F))                                                                   \
     X(CREATURE_MOVED, CreatureMoved, 2, "A creature stepped to a neighbouring cell.",          \
-      "{creature} moved ({from_x},{from_y}) -> ({x},{y}) on level {z}",                \
+      "{creature} moved ({from_x},{from_y}) -> ({x},{y}) on depth {z}",                \
       F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y)             \
       F(I32, food))                                                                             \
     X(TILE_DUG, TileDug, 2, "A wall was dug into floor.",                                       \
-      "wall at ({x},{y}) on level {z} dug into floor by {creature}",                           \
+      "wall at ({x},{y}) on depth {z} dug into floor by {creature}",                           \
       F(I32, creature) F(I32, z) F(I32, x) F(I32, y) F(I32, food))                             \
-    X(CREATURE_TOOK_STAIRS, CreatureTookStairs, 1, "A creature climbed to another level.",     \
-      "{creature} took the stairs from level {from_z} to level {z} at ({x},{y})",      \
+    X(CREATURE_TOOK_STAIRS, CreatureTookStairs, 1, "A creature climbed to another depth.",     \
+      "{creature} took the stairs from depth {from_z} to depth {z} at ({x},{y})",      \
       F(I32, creature) F(I32, from_z) F(I32, z) F(I32, x) F(I32, y))                           \
     X(CREATURE_WAITED, CreatureWaited, 1, "A creature let a turn pass.",                        \
       "{creature} waited",                                                             \
       F(I32, creature))                                                                         \
     X(FUNGUS_SPREAD, FungusSpread, 1, "A fungus grew a new fungus of its colony nearby.",      \
-      "{parent} spread to ({x},{y}) on level {z} as {child} (colony of {colony})",         \
+      "{parent} spread to ({x},{y}) on depth {z} as {child} (colony of {colony})",         \
       F(I32, parent) F(I32, child) F(I32, colony) F(I32, z) F(I32, x) F(I32, y))              \
     X(CREATURE_ATTACKED, CreatureAttacked, 1, "A creature hit another in melee.",              \
       "{creature} hit {target} for {damage}",                                \
@@ -69,8 +71,8 @@
       "{creature} regenerated {hp} hp and {mana} mana for {food} food",                \
       F(I32, creature) F(I32, hp) F(I32, mana) F(I32, food))                                   \
     X(UPKEEP_APPLIED, UpkeepApplied, 1,                                                         \
-      "Every living creature on a level spent a turn's food and gathered regeneration.",        \
-      "creatures on level {z} spent {food} food each",                                          \
+      "Every living creature on a depth spent a turn's food and gathered regeneration.",        \
+      "creatures on depth {z} spent {food} food each",                                          \
       F(I32, z) F(I32, food))                                                                   \
     X(HUNGER_CHANGED, HungerChanged, 1, "A creature's hunger passed a threshold.",             \
       "{creature} is now {word}",                                                      \
@@ -85,22 +87,22 @@
       "{creature} gained {amount} xp",                                                 \
       F(I32, creature) F(I32, amount))                                                          \
     X(LEVEL_GAINED, LevelGained, 1, "A creature reached a new experience level.",              \
-      "{creature} reached level {level} and healed {heal}",                            \
+      "{creature} reached experience level {level} and healed {heal}",                            \
       F(I32, creature) F(I32, level) F(I32, heal))                                              \
     X(LEVEL_UP_CHOSEN, LevelUpChosen, 1, "A creature chose the bonus of a level gained.",      \
       "{creature} chose {bonus} (+{amount})",                                          \
       F(I32, creature) F(STR, bonus) F(I32, amount))                                            \
     X(ITEM_SPAWNED, ItemSpawned, 1, "An item appeared, on the floor or carried.",              \
-      "{item} appeared: {count} {name}, held by {holder}, at ({x},{y}) on level {z}",                       \
+      "{item} appeared: {count} {name}, held by {holder}, at ({x},{y}) on depth {z}",                       \
       F(I32, item) F(STR, type) F(STR, name) F(STR, glyph) F(STR, colour) F(STR, tags)         \
       F(STR, features) F(STR, stack) F(I32, attack) F(I32, defense) F(I32, thrown)             \
       F(I32, ranged) F(I32, food) F(I32, rot_turns) F(I32, count) F(I32, holder)               \
       F(I32, z) F(I32, x) F(I32, y))                                                            \
     X(ITEM_PICKED_UP, ItemPickedUp, 1, "A creature picked an item up from the floor.",         \
-      "{creature} picked up {item} (into {into})",                               \
+      "{creature} picked up {item}[ (stacked with {into})]",                               \
       F(I32, creature) F(I32, item) F(I32, into))                                               \
     X(ITEM_DROPPED, ItemDropped, 1, "An item left a creature's pack for the floor.",           \
-      "{creature} dropped {item} (split {split}, into {into}) at ({x},{y})",     \
+      "{creature} dropped {item}[ (split off as {split})][ (stacked with {into})] at ({x},{y})",     \
       F(I32, creature) F(I32, item) F(I32, split) F(I32, into) F(I32, z) F(I32, x) F(I32, y)) \
     X(ITEM_EATEN, ItemEaten, 1, "A creature ate one of an item.",                               \
       "{creature} ate {item} for {food} food",                                    \
@@ -134,8 +136,8 @@
       "effect {effect} changed {creature} by {hp} hp and {mana} mana",                          \
       F(I32, effect) F(I32, creature) F(I32, hp) F(I32, mana))                                  \
     X(EFFECTS_TICKED, EffectsTicked, 1,                                                         \
-      "Every active effect on a level worked for one more turn.",                               \
-      "{effects} effects on level {z} worked a turn",                                           \
+      "Every active effect on a depth worked for one more turn.",                               \
+      "{effects} effects on depth {z} worked a turn",                                           \
       F(I32, z) F(I32, effects))                                                                \
     X(EFFECT_ENDED, EffectEnded, 1, "An effect wore off or lost its holder.",                   \
       "effect {effect} on {creature} ended: {reason}",                                          \
@@ -155,10 +157,10 @@
       "{creature} turned {amount} hp into mana",                                                \
       F(I32, creature) F(I32, amount))                                                          \
     X(CREATURE_BLINKED, CreatureBlinked, 1, "A creature vanished and reappeared nearby.",       \
-      "{creature} blinked ({from_x},{from_y}) -> ({x},{y}) on level {z}",                       \
+      "{creature} blinked ({from_x},{from_y}) -> ({x},{y}) on depth {z}",                       \
       F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y))             \
     X(CREATURE_SUMMONED, CreatureSummoned, 1, "A creature was called into the caves by another.",\
-      "{summoner} called {creature} to ({x},{y}) on level {z}: a {kind}",                       \
+      "{summoner} called {creature} to ({x},{y}) on depth {z}: a {kind}",                       \
       CAV_CREATURE_FIELDS(F) F(I32, summoner))                                                  \
     X(ITEM_NAMED, ItemNamed, 1, "A creature gave a look of potion a name of its own.",          \
       "{creature} calls {appearance} potions \"{name}\"",                                       \
@@ -169,6 +171,39 @@
     X(GAME_LOST, GameLost, 1, "The game ended without a win.",                                  \
       "game lost by {creature}: {cause}",                                                       \
       F(I32, creature) F(STR, cause))
+/* clang-format on */
+
+/* Who an event is by and what it happens to, as the inspector's Actor and
+ * Target columns show them (README, "The inspector"): R(ENUM, target,
+ * actor). @target names the payload field of the entity it happens to — the
+ * one hit or cast upon, the victim, the item used, the creature whose numbers
+ * change — or "" for none (a creature's own step, wait or stairs; the world's
+ * levels, tiles and upkeep); a missile that hits nobody has none. @actor is
+ * ACTOR when the envelope's actor is shown, NO_ACTOR for the game's end,
+ * which is the rules' deed whoever's command brought it. */
+/* clang-format off */
+#define CAV_EVENT_ROLES(R)                                                                         \
+    R(GAME_STARTED, "", ACTOR)             R(LEVEL_GENERATED, "", ACTOR)                           \
+    R(LEVEL_ROW_GENERATED, "", ACTOR)      R(CREATURE_SPAWNED, "creature", ACTOR)                  \
+    R(CREATURE_MOVED, "", ACTOR)           R(TILE_DUG, "", ACTOR)                                  \
+    R(CREATURE_TOOK_STAIRS, "", ACTOR)     R(CREATURE_WAITED, "", ACTOR)                           \
+    R(FUNGUS_SPREAD, "child", ACTOR)       R(CREATURE_ATTACKED, "target", ACTOR)                   \
+    R(CREATURE_HURT, "creature", ACTOR)    R(CREATURE_REGENERATED, "creature", ACTOR)              \
+    R(UPKEEP_APPLIED, "", ACTOR)           R(HUNGER_CHANGED, "creature", ACTOR)                    \
+    R(CREATURE_OVERATE, "creature", ACTOR) R(CREATURE_DIED, "creature", ACTOR)                     \
+    R(XP_GAINED, "creature", ACTOR)        R(LEVEL_GAINED, "creature", ACTOR)                      \
+    R(LEVEL_UP_CHOSEN, "creature", ACTOR)  R(ITEM_SPAWNED, "item", ACTOR)                          \
+    R(ITEM_PICKED_UP, "item", ACTOR)       R(ITEM_DROPPED, "item", ACTOR)                          \
+    R(ITEM_EATEN, "item", ACTOR)           R(ITEM_EQUIPPED, "item", ACTOR)                         \
+    R(ITEM_UNEQUIPPED, "item", ACTOR)      R(APPEARANCE_ASSIGNED, "", ACTOR)                       \
+    R(ITEM_THROWN, "target", ACTOR)        R(SHOT_FIRED, "target", ACTOR)                          \
+    R(ITEM_QUAFFED, "item", ACTOR)         R(EFFECT_STARTED, "creature", ACTOR)                    \
+    R(EFFECT_APPLIED, "creature", ACTOR)   R(EFFECTS_TICKED, "", ACTOR)                            \
+    R(EFFECT_ENDED, "creature", ACTOR)     R(ITEM_IDENTIFIED, "creature", ACTOR)                   \
+    R(SPELL_DEFINED, "", ACTOR)            R(SPELL_CAST, "target", ACTOR)                          \
+    R(MANA_DRAWN, "creature", ACTOR)       R(CREATURE_BLINKED, "creature", ACTOR)                  \
+    R(CREATURE_SUMMONED, "creature", ACTOR) R(ITEM_NAMED, "", ACTOR)                               \
+    R(GAME_WON, "creature", NO_ACTOR)      R(GAME_LOST, "creature", NO_ACTOR)
 /* clang-format on */
 
 #endif

@@ -90,6 +90,35 @@ gint32 ev_type_version(CavEventType type)
     return type_info[type].version;
 }
 
+typedef struct {
+    const char *target; /* "" for none */
+    gboolean shows_actor;
+} TypeRoles;
+
+#define ACTOR TRUE
+#define NO_ACTOR FALSE
+static const TypeRoles type_roles[CAV_EVENT_TYPE_COUNT] = {
+#define CAV_R_ROLES(ENUM, target_field, actor)                                                     \
+    [CAV_EVENT_##ENUM] = {.target = target_field, .shows_actor = actor},
+    CAV_EVENT_ROLES(CAV_R_ROLES)
+#undef CAV_R_ROLES
+};
+#undef ACTOR
+#undef NO_ACTOR
+
+const char *ev_type_target_field(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, NULL);
+    g_assert(type_roles[type].target != NULL); /* every type is in CAV_EVENT_ROLES */
+    return type_roles[type].target[0] != '\0' ? type_roles[type].target : NULL;
+}
+
+gboolean ev_type_shows_actor(CavEventType type)
+{
+    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, FALSE);
+    return type_roles[type].shows_actor;
+}
+
 /* Type number + 1 by name, made once (a fold looks up a million names). */
 static GHashTable *types_by_name(void)
 {
@@ -266,18 +295,69 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
     return FALSE;
 }
 
+/* The namer of an optional part: notes whether it named nobody, then names
+ * through the caller's namer. */
+typedef struct {
+    CavRefNamer namer;
+    gpointer data;
+    gboolean named_none;
+} OptionalNamer;
+
+static void optional_namer(CavRefKind kind, gint32 id, GString *out, gpointer data)
+{
+    OptionalNamer *optional = data;
+
+    optional->named_none |= id == 0;
+    optional->namer(kind, id, out, optional->data);
+}
+
+/* Render the template from @p to @end (exclusive) into @out; a part in
+ * brackets ("[ (into {into})]") is left out when an entity it names is 0. */
+static void render_template(const CavEvent *event, const char *p, const char *end,
+                            CavRefNamer namer, gpointer data, GString *out)
+{
+    for (; p < end; p++) {
+        const char *close = *p == '{' ? memchr(p, '}', (gsize) (end - p)) : NULL;
+        const char *bracket = *p == '[' ? memchr(p, ']', (gsize) (end - p)) : NULL;
+        if (bracket != NULL) {
+            OptionalNamer optional = {.namer = namer, .data = data};
+            g_autoptr(GString) part = g_string_new(NULL);
+            render_template(event, p + 1, bracket, optional_namer, &optional, part);
+            if (!optional.named_none)
+                g_string_append_len(out, part->str, (gssize) part->len);
+            p = bracket;
+        } else if (close != NULL &&
+                   append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
+            p = close;
+        } else {
+            g_string_append_c(out, *p);
+        }
+    }
+}
+
 void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, GString *out)
 {
+    const char *summary;
+
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT && namer != NULL);
-    for (const char *p = type_info[event->type].summary; *p != '\0'; p++) {
-        const char *close = *p == '{' ? strchr(p, '}') : NULL;
-        if (close != NULL &&
-            append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
-            p = close;
-            continue;
-        }
-        g_string_append_c(out, *p);
-    }
+    summary = type_info[event->type].summary;
+    render_template(event, summary, summary + strlen(summary), namer, data, out);
+}
+
+CavRef ev_target(const CavEvent *event)
+{
+    CavRef refs[16];
+    const char *field;
+    guint n;
+
+    g_return_val_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT,
+                         (CavRef){.kind = CAV_REF_NONE});
+    field = ev_type_target_field(event->type);
+    n = ev_refs(event, refs, G_N_ELEMENTS(refs));
+    for (guint i = 0; field != NULL && i < n; i++)
+        if (strcmp(refs[i].field, field) == 0)
+            return refs[i];
+    return (CavRef){.kind = CAV_REF_NONE};
 }
 
 void ev_summary(const CavEvent *event, GString *out)

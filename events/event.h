@@ -61,6 +61,12 @@ const char *ev_type_meaning(CavEventType type);
 const char *ev_type_summary_template(CavEventType type);
 gint32 ev_type_version(CavEventType type);
 
+/* The payload field naming the entity an event of @type happens to (its
+ * Target, CAV_EVENT_ROLES), or NULL when the type names none; and whether
+ * its envelope's actor counts as its Actor (FALSE for the game's end). */
+const char *ev_type_target_field(CavEventType type);
+gboolean ev_type_shows_actor(CavEventType type);
+
 /* Look up a type by its catalog name ("CreatureMoved"). Returns FALSE when the
  * name is unknown (which, for a file, means a tampered or newer event). */
 gboolean ev_type_from_name(const char *name, CavEventType *out_type);
@@ -91,9 +97,13 @@ CavRefKind ev_field_ref_kind(const char *field_name);
  * most @max of them; returns how many were written. */
 guint ev_refs(const CavEvent *event, CavRef *out, guint max);
 
+/* The entity @event happens to (its type's target field; id 0 and kind
+ * CAV_REF_NONE when the type names none or the field holds 0). */
+CavRef ev_target(const CavEvent *event);
+
 /* Render the catalog's one-line summary for @event into @out (appended),
  * with entities as "creature 5" / "item 7" ("nobody", "nothing" for 0) and
- * levels numbered for people, 1 to 5 (a payload's `z` 0 reads "level 1"). */
+ * depths numbered for people, 1 to 5 (a payload's `z` 0 reads "depth 1"). */
 void ev_summary(const CavEvent *event, GString *out);
 
 /* Appends the name of entity @id of @kind (id may be 0) to @out. */

@@ -190,8 +190,10 @@ static void show_chart(CavAnalysisView *self)
         if (length > 0)
             points = analysis_series(self->history, player, chart_fields[field], 1, length, TRUE,
                                      &error);
-        title = g_strdup_printf("your %s after each turn, to event %" G_GINT64_FORMAT,
-                                analysis_field_name(chart_fields[field]), length);
+        title =
+            g_strdup_printf("your %s after each turn, to turn %d (event %" G_GINT64_FORMAT ")",
+                            analysis_field_label(chart_fields[field]),
+                            length > 0 ? history_entry(self->history, length)->turn : 0, length);
     }
     markers = markers_of(self->history, player);
     cav_chart_view_set_series(self->chart, points, title);
@@ -272,6 +274,38 @@ static gint64 origins_from(const CavAnalysisView *self)
     return start > 0 ? MIN(start - 1, self->seq) : 0;
 }
 
+/* "your food at event 12: 30" (or "goblin 5's food…"), the page's label. */
+static void origins_title(CavAnalysisView *self, gint32 creature, AnalysisField field,
+                          GString *title)
+{
+    const CavState *state = history_state(self->history);
+    const CavCreature *c = state_creature(state, creature);
+
+    if (creature == history_last_state(self->history)->player)
+        g_string_append(title, "your");
+    else {
+        history_append_name(self->history, CAV_REF_CREATURE, creature, title);
+        g_string_append(title, "'s");
+    }
+    g_string_append_printf(title, " %s at event %" G_GINT64_FORMAT ": ",
+                           analysis_field_label(field), self->seq);
+    if (c != NULL)
+        analysis_append_value(state, field, analysis_field_value(state, c, field), title);
+}
+
+/* The tree's root: how many events made the value, and over how many turns
+ * when the game is longer than the turns looked at. */
+static AnalysisNode *origins_root(CavAnalysisView *self, guint n_changes)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    g_string_append_printf(text, "%u %s made it", n_changes, n_changes == 1 ? "event" : "events");
+    if (origins_from(self) > 0)
+        g_string_append_printf(text, " in the last %d turns", ORIGINS_TURNS);
+    g_string_append(text, n_changes > 0 ? ", newest first" : "");
+    return node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(text->str));
+}
+
 static void show_origins(CavAnalysisView *self)
 {
     g_autoptr(GError) error = NULL;
@@ -285,21 +319,8 @@ static void show_origins(CavAnalysisView *self)
         field = 0;
     changes =
         analysis_origins(self->history, creature, field, origins_from(self), self->seq, &error);
-    if (creature == history_last_state(self->history)->player)
-        g_string_append(title, "your");
-    else {
-        history_append_name(self->history, CAV_REF_CREATURE, creature, title);
-        g_string_append(title, "'s");
-    }
-    g_string_append_printf(title, " %s at event %" G_GINT64_FORMAT ": ", analysis_field_name(field),
-                           self->seq);
-    const CavCreature *c = state_creature(history_state(self->history), creature);
-    if (c != NULL)
-        analysis_append_value(history_state(self->history), field,
-                              analysis_field_value(history_state(self->history), c, field), title);
-    g_string_append_printf(title, " — %u events made it in the last %d turns",
-                           changes != NULL ? changes->len : 0, ORIGINS_TURNS);
-    root = node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(title->str));
+    origins_title(self, creature, field, title);
+    root = origins_root(self, changes != NULL ? changes->len : 0);
     for (guint i = 0; changes != NULL && i < changes->len; i++) {
         const AnalysisChange *change = &g_array_index(changes, AnalysisChange, i);
         g_autoptr(GString) prefix = g_string_new(NULL);
@@ -390,7 +411,7 @@ static char *describe_found(const History *history, const CavState *state, const
 
     history_append_name(history, ref->kind, ref->id, line);
     if (c != NULL)
-        g_string_append_printf(line, " — hp %d/%d, (%d,%d) on level %d%s", c->hp, c->max_hp, c->x,
+        g_string_append_printf(line, " — hp %d/%d, (%d,%d) on depth %d%s", c->hp, c->max_hp, c->x,
                                c->y, c->z + 1, c->alive ? "" : ", dead");
     return g_string_free(line, FALSE);
 }
@@ -435,8 +456,9 @@ static void update(CavAnalysisView *self)
 {
     const char *page = gtk_stack_get_visible_child_name(self->stack);
 
-    gtk_widget_set_sensitive(GTK_WIDGET(self->died_button),
-                             self->history != NULL && lost_seq(self->history) != 0);
+    /* Only a lost game has a death to explain: elsewhere the button is gone. */
+    gtk_widget_set_visible(GTK_WIDGET(self->died_button),
+                           self->history != NULL && lost_seq(self->history) != 0);
     if (self->history == NULL || !gtk_widget_get_mapped(GTK_WIDGET(self)))
         return;
     if (g_strcmp0(page, "why") == 0 && self->why_seq != self->seq)
@@ -648,7 +670,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     g_signal_connect(self->origins, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->trace, "seek", G_CALLBACK(on_seek), self);
     for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++)
-        gtk_string_list_append(self->origin_fields, analysis_field_name(f));
+        gtk_string_list_append(self->origin_fields, analysis_field_label(f));
     g_signal_connect_swapped(self->origin_dropdown, "notify::selected", G_CALLBACK(update), self);
     g_signal_connect(self->chart, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->died_button, "clicked", G_CALLBACK(on_died), self);

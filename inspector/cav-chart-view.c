@@ -3,6 +3,8 @@
  * widget (GtkDrawingArea) and the PNG/SVG export (cairo surfaces). */
 #include "cav-chart-view.h"
 
+#include "cav-markers.h"
+
 #include <cairo-svg.h>
 #include <math.h>
 
@@ -10,6 +12,7 @@
 #define MARGIN_RIGHT 12.0
 #define MARGIN_TOP 24.0
 #define MARGIN_BOTTOM 24.0
+#define TICKS 5 /* about this many labels an axis */
 
 struct _CavChartView {
     GtkWidget parent_instance;
@@ -65,39 +68,113 @@ static double y_of(const Frame *f, gint64 value)
            span * (double) (value - f->low) / (double) (f->high - f->low);
 }
 
-static void draw_axes(cairo_t *cr, const CavChartView *self, const Frame *f, const GdkRGBA *ink)
+/* A round step ("1, 2 or 5 × 10ⁿ") that cuts @span into about TICKS parts. */
+static gint64 nice_step(gint64 span)
 {
-    char text[64];
+    gint64 step = 1;
 
+    while (step * 10 <= span / TICKS)
+        step *= 10;
+    if (step * 5 <= span / TICKS)
+        return step * 5;
+    if (step * 2 <= span / TICKS)
+        return step * 2;
+    return step;
+}
+
+/* The values labelled on the y axis: multiples of a round step, low to high. */
+static GArray *y_ticks(const Frame *f)
+{
+    GArray *ticks = g_array_new(FALSE, FALSE, sizeof(gint64));
+    gint64 step = nice_step(f->high - f->low);
+
+    for (gint64 v = f->low - (f->low % step + step) % step; v <= f->high; v += step)
+        if (v >= f->low)
+            g_array_append_val(ticks, v);
+    return ticks;
+}
+
+/* The points labelled on the x axis by their turn: about TICKS of them,
+ * evenly spread, the first and the last among them. */
+static GArray *x_ticks(const CavChartView *self)
+{
+    GArray *ticks = g_array_new(FALSE, FALSE, sizeof(guint));
+    guint n = self->points->len;
+
+    for (guint k = 0; k < TICKS && k < n; k++) {
+        guint i = n == 1 ? 0 : (guint) ((gint64) k * (n - 1) / MIN(TICKS - 1, n - 1));
+        if (ticks->len == 0 || g_array_index(ticks, guint, ticks->len - 1) != i)
+            g_array_append_val(ticks, i);
+    }
+    return ticks;
+}
+
+static void draw_y_ticks(cairo_t *cr, const Frame *f, const GdkRGBA *ink)
+{
+    g_autoptr(GArray) ticks = y_ticks(f);
+    char text[32];
+
+    for (guint i = 0; i < ticks->len; i++) {
+        gint64 v = g_array_index(ticks, gint64, i);
+        cairo_set_source_rgba(cr, ink->red, ink->green, ink->blue, 0.15);
+        cairo_move_to(cr, MARGIN_LEFT, y_of(f, v));
+        cairo_line_to(cr, f->width - MARGIN_RIGHT, y_of(f, v));
+        cairo_stroke(cr);
+        cairo_set_source_rgba(cr, ink->red, ink->green, ink->blue, 0.8);
+        g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, v);
+        cairo_move_to(cr, 4, y_of(f, v) + 4);
+        cairo_show_text(cr, text);
+    }
+}
+
+static void draw_x_ticks(cairo_t *cr, const CavChartView *self, const Frame *f)
+{
+    g_autoptr(GArray) ticks = x_ticks(self);
+    cairo_text_extents_t extents;
+    char text[32];
+
+    for (guint k = 0; k < ticks->len; k++) {
+        const AnalysisPoint *p =
+            &g_array_index(self->points, AnalysisPoint, g_array_index(ticks, guint, k));
+        g_snprintf(text, sizeof text, k == 0 ? "turn %d" : "%d", p->turn);
+        cairo_text_extents(cr, text, &extents);
+        cairo_move_to(cr, CLAMP(x_of(f, p->seq) - extents.width / 2, 0, f->width - extents.width),
+                      f->height - 6);
+        cairo_show_text(cr, text);
+    }
+}
+
+/* The frame, the axes' labels (values on y, turns on x) and, with @title
+ * (an export, which stands alone), the title. */
+static void draw_axes(cairo_t *cr, const CavChartView *self, const Frame *f, const GdkRGBA *ink,
+                      const char *title)
+{
     cairo_set_source_rgba(cr, ink->red, ink->green, ink->blue, 0.6);
     cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, MARGIN_LEFT, MARGIN_TOP, f->width - MARGIN_LEFT - MARGIN_RIGHT,
                     f->height - MARGIN_TOP - MARGIN_BOTTOM);
     cairo_stroke(cr);
     cairo_set_font_size(cr, 11);
-    g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, f->high);
-    cairo_move_to(cr, 4, MARGIN_TOP + 10);
-    cairo_show_text(cr, text);
-    g_snprintf(text, sizeof text, "%" G_GINT64_FORMAT, f->low);
-    cairo_move_to(cr, 4, f->height - MARGIN_BOTTOM);
-    cairo_show_text(cr, text);
-    g_snprintf(text, sizeof text, "#%" G_GINT64_FORMAT " … #%" G_GINT64_FORMAT, f->first, f->last);
-    cairo_move_to(cr, MARGIN_LEFT, f->height - 6);
-    cairo_show_text(cr, text);
-    if (self->title != NULL) {
+    draw_y_ticks(cr, f, ink);
+    draw_x_ticks(cr, self, f);
+    if (title != NULL) {
         cairo_move_to(cr, MARGIN_LEFT, MARGIN_TOP - 8);
-        cairo_show_text(cr, self->title);
+        cairo_show_text(cr, title);
     }
 }
 
+/* A marker's colour is its kind's on the scrubber: your death red, a
+ * level gained green, stairs blue. */
 static void marker_colour(cairo_t *cr, gint64 type)
 {
-    if (type == CAV_EVENT_CREATURE_DIED || type == CAV_EVENT_GAME_LOST)
-        cairo_set_source_rgba(cr, 0.85, 0.1, 0.1, 0.8);
-    else if (type == CAV_EVENT_LEVEL_GAINED)
-        cairo_set_source_rgba(cr, 0.85, 0.65, 0.0, 0.8);
-    else
-        cairo_set_source_rgba(cr, 0.2, 0.4, 0.9, 0.6);
+    CavMarkerKind kind = type == CAV_EVENT_CREATURE_DIED || type == CAV_EVENT_GAME_LOST
+                             ? CAV_MARKER_END
+                         : type == CAV_EVENT_LEVEL_GAINED ? CAV_MARKER_LEVEL_UP
+                                                          : CAV_MARKER_STAIRS;
+    GdkRGBA colour;
+
+    gdk_rgba_parse(&colour, cav_marker_kind_colour(kind));
+    cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, 0.8);
 }
 
 static void draw_lines(cairo_t *cr, const CavChartView *self, const Frame *f, const GdkRGBA *ink)
@@ -155,7 +232,7 @@ static void draw(cairo_t *cr, const CavChartView *self, int width, int height, c
     if (self->points == NULL || self->points->len == 0)
         return;
     f = frame_of(self, width, height);
-    draw_axes(cr, self, &f, ink);
+    draw_axes(cr, self, &f, ink, paper != NULL ? self->title : NULL);
     draw_lines(cr, self, &f, ink);
     draw_series(cr, self, &f);
 }
@@ -168,6 +245,29 @@ static void on_draw(GtkDrawingArea *area, cairo_t *cr, int width, int height, gp
         gtk_style_context_get_color(gtk_widget_get_style_context(GTK_WIDGET(area)), &ink);
     G_GNUC_END_IGNORE_DEPRECATIONS
     draw(cr, self, width, height, &ink, NULL);
+}
+
+char *cav_chart_view_describe_axes(CavChartView *self)
+{
+    GString *out = g_string_new("x:");
+    g_autoptr(GArray) xs = NULL;
+    g_autoptr(GArray) ys = NULL;
+    Frame f;
+
+    g_return_val_if_fail(CAV_IS_CHART_VIEW(self), NULL);
+    if (self->points == NULL || self->points->len == 0)
+        return g_string_free(out, FALSE);
+    f = frame_of(self, 600, 200);
+    xs = x_ticks(self);
+    ys = y_ticks(&f);
+    for (guint k = 0; k < xs->len; k++) {
+        guint i = g_array_index(xs, guint, k);
+        g_string_append_printf(out, " turn %d", g_array_index(self->points, AnalysisPoint, i).turn);
+    }
+    g_string_append(out, "; y:");
+    for (guint k = 0; k < ys->len; k++)
+        g_string_append_printf(out, " %" G_GINT64_FORMAT, g_array_index(ys, gint64, k));
+    return g_string_free(out, FALSE);
 }
 
 gint64 cav_chart_view_seq_at(CavChartView *self, double x, int width)

@@ -18,12 +18,19 @@ G_DECLARE_FINAL_TYPE(CavChartView, cav_chart_view, CAV, CHART_VIEW, GtkWidget)
 GtkWidget *cav_chart_view_new(void);
 
 /* Plot @points (a GArray of AnalysisPoint in seq order, copied; NULL or
- * empty clears) under @title. */
+ * empty clears) under @title (drawn in an export only: on screen the
+ * page's label says it). */
 void cav_chart_view_set_series(CavChartView *self, const GArray *points, const char *title);
 
 /* Mark these events (a GArray of AnalysisPoint whose value is the event's
  * CavEventType; copied): deaths in red, levels gained in gold, stairs in blue. */
 void cav_chart_view_set_markers(CavChartView *self, const GArray *markers);
+
+/* The axes' labels as text, "x: turn 1 turn 20 … turn 80; y: 0 5 10 15":
+ * the turns of the points labelled under the x axis (by turn, as the
+ * series is plotted after each turn) and the values beside the y axis. For
+ * tests; caller frees. */
+char *cav_chart_view_describe_axes(CavChartView *self);
 
 /* Draw a line at event @seq (the one shown; 0 for none). */
 void cav_chart_view_set_cursor(CavChartView *self, gint64 seq);

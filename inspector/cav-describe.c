@@ -51,7 +51,7 @@ void cav_describe_place(const History *history, gint32 z, gint32 x, gint32 y, gi
         g_string_append(out, "carried by ");
         history_append_name(history, CAV_REF_CREATURE, holder, out);
     } else {
-        g_string_append_printf(out, "level %d (%d,%d)", z + 1, x, y);
+        g_string_append_printf(out, "depth %d (%d,%d)", z + 1, x, y);
     }
 }
 
@@ -101,7 +101,7 @@ void cav_describe_spec(const CavEffectSpec *spec, GString *out)
     append_change(out, start, spec->xp_per_level, "xp per level at once");
     if (spec->detect > 0) {
         part(out, start);
-        g_string_append(out, "perceives every creature on its level");
+        g_string_append(out, "perceives every creature on its depth");
     }
     if (out->len == start)
         g_string_append(out, "no change");
@@ -296,7 +296,7 @@ static void describe_creature(CavTimeline *timeline, gboolean truth, const CavCr
         g_string_append_printf(out, " · mana %d/%d", c->mana, c->max_mana);
     g_string_append_c(out, '\n');
     append_fighting(state, c, out);
-    g_string_append_printf(out, "food %d/%d · level %d at (%d,%d) · kills %d\n", c->food,
+    g_string_append_printf(out, "food %d/%d · depth %d at (%d,%d) · kills %d\n", c->food,
                            c->max_food, c->z + 1, c->x, c->y, c->kills);
     append_effects(history, truth, c, out);
     append_known(timeline, c, out);
@@ -426,9 +426,10 @@ char *cav_describe_status(const History *history, gint64 seq)
         return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, seq,
                                history_length(history));
     return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                           " · turn %d · you: level %d (%d,%d), hp %d/%d, %s",
+                           " · turn %d · you: depth %d (%d,%d), level %d, hp %d/%d, %s",
                            seq, history_length(history), state->turn, player->z + 1, player->x,
-                           player->y, player->hp, player->max_hp, player->alive ? "alive" : "dead");
+                           player->y, player->level, player->hp, player->max_hp,
+                           player->alive ? "alive" : "dead");
 }
 
 char *cav_describe_game(const History *history)

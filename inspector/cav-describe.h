@@ -25,12 +25,12 @@ void cav_describe_name(const History *history, gboolean truth, CavRefKind kind, 
 void cav_describe_link(const History *history, gboolean truth, CavRefKind kind, gint32 id,
                        GString *out);
 
-/* "level 2 (3,4)" or "carried by goblin 5" (with @holder), as plain text. */
+/* "depth 2 (3,4)" or "carried by goblin 5" (with @holder), as plain text. */
 void cav_describe_place(const History *history, gint32 z, gint32 x, gint32 y, gint32 holder,
                         GString *out);
 
 /* What an effect of @spec does, as plain text: "−1 hp a turn", "+5 attack,
- * +5 defense", "+15 hp at once", "perceives every creature on its level". */
+ * +5 defense", "+15 hp at once", "perceives every creature on its depth". */
 void cav_describe_spec(const CavEffectSpec *spec, GString *out);
 
 /* One working effect in @state as plain text: "poison — 12 turns left, −1 hp
@@ -48,7 +48,7 @@ void cav_describe_entity(CavTimeline *timeline, gboolean truth, CavRefKind kind,
                          GString *out);
 
 /* The window's status line at event @seq, the history's current state:
- * "Event 12 of 340 · turn 3 · you: level 1 (4,5), hp 9/12, alive". */
+ * "Event 12 of 340 · turn 3 · you: depth 1 (4,5), level 1, hp 9/12, alive". */
 char *cav_describe_status(const History *history, gint64 seq);
 
 /* The window's title for the history's game: who, which seed, how it went

@@ -60,21 +60,14 @@ static void append_payload(CavEventDetail *self, GString *out, const CavEvent *e
     }
 }
 
-/* The target, as the timeline's column has it: the first creature the
- * payload names that is not the actor, else the first item; nothing when
- * there is none. */
+/* The target, as the timeline's column has it (the catalog's target field,
+ * ev_target); nothing when there is none. */
 static void append_target(CavEventDetail *self, GString *out, const HistoryEntry *entry)
 {
-    for (guint i = 0; i < HISTORY_REFS; i++)
-        if (entry->creatures[i] != 0 && entry->creatures[i] != entry->actor) {
-            g_string_append(out, "    <b>Target</b> ");
-            append_link(self, out, CAV_REF_CREATURE, entry->creatures[i]);
-            return;
-        }
-    if (entry->items[0] != 0) {
-        g_string_append(out, "    <b>Target</b> ");
-        append_link(self, out, CAV_REF_ITEM, entry->items[0]);
-    }
+    if (entry->target == 0)
+        return;
+    g_string_append(out, "    <b>Target</b> ");
+    append_link(self, out, (CavRefKind) entry->target_kind, entry->target);
 }
 
 static void update_detail(CavEventDetail *self)
@@ -102,7 +95,8 @@ static void update_detail(CavEventDetail *self)
         ev_type_name(event->type), event->version);
     g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
     g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
-    append_link(self, out, CAV_REF_CREATURE, event->actor);
+    /* As the timeline's column: nobody at the game's end (ev_type_shows_actor). */
+    append_link(self, out, CAV_REF_CREATURE, ev_type_shows_actor(event->type) ? event->actor : 0);
     append_target(self, out, entry);
     g_string_append(out, "\n<b>Caused by</b> ");
     if (event->cause != 0)

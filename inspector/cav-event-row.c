@@ -38,11 +38,11 @@ static const HistoryEntry *row_entry(CavEventRow *self)
 }
 
 /* The creature the row counts as the actor: the envelope's, the one whose
- * deed the event records, as the detail's "Actor" says; 0 for none (an event
- * of the rules: a death, an upkeep, the game's end). */
+ * deed the event records, as the detail's "Actor" says; 0 for none (a
+ * follow-up of the rules, and the game's end: ev_type_shows_actor). */
 static gint32 actor_id(const HistoryEntry *entry)
 {
-    return entry->actor;
+    return ev_type_shows_actor((CavEventType) entry->type) ? entry->actor : 0;
 }
 
 static char *entity_name(CavEventRow *self, CavRefKind kind, gint32 id)
@@ -101,18 +101,12 @@ const char *cav_event_row_get_actor(CavEventRow *self)
 const char *cav_event_row_get_target(CavEventRow *self)
 {
     const HistoryEntry *entry;
-    gint32 actor;
 
     g_return_val_if_fail(CAV_IS_EVENT_ROW(self), NULL);
-    if (self->target != NULL)
-        return self->target;
-    entry = row_entry(self);
-    actor = actor_id(entry);
-    for (guint i = 0; i < HISTORY_REFS && self->target == NULL; i++)
-        if (entry->creatures[i] != 0 && entry->creatures[i] != actor)
-            self->target = entity_name(self, CAV_REF_CREATURE, entry->creatures[i]);
-    if (self->target == NULL)
-        self->target = entity_name(self, CAV_REF_ITEM, entry->items[0]);
+    if (self->target == NULL) {
+        entry = row_entry(self);
+        self->target = entity_name(self, (CavRefKind) entry->target_kind, entry->target);
+    }
     return self->target;
 }
 

@@ -32,14 +32,13 @@ int cav_event_row_get_turn(CavEventRow *self);
 const char *cav_event_row_get_type_name(CavEventRow *self);
 
 /* "actor": the name of the creature whose deed it is, the envelope's actor
- * ("you", "goblin 5"); "" for an event of the rules (a death, an upkeep, the
- * game's end), as the detail's "Actor: nobody". Owned by the row. */
+ * ("you", "goblin 5"); "" for an event of the rules (a death, an upkeep) and
+ * for the game's end (ev_type_shows_actor). Owned by the row. */
 const char *cav_event_row_get_actor(CavEventRow *self);
 
-/* "target": the name of the entity it happens to: the first entity the
- * payload names that is not the actor, a creature before an item ("goblin 5"
- * hit, the victim of a death, "bread 12" picked up); "" when there is none.
- * Owned by the row. */
+/* "target": the name of the entity it happens to, the payload field its type
+ * names in the catalog (ev_target: "goblin 5" hit or cast upon, the victim of
+ * a death, "bread 12" picked up); "" when there is none. Owned by the row. */
 const char *cav_event_row_get_target(CavEventRow *self);
 
 /* "summary": the one-line summary ("goblin 5 hit you for 7"), rendered on

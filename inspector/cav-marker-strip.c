@@ -25,13 +25,10 @@ struct _CavMarkerStrip {
 
 G_DEFINE_FINAL_TYPE(CavMarkerStrip, cav_marker_strip, GTK_TYPE_WIDGET)
 
-/* Action names and colours of the kinds (by CavMarkerKind). */
+/* Action names of the kinds (by CavMarkerKind; colours: cav_marker_kind_colour). */
 static const char *const kind_actions[CAV_MARKER_KINDS] = {
     "marker-death", "marker-end",      "marker-stairs",
     "marker-hurt",  "marker-level-up", "marker-bookmark",
-};
-static const char *const kind_colours[CAV_MARKER_KINDS] = {
-    "#77767b", "#e01b24", "#3584e4", "#ff7800", "#2ec27e", "#9141ac",
 };
 static const char *const kind_menu_labels[CAV_MARKER_KINDS] = {
     "Deaths",    "Your death, the game's end", "Your stairs", "You hurt", "Your level-ups",
@@ -153,7 +150,7 @@ static void draw_kind(CavMarkerStrip *self, GtkSnapshot *snapshot, CavMarkerKind
     GdkRGBA colour, won;
     int last_px = G_MININT;
 
-    gdk_rgba_parse(&colour, kind_colours[kind]);
+    gdk_rgba_parse(&colour, cav_marker_kind_colour(kind));
     gdk_rgba_parse(&won, WON_COLOUR);
     for (guint i = 0; i < n; i++) {
         int px;

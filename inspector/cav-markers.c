@@ -25,6 +25,19 @@ static const char *const kind_names[CAV_MARKER_KINDS] = {
     [CAV_MARKER_BOOKMARK] = "A bookmark",
 };
 
+/* One colour a kind, wherever it is drawn (the scrubber, the chart). */
+static const char *const kind_colours[CAV_MARKER_KINDS] = {
+    [CAV_MARKER_DEATH] = "#77767b",    [CAV_MARKER_END] = "#e01b24",
+    [CAV_MARKER_STAIRS] = "#3584e4",   [CAV_MARKER_HURT] = "#ff7800",
+    [CAV_MARKER_LEVEL_UP] = "#2ec27e", [CAV_MARKER_BOOKMARK] = "#9141ac",
+};
+
+const char *cav_marker_kind_colour(CavMarkerKind kind)
+{
+    g_return_val_if_fail(kind < CAV_MARKER_KINDS, "#000000");
+    return kind_colours[kind];
+}
+
 const char *cav_marker_kind_name(CavMarkerKind kind)
 {
     g_return_val_if_fail(kind < CAV_MARKER_KINDS, "");

@@ -54,6 +54,10 @@ const CavMarker *cav_markers_get(const CavMarkers *markers, guint *n);
 gint64 cav_markers_next(const CavMarkers *markers, gint64 seq, gboolean forward,
                         const gboolean *shown);
 
+/* The kind's colour ("#2ec27e"), the same on the scrubber and the chart.
+ * Static. */
+const char *cav_marker_kind_colour(CavMarkerKind kind);
+
 /* What the kind is called, for menus and tooltips ("A death"). Static. */
 const char *cav_marker_kind_name(CavMarkerKind kind);
 

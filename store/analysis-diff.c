@@ -20,17 +20,39 @@ static void push(GArray *out, AnalysisDiffKind kind, gint32 id, gint64 before, g
     g_array_append_val(out, entry);
 }
 
+/* A creature in one state only: there in B alone (appeared, and perhaps
+ * died since), or in A alone (B is earlier: ids are never reused). Returns
+ * FALSE when it is in both, to be compared field by field. */
+static gboolean diff_creature_presence(const CavState *a, const CavState *b, gint32 id, GArray *out)
+{
+    const CavCreature *was = state_creature(a, id), *now = state_creature(b, id);
+
+    if (was != NULL && now != NULL)
+        return FALSE;
+    if (now == NULL) {
+        if (was != NULL)
+            push(out, ANALYSIS_DIFF_NOT_YET, id,
+                 analysis_field_value(a, was, ANALYSIS_FIELD_POSITION), 0);
+        return TRUE;
+    }
+    push(out, ANALYSIS_DIFF_APPEARED, id, 0, analysis_field_value(b, now, ANALYSIS_FIELD_POSITION));
+    if (!now->alive)
+        push(out, ANALYSIS_DIFF_DIED, id, 1, 0);
+    return TRUE;
+}
+
 static void diff_creature(const CavState *a, const CavState *b, gint32 id, GArray *out)
 {
     const CavCreature *was = state_creature(a, id), *now = state_creature(b, id);
-    gint64 where = analysis_field_value(b, now, ANALYSIS_FIELD_POSITION);
+    gint64 where;
 
-    if (was == NULL) {
-        push(out, ANALYSIS_DIFF_APPEARED, id, 0, where);
+    if (diff_creature_presence(a, b, id, out))
         return;
-    }
+    where = analysis_field_value(b, now, ANALYSIS_FIELD_POSITION);
     if (was->alive && !now->alive)
         push(out, ANALYSIS_DIFF_DIED, id, 1, 0);
+    else if (!was->alive && now->alive)
+        push(out, ANALYSIS_DIFF_ALIVE_AGAIN, id, 0, 1);
     if (analysis_field_value(a, was, ANALYSIS_FIELD_POSITION) != where)
         push(out, ANALYSIS_DIFF_MOVED, id, analysis_field_value(a, was, ANALYSIS_FIELD_POSITION),
              where);
@@ -59,8 +81,13 @@ static void diff_item(const CavState *a, const CavState *b, gint32 id, GArray *o
 {
     const CavItem *was = state_item(a, id), *now = state_item(b, id);
 
-    if (was == NULL) {
-        push(out, ANALYSIS_DIFF_ITEM_APPEARED, id, 0, analysis_item_place(now));
+    if (was == NULL && now == NULL)
+        return;
+    if (was == NULL || now == NULL) {
+        if (was == NULL)
+            push(out, ANALYSIS_DIFF_ITEM_APPEARED, id, 0, analysis_item_place(now));
+        else
+            push(out, ANALYSIS_DIFF_ITEM_NOT_YET, id, analysis_item_place(was), 0);
         return;
     }
     if (analysis_item_place(was) != analysis_item_place(now))
@@ -94,12 +121,10 @@ GArray *analysis_diff_states(const CavState *a, const CavState *b)
     GArray *out = g_array_new(FALSE, FALSE, sizeof(AnalysisDiffEntry));
 
     g_return_val_if_fail(a != NULL && b != NULL, out);
-    for (gint32 id = 1; id <= b->creature_count; id++)
-        if (state_creature(b, id) != NULL)
-            diff_creature(a, b, id, out);
-    for (gint32 id = 1; id <= b->item_count; id++)
-        if (state_item(b, id) != NULL)
-            diff_item(a, b, id, out);
+    for (gint32 id = 1; id <= MAX(a->creature_count, b->creature_count); id++)
+        diff_creature(a, b, id, out);
+    for (gint32 id = 1; id <= MAX(a->item_count, b->item_count); id++)
+        diff_item(a, b, id, out);
     diff_tiles(a, b, out);
     for (gint32 id = 1; id <= MAX(a->effect_count, b->effect_count); id++) {
         if (!effect_active(a, id) && effect_active(b, id))
@@ -151,15 +176,20 @@ static void describe_creature(const History *history, const CavState *b, const A
     case ANALYSIS_DIFF_DIED:
         g_string_append(out, " died");
         return;
+    case ANALYSIS_DIFF_ALIVE_AGAIN:
+        g_string_append(out, " alive again — this is before the death");
+        return;
+    case ANALYSIS_DIFF_NOT_YET:
+        g_string_append(out, " not there yet — it appears later, at ");
+        analysis_append_value(NULL, ANALYSIS_FIELD_POSITION, e->before, out);
+        return;
     case ANALYSIS_DIFF_MOVED:
         g_string_append(out, " moved ");
         analysis_append_value(NULL, ANALYSIS_FIELD_POSITION, e->before, out);
         g_string_append(out, " → ");
         break;
     case ANALYSIS_DIFF_FIELD:
-        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ",
-                               e->field == ANALYSIS_FIELD_LEVEL ? "xp level"
-                                                                : analysis_field_name(e->field),
+        g_string_append_printf(out, " %s %" G_GINT64_FORMAT " → ", analysis_field_label(e->field),
                                e->before);
         break;
     case ANALYSIS_DIFF_KNOWLEDGE:
@@ -167,6 +197,7 @@ static void describe_creature(const History *history, const CavState *b, const A
         analysis_append_value(b, ANALYSIS_FIELD_KNOWN, G_GINT64_CONSTANT(1) << e->after, out);
         return;
     case ANALYSIS_DIFF_ITEM_APPEARED:
+    case ANALYSIS_DIFF_ITEM_NOT_YET:
     case ANALYSIS_DIFF_ITEM_MOVED:
     case ANALYSIS_DIFF_ITEM_COUNT:
     case ANALYSIS_DIFF_TILE:
@@ -198,10 +229,17 @@ void analysis_diff_describe(const History *history, const CavState *b, const Ana
     switch (e->kind) {
     case ANALYSIS_DIFF_APPEARED:
     case ANALYSIS_DIFF_DIED:
+    case ANALYSIS_DIFF_ALIVE_AGAIN:
+    case ANALYSIS_DIFF_NOT_YET:
     case ANALYSIS_DIFF_MOVED:
     case ANALYSIS_DIFF_FIELD:
     case ANALYSIS_DIFF_KNOWLEDGE:
         describe_creature(history, b, e, out);
+        return;
+    case ANALYSIS_DIFF_ITEM_NOT_YET:
+        history_append_name(history, CAV_REF_ITEM, e->id, out);
+        g_string_append(out, " not there yet — it appears later, ");
+        append_place(history, e->before, out);
         return;
     case ANALYSIS_DIFF_ITEM_APPEARED:
     case ANALYSIS_DIFF_ITEM_MOVED:
@@ -221,7 +259,7 @@ void analysis_diff_describe(const History *history, const CavState *b, const Ana
                                e->before, e->after, e->after == 0 ? " (gone)" : "");
         return;
     case ANALYSIS_DIFF_TILE:
-        g_string_append_printf(out, "tile (%d,%d) on level %d: %c → %c", e->x, e->y, e->z + 1,
+        g_string_append_printf(out, "tile (%d,%d) on depth %d: %c → %c", e->x, e->y, e->z + 1,
                                world_tile_glyph((CavTile) e->before),
                                world_tile_glyph((CavTile) e->after));
         return;

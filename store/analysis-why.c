@@ -177,14 +177,16 @@ static gint32 victim_of(const CavEvent *event)
 }
 
 /* Under @origin (the COMMAND or DECISION behind @first), what put @first's
- * actor and its victim where they stood, when @first is an attack. */
+ * actor and its victim where they stood, when @first is one creature's blow
+ * at another beside it (a melee attack; not a spell on oneself, a throw or a
+ * shot from afar). */
 static gboolean add_placements(History *history, AnalysisNode *origin, const CavEvent *first,
                                GError **error)
 {
     gint32 ids[2] = {first->actor, victim_of(first)};
     GError *local = NULL;
 
-    if (ids[1] == 0 || first->type == CAV_EVENT_CREATURE_HURT)
+    if (first->type != CAV_EVENT_CREATURE_ATTACKED || ids[0] == 0 || ids[1] == ids[0])
         return TRUE;
     for (guint i = 0; i < G_N_ELEMENTS(ids); i++) {
         AnalysisNode *placed =
@@ -348,6 +350,7 @@ static AnalysisNode *pack_group(History *history, gint64 seq, GError **error)
     g_autofree CavState *state = analysis_state_at(history, seq - 1, error);
     const CavCreature *player;
     AnalysisNode *group;
+    gboolean carried = FALSE;
 
     if (state == NULL)
         return NULL;
@@ -355,8 +358,14 @@ static AnalysisNode *pack_group(History *history, gint64 seq, GError **error)
     player = state_player(state);
     for (gint32 slot = 0; player != NULL && slot < CAV_PACK_SLOTS; slot++) {
         const CavItem *item = state_item(state, player->pack[slot]);
+        carried |= item != NULL && item->count > 0;
         if (may_help(item))
             add(group, item_node(state, player, item));
+    }
+    if (group->children->len == 0) {
+        g_free(group->text);
+        group->text = g_strdup(carried ? "In your pack: nothing that could have helped"
+                                       : "In your pack: nothing (it was empty)");
     }
     return group;
 }

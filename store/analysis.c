@@ -73,10 +73,22 @@ void analysis_fold_end(AnalysisFold *fold)
 /* ---- fields ------------------------------------------------------------------- */
 
 static const char *const field_names[] = {
-#define ANALYSIS_X(ENUM, name) [ANALYSIS_FIELD_##ENUM] = name,
+#define ANALYSIS_X(ENUM, name, label) [ANALYSIS_FIELD_##ENUM] = name,
     ANALYSIS_FIELD_LIST(ANALYSIS_X)
 #undef ANALYSIS_X
 };
+
+static const char *const field_labels[] = {
+#define ANALYSIS_X(ENUM, name, label) [ANALYSIS_FIELD_##ENUM] = label,
+    ANALYSIS_FIELD_LIST(ANALYSIS_X)
+#undef ANALYSIS_X
+};
+
+const char *analysis_field_label(AnalysisField field)
+{
+    g_return_val_if_fail(field < ANALYSIS_FIELD_COUNT, NULL);
+    return field_labels[field];
+}
 
 const char *analysis_field_name(AnalysisField field)
 {
@@ -180,7 +192,7 @@ void analysis_append_value(const CavState *state, AnalysisField field, gint64 va
     switch (field) {
     case ANALYSIS_FIELD_POSITION:
         analysis_position_unpack(value, &z, &x, &y);
-        g_string_append_printf(out, "(%d,%d) on level %d", x, y, z + 1);
+        g_string_append_printf(out, "(%d,%d) on depth %d", x, y, z + 1);
         return;
     case ANALYSIS_FIELD_KNOWN:
         append_looks(state, value, out);

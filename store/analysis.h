@@ -19,33 +19,37 @@ G_BEGIN_DECLS
 
 /* The numbers of a creature one can follow. ATTACK and DEFENSE are the
  * effective ones (state_attack: base + weapon + armour + effects); POSITION
- * packs (z, x, y) (analysis_position_pack); KNOWN is the bit set of potion
- * looks it knows (CavCreature.known); ALIVE is 1 or 0. */
+ * packs (z, x, y) (analysis_position_pack); LEVEL is the experience level; KNOWN is the bit set of
+ * potion looks it knows (CavCreature.known); ALIVE is 1 or 0. */
 #define ANALYSIS_FIELD_LIST(X)                                                                     \
-    X(HP, "hp")                                                                                    \
-    X(MAX_HP, "max_hp")                                                                            \
-    X(ATTACK, "attack")                                                                            \
-    X(DEFENSE, "defense")                                                                          \
-    X(FOOD, "food")                                                                                \
-    X(MAX_FOOD, "max_food")                                                                        \
-    X(MANA, "mana")                                                                                \
-    X(MAX_MANA, "max_mana")                                                                        \
-    X(XP, "xp")                                                                                    \
-    X(LEVEL, "level")                                                                              \
-    X(KILLS, "kills")                                                                              \
-    X(POSITION, "position")                                                                        \
-    X(KNOWN, "known")                                                                              \
-    X(ALIVE, "alive")
+    X(HP, "hp", "hp")                                                                              \
+    X(MAX_HP, "max_hp", "max hp")                                                                  \
+    X(ATTACK, "attack", "attack")                                                                  \
+    X(DEFENSE, "defense", "defense")                                                               \
+    X(FOOD, "food", "food")                                                                        \
+    X(MAX_FOOD, "max_food", "max food")                                                            \
+    X(MANA, "mana", "mana")                                                                        \
+    X(MAX_MANA, "max_mana", "max mana")                                                            \
+    X(XP, "xp", "xp")                                                                              \
+    X(LEVEL, "level", "experience level")                                                          \
+    X(KILLS, "kills", "kills")                                                                     \
+    X(POSITION, "position", "position")                                                            \
+    X(KNOWN, "known", "looks known")                                                               \
+    X(ALIVE, "alive", "alive")
 
 typedef enum {
-#define ANALYSIS_X(ENUM, name) ANALYSIS_FIELD_##ENUM,
+#define ANALYSIS_X(ENUM, name, label) ANALYSIS_FIELD_##ENUM,
     ANALYSIS_FIELD_LIST(ANALYSIS_X)
 #undef ANALYSIS_X
         ANALYSIS_FIELD_COUNT
 } AnalysisField;
 
-/* The field's name ("hp"), or its field for a name; FALSE when unknown. */
+/* The field's name in queries ("max_hp"), or its field for a name; FALSE
+ * when unknown. */
 const char *analysis_field_name(AnalysisField field);
+
+/* The field as people read it ("max hp", "experience level"), static. */
+const char *analysis_field_label(AnalysisField field);
 gboolean analysis_field_from_name(const char *name, AnalysisField *out);
 
 /* The value of @field of @creature in @state. */
@@ -56,8 +60,8 @@ gint64 analysis_field_value(const CavState *state, const CavCreature *creature,
 gint64 analysis_position_pack(gint32 z, gint32 x, gint32 y);
 void analysis_position_unpack(gint64 packed, gint32 *z, gint32 *x, gint32 *y);
 
-/* @value of @field as people read it ("(3,4) on level 2" for a position,
- * level counted from 1; the looks' appearances for KNOWN, with @state
+/* @value of @field as people read it ("(3,4) on depth 2" for a position,
+ * depth counted from 1; the looks' appearances for KNOWN, with @state
  * nullable). Appended to @out. */
 void analysis_append_value(const CavState *state, AnalysisField field, gint64 value, GString *out);
 
@@ -103,12 +107,16 @@ guint32 *analysis_events_per_turn(const History *history, gint32 *n_turns);
 
 typedef enum {
     ANALYSIS_DIFF_APPEARED,       /* creature @id exists in B, not in A (after: its position) */
-    ANALYSIS_DIFF_DIED,           /* creature @id alive in A, dead in B */
+    ANALYSIS_DIFF_DIED,           /* creature @id alive in A (or not in A), dead in B */
+    ANALYSIS_DIFF_ALIVE_AGAIN,    /* creature @id dead in A, alive in B (B earlier) */
+    ANALYSIS_DIFF_NOT_YET,        /* creature @id exists in A, not in B: B is earlier than its
+                                     birth (before: its position in A) */
     ANALYSIS_DIFF_MOVED,          /* creature @id's position, before → after (packed) */
     ANALYSIS_DIFF_FIELD,          /* creature @id's @field, before → after (never POSITION,
                                      KNOWN or ALIVE, which have kinds of their own) */
     ANALYSIS_DIFF_KNOWLEDGE,      /* creature @id learned look index @after */
     ANALYSIS_DIFF_ITEM_APPEARED,  /* item @id exists in B, not in A (after: its place) */
+    ANALYSIS_DIFF_ITEM_NOT_YET,   /* item @id exists in A, not in B (before: its place in A) */
     ANALYSIS_DIFF_ITEM_MOVED,     /* item @id's place, before → after (analysis_item_place) */
     ANALYSIS_DIFF_ITEM_COUNT,     /* item @id's count, before → after (0: eaten, merged) */
     ANALYSIS_DIFF_TILE,           /* the tile at (@z, @x, @y), before → after (CavTile) */
@@ -128,17 +136,19 @@ typedef struct {
  * the floor (a packed position). */
 gint64 analysis_item_place(const CavItem *item);
 
-/* The domain differences from state @a to a later state @b (entities that
- * exist in @a alone are not listed), as a GArray of
- * AnalysisDiffEntry (caller unrefs): creatures by id, then items, tiles and
- * effects, each in id (or z, y, x) order. */
+/* The domain differences from state @a to state @b, earlier or later: every
+ * creature and item of either state is compared (one that appeared and died
+ * between them is both APPEARED and DIED; one in @a alone, NOT_YET, since
+ * entities are never removed), as a GArray of AnalysisDiffEntry (caller
+ * unrefs): creatures by id, then items, tiles and effects, each in id (or z,
+ * y, x) order. */
 GArray *analysis_diff_states(const CavState *a, const CavState *b);
 
 /* The same between the states after events @a and @b (0 … length). NULL
  * with an error when the file cannot be read. */
 GArray *analysis_diff(History *history, gint64 a, gint64 b, GError **error);
 
-/* One line for @entry ("goblin 5 moved (3,4) → (4,4) on level 1"), naming
+/* One line for @entry ("goblin 5 moved (3,4) → (4,4) on depth 1"), naming
  * entities through @history; @b (nullable) is the later state, for looks
  * and effects. Appended to @out. */
 void analysis_diff_describe(const History *history, const CavState *b,
@@ -186,8 +196,9 @@ void analysis_node_free(AnalysisNode *node);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(AnalysisNode, analysis_node_free)
 
 /* Why event @seq (1 … length) happened: an EVENT root whose child is its
- * cause chain (EVENT → EVENT … → COMMAND or DECISION); for an attack, the
- * DECISION's PLACED children say what put attacker and target side by side;
+ * cause chain (EVENT → EVENT … → COMMAND or DECISION); for a melee attack on
+ * another creature, the COMMAND's or DECISION's PLACED children say what put
+ * attacker and target side by side (nothing for a spell, a throw or a shot);
  * for an event that hurt or killed a creature, a GROUP of that creature's
  * HP_CHANGEs over the @turns turns before. Caller frees. NULL with an error
  * when the file cannot be read. */
@@ -197,7 +208,8 @@ AnalysisNode *analysis_why(History *history, gint64 seq, gint32 turns, GError **
  * GROUPs — "Killing blow" (the death's cause chain), "Hp over the last
  * @turns turns" (HP_CHANGEs, hp after each), "Your commands" (COMMANDs,
  * newest first) and "In your pack" (ITEMs: potions, known or not, food and
- * books, as it was before the death). NULL with an error when @seq is not a
+ * books, as it was before the death; with none, the heading says "nothing
+ * that could have helped", or that the pack was empty). NULL with an error when @seq is not a
  * GameLost or the file cannot be read. */
 AnalysisNode *analysis_why_died(History *history, gint64 seq, gint32 turns, GError **error);
 
@@ -211,7 +223,7 @@ void analysis_node_dump(const AnalysisNode *node, GString *out);
  * and FIELD a creature field (analysis_field_name), or "kind" (a creature's
  * kind or an item's type holds VALUE), "name" (the name the inspector shows
  * holds it), "carries" (a creature carries an item whose name or type holds
- * VALUE), "alive" (yes/no), "z" (the cave level, from 1), "x", "y". Text
+ * VALUE), "alive" (yes/no), "z" (the depth, from 1), "x", "y". Text
  * compares ignore case; = holds, != does not. A bare word matches names. Creatures and items are
  * returned as CavRef (kind, id), creatures first, in id order; a condition
  * about a creature field never matches an item. NULL with an error naming

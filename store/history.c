@@ -112,6 +112,9 @@ static void take_in(History *h, const CavEvent *event, const CavState *after, co
         else if (refs[i].kind == CAV_REF_ITEM && items < HISTORY_REFS)
             entry.items[items++] = (guint16) refs[i].id;
     }
+    CavRef target = ev_target(event);
+    entry.target = (guint16) target.id;
+    entry.target_kind = (guint8) target.kind;
     g_array_append_val(h->entries, entry);
     while ((gint64) h->turn_start->len <= event->turn)
         g_array_append_val(h->turn_start, event->seq);

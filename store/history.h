@@ -36,6 +36,8 @@ typedef struct {
     guint16 actor;                   /* envelope actor, a creature id; 0 for none */
     guint16 creatures[HISTORY_REFS]; /* creature ids the payload names, 0-padded */
     guint16 items[HISTORY_REFS];     /* item ids the payload names, 0-padded */
+    guint16 target;                  /* the entity it happens to (ev_target), 0 for none */
+    guint8 target_kind;              /* CavRefKind of @target */
 } HistoryEntry;
 
 /* Called now and then while opening: @done of @total events folded. */

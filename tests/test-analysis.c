@@ -295,6 +295,87 @@ static void test_why_command(Death *d, gconstpointer data)
     g_assert_cmpint(child(child(tree, 1), 0)->seq, ==, blow);
 }
 
+/* How many nodes of @kind the tree holds. */
+static guint count_kind(const AnalysisNode *node, AnalysisNodeKind kind)
+{
+    guint n = node->kind == kind;
+
+    for (guint i = 0; i < node->children->len; i++)
+        n += count_kind(g_ptr_array_index(node->children, i), kind);
+    return n;
+}
+
+/* The player's blow at the goblin beside it says what put both there; a
+ * spell cast on oneself says nothing of the kind (no one acted on another). */
+static void test_why_placed(void)
+{
+    g_autoptr(GError) error = NULL;
+    TmpDir tmp;
+    g_autofree char *path = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(AnalysisNode) cast_tree = NULL;
+    g_autoptr(AnalysisNode) blow_tree = NULL;
+    Scenario s;
+    gint32 book;
+
+    tmp_dir_setup(&tmp, NULL);
+    path = tmp_path(&tmp, "cast.cavelog");
+    scenario_setup_caster(&s, room, 50);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 1, 50);
+    book = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_hurt(&s, 1, 5);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_cast(book, "minor heal", 3, 2));
+    scenario_store_play(&s, store, command_move(1, 0));
+    scenario_teardown(&s);
+    history = open_history(path);
+    cast_tree = analysis_why(history, find_type(history, CAV_EVENT_SPELL_CAST), 3, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(count_kind(cast_tree, ANALYSIS_NODE_COMMAND), ==, 1);
+    g_assert_cmpint(count_kind(cast_tree, ANALYSIS_NODE_PLACED), ==, 0);
+    blow_tree = analysis_why(history, find_type(history, CAV_EVENT_CREATURE_ATTACKED), 3, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(count_kind(blow_tree, ANALYSIS_NODE_PLACED), ==, 2);
+    g_clear_pointer(&history, history_free);
+    g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
+/* A death with nothing in the pack says so under "In your pack". */
+static void test_why_died_empty_pack(void)
+{
+    g_autoptr(GError) error = NULL;
+    TmpDir tmp;
+    g_autofree char *path = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(AnalysisNode) tree = NULL;
+    const AnalysisNode *pack;
+    Scenario s;
+
+    tmp_dir_setup(&tmp, NULL);
+    path = tmp_path(&tmp, "empty.cavelog");
+    scenario_setup_player(&s, room, NULL, 30, 0);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 30, 50);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 100 && game_state(s.game)->outcome == OUTCOME_PLAYING; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    scenario_teardown(&s);
+    history = open_history(path);
+    tree = analysis_why_died(history, find_type(history, CAV_EVENT_GAME_LOST), 5, &error);
+    g_assert_no_error(error);
+    pack = child(tree, tree->children->len - 1);
+    g_assert_cmpuint(pack->children->len, ==, 0);
+    g_assert_cmpstr(pack->text, ==, "In your pack: nothing (it was empty)");
+    g_clear_pointer(&history, history_free);
+    g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
 /* For every event of a bot game (a sample), the chain of EVENT nodes is the
  * index's cause chain and ends at the player's command exactly when the
  * first event of the chain is the player's. */
@@ -405,14 +486,20 @@ static GPtrArray *brute_diff(const CavState *a, const CavState *b)
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
 
-    for (gint32 id = 1; id <= b->creature_count; id++) {
+    for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++) {
         const CavCreature *was = &a->creatures[id], *now = &b->creatures[id];
+        if (was->id != 0 && now->id == 0)
+            g_ptr_array_add(lines, g_strdup_printf("not yet c%d", id));
         if (now->id == 0)
             continue;
         if (was->id == 0) {
             g_ptr_array_add(lines, g_strdup_printf("appeared c%d", id));
+            if (!now->alive)
+                g_ptr_array_add(lines, g_strdup_printf("died c%d", id));
             continue;
         }
+        if (!was->alive && now->alive)
+            g_ptr_array_add(lines, g_strdup_printf("alive again c%d", id));
         if (was->alive && !now->alive)
             g_ptr_array_add(lines, g_strdup_printf("died c%d", id));
         if (was->z != now->z || was->x != now->x || was->y != now->y)
@@ -438,8 +525,10 @@ static GPtrArray *brute_diff(const CavState *a, const CavState *b)
             if ((now->known & ~was->known) & (1u << look))
                 g_ptr_array_add(lines, g_strdup_printf("learned c%d %d", id, look));
     }
-    for (gint32 id = 1; id <= b->item_count; id++) {
+    for (gint32 id = 1; id <= CAV_ITEMS_MAX; id++) {
         const CavItem *was = &a->items[id], *now = &b->items[id];
+        if (was->id != 0 && now->id == 0)
+            g_ptr_array_add(lines, g_strdup_printf("item not yet i%d", id));
         if (now->id == 0)
             continue;
         if (was->id == 0)
@@ -481,6 +570,12 @@ static GPtrArray *engine_lines(const GArray *diff)
         case ANALYSIS_DIFF_DIED:
             g_ptr_array_add(lines, g_strdup_printf("died c%d", e->id));
             break;
+        case ANALYSIS_DIFF_ALIVE_AGAIN:
+            g_ptr_array_add(lines, g_strdup_printf("alive again c%d", e->id));
+            break;
+        case ANALYSIS_DIFF_NOT_YET:
+            g_ptr_array_add(lines, g_strdup_printf("not yet c%d", e->id));
+            break;
         case ANALYSIS_DIFF_MOVED:
             analysis_position_unpack(e->before, &z0, &x0, &y0);
             analysis_position_unpack(e->after, &z1, &x1, &y1);
@@ -497,6 +592,9 @@ static GPtrArray *engine_lines(const GArray *diff)
             break;
         case ANALYSIS_DIFF_ITEM_APPEARED:
             g_ptr_array_add(lines, g_strdup_printf("item appeared i%d", e->id));
+            break;
+        case ANALYSIS_DIFF_ITEM_NOT_YET:
+            g_ptr_array_add(lines, g_strdup_printf("item not yet i%d", e->id));
             break;
         case ANALYSIS_DIFF_ITEM_MOVED:
             g_ptr_array_add(lines, g_strdup_printf("item moved i%d", e->id));
@@ -526,6 +624,36 @@ static gint compare_lines(gconstpointer a, gconstpointer b)
     return strcmp(*(const char *const *) a, *(const char *const *) b);
 }
 
+/* Engine and brute force agree between the states after @a and @b (either
+ * may be the earlier); returns the kinds of change met, as bits. */
+static guint check_diff(History *history, gint64 a, gint64 b, const CavState *state_a,
+                        const CavState *state_b)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) diff = analysis_diff(history, a, b, &error);
+    g_autoptr(GPtrArray) got = NULL;
+    g_autoptr(GPtrArray) want = brute_diff(state_a, state_b);
+    guint kinds_seen = 0;
+
+    g_assert_no_error(error);
+    got = engine_lines(diff);
+    g_ptr_array_sort(got, compare_lines);
+    g_ptr_array_sort(want, compare_lines);
+    g_test_message("diff %" G_GINT64_FORMAT " → %" G_GINT64_FORMAT ": %u changes", a, b, want->len);
+    for (guint k = 0; k < MIN(got->len, want->len); k++)
+        g_assert_cmpstr(g_ptr_array_index(got, k), ==, g_ptr_array_index(want, k));
+    g_assert_cmpuint(got->len, ==, want->len);
+    for (guint k = 0; k < diff->len; k++) {
+        g_autoptr(GString) line = g_string_new(NULL);
+        analysis_diff_describe(history, state_b, &g_array_index(diff, AnalysisDiffEntry, k), line);
+        g_assert_cmpuint(line->len, >, 0);
+        kinds_seen |= 1u << g_array_index(diff, AnalysisDiffEntry, k).kind;
+    }
+    return kinds_seen;
+}
+
+/* Every pair of a few states, forwards and backwards: entities that come
+ * and go between them, and B before A, are listed as the folds differ. */
 static void test_diff(void)
 {
     g_autoptr(History) history = open_history(bot_path);
@@ -534,34 +662,19 @@ static void test_diff(void)
     CavState **states = fold_states(bot_path, seqs, G_N_ELEMENTS(seqs));
     guint kinds_seen = 0;
 
-    for (guint i = 0; i + 1 < G_N_ELEMENTS(seqs); i++) {
-        g_autoptr(GError) error = NULL;
-        g_autoptr(GArray) diff = analysis_diff(history, seqs[i], seqs[i + 1], &error);
-        g_autoptr(GPtrArray) got = NULL;
-        g_autoptr(GPtrArray) want = brute_diff(states[i], states[i + 1]);
-
-        g_assert_no_error(error);
-        got = engine_lines(diff);
-        g_ptr_array_sort(got, compare_lines);
-        g_ptr_array_sort(want, compare_lines);
-        g_test_message("diff %" G_GINT64_FORMAT " → %" G_GINT64_FORMAT ": %u changes", seqs[i],
-                       seqs[i + 1], want->len);
-        g_assert_cmpuint(got->len, ==, want->len);
-        for (guint k = 0; k < got->len; k++)
-            g_assert_cmpstr(g_ptr_array_index(got, k), ==, g_ptr_array_index(want, k));
-        for (guint k = 0; k < diff->len; k++) {
-            g_autoptr(GString) line = g_string_new(NULL);
-            analysis_diff_describe(history, states[i + 1],
-                                   &g_array_index(diff, AnalysisDiffEntry, k), line);
-            g_assert_cmpuint(line->len, >, 0);
-            kinds_seen |= 1u << g_array_index(diff, AnalysisDiffEntry, k).kind;
-        }
-    }
+    for (guint i = 0; i < G_N_ELEMENTS(seqs); i++)
+        for (guint j = 0; j < G_N_ELEMENTS(seqs); j++)
+            if (i != j)
+                kinds_seen |= check_diff(history, seqs[i], seqs[j], states[i], states[j]);
     /* The game is long enough for the diff to meet most kinds of change. */
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_APPEARED));
+    g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_DIED));
+    g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_ALIVE_AGAIN));
+    g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_NOT_YET));
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_MOVED));
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_FIELD));
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_ITEM_APPEARED));
+    g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_ITEM_NOT_YET));
     free_states(states, G_N_ELEMENTS(seqs));
 }
 
@@ -877,6 +990,8 @@ int main(int argc, char **argv)
     g_test_add("/analysis/why/died", Death, NULL, death_setup, test_why_died, death_teardown);
     g_test_add("/analysis/why/command", Death, NULL, death_setup, test_why_command, death_teardown);
     g_test_add_func("/analysis/why/chains", test_why_chains);
+    g_test_add_func("/analysis/why/placed", test_why_placed);
+    g_test_add_func("/analysis/why/died-empty-pack", test_why_died_empty_pack);
     g_test_add_func("/analysis/origins/brute-force", test_origins);
     g_test_add_func("/analysis/origins/window", test_origins_window);
     g_test_add_func("/analysis/diff/folded-states", test_diff);

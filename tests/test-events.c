@@ -326,13 +326,47 @@ static void test_summary(void)
 
     e.as.TileDug = (CavEvTileDug){.creature = 1, .z = 2, .x = 30, .y = 4};
     ev_summary(&e, text);
-    /* z is 0-based in the payload; people read levels 1 to 5. */
-    g_assert_cmpstr(text->str, ==, "wall at (30,4) on level 3 dug into floor by creature 1");
+    /* z is 0-based in the payload; people read depths 1 to 5. */
+    g_assert_cmpstr(text->str, ==, "wall at (30,4) on depth 3 dug into floor by creature 1");
     g_string_truncate(text, 0);
     e = ev_init(CAV_EVENT_CREATURE_TOOK_STAIRS);
     e.as.CreatureTookStairs = (CavEvCreatureTookStairs){.creature = 1, .from_z = 0, .z = 1};
     ev_summary(&e, text);
-    g_assert_cmpstr(text->str, ==, "creature 1 took the stairs from level 1 to level 2 at (0,0)");
+    g_assert_cmpstr(text->str, ==, "creature 1 took the stairs from depth 1 to depth 2 at (0,0)");
+}
+
+/* A bracketed part of a summary is left out when it names no entity: a
+ * pick-up into no stack says nothing of one ("into nothing"). */
+static void test_summary_optional(void)
+{
+    CavEvent e = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    e.as.ItemPickedUp = (CavEvItemPickedUp){.creature = 1, .item = 2};
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 picked up item 2");
+    g_string_truncate(text, 0);
+    e.as.ItemPickedUp.into = 3;
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 picked up item 2 (stacked with item 3)");
+    g_string_truncate(text, 0);
+    e = ev_init(CAV_EVENT_ITEM_DROPPED);
+    e.as.ItemDropped = (CavEvItemDropped){.creature = 1, .item = 2, .split = 4, .x = 5, .y = 6};
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 dropped item 2 (split off as item 4) at (5,6)");
+}
+
+/* "Level" is the character's experience level in every summary; where a
+ * creature is, is a depth. */
+static void test_summary_depths(void)
+{
+    for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++) {
+        const char *summary = ev_type_summary_template((CavEventType) type);
+        g_assert_null(strstr(summary, "level {z}"));
+        g_assert_null(strstr(summary, "level {from_z}"));
+        g_assert_null(strstr(summary, "levels of"));
+        g_assert_null(strstr(summary, "nothing"));
+    }
 }
 
 static void test_sql_views(void)
@@ -517,6 +551,39 @@ static void test_bus_subscribe_during_dispatch(BusFixture *f, gconstpointer data
     g_assert_cmpstr(f->log->str, ==, "a:w1 a:w2 late:w2");
 }
 
+/* Every type's Target is one of its entity fields or none, and ev_target
+ * reads that field: with every entity field holding a different id, the
+ * target's id says which field was read. GameWon and GameLost alone hide
+ * the envelope's actor. */
+static void test_target_roles(void)
+{
+    for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++) {
+        CavEvent e = ev_init((CavEventType) type);
+        const char *want = ev_type_target_field((CavEventType) type);
+        const CavFieldInfo *fields;
+        guint n = ev_type_fields((CavEventType) type, &fields);
+        gint32 want_id = 0;
+        CavRef got;
+
+        for (guint i = 0; i < n; i++) {
+            if (fields[i].kind != CAV_FIELD_I32 ||
+                ev_field_ref_kind(fields[i].name) == CAV_REF_NONE)
+                continue;
+            *(gint32 *) ((guint8 *) &e.as + fields[i].offset) = (gint32) (10 + i);
+            if (want != NULL && strcmp(fields[i].name, want) == 0)
+                want_id = (gint32) (10 + i);
+        }
+        g_assert_true(want == NULL || want_id != 0); /* the field exists and names an entity */
+        got = ev_target(&e);
+        g_assert_cmpint(got.id, ==, want_id);
+        g_assert_true(got.kind == (want != NULL ? ev_field_ref_kind(want) : CAV_REF_NONE));
+        g_assert_true(ev_type_shows_actor((CavEventType) type) ==
+                      (type != CAV_EVENT_GAME_WON && type != CAV_EVENT_GAME_LOST));
+    }
+    /* A spell is cast on its target, not on the book. */
+    g_assert_cmpstr(ev_type_target_field(CAV_EVENT_SPELL_CAST), ==, "target");
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -531,6 +598,9 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/versions", test_codec_versions);
     g_test_add_func("/events/codec/upcast", test_codec_upcast);
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
+    g_test_add_func("/events/target-roles", test_target_roles);
+    g_test_add_func("/events/summary-optional", test_summary_optional);
+    g_test_add_func("/events/summary-depths", test_summary_depths);
     g_test_add_func("/events/summary", test_summary);
     g_test_add_func("/events/sql/views", test_sql_views);
     g_test_add_func("/events/sql/view-honest", test_sql_view_honest);

@@ -5,14 +5,18 @@
  * the engine's series, seeks on click and exports PNG and SVG; the changes
  * list and the state search show what the engine computes. With
  * CAVELOG_TEST_SHOTS=DIR each view is saved as a PNG there, to look at. */
+#include <math.h>
 #include <string.h>
 
 #include "inspector-testutil.h"
 #include "analysis.h"
 #include "cav-analysis-view.h"
 #include "cav-chart-view.h"
+#include "cav-describe.h"
+#include "cav-markers.h"
 #include "cav-inspector-window.h"
 #include "cav-render.h"
+#include "cav-timeline.h"
 #include "cav-why-view.h"
 #include "game.h"
 #include "scenario.h"
@@ -186,6 +190,7 @@ static void test_why_died(Fixture *f, gconstpointer data)
     button = itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died");
     g_assert_nonnull(button);
     g_assert_true(gtk_widget_get_sensitive(button));
+    g_assert_true(gtk_widget_get_visible(button));
     gtk_widget_activate(button); /* the click: pressed, then clicked a moment later */
     assert_shows(window, lost);
     tree = analysis_why_died(history, lost, 5, &error);
@@ -226,6 +231,51 @@ static guint count_line_pixels(GdkTexture *texture)
     return count;
 }
 
+/* Pixels of @texture of colour @spec laid over white at some opacity (a
+ * thin line's anti-aliased pixels): each channel the same mix of the two. */
+static guint count_pixels(GdkTexture *texture, const char *spec)
+{
+    int width = gdk_texture_get_width(texture), height = gdk_texture_get_height(texture);
+    g_autofree guint8 *pixels = g_malloc((gsize) width * height * 4);
+    GdkRGBA c;
+    guint count = 0;
+
+    g_assert_true(gdk_rgba_parse(&c, spec));
+    gdk_texture_download(texture, pixels, (gsize) width * 4);
+    for (gsize i = 0; i < (gsize) width * height; i++) {
+        const guint8 *p = pixels + i * 4; /* B G R A */
+        double a = (255.0 - p[1]) / (255.0 * (1 - c.green));
+        gboolean mixed = a > 0.3 && a <= 1.05 && fabs(p[2] - 255.0 * (1 - a + a * c.red)) < 12 &&
+                         fabs(p[0] - 255.0 * (1 - a + a * c.blue)) < 12;
+        count += mixed;
+    }
+    return count;
+}
+
+/* The x axis is labelled by turn (the series is after each turn), from the
+ * first plotted turn to the last, and the y axis has more than its ends. */
+static void check_axes(History *history, CavChartView *chart)
+{
+    g_autofree char *axes = cav_chart_view_describe_axes(chart);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GArray) series =
+        analysis_series(history, history_last_state(history)->player, ANALYSIS_FIELD_HP, 1,
+                        history_length(history), TRUE, &error);
+    g_autofree char *first =
+        g_strdup_printf("x: turn %d ", g_array_index(series, AnalysisPoint, 0).turn);
+    g_autofree char *last =
+        g_strdup_printf(" turn %d;", g_array_index(series, AnalysisPoint, series->len - 1).turn);
+    g_auto(GStrv) y = NULL;
+
+    g_test_message("axes: %s", axes);
+    g_assert_no_error(error);
+    g_assert_true(g_str_has_prefix(axes, first));
+    g_assert_nonnull(strstr(axes, last));
+    g_assert_null(strchr(axes, '#'));
+    y = g_strsplit(strstr(axes, "y: ") + 3, " ", -1);
+    g_assert_cmpuint(g_strv_length(y), >=, 3);
+}
+
 static void test_chart(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
@@ -241,6 +291,7 @@ static void test_chart(Fixture *f, gconstpointer data)
     gint64 seq;
 
     save_shot(f, "analysis-chart.png");
+    check_axes(history, chart);
     g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
     g_assert_no_error(error);
     g_assert_true(cav_chart_view_export(chart, svg, 600, 200, &error));
@@ -248,6 +299,18 @@ static void test_chart(Fixture *f, gconstpointer data)
     g_assert_no_error(error);
     g_assert_cmpint(gdk_texture_get_width(texture), ==, 600);
     g_assert_cmpuint(count_line_pixels(texture), >, 200); /* the line is drawn */
+    /* A level-up is marked in the scrubber's colour for level-ups. */
+    {
+        g_autoptr(GArray) markers = g_array_new(FALSE, FALSE, sizeof(AnalysisPoint));
+        g_autoptr(GdkTexture) marked = NULL;
+        AnalysisPoint level_up = {history_length(history) / 2, 0, CAV_EVENT_LEVEL_GAINED};
+        g_array_append_val(markers, level_up);
+        cav_chart_view_set_markers(chart, markers);
+        g_assert_true(cav_chart_view_export(chart, png, 600, 200, &error));
+        marked = gdk_texture_new_from_filename(png, &error);
+        g_assert_no_error(error);
+        g_assert_cmpuint(count_pixels(marked, cav_marker_kind_colour(CAV_MARKER_LEVEL_UP)), >, 100);
+    }
     g_assert_true(g_file_get_contents(svg, &svg_text, NULL, &error));
     g_assert_nonnull(strstr(svg_text, "<svg"));
     /* A click seeks to the plotted turn nearest to it: the middle of the
@@ -344,6 +407,13 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     for (guint i = 0; i < changes->len; i++)
         g_assert_cmpint(((AnalysisNode *) g_ptr_array_index(tree->children, i))->seq, ==,
                         g_array_index(changes, AnalysisChange, i).seq);
+    /* The label says whose value it is; the tree's root does not repeat it,
+     * nor speak of the last 1000 turns in a game shorter than that. */
+    g_assert_cmpstr(tree->text, !=,
+                    gtk_label_get_text(GTK_LABEL(
+                        itest_find_named(GTK_WIDGET(view), GTK_TYPE_LABEL, "origins-label"))));
+    g_assert_null(strstr(tree->text, "your"));
+    g_assert_null(strstr(tree->text, "last"));
     save_shot(f, "analysis-origins.png");
     cav_why_view_activate_row(origins, 2); /* the second newest change */
     assert_shows(window, g_array_index(changes, AnalysisChange, 1).seq);
@@ -377,6 +447,57 @@ static void test_origins_and_trace(Fixture *f, gconstpointer data)
     save_shot(f, "analysis-trace.png");
 }
 
+/* Where a creature is, is a depth; "level" is only the experience level:
+ * the status line, the player's card, the Changes lines and the Origins
+ * menu say so, with the fields in words. A game not lost shows no Why Did I
+ * Die? button. */
+static void test_words(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "changes");
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    GListModel *menu = gtk_drop_down_get_model(fields);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavTimeline) timeline = cav_timeline_new(history_open(f->path, 0, &error));
+    g_autoptr(GString) card = g_string_new(NULL);
+    g_autofree char *status = NULL, *where = NULL, *level = NULL, *card_where = NULL;
+    const CavCreature *you;
+
+    cav_inspector_window_show_event(window, history_length(history));
+    itest_wait_painted(GTK_WIDGET(window));
+    /* A game not lost has no death to explain: no Why Did I Die? button. */
+    g_assert_cmpint(lost_seq(history), ==, 0);
+    g_assert_false(
+        gtk_widget_get_visible(itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "why-died")));
+    you = state_player(history_state(history));
+    status = cav_describe_status(history, history_length(history));
+    where = g_strdup_printf("you: depth %d (%d,%d)", you->z + 1, you->x, you->y);
+    level = g_strdup_printf("level %d,", you->level);
+    g_assert_nonnull(strstr(status, where));
+    g_assert_nonnull(strstr(status, level));
+    g_assert_no_error(error);
+    g_assert_true(
+        history_seek(cav_timeline_get_history(timeline), history_length(history), &error));
+    cav_describe_entity(timeline, TRUE, CAV_REF_CREATURE, you->id, card);
+    card_where = g_strdup_printf("depth %d at (%d,%d)", you->z + 1, you->x, you->y);
+    g_assert_nonnull(strstr(card->str, card_where));
+    cav_inspector_window_show_event(window, 0);
+    cav_analysis_view_pin(view);
+    cav_inspector_window_show_event(window, history_length(history));
+    itest_wait_painted(GTK_WIDGET(window));
+    for (guint i = 0; i < g_list_model_get_n_items(cav_analysis_view_get_changes(view)); i++) {
+        g_autoptr(GtkStringObject) line =
+            g_list_model_get_item(cav_analysis_view_get_changes(view), i);
+        g_assert_null(strstr(gtk_string_object_get_string(line), "on level"));
+    }
+    for (guint i = 0; i < g_list_model_get_n_items(menu); i++) {
+        g_autoptr(GtkStringObject) name = g_list_model_get_item(menu, i);
+        g_assert_null(strchr(gtk_string_object_get_string(name), '_'));
+    }
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -390,5 +511,7 @@ int main(int argc, char **argv)
                test_changes_and_search, fixture_teardown);
     g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
                test_origins_and_trace, fixture_teardown);
+    g_test_add("/inspector/analysis/words", Fixture, GINT_TO_POINTER(2), fixture_setup, test_words,
+               fixture_teardown);
     return itest_run(&env);
 }

@@ -916,7 +916,7 @@ static void test_missiles(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), "carried by you");
     itest_save_shot(GTK_WIDGET(f->window), "shot.png");
 
-    fell = g_strdup_printf("level %d (%d,%d)", throw.z + 1, throw.x, throw.y);
+    fell = g_strdup_printf("depth %d (%d,%d)", throw.z + 1, throw.x, throw.y);
     assert_links(window, thrown, throw.split != 0 ? "split" : "item", "rock");
     assert_contains(entity_text(window), fell);
     assert_links(window, thrown, "creature", "you — player");
@@ -1387,13 +1387,13 @@ static void test_knowledge(Fixture *f, gconstpointer data)
     cav_inspector_window_show_event(window,
                                     next_naming(history, CAV_EVENT_EFFECT_STARTED, cast, player));
     assert_contains(entity_text(window), "detect creatures — 75 turns left, perceives every "
-                                         "creature on its level · from blue mage's spellbook");
+                                         "creature on its depth · from blue mage's spellbook");
     itest_save_shot(GTK_WIDGET(f->window), "knowledge.png");
 
     /* The book says what its spells cost and do. */
     cav_inspector_window_select_entity(window, CAV_REF_ITEM, m.book);
     assert_contains(entity_text(window), "detect creatures (16 mana): perceives every creature "
-                                         "on its level for 75 turns");
+                                         "on its depth for 75 turns");
     assert_contains(entity_text(window), "summon bats (11 mana): a bat on each free cell around");
     cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player);
 
@@ -1507,6 +1507,17 @@ static void test_spell_events(Fixture *f, gconstpointer data)
     cast = first_of(history, CAV_EVENT_SPELL_CAST);
     assert_links(window, cast, "item", "blue mage's spellbook");
     assert_links(window, cast, "target", "you — player");
+    {
+        /* The detail's Target is the creature cast upon, as the timeline's. */
+        g_autoptr(GArray) scratch = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+        g_autofree char *target =
+            g_strdup_printf("<b>Target</b> <a href=\"creature:%d\"",
+                            event_at(history, cast, scratch)->as.SpellCast.target);
+        cav_inspector_window_show_event(window, cast);
+        assert_contains(gtk_label_get_label(GTK_LABEL(
+                            itest_find_named(GTK_WIDGET(window), GTK_TYPE_LABEL, "detail"))),
+                        target);
+    }
     assert_links(window, first_of(history, CAV_EVENT_MANA_DRAWN), "creature", "you — player");
     assert_links(window, first_of(history, CAV_EVENT_CREATURE_BLINKED), "creature", "you — player");
     assert_links(window, first_of(history, CAV_EVENT_ITEM_NAMED), "creature", "you — player");
