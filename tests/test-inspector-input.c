@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-inspector-input.c — the inspector's window under a person's hands,
+ * on a virtual 1366×768 screen with real input (xdotool): clicks in the
+ * Entities list and on the map, typing in text fields, a damaged file
+ * opened over a game, and how the entity card and list fit. Expectations
+ * come from the models and the file, never from one seed's luck. Run under
+ * xvfb-run. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "inspector-testutil.h"
+#include "cav-detail-pane.h"
+#include "cav-entity-panel.h"
+#include "cav-entity-row.h"
+#include "cav-inspector-window.h"
+#include "cav-map-view.h"
+#include "history.h"
+#include "session.h"
+#include "store.h"
+#include "testutil.h"
+
+#define SEED 20261
+#define TURNS 700
+
+typedef struct {
+    TmpDir tmp;
+    char *path;
+    GtkWidget *window;
+} Fixture;
+
+/* A bot's game of TURNS turns. */
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    tmp_dir_setup(&f->tmp, data);
+    f->path = tmp_path(&f->tmp, "game.cavelog");
+    session = session_new_game(f->path, SEED, "tester", NULL, &error);
+    g_assert_no_error(error);
+    for (gint32 t = 0; t < TURNS && play_bot_turn(session); t++)
+        ;
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+    if (f->window != NULL)
+        gtk_window_destroy(GTK_WINDOW(f->window));
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_free(f->path);
+    tmp_dir_teardown(&f->tmp, data);
+}
+
+/* ---- driving the window ------------------------------------------------------------ */
+
+/* The fixture's game in a window the size of the screen, painted. */
+static CavInspectorWindow *open_window(Fixture *f)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    gboolean loaded = FALSE;
+
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, TRUE);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
+    gtk_window_set_default_size(GTK_WINDOW(window), 1366, 768);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    g_assert_true(itest_wait_until(itest_flag_set, &loaded));
+    g_signal_handlers_disconnect_by_data(window, &loaded);
+    itest_wait_painted(f->window);
+    return window;
+}
+
+static GtkWidget *named(GtkWidget *root, GType type, const char *name)
+{
+    GtkWidget *found = itest_find_named(root, type, name);
+
+    g_assert_nonnull(found);
+    return found;
+}
+
+static CavDetailPane *detail_pane(CavInspectorWindow *window)
+{
+    return CAV_DETAIL_PANE(named(GTK_WIDGET(window), CAV_TYPE_DETAIL_PANE, NULL));
+}
+
+/* The Entities list's column view and its selection. */
+static GtkColumnView *entity_list(CavInspectorWindow *window)
+{
+    return GTK_COLUMN_VIEW(named(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW, "entities"));
+}
+
+static GtkSingleSelection *entity_selection(CavInspectorWindow *window)
+{
+    return GTK_SINGLE_SELECTION(gtk_column_view_get_model(entity_list(window)));
+}
+
+/* The cell below @root showing @text, or NULL (rows out of view may have
+ * no cell). */
+static GtkWidget *cell_showing(GtkWidget *root, const char *text)
+{
+    if (GTK_IS_INSCRIPTION(root) &&
+        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), text) == 0)
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = cell_showing(child, text);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* A list and the name of one of its rows, for row_in_view(). */
+typedef struct {
+    GtkColumnView *view;
+    const char *name;
+} RowWait;
+
+/* Whether the row named @data's name is drawn wholly inside its list's
+ * scrolled window. */
+static gboolean row_in_view(gpointer data)
+{
+    RowWait *w = data;
+    GtkWidget *scroller = gtk_widget_get_parent(GTK_WIDGET(w->view));
+    GtkWidget *cell = cell_showing(GTK_WIDGET(w->view), w->name);
+    graphene_rect_t bounds;
+
+    if (cell == NULL || !gtk_widget_get_mapped(cell) ||
+        !gtk_widget_compute_bounds(cell, scroller, &bounds))
+        return FALSE;
+    return bounds.origin.y >= 0 &&
+           bounds.origin.y + bounds.size.height <= gtk_widget_get_height(scroller) &&
+           bounds.size.height > 0;
+}
+
+/* The entity selected on the Entities page, for entity_selected(). */
+typedef struct {
+    CavInspectorWindow *window;
+    CavRefKind kind;
+    gint32 id;
+} EntityWait;
+
+static gboolean entity_selected(gpointer data)
+{
+    EntityWait *w = data;
+    GtkSingleSelection *selection = entity_selection(w->window);
+    CavEntityRow *row = gtk_single_selection_get_selected_item(selection);
+    gint32 id = 0;
+
+    return cav_detail_pane_get_selected(detail_pane(w->window), &id) == w->kind && id == w->id &&
+           row != NULL && cav_entity_row_get_kind(row) == w->kind &&
+           cav_entity_row_get_id(row) == w->id;
+}
+
+/* A "selected" of the Entities page: one click makes one or two, never a
+ * stream (a selection changed inside its own notification restarts it). */
+static void count_selected(CavEntityPanel *panel, int kind, int id, gpointer data)
+{
+    guint *count = data;
+
+    if (++*count > 20)
+        g_error("one click selected %u times: the selection feeds itself", *count);
+}
+
+/* ---- /inspector/input/entity-click --------------------------------------------------- */
+
+/* A click on a row of the Entities list selects that entity, once, and
+ * the window goes on answering. */
+static void test_entity_click(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkColumnView *list = entity_list(window);
+    GListModel *rows = G_LIST_MODEL(entity_selection(window));
+    CavEntityPanel *panel = CAV_ENTITY_PANEL(named(f->window, CAV_TYPE_ENTITY_PANEL, NULL));
+    guint count = 0, position;
+    g_autoptr(CavEntityRow) row = NULL;
+    RowWait shown;
+    EntityWait w = {window, CAV_REF_NONE, 0};
+    GtkWidget *cell;
+    gint64 seq = cav_inspector_window_get_event(window);
+
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    g_assert_cmpuint(g_list_model_get_n_items(rows), >=, 3);
+    /* The second row, or the third if the second is selected already. */
+    position = gtk_single_selection_get_selected(entity_selection(window)) == 1 ? 2 : 1;
+    row = g_list_model_get_item(rows, position);
+    shown = (RowWait){list, cav_entity_row_get_name(row)};
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    cell = cell_showing(GTK_WIDGET(list), shown.name);
+    g_signal_connect(panel, "selected", G_CALLBACK(count_selected), &count);
+    itest_click_at(f->window, cell, gtk_widget_get_width(cell) / 2.0,
+                   gtk_widget_get_height(cell) / 2.0);
+    w.kind = cav_entity_row_get_kind(row);
+    w.id = cav_entity_row_get_id(row);
+    g_assert_true(itest_wait_until(entity_selected, &w));
+    g_assert_cmpuint(gtk_single_selection_get_selected(entity_selection(window)), ==, position);
+    /* Still answering: another frame is painted, the event unchanged. */
+    itest_wait_painted(f->window);
+    g_assert_cmpuint(count, >=, 1);
+    g_assert_cmpuint(count, <=, 2);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_save_shot(f->window, "entity-click.png");
+}
+
+/* ---- /inspector/input/map-pick ------------------------------------------------------- */
+
+/* The first living creature in the list (ids in order) on map level @z
+ * that is not selected; 0 if none. */
+static gint32 creature_on_level(const CavState *state, int z, gint32 selected)
+{
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c != NULL && c->alive && c->z == z && id != selected)
+            return id;
+    }
+    return 0;
+}
+
+static const char *row_name(GListModel *rows, CavRefKind kind, gint32 id)
+{
+    for (guint i = 0; i < g_list_model_get_n_items(rows); i++) {
+        g_autoptr(CavEntityRow) row = g_list_model_get_item(rows, i);
+        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id)
+            return cav_entity_row_get_name(row); /* the list holds the row */
+    }
+    g_assert_not_reached();
+}
+
+/* A creature clicked on the map is selected in the Entities list and
+ * scrolled into view, from wherever the list was scrolled. */
+static void test_map_pick(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(named(f->window, CAV_TYPE_MAP_VIEW, NULL));
+    GtkColumnView *list = entity_list(window);
+    GtkAdjustment *scroll = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list));
+    gint32 selected = 0;
+    EntityWait w = {window, CAV_REF_CREATURE, 0};
+    RowWait shown = {list, NULL};
+    const CavCreature *creature;
+    graphene_rect_t cell;
+
+    g_action_group_activate_action(G_ACTION_GROUP(window), "truth", NULL); /* all is pickable */
+    cav_inspector_window_show_event(window, history_length(history) / 2);
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    cav_detail_pane_get_selected(detail_pane(window), &selected);
+    w.id = creature_on_level(history_state(history), cav_map_view_get_level(map), selected);
+    g_assert_cmpint(w.id, >, 0);
+    creature = state_creature(history_state(history), w.id);
+    shown.name = row_name(G_LIST_MODEL(entity_selection(window)), CAV_REF_CREATURE, w.id);
+    /* The list scrolled to its end, the creature's row out of view. */
+    itest_wait_painted(f->window);
+    gtk_adjustment_set_value(scroll, gtk_adjustment_get_upper(scroll));
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    g_assert_false(row_in_view(&shown));
+    cav_map_view_cell_rect(map, creature->x, creature->y, &cell);
+    itest_click_at(f->window, GTK_WIDGET(map), cell.origin.x + cell.size.width / 2,
+                   cell.origin.y + cell.size.height / 2);
+    g_assert_true(itest_wait_until(entity_selected, &w));
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    itest_save_shot(f->window, "map-pick.png");
+}
+
+int main(int argc, char **argv)
+{
+    ItestEnv env;
+
+    itest_init(&argc, &argv, &env);
+#define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+    ADD("/inspector/input/entity-click", test_entity_click);
+    ADD("/inspector/input/map-pick", test_map_pick);
+#undef ADD
+    return itest_run(&env);
+}
