@@ -10,11 +10,13 @@
 #include <string.h>
 
 #include "inspector-testutil.h"
+#include "cav-analysis-view.h"
 #include "cav-detail-pane.h"
 #include "cav-entity-panel.h"
 #include "cav-entity-row.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
+#include "cav-marks.h"
 #include "history.h"
 #include "session.h"
 #include "store.h"
@@ -80,6 +82,21 @@ static GtkWidget *named(GtkWidget *root, GType type, const char *name)
 
     g_assert_nonnull(found);
     return found;
+}
+
+/* The first widget of @type below @root that is on screen (a page's, not
+ * one of a page hidden or a popover closed). */
+static GtkWidget *mapped(GtkWidget *root, GType type)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) && gtk_widget_get_mapped(root))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = mapped(child, type);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
 }
 
 static CavDetailPane *detail_pane(CavInspectorWindow *window)
@@ -267,6 +284,104 @@ static void test_map_pick(Fixture *f, gconstpointer data)
     itest_save_shot(f->window, "map-pick.png");
 }
 
+/* ---- /inspector/input/typing ---------------------------------------------------------- */
+
+/* A text field and what it should hold, for holds_text(). */
+typedef struct {
+    GtkEditable *field;
+    const char *text;
+} TextWait;
+
+static gboolean holds_text(gpointer data)
+{
+    TextWait *w = data;
+
+    return g_strcmp0(gtk_editable_get_text(w->field), w->text) == 0;
+}
+
+/* A label and a part of what it should say, for label_says(). */
+typedef struct {
+    GtkLabel *label;
+    const char *part;
+} LabelWait;
+
+static gboolean label_says(gpointer data)
+{
+    LabelWait *w = data;
+
+    return strstr(gtk_label_get_text(w->label), w->part) != NULL;
+}
+
+/* Whether the focus of @data's window is in its field. */
+static gboolean focus_in_field(gpointer data)
+{
+    TextWait *w = data;
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(GTK_WIDGET(w->field)));
+
+    return focus != NULL &&
+           (focus == GTK_WIDGET(w->field) || gtk_widget_is_ancestor(focus, GTK_WIDGET(w->field)));
+}
+
+/* Click @field, then press the window's one-key shortcuts and type @text
+ * into it: the field gets every key, and the window does nothing. */
+static void type_into(CavInspectorWindow *window, GtkWidget *field, const char *text)
+{
+    static const char *const moves[] = {"Left", "Right", "Home", "End", "Return", NULL};
+    gint64 seq = cav_inspector_window_get_event(window);
+    TextWait w = {GTK_EDITABLE(field), text};
+
+    itest_click_at(GTK_WIDGET(window), field, gtk_widget_get_width(field) / 2.0,
+                   gtk_widget_get_height(field) / 2.0);
+    if (!itest_wait_until(focus_in_field, &w)) {
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+        itest_save_shot(GTK_WIDGET(window), "typing-failed.png");
+        g_error("clicked, and the focus is on %s", focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
+    }
+    itest_press_keys(GTK_WIDGET(window), moves);
+    itest_type(GTK_WIDGET(window), text);
+    /* Every key handled once the last one has reached the field. */
+    if (!itest_wait_until(holds_text, &w)) {
+        itest_save_shot(GTK_WIDGET(window), "typing-failed.png");
+        g_error("typed “%s”, the field holds “%s”", text, gtk_editable_get_text(w.field));
+    }
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    for (guint i = 0; i < 3; i++) {
+        static const char *const toggles[] = {"play", "follow", "truth"};
+        g_autoptr(GVariant) state =
+            g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
+        g_assert_false(g_variant_get_boolean(state));
+    }
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+}
+
+/* Keys typed in a text field inside the window's content (Analysis ›
+ * Search) or in the filter bar (Turns) are text, never the window's
+ * one-key shortcuts (B bookmarks, Space plays, arrows move); and a
+ * malformed query is refused in words. */
+static void test_typing(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *search;
+    LabelWait refused = {NULL, "not one condition"};
+    static const char *const clear[] = {"ctrl+a", "BackSpace", NULL};
+
+    cav_inspector_window_show_event(window, history_length(history) / 2);
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "search");
+    itest_wait_painted(f->window);
+    search = mapped(GTK_WIDGET(analysis), GTK_TYPE_SEARCH_ENTRY);
+    g_assert_nonnull(search);
+    refused.label = GTK_LABEL(gtk_widget_get_next_sibling(search)); /* the answer */
+    type_into(window, search, "kind=goblin tfmb");
+    itest_press_keys(f->window, clear);
+    type_into(window, search, "hp<10z>=0");
+    g_assert_true(itest_wait_until(label_says, &refused));
+    itest_save_shot(f->window, "typing-search.png");
+    type_into(window, named(f->window, GTK_TYPE_ENTRY, "first-turn"), "1 fb");
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -275,6 +390,7 @@ int main(int argc, char **argv)
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
     ADD("/inspector/input/entity-click", test_entity_click);
     ADD("/inspector/input/map-pick", test_map_pick);
+    ADD("/inspector/input/typing", test_typing);
 #undef ADD
     return itest_run(&env);
 }
