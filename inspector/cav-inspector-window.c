@@ -25,6 +25,8 @@
 #include "cav-timeline.h"
 #include "cav-timing.h"
 
+#include <string.h>
+
 #define FOLLOW_POLL_MS 250
 
 struct _CavInspectorWindow {
@@ -80,6 +82,24 @@ void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, c
     gtk_window_present(GTK_WINDOW(dialog));
 }
 
+void cav_inspector_window_alert_error(CavInspectorWindow *self, const char *heading,
+                                      const GError *error)
+{
+    const char *what = error->message[0] == '/' ? strstr(error->message, ": ") : NULL;
+    g_autofree char *path = NULL, *sentence = NULL, *body = NULL;
+
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (what == NULL) {
+        cav_inspector_window_alert(self, heading, error->message);
+        return;
+    }
+    path = g_strndup(error->message, (gsize) (what - error->message));
+    sentence = g_strdup(what + 2);
+    sentence[0] = g_ascii_toupper(sentence[0]);
+    body = g_strdup_printf("%s.\n\n%s", sentence, path);
+    cav_inspector_window_alert(self, heading, body);
+}
+
 void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text)
 {
     g_autofree char *escaped = NULL;
@@ -96,7 +116,7 @@ static void show_error(CavInspectorWindow *self, const char *primary, const GErr
     if (self->headless)
         g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
     else
-        cav_inspector_window_alert(self, primary, error->message);
+        cav_inspector_window_alert_error(self, primary, error);
 }
 
 static void set_action_state(CavInspectorWindow *self, const char *name, gboolean state)
@@ -536,8 +556,7 @@ static void show_open_failure(CavInspectorWindow *self, const char *primary, con
     adw_status_page_set_title(self->error_page, primary);
     adw_status_page_set_description(self->error_page, description); /* markup */
     gtk_stack_set_visible_child_name(self->pages, "error");
-    if (self->headless)
-        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
 }
 
 /* The file could not be read: said, over the game shown if there is one. */

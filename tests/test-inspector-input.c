@@ -14,6 +14,7 @@
 #include "cav-detail-pane.h"
 #include "cav-entity-panel.h"
 #include "cav-entity-row.h"
+#include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
 #include "cav-marks.h"
@@ -57,15 +58,16 @@ static void fixture_teardown(Fixture *f, gconstpointer data)
 
 /* ---- driving the window ------------------------------------------------------------ */
 
-/* The fixture's game in a window the size of the screen, painted. */
-static CavInspectorWindow *open_window(Fixture *f)
+/* The fixture's game in a window the size of the screen, painted; of
+ * @app (with dialogs), or headless without one. */
+static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app)
 {
-    CavInspectorWindow *window = cav_inspector_window_new(NULL);
+    CavInspectorWindow *window = cav_inspector_window_new(app);
     g_autoptr(GFile) file = g_file_new_for_path(f->path);
     gboolean loaded = FALSE;
 
     f->window = GTK_WIDGET(window);
-    cav_inspector_window_set_headless(window, TRUE);
+    cav_inspector_window_set_headless(window, app == NULL);
     g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
     gtk_window_set_default_size(GTK_WINDOW(window), 1366, 768);
     gtk_window_present(GTK_WINDOW(window));
@@ -74,6 +76,11 @@ static CavInspectorWindow *open_window(Fixture *f)
     g_signal_handlers_disconnect_by_data(window, &loaded);
     itest_wait_painted(f->window);
     return window;
+}
+
+static CavInspectorWindow *open_window(Fixture *f)
+{
+    return open_app_window(f, NULL);
 }
 
 static GtkWidget *named(GtkWidget *root, GType type, const char *name)
@@ -382,6 +389,72 @@ static void test_typing(Fixture *f, gconstpointer data)
     type_into(window, named(f->window, GTK_TYPE_ENTRY, "first-turn"), "1 fb");
 }
 
+/* ---- /inspector/input/damaged-over-game ----------------------------------------------- */
+
+/* The inspector windows on screen, and the message dialog over @window if
+ * there is one. */
+static guint windows_shown(CavInspectorWindow *window, AdwMessageDialog **dialog)
+{
+    GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
+    guint windows = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+        g_autoptr(GtkWidget) w = g_list_model_get_item(toplevels, i);
+        windows += CAV_IS_INSPECTOR_WINDOW(w) && gtk_widget_get_visible(w);
+        if (ADW_IS_MESSAGE_DIALOG(w) && gtk_widget_get_visible(w) &&
+            gtk_window_get_transient_for(GTK_WINDOW(w)) == GTK_WINDOW(window))
+            *dialog = ADW_MESSAGE_DIALOG(w);
+    }
+    return windows;
+}
+
+/* Whether opening has shown something: a dialog over @data, or a window. */
+static gboolean something_shown(gpointer data)
+{
+    AdwMessageDialog *dialog = NULL;
+
+    return windows_shown(data, &dialog) > 1 || dialog != NULL;
+}
+
+/* A damaged file opened (as Open and the recent files do) over a window
+ * showing a game: a dialog over that window says, in words, that the file
+ * is damaged; no other window opens, and the game stays shown. */
+static void test_damaged_over_game(Fixture *f, gconstpointer data)
+{
+    g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
+    g_autofree char *damaged = tmp_path(&f->tmp, "damaged.cavelog");
+    g_autofree char *uri = g_filename_to_uri(damaged, NULL, NULL);
+    g_autofree char *game = NULL;
+    g_autoptr(GError) error = NULL;
+    AdwMessageDialog *dialog = NULL;
+    CavInspectorWindow *window;
+    gsize length = 0;
+    gint64 seq;
+    const char *body;
+
+    g_application_set_flags(G_APPLICATION(app), G_APPLICATION_NON_UNIQUE);
+    g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+    window = open_app_window(f, GTK_APPLICATION(app));
+    seq = cav_inspector_window_get_event(window);
+    g_assert_true(g_file_get_contents(f->path, &game, &length, NULL));
+    g_assert_true(g_file_set_contents(damaged, game, (gssize) length / 2, NULL)); /* cut short */
+    g_action_group_activate_action(G_ACTION_GROUP(app), "open-uri", g_variant_new_string(uri));
+    g_assert_true(itest_wait_until(something_shown, window));
+    g_assert_cmpuint(windows_shown(window, &dialog), ==, 1);
+    g_assert_nonnull(dialog);
+    g_assert_nonnull(strstr(adw_message_dialog_get_heading(dialog), "damaged.cavelog"));
+    body = adw_message_dialog_get_body(dialog);
+    g_test_message("%s", body);
+    g_assert_true(g_str_has_prefix(body, "This file is damaged: it was cut short"));
+    g_assert_nonnull(strstr(body, damaged));
+    g_assert_null(strstr(body, "SQLite"));
+    g_assert_null(strstr(body, "malformed"));
+    g_assert_true(cav_inspector_window_is_loaded(window));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_save_shot(GTK_WIDGET(dialog), "damaged-dialog.png");
+    gtk_window_destroy(GTK_WINDOW(dialog));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -391,6 +464,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/entity-click", test_entity_click);
     ADD("/inspector/input/map-pick", test_map_pick);
     ADD("/inspector/input/typing", test_typing);
+    ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
 #undef ADD
     return itest_run(&env);
 }
