@@ -51,7 +51,7 @@ void cav_describe_place(const History *history, gint32 z, gint32 x, gint32 y, gi
         g_string_append(out, "carried by ");
         history_append_name(history, CAV_REF_CREATURE, holder, out);
     } else {
-        g_string_append_printf(out, "level %d (%d,%d)", z + 1, x, y);
+        g_string_append_printf(out, "depth %d (%d,%d)", z + 1, x, y);
     }
 }
 
@@ -263,19 +263,24 @@ static void append_called(const CavState *state, GString *out)
 static void append_pack(const History *history, gboolean truth, const CavCreature *c, GString *out)
 {
     const CavState *state = history_state(history);
+    guint shown = 0;
 
-    g_string_append(out, "carries:");
+
+    g_string_append(out, "<b>Carries</b>");
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
         const CavItem *item = state_item(state, c->pack[i]);
         if (item == NULL || item->count <= 0)
             continue;
-        g_string_append_printf(out, " %c) ", 'a' + i);
+        shown++;
+        g_string_append_printf(out, "\n  %c) ", 'a' + i);
         cav_describe_link(history, truth, CAV_REF_ITEM, item->id, out);
         if (item->count > 1)
             g_string_append_printf(out, " ×%d", item->count);
         if (item->id == c->weapon || item->id == c->armour)
             g_string_append(out, " (in use)");
     }
+    if (shown == 0)
+        g_string_append(out, " nothing");
 }
 
 static void describe_creature(CavTimeline *timeline, gboolean truth, const CavCreature *c,
@@ -296,7 +301,7 @@ static void describe_creature(CavTimeline *timeline, gboolean truth, const CavCr
         g_string_append_printf(out, " · mana %d/%d", c->mana, c->max_mana);
     g_string_append_c(out, '\n');
     append_fighting(state, c, out);
-    g_string_append_printf(out, "food %d/%d · level %d at (%d,%d) · kills %d\n", c->food,
+    g_string_append_printf(out, "food %d/%d · depth %d at (%d,%d) · kills %d\n", c->food,
                            c->max_food, c->z + 1, c->x, c->y, c->kills);
     append_effects(history, truth, c, out);
     append_known(timeline, c, out);
@@ -426,7 +431,7 @@ char *cav_describe_status(const History *history, gint64 seq)
         return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, seq,
                                history_length(history));
     return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                           " · turn %d · you: level %d (%d,%d), hp %d/%d, %s",
+                           " · turn %d · you: depth %d (%d,%d), hp %d/%d, %s",
                            seq, history_length(history), state->turn, player->z + 1, player->x,
                            player->y, player->hp, player->max_hp, player->alive ? "alive" : "dead");
 }

@@ -327,7 +327,7 @@ static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *ite
 
 static void setup_lists(CavEntityPanel *self)
 {
-    GtkListItemFactory *factory = cav_columns_text_factory(30, NULL);
+    GtkListItemFactory *factory = cav_columns_text_factory(16, NULL);
 
     self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);
     self->entity_selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->entities)));
@@ -336,9 +336,10 @@ static void setup_lists(CavEntityPanel *self)
     g_signal_connect(self->entity_selection, "notify::selected", G_CALLBACK(on_entity_selected),
                      self);
     gtk_column_view_set_model(self->entities_view, GTK_SELECTION_MODEL(self->entity_selection));
+    /* Wide enough for "fungus 12", "depth 2 (48,25)", "hp 100/100 · level 2". */
     cav_columns_add(self->entities_view, "Entity", "name", 10, FALSE);
-    cav_columns_add(self->entities_view, "Where", "place", 10, FALSE);
-    cav_columns_add(self->entities_view, "State", "condition", 10, TRUE);
+    cav_columns_add(self->entities_view, "Where", "place", 15, FALSE);
+    cav_columns_add(self->entities_view, "State", "condition", 18, TRUE);
 
     g_signal_connect(factory, "bind", G_CALLBACK(bind_history_row), NULL);
     gtk_list_view_set_factory(self->entity_history_view, factory);

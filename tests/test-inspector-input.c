@@ -13,6 +13,7 @@
 #include "cav-analysis-view.h"
 #include "cav-detail-pane.h"
 #include "cav-entity-panel.h"
+#include "cav-describe.h"
 #include "cav-entity-row.h"
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
@@ -58,9 +59,9 @@ static void fixture_teardown(Fixture *f, gconstpointer data)
 
 /* ---- driving the window ------------------------------------------------------------ */
 
-/* The fixture's game in a window the size of the screen, painted; of
- * @app (with dialogs), or headless without one. */
-static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app)
+/* The fixture's game in a window @width wide (a 16:9 screen's), painted;
+ * of @app (with dialogs), or headless without one. */
+static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app, int width)
 {
     CavInspectorWindow *window = cav_inspector_window_new(app);
     g_autoptr(GFile) file = g_file_new_for_path(f->path);
@@ -69,7 +70,7 @@ static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app)
     f->window = GTK_WIDGET(window);
     cav_inspector_window_set_headless(window, app == NULL);
     g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
-    gtk_window_set_default_size(GTK_WINDOW(window), 1366, 768);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, width == 1366 ? 768 : width * 9 / 16);
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
     g_assert_true(itest_wait_until(itest_flag_set, &loaded));
@@ -80,7 +81,7 @@ static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app)
 
 static CavInspectorWindow *open_window(Fixture *f)
 {
-    return open_app_window(f, NULL);
+    return open_app_window(f, NULL, 1366); /* a laptop's screen */
 }
 
 static GtkWidget *named(GtkWidget *root, GType type, const char *name)
@@ -291,6 +292,125 @@ static void test_map_pick(Fixture *f, gconstpointer data)
     itest_save_shot(f->window, "map-pick.png");
 }
 
+/* ---- /inspector/input/entity-card --------------------------------------------------- */
+
+static guint pack_size(const CavState *state, const CavCreature *c)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        n += state_item(state, c->pack[i]) != NULL && state_item(state, c->pack[i])->count > 0;
+    return n;
+}
+
+/* The event (of every 100th) after which the player carries the most. */
+static gint64 fullest_pack(History *history, guint *most)
+{
+    gint64 best = 0;
+    g_autoptr(GError) error = NULL;
+
+    *most = 0;
+    for (gint64 seq = 0; seq <= history_length(history); seq += 100) {
+        const CavCreature *player;
+        g_assert_true(history_seek(history, seq, &error));
+        player = state_player(history_state(history));
+        if (player != NULL && pack_size(history_state(history), player) > *most) {
+            *most = pack_size(history_state(history), player);
+            best = seq;
+        }
+    }
+    return best;
+}
+
+/* Whether @widget lies wholly inside @area, across and down. */
+static gboolean inside(GtkWidget *widget, GtkWidget *area)
+{
+    graphene_rect_t bounds;
+
+    g_assert_true(gtk_widget_compute_bounds(widget, area, &bounds));
+    return bounds.origin.x >= -0.5 && bounds.origin.y >= -0.5 &&
+           bounds.origin.x + bounds.size.width <= gtk_widget_get_width(area) + 0.5 &&
+           bounds.origin.y + bounds.size.height <= gtk_widget_get_height(area) + 0.5;
+}
+
+/* Whether the text of the cell @cell shows whole. */
+static gboolean fits(GtkWidget *cell)
+{
+    g_autoptr(PangoLayout) layout =
+        gtk_widget_create_pango_layout(cell, gtk_inscription_get_text(GTK_INSCRIPTION(cell)));
+    int width;
+
+    pango_layout_get_pixel_size(layout, &width, NULL);
+    return width <= gtk_widget_get_width(cell);
+}
+
+/* Every cell of the list shows its text whole. */
+static void assert_cells_fit(GtkWidget *root, guint *checked)
+{
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        assert_cells_fit(child, checked);
+    if (GTK_IS_INSCRIPTION(root) && gtk_widget_get_mapped(root)) {
+        const char *text = gtk_inscription_get_text(GTK_INSCRIPTION(root));
+        if (text == NULL)
+            return;
+        if (!fits(root))
+            g_error("the list cell “%s” is cut (%d px wide)", text, gtk_widget_get_width(root));
+        ++*checked;
+    }
+}
+
+/* The player's card at 1366×768 (a laptop's screen) and 1280×720 (the
+ * window's first size), with the fullest pack of the game: the
+ * card wraps inside its box and scrolls (its whole height is there to
+ * scroll to), its pack is one item a line, where it is reads "depth", and
+ * the list's cells (Entity, Where, State) show whole. */
+static void test_entity_card(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_app_window(f, NULL, GPOINTER_TO_INT(data));
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *card = named(f->window, GTK_TYPE_LABEL, "entity-detail");
+    GtkWidget *scroller = gtk_widget_get_ancestor(card, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *down = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    guint most = 0, checked = 0, lines = 0;
+    gint64 seq = fullest_pack(history, &most);
+    const CavCreature *player;
+    g_auto(GStrv) text = NULL;
+    g_autofree char *depth = NULL;
+    int natural;
+
+    g_assert_cmpuint(most, >=, 2); /* the bot picks things up in 700 turns */
+    cav_inspector_window_show_event(window, seq);
+    player = state_player(history_state(history));
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player->id);
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    itest_save_shot(f->window,
+                    GPOINTER_TO_INT(data) == 1366 ? "entity-card.png" : "entity-card-1280.png");
+    /* One item a line, under its heading. */
+    text = g_strsplit(gtk_label_get_text(GTK_LABEL(card)), "\n", -1);
+    for (guint i = 0; text[i] != NULL; i++)
+        lines += g_regex_match_simple("^  [a-z]\\) ", text[i], 0, 0);
+    g_assert_cmpuint(lines, ==, most);
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(card)), "Carries\n"));
+    depth = g_strdup_printf("depth %d at (%d,%d)", player->z + 1, player->x, player->y);
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(card)), depth));
+    /* Wrapped inside the box; all of its height to scroll through. */
+    g_assert_true(inside(scroller, f->window));
+    g_assert_cmpint(gtk_widget_get_width(card), <=, gtk_widget_get_width(scroller));
+    gtk_widget_measure(card, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(card), NULL, &natural,
+                       NULL, NULL);
+    g_assert_cmpint(gtk_widget_get_height(card), >=, natural);
+    g_assert_cmpfloat(gtk_adjustment_get_upper(down), >=, natural);
+    g_assert_true(inside(named(f->window, GTK_TYPE_LIST_VIEW, "entity-history"), f->window));
+    /* The list: places in depths, every cell whole. */
+    assert_cells_fit(named(f->window, GTK_TYPE_COLUMN_VIEW, "entities"), &checked);
+    g_assert_cmpuint(checked, >, 10);
+    g_assert_nonnull(
+        cell_showing(GTK_WIDGET(entity_list(window)),
+                     g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y)));
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -434,7 +554,7 @@ static void test_damaged_over_game(Fixture *f, gconstpointer data)
 
     g_application_set_flags(G_APPLICATION(app), G_APPLICATION_NON_UNIQUE);
     g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
-    window = open_app_window(f, GTK_APPLICATION(app));
+    window = open_app_window(f, GTK_APPLICATION(app), 1366);
     seq = cav_inspector_window_get_event(window);
     g_assert_true(g_file_get_contents(f->path, &game, &length, NULL));
     g_assert_true(g_file_set_contents(damaged, game, (gssize) length / 2, NULL)); /* cut short */
@@ -460,11 +580,16 @@ int main(int argc, char **argv)
     ItestEnv env;
 
     itest_init(&argc, &argv, &env);
-#define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+#define ADD_WITH(path, data, func)                                                                 \
+    g_test_add(path, Fixture, data, fixture_setup, func, fixture_teardown)
+#define ADD(path, func) ADD_WITH(path, NULL, func)
     ADD("/inspector/input/entity-click", test_entity_click);
     ADD("/inspector/input/map-pick", test_map_pick);
+    ADD_WITH("/inspector/input/entity-card/1366x768", GINT_TO_POINTER(1366), test_entity_card);
+    ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
     ADD("/inspector/input/typing", test_typing);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
 #undef ADD
+#undef ADD_WITH
     return itest_run(&env);
 }

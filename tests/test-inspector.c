@@ -916,7 +916,7 @@ static void test_missiles(Fixture *f, gconstpointer data)
     assert_contains(entity_text(window), "carried by you");
     itest_save_shot(GTK_WIDGET(f->window), "shot.png");
 
-    fell = g_strdup_printf("level %d (%d,%d)", throw.z + 1, throw.x, throw.y);
+    fell = g_strdup_printf("depth %d (%d,%d)", throw.z + 1, throw.x, throw.y);
     assert_links(window, thrown, throw.split != 0 ? "split" : "item", "rock");
     assert_contains(entity_text(window), fell);
     assert_links(window, thrown, "creature", "you — player");
