@@ -40,7 +40,8 @@ struct _CavInspectorWindow {
     CavLoadingPage *loading_page;
     GtkLabel *status_label;
     GtkMenuButton *recent_button, *bookmarks_button;
-    GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
+    /* With bookmarks_button, shown only while a game is. */
+    GtkWidget *follow_button, *fork_button, *truth_button;
     CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
@@ -665,6 +666,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(bookmarks_button);
     BIND(follow_button);
     BIND(fork_button);
+    BIND(truth_button);
     BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
@@ -686,6 +688,30 @@ static void on_page_changed(CavInspectorWindow *self)
     gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
     gtk_widget_set_visible(self->follow_button, game);
     gtk_widget_set_visible(self->fork_button, game);
+    gtk_widget_set_visible(self->truth_button, game);
+}
+
+/* A popover open hides the tooltip of the button that opened it (GTK 4.8
+ * leaves it over the popover) until it closes. */
+static void on_popover_visible(GtkWidget *popover, GParamSpec *pspec, gpointer user_data)
+{
+    GtkWidget *owner = gtk_widget_get_parent(popover);
+
+    gtk_widget_set_has_tooltip(owner, !gtk_widget_get_visible(popover) &&
+                                          gtk_widget_get_tooltip_text(owner) != NULL);
+    gtk_widget_trigger_tooltip_query(owner);
+}
+
+/* Every popover below @widget (menu buttons', drop-downs') keeps its
+ * owner's tooltip away while open. */
+static void quiet_tooltips(GtkWidget *widget)
+{
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_POPOVER(child))
+            g_signal_connect(child, "notify::visible", G_CALLBACK(on_popover_visible), NULL);
+        quiet_tooltips(child);
+    }
 }
 
 /* The size, state and toggles the last window closed had. */
@@ -729,6 +755,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
+    quiet_tooltips(GTK_WIDGET(self));
     restore_settings(self);
 }
 
