@@ -265,7 +265,6 @@ static void append_pack(const History *history, gboolean truth, const CavCreatur
     const CavState *state = history_state(history);
     guint shown = 0;
 
-
     g_string_append(out, "<b>Carries</b>");
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
         const CavItem *item = state_item(state, c->pack[i]);
