@@ -430,9 +430,10 @@ char *cav_describe_status(const History *history, gint64 seq)
         return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT, seq,
                                history_length(history));
     return g_strdup_printf("Event %" G_GINT64_FORMAT " of %" G_GINT64_FORMAT
-                           " · turn %d · you: depth %d (%d,%d), hp %d/%d, %s",
+                           " · turn %d · you: depth %d (%d,%d), level %d, hp %d/%d, %s",
                            seq, history_length(history), state->turn, player->z + 1, player->x,
-                           player->y, player->hp, player->max_hp, player->alive ? "alive" : "dead");
+                           player->y, player->level, player->hp, player->max_hp,
+                           player->alive ? "alive" : "dead");
 }
 
 char *cav_describe_game(const History *history)
