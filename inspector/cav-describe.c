@@ -263,19 +263,23 @@ static void append_called(const CavState *state, GString *out)
 static void append_pack(const History *history, gboolean truth, const CavCreature *c, GString *out)
 {
     const CavState *state = history_state(history);
+    guint shown = 0;
 
-    g_string_append(out, "carries:");
+    g_string_append(out, "<b>Carries</b>");
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
         const CavItem *item = state_item(state, c->pack[i]);
         if (item == NULL || item->count <= 0)
             continue;
-        g_string_append_printf(out, " %c) ", 'a' + i);
+        shown++;
+        g_string_append_printf(out, "\n  %c) ", 'a' + i);
         cav_describe_link(history, truth, CAV_REF_ITEM, item->id, out);
         if (item->count > 1)
             g_string_append_printf(out, " ×%d", item->count);
         if (item->id == c->weapon || item->id == c->armour)
             g_string_append(out, " (in use)");
     }
+    if (shown == 0)
+        g_string_append(out, " nothing");
 }
 
 static void describe_creature(CavTimeline *timeline, gboolean truth, const CavCreature *c,

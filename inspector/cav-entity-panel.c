@@ -28,12 +28,72 @@ struct _CavEntityPanel {
     CavRefKind entity_kind;
     gint32 entity_id;
     gboolean active, truth, syncing;
+    guint scroll_tick;      /* waiting to bring the selected row into view */
+    gint64 rows_changed_at; /* the frame the list's rows last changed in */
 };
 
 G_DEFINE_FINAL_TYPE(CavEntityPanel, cav_entity_panel, GTK_TYPE_WIDGET)
 
 enum { SIGNAL_SELECTED, SIGNAL_SEEK, SIGNAL_ACTIVATE_LINK, N_SIGNALS };
 static guint signals[N_SIGNALS];
+
+/* ---- scrolling ------------------------------------------------------------- */
+
+/* The rows were replaced: the scroll range is the old one until a frame
+ * has laid them out. */
+static void note_rows_changed(CavEntityPanel *self)
+{
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->entities_view));
+
+    self->rows_changed_at = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
+}
+
+/* Bring the selected row into view if it is out of view, from the average
+ * row height; FALSE while the list is not laid out (a tick in frame c knows
+ * frame c - 1's layout, so the rows changed in frame c0 count from c0 + 2). */
+static gboolean scroll_now(CavEntityPanel *self)
+{
+    GtkWidget *view = GTK_WIDGET(self->entities_view);
+    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
+    GdkFrameClock *clock = gtk_widget_get_frame_clock(view);
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(self->entities));
+    guint position = gtk_single_selection_get_selected(self->entity_selection);
+    double upper = gtk_adjustment_get_upper(adjustment), page, row, top;
+
+    if (position == GTK_INVALID_LIST_POSITION || n == 0)
+        return TRUE;
+    page = gtk_adjustment_get_page_size(adjustment);
+    if (!gtk_widget_get_mapped(view) || clock == NULL || page <= 0 || upper <= 0 ||
+        gdk_frame_clock_get_frame_counter(clock) < self->rows_changed_at + 2)
+        return FALSE;
+    row = upper / n;
+    top = row * position;
+    if (top < gtk_adjustment_get_value(adjustment) ||
+        top + row > gtk_adjustment_get_value(adjustment) + page)
+        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
+    return TRUE;
+}
+
+static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+    CavEntityPanel *self = user_data;
+
+    if (!scroll_now(self))
+        return G_SOURCE_CONTINUE;
+    self->scroll_tick = 0;
+    return G_SOURCE_REMOVE;
+}
+
+/* Bring the selected row into view, now or once the list is laid out
+ * (GTK 4.8 has no gtk_column_view_scroll_to()). */
+static void scroll_to_selected(CavEntityPanel *self)
+{
+    if (self->scroll_tick != 0)
+        return;
+    if (!scroll_now(self))
+        self->scroll_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self->entities_view),
+                                                         scroll_pending, self, NULL);
+}
 
 /* ---- the list and the description ------------------------------------------ */
 
@@ -89,6 +149,7 @@ static void update_entities(CavEntityPanel *self)
                         rows->pdata, rows->len);
     gtk_single_selection_set_selected(self->entity_selection, selected);
     self->syncing = FALSE;
+    note_rows_changed(self);
 }
 
 static void describe_entity(CavEntityPanel *self)
@@ -126,27 +187,44 @@ void cav_entity_panel_refresh(CavEntityPanel *self)
 
 /* ---- selecting ------------------------------------------------------------ */
 
-void cav_entity_panel_select(CavEntityPanel *self, CavRefKind kind, gint32 id)
+/* The list's row of the selected entity, or GTK_INVALID_LIST_POSITION. */
+static guint selected_position(CavEntityPanel *self)
 {
     GListModel *model = G_LIST_MODEL(self->entities);
-    guint n = g_list_model_get_n_items(model);
 
+    for (guint i = 0; i < g_list_model_get_n_items(model); i++) {
+        g_autoptr(CavEntityRow) row = g_list_model_get_item(model, i);
+        if (cav_entity_row_get_kind(row) == self->entity_kind &&
+            cav_entity_row_get_id(row) == self->entity_id)
+            return i;
+    }
+    return GTK_INVALID_LIST_POSITION;
+}
+
+/* Select the selected entity's row, if it is not already. Only a change is
+ * made: a click runs this inside the selection's own "notify::selected",
+ * and GObject's notify does not recurse: a change made inside it restarts
+ * that emission once the handler returns, with `syncing` cleared, which
+ * would select again, for ever. */
+static void sync_list_selection(CavEntityPanel *self, guint position)
+{
+    if (gtk_single_selection_get_selected(self->entity_selection) == position)
+        return;
+    self->syncing = TRUE;
+    gtk_single_selection_set_selected(self->entity_selection, position);
+    self->syncing = FALSE;
+}
+
+void cav_entity_panel_select(CavEntityPanel *self, CavRefKind kind, gint32 id)
+{
     g_return_if_fail(CAV_IS_ENTITY_PANEL(self));
     self->entity_kind = kind;
     self->entity_id = id;
     if (self->entity_filter != NULL)
         cav_timeline_filter_set_entity(self->entity_filter, kind, id);
     gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
-    self->syncing = TRUE;
-    gtk_single_selection_set_selected(self->entity_selection, GTK_INVALID_LIST_POSITION);
-    for (guint i = 0; i < n; i++) {
-        g_autoptr(CavEntityRow) row = g_list_model_get_item(model, i);
-        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id) {
-            gtk_single_selection_set_selected(self->entity_selection, i);
-            break;
-        }
-    }
-    self->syncing = FALSE;
+    sync_list_selection(self, selected_position(self));
+    scroll_to_selected(self);
     if (self->timeline != NULL)
         describe_entity(self);
     g_signal_emit(self, signals[SIGNAL_SELECTED], 0, (int) kind, (int) id);
@@ -249,7 +327,7 @@ static void bind_history_row(GtkSignalListItemFactory *factory, GtkListItem *ite
 
 static void setup_lists(CavEntityPanel *self)
 {
-    GtkListItemFactory *factory = cav_columns_text_factory(30, NULL);
+    GtkListItemFactory *factory = cav_columns_text_factory(16, NULL);
 
     self->entities = g_list_store_new(CAV_TYPE_ENTITY_ROW);
     self->entity_selection = gtk_single_selection_new(G_LIST_MODEL(g_object_ref(self->entities)));
@@ -258,9 +336,10 @@ static void setup_lists(CavEntityPanel *self)
     g_signal_connect(self->entity_selection, "notify::selected", G_CALLBACK(on_entity_selected),
                      self);
     gtk_column_view_set_model(self->entities_view, GTK_SELECTION_MODEL(self->entity_selection));
+    /* Wide enough for "fungus 12", "depth 2 (48,25)", "hp 100/100 · level 2". */
     cav_columns_add(self->entities_view, "Entity", "name", 10, FALSE);
-    cav_columns_add(self->entities_view, "Where", "place", 10, FALSE);
-    cav_columns_add(self->entities_view, "State", "condition", 10, TRUE);
+    cav_columns_add(self->entities_view, "Where", "place", 15, FALSE);
+    cav_columns_add(self->entities_view, "State", "condition", 18, TRUE);
 
     g_signal_connect(factory, "bind", G_CALLBACK(bind_history_row), NULL);
     gtk_list_view_set_factory(self->entity_history_view, factory);
@@ -273,6 +352,9 @@ static void cav_entity_panel_dispose(GObject *object)
 {
     CavEntityPanel *self = CAV_ENTITY_PANEL(object);
 
+    if (self->scroll_tick != 0)
+        gtk_widget_remove_tick_callback(GTK_WIDGET(self->entities_view), self->scroll_tick);
+    self->scroll_tick = 0;
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_ENTITY_PANEL);
     g_clear_object(&self->entity_history);
     g_clear_object(&self->entity_filter);

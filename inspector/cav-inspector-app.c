@@ -14,6 +14,7 @@
 
 #define SCREENSHOT_FRAMES 12  /* frames to let the window settle before rendering */
 #define SCREENSHOT_RETRIES 30 /* frames to wait for one whose drawing outlives its paint */
+#define SHOW_LOADING_MS 700   /* a new window still reading its game is shown after this */
 
 struct _CavInspectorApp {
     AdwApplication parent_instance;
@@ -44,17 +45,86 @@ static CavInspectorWindow *new_window(CavInspectorApp *self)
     return window;
 }
 
-/* Open @file in the active window when it shows nothing, else in a new one. */
+/* A game being read for a window of its own, opened from a window that
+ * shows one: the new window appears once the game is read (or after
+ * SHOW_LOADING_MS, to show its progress); a file that cannot be read is
+ * said in a dialog over the window it was opened from, and the new window
+ * goes, so a bad file never leaves a window holding only its error. */
+typedef struct {
+    CavInspectorWindow *window; /* the new one, a reference */
+    GWeakRef opener;            /* the window it was opened from */
+    char *name;                 /* the file's name */
+    guint show_source;
+} PendingOpen;
+
+static void pending_open_free(PendingOpen *pending)
+{
+    g_clear_handle_id(&pending->show_source, g_source_remove);
+    g_signal_handlers_disconnect_by_data(pending->window, pending);
+    g_object_unref(pending->window);
+    g_weak_ref_clear(&pending->opener);
+    g_free(pending->name);
+    g_free(pending);
+}
+
+static gboolean pending_show(gpointer data)
+{
+    PendingOpen *pending = data;
+
+    pending->show_source = 0;
+    gtk_window_present(GTK_WINDOW(pending->window));
+    return G_SOURCE_REMOVE;
+}
+
+static void pending_loaded(CavInspectorWindow *window, PendingOpen *pending)
+{
+    gtk_window_present(GTK_WINDOW(window));
+    pending_open_free(pending);
+}
+
+static void pending_failed(CavInspectorWindow *window, const GError *error, PendingOpen *pending)
+{
+    g_autoptr(CavInspectorWindow) opener = g_weak_ref_get(&pending->opener);
+    g_autofree char *primary = g_strdup_printf("Could not open “%s”", pending->name);
+
+    if (opener != NULL)
+        cav_inspector_window_alert_error(opener, primary, error);
+    else
+        gtk_window_present(GTK_WINDOW(window)); /* its own page says it */
+    if (opener != NULL)
+        gtk_window_destroy(GTK_WINDOW(window));
+    pending_open_free(pending);
+}
+
+/* Read @file for a new window, opened from @opener, which shows a game. */
+static void open_beside(CavInspectorApp *self, CavInspectorWindow *opener, GFile *file)
+{
+    PendingOpen *pending = g_new0(PendingOpen, 1);
+
+    pending->window = g_object_ref(new_window(self));
+    g_weak_ref_init(&pending->opener, opener);
+    pending->name = g_file_get_basename(file);
+    g_signal_connect(pending->window, "loaded", G_CALLBACK(pending_loaded), pending);
+    g_signal_connect(pending->window, "failed", G_CALLBACK(pending_failed), pending);
+    pending->show_source = g_timeout_add(SHOW_LOADING_MS, pending_show, pending);
+    cav_inspector_window_open(pending->window, file);
+}
+
+/* Open @file in the active window when it shows nothing, else in a new one
+ * (open_beside). */
 static void open_file(CavInspectorApp *self, GFile *file)
 {
     GtkWindow *active = gtk_application_get_active_window(GTK_APPLICATION(self));
-    CavInspectorWindow *window = NULL;
+    CavInspectorWindow *window;
 
-    if (CAV_IS_INSPECTOR_WINDOW(active) &&
-        cav_inspector_window_get_file(CAV_INSPECTOR_WINDOW(active)) == NULL)
-        window = CAV_INSPECTOR_WINDOW(active);
-    if (window == NULL)
+    if (!CAV_IS_INSPECTOR_WINDOW(active) || self->screenshot != NULL) {
         window = new_window(self);
+    } else if (cav_inspector_window_get_file(CAV_INSPECTOR_WINDOW(active)) == NULL) {
+        window = CAV_INSPECTOR_WINDOW(active);
+    } else {
+        open_beside(self, CAV_INSPECTOR_WINDOW(active), file);
+        return;
+    }
     gtk_window_present(GTK_WINDOW(window));
     cav_inspector_window_open(window, file);
 }

@@ -25,6 +25,8 @@
 #include "cav-timeline.h"
 #include "cav-timing.h"
 
+#include <string.h>
+
 #define FOLLOW_POLL_MS 250
 
 struct _CavInspectorWindow {
@@ -38,7 +40,8 @@ struct _CavInspectorWindow {
     CavLoadingPage *loading_page;
     GtkLabel *status_label;
     GtkMenuButton *recent_button, *bookmarks_button;
-    GtkWidget *follow_button, *fork_button; /* with bookmarks_button: for a game only */
+    /* With bookmarks_button, shown only while a game is. */
+    GtkWidget *follow_button, *fork_button, *truth_button;
     CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
@@ -80,6 +83,24 @@ void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, c
     gtk_window_present(GTK_WINDOW(dialog));
 }
 
+void cav_inspector_window_alert_error(CavInspectorWindow *self, const char *heading,
+                                      const GError *error)
+{
+    const char *what = error->message[0] == '/' ? strstr(error->message, ": ") : NULL;
+    g_autofree char *path = NULL, *sentence = NULL, *body = NULL;
+
+    g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (what == NULL) {
+        cav_inspector_window_alert(self, heading, error->message);
+        return;
+    }
+    path = g_strndup(error->message, (gsize) (what - error->message));
+    sentence = g_strdup(what + 2);
+    sentence[0] = g_ascii_toupper(sentence[0]);
+    body = g_strdup_printf("%s.\n\n%s", sentence, path);
+    cav_inspector_window_alert(self, heading, body);
+}
+
 void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text)
 {
     g_autofree char *escaped = NULL;
@@ -96,7 +117,7 @@ static void show_error(CavInspectorWindow *self, const char *primary, const GErr
     if (self->headless)
         g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
     else
-        cav_inspector_window_alert(self, primary, error->message);
+        cav_inspector_window_alert_error(self, primary, error);
 }
 
 static void set_action_state(CavInspectorWindow *self, const char *name, gboolean state)
@@ -539,8 +560,7 @@ static void show_open_failure(CavInspectorWindow *self, const char *primary, con
     adw_status_page_set_title(self->error_page, primary);
     adw_status_page_set_description(self->error_page, description); /* markup */
     gtk_stack_set_visible_child_name(self->pages, "error");
-    if (self->headless)
-        g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
+    g_signal_emit(self, signals[SIGNAL_FAILED], 0, error);
 }
 
 /* The file could not be read: said, over the game shown if there is one. */
@@ -649,6 +669,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(bookmarks_button);
     BIND(follow_button);
     BIND(fork_button);
+    BIND(truth_button);
     BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
@@ -670,6 +691,30 @@ static void on_page_changed(CavInspectorWindow *self)
     gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
     gtk_widget_set_visible(self->follow_button, game);
     gtk_widget_set_visible(self->fork_button, game);
+    gtk_widget_set_visible(self->truth_button, game);
+}
+
+/* A popover open hides the tooltip of the button that opened it (GTK 4.8
+ * leaves it over the popover) until it closes. */
+static void on_popover_visible(GtkWidget *popover, GParamSpec *pspec, gpointer user_data)
+{
+    GtkWidget *owner = gtk_widget_get_parent(popover);
+
+    gtk_widget_set_has_tooltip(owner, !gtk_widget_get_visible(popover) &&
+                                          gtk_widget_get_tooltip_text(owner) != NULL);
+    gtk_widget_trigger_tooltip_query(owner);
+}
+
+/* Every popover below @widget (menu buttons', drop-downs') keeps its
+ * owner's tooltip away while open. */
+static void quiet_tooltips(GtkWidget *widget)
+{
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        if (GTK_IS_POPOVER(child))
+            g_signal_connect(child, "notify::visible", G_CALLBACK(on_popover_visible), NULL);
+        quiet_tooltips(child);
+    }
 }
 
 /* The size, state and toggles the last window closed had. */
@@ -713,6 +758,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
+    quiet_tooltips(GTK_WIDGET(self));
     restore_settings(self);
 }
 

@@ -17,10 +17,11 @@ G_DECLARE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, CAV, INSPECTOR_WI
 
 CavInspectorWindow *cav_inspector_window_new(GtkApplication *application);
 
-/* Read @file in the background and show it. A file that cannot be read is
- * reported (for a headless window, also to the "failed" signal): on a status
- * page with the error's line when the window showed no game, else in a
- * dialog over the game, which stays shown. */
+/* Read @file in the background and show it ("loaded"). A file that cannot
+ * be read is reported: when the window showed no game, on a status page
+ * with the error's line and to the "failed" signal (a GError); else in a
+ * dialog over the game, which stays shown (to "failed" only when
+ * headless). */
 void cav_inspector_window_open(CavInspectorWindow *self, GFile *file);
 
 /* The file shown, or NULL. */
@@ -29,8 +30,8 @@ GFile *cav_inspector_window_get_file(CavInspectorWindow *self);
 /* Whether a game is loaded and shown. */
 gboolean cav_inspector_window_is_loaded(CavInspectorWindow *self);
 
-/* Headless use: no dialogs, no remembered settings written; "loaded" and
- * "failed" (a GError) are emitted. */
+/* Headless use: no dialogs, no remembered settings written; every failure
+ * goes to "failed" (a GError). */
 void cav_inspector_window_set_headless(CavInspectorWindow *self, gboolean headless);
 
 /* Whether the window is headless (no dialogs). */
@@ -64,6 +65,11 @@ void cav_inspector_window_add_toast(CavInspectorWindow *self, const char *text);
 /* Tell the person at the window something they must read, in a dialog with
  * @heading and @body (nothing for a headless window). */
 void cav_inspector_window_alert(CavInspectorWindow *self, const char *heading, const char *body);
+
+/* The same for @error, a STORE_ERROR or other "PATH: what is wrong": its
+ * body says what is wrong as a sentence, then where the file is. */
+void cav_inspector_window_alert_error(CavInspectorWindow *self, const char *heading,
+                                      const GError *error);
 
 G_END_DECLS
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-keys.c — one table of keys and actions, used twice: a shortcut
  * controller on the content, and a capture-phase key handler on the window
- * for when the focus is outside the content. */
+ * for when the focus is outside the content. Neither takes a key while the
+ * focus is in a text field (an entry, a search field, a spin button…):
+ * typing there gets every key. */
 #include "cav-keys.h"
 
 /* Keys over the map and lists (not the filter bar, where they are typing). */
@@ -38,7 +40,27 @@ static void window_keys_free(gpointer data, GClosure *closure)
     g_free(keys);
 }
 
-static void add_content_shortcuts(GtkWidget *content)
+/* Whether @focus is where one types: a GtkText, or inside an editable (an
+ * entry, a search field, a spin button). */
+static gboolean is_typing(GtkWidget *focus)
+{
+    for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent(w))
+        if (GTK_IS_EDITABLE(w))
+            return TRUE;
+    return FALSE;
+}
+
+/* The content's shortcuts are in the capture phase, ahead of the focused
+ * widget: they sleep while the focus is a text field. */
+static void on_focus_changed(GtkWindow *window, GParamSpec *pspec, gpointer controller)
+{
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+
+    gtk_event_controller_set_propagation_phase(controller, is_typing(focus) ? GTK_PHASE_NONE
+                                                                            : GTK_PHASE_CAPTURE);
+}
+
+static void add_content_shortcuts(GtkWindow *window, GtkWidget *content)
 {
     GtkEventController *controller = gtk_shortcut_controller_new();
 
@@ -49,6 +71,8 @@ static void add_content_shortcuts(GtkWidget *content)
             gtk_shortcut_new(gtk_shortcut_trigger_parse_string(content_keys[i].trigger),
                              gtk_named_action_new(content_keys[i].action)));
     gtk_widget_add_controller(content, controller);
+    g_signal_connect_object(window, "notify::focus-widget", G_CALLBACK(on_focus_changed),
+                            controller, 0);
 }
 
 /* Activate on @widget the action of the key @event is, if it is one. */
@@ -75,7 +99,7 @@ static gboolean on_window_key(GtkEventControllerKey *controller, guint keyval, g
 
     /* Focus moved by this key enters the timeline as by keyboard. */
     cav_timeline_pane_note_key(keys->pane);
-    if (focus != NULL && (gtk_widget_is_ancestor(focus, keys->content) || GTK_IS_EDITABLE(focus) ||
+    if (focus != NULL && (gtk_widget_is_ancestor(focus, keys->content) || is_typing(focus) ||
                           gtk_widget_get_native(focus) != GTK_NATIVE(window)))
         return FALSE; /* the content's own shortcuts, typing, or a popover */
     if (g_strcmp0(gtk_stack_get_visible_child_name(keys->pages), keys->page) != 0)
@@ -91,7 +115,7 @@ void cav_keys_install(GtkWindow *window, GtkWidget *content, GtkStack *pages, co
     WindowKeys *keys = g_new0(WindowKeys, 1);
 
     g_return_if_fail(GTK_IS_WINDOW(window) && GTK_IS_WIDGET(content) && GTK_IS_STACK(pages));
-    add_content_shortcuts(content);
+    add_content_shortcuts(window, content);
     keys->content = content;
     keys->pages = pages;
     keys->page = g_strdup(page);

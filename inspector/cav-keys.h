@@ -13,7 +13,8 @@ G_BEGIN_DECLS
 
 /* Give @window the keys: as shortcuts over @content (the map and lists),
  * and from elsewhere in @window (no focus yet, a header button) while
- * @pages shows page @page — not in an entry, nor in a popover. Every key
+ * @pages shows page @page — never while the focus is in a text field
+ * (anywhere, @content too), nor in a popover. Every key
  * pressed in @window is noted to @pane (focus that a key moves into the
  * timeline keeps its row). */
 void cav_keys_install(GtkWindow *window, GtkWidget *content, GtkStack *pages, const char *page,

@@ -62,6 +62,34 @@ static gboolean known_key(const SearchCondition *c)
            field != ANALYSIS_FIELD_KNOWN;
 }
 
+/* Whether @c compares a number: not a text field, nor alive=yes/no. */
+static gboolean wants_number(const SearchCondition *c)
+{
+    AnalysisField field;
+
+    if (strcmp(c->key, "kind") == 0 || strcmp(c->key, "name") == 0 ||
+        strcmp(c->key, "carries") == 0)
+        return FALSE;
+    return !(analysis_field_from_name(c->key, &field) && field == ANALYSIS_FIELD_ALIVE);
+}
+
+/* Refuse @word (parsed as @c) with a reason, unless it is a condition. */
+static gboolean check_condition(const char *word, const SearchCondition *c, GError **error)
+{
+    if (!known_key(c) || c->text[0] == '\0')
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                    "cannot search for “%s”: try hp<10, kind=goblin, carries=potion", word);
+    else if (c->text[strcspn(c->text, "<>=!:")] != '\0')
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                    "“%s” is not one condition: put a space between conditions", word);
+    else if (wants_number(c) && !c->numeric)
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                    "“%s”: %s is compared with a number, as in %s<10", word, c->key, c->key);
+    else
+        return TRUE;
+    return FALSE;
+}
+
 static GArray *parse(const char *query, GError **error)
 {
     g_auto(GStrv) words = g_strsplit_set(query, " \t", -1);
@@ -75,11 +103,8 @@ static GArray *parse(const char *query, GError **error)
         if (!split_op(words[i], &c))
             c = (SearchCondition){.key = g_strdup("name"), .op = OP_EQ, .text = g_strdup(words[i])};
         g_array_append_val(conditions, c);
-        if (!known_key(&c) || (c.text[0] == '\0')) {
-            g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                        "cannot search for “%s”: try hp<10, kind=goblin, carries=potion", words[i]);
+        if (!check_condition(words[i], &c, error))
             return NULL;
-        }
     }
     return g_steal_pointer(&conditions);
 }

@@ -227,7 +227,8 @@ void analysis_node_dump(const AnalysisNode *node, GString *out);
  * compares ignore case; = holds, != does not. A bare word matches names. Creatures and items are
  * returned as CavRef (kind, id), creatures first, in id order; a condition
  * about a creature field never matches an item. NULL with an error naming
- * the bad condition. */
+ * the bad condition: a FIELD no entity has, a VALUE holding another OP (two
+ * conditions run together, "hp<10z>=0"), or a number field given no number. */
 GArray *analysis_search(const History *history, const CavState *state, const char *query,
                         GError **error);
 

@@ -117,6 +117,42 @@ gboolean store_fail(GError **error, StoreError code, const char *path, const cha
     return FALSE;
 }
 
+/* What is wrong with the damaged file at @path, in a player's words: cut
+ * short (its header says how many pages it holds), or garbled in places. */
+static char *damage_in_words(const char *path)
+{
+    guchar header[32] = {0};
+    GStatBuf info;
+    guint64 page, pages, expected;
+    FILE *file = path != NULL ? g_fopen(path, "rb") : NULL;
+    gsize got = file != NULL ? fread(header, 1, sizeof header, file) : 0;
+
+    if (file != NULL)
+        fclose(file);
+    page = (guint64) header[16] << 8 | header[17];
+    page = page == 1 ? 65536 : page;
+    pages = (guint64) header[28] << 24 | header[29] << 16 | header[30] << 8 | header[31];
+    expected = page * pages;
+    if (got == sizeof header && g_stat(path, &info) == 0 && (guint64) info.st_size < expected) {
+        g_autofree char *has = g_format_size((guint64) info.st_size);
+        g_autofree char *should = g_format_size(expected);
+        return g_strdup_printf("it was cut short (%s of its %s are left), and its game cannot "
+                               "be read",
+                               has, should);
+    }
+    return g_strdup("parts of it were overwritten with something else, and its game cannot be "
+                    "read");
+}
+
+/* A damaged file, said in words (the SQLite detail is for the debug log). */
+static gboolean fail_damaged(GError **error, const char *path, const char *detail)
+{
+    g_autofree char *what = damage_in_words(path);
+
+    g_debug("%s: damaged: %s", path, detail);
+    return store_fail(error, STORE_ERROR_CORRUPT, path, "this file is damaged: %s", what);
+}
+
 /* Map an SQLite failure to our error kinds with a readable message. */
 gboolean store_fail_db(GError **error, sqlite3 *db, int rc, const char *path, const char *doing)
 {
@@ -127,8 +163,7 @@ gboolean store_fail_db(GError **error, sqlite3 *db, int rc, const char *path, co
         return store_fail(error, STORE_ERROR_NOT_A_GAME, path, "not a cavelog game (%s)",
                           sqlite3_errstr(rc));
     case SQLITE_CORRUPT:
-        return store_fail(error, STORE_ERROR_CORRUPT, path, "the file is damaged (%s while %s)",
-                          db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc), doing);
+        return fail_damaged(error, path, db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
     case SQLITE_TOOBIG:
         return store_fail(error, STORE_ERROR_TAMPERED, path,
                           "the file holds a value larger than any game writes (while %s)", doing);
@@ -518,8 +553,7 @@ static gboolean check_integrity(Store *store, GError **error)
         return store_fail_sqlite(store, rc, error, "checking the file");
     if (first == NULL || strcmp(first, "ok") != 0) {
         g_autofree char *problem = first_problem(first);
-        return store_fail(error, STORE_ERROR_CORRUPT, store->path,
-                          "the file is damaged (SQLite's check says: %s)", problem);
+        return fail_damaged(error, store->path, problem);
     }
     return TRUE;
 }

@@ -2,6 +2,9 @@
 /* inspector-testutil.c — waits and finds shared by the inspector's tests. */
 #include "inspector-testutil.h"
 
+#include <gdk/x11/gdkx.h>
+#include <math.h>
+
 #include "cav-render.h"
 #include "cav-renderer.h"
 #include "testfonts.h"
@@ -128,4 +131,62 @@ void itest_save_shot(GtkWidget *window, const char *name)
         return;
     path = g_build_filename(dir, name, NULL);
     itest_render_shot(window, path);
+}
+
+void itest_xdotool(GtkWidget *window, const char *const *args)
+{
+    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
+    g_autofree char *xid = g_strdup_printf("%lu", (unsigned long) gdk_x11_surface_get_xid(surface));
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    g_autofree char *err = NULL;
+    int status;
+
+    g_ptr_array_add(argv, "xdotool");
+    g_ptr_array_add(argv, "windowfocus");
+    g_ptr_array_add(argv, xid);
+    for (guint i = 0; args[i] != NULL; i++)
+        g_ptr_array_add(argv, g_strcmp0(args[i], "XID") == 0 ? xid : (gpointer) args[i]);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, &err, &status, &error));
+    g_assert_no_error(error);
+    if (!g_spawn_check_wait_status(status, NULL))
+        g_error("xdotool failed: %s", err);
+}
+
+void itest_press_keys(GtkWidget *window, const char *const *keys)
+{
+    g_autoptr(GPtrArray) args = g_ptr_array_new();
+
+    g_ptr_array_add(args, "key");
+    g_ptr_array_add(args, "--delay");
+    g_ptr_array_add(args, "30");
+    for (guint i = 0; keys[i] != NULL; i++)
+        g_ptr_array_add(args, (gpointer) keys[i]);
+    g_ptr_array_add(args, NULL);
+    itest_xdotool(window, (const char *const *) args->pdata);
+}
+
+void itest_type(GtkWidget *window, const char *text)
+{
+    const char *const args[] = {"type", "--delay", "30", text, NULL};
+
+    itest_xdotool(window, args);
+}
+
+void itest_click_at(GtkWidget *window, GtkWidget *widget, double x, double y)
+{
+    double wx, wy, sx, sy;
+    g_autofree char *xs = NULL, *ys = NULL;
+
+    g_assert_true(gtk_widget_translate_coordinates(widget, window, x, y, &wx, &wy));
+    gtk_native_get_surface_transform(GTK_NATIVE(window), &sx, &sy);
+    xs = g_strdup_printf("%d", (int) lround(wx + sx));
+    ys = g_strdup_printf("%d", (int) lround(wy + sy));
+    {
+        const char *const args[] = {"mousemove", "--window", "XID", xs, ys, "click", "1", NULL};
+
+        itest_xdotool(window, args);
+    }
 }

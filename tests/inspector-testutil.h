@@ -56,6 +56,21 @@ void itest_render_shot(GtkWidget *window, const char *path);
  * itest_render_shot); nothing without it. */
 void itest_save_shot(GtkWidget *window, const char *name);
 
+/* Run xdotool with @args (NULL-terminated; "XID" stands for @window's X
+ * window) after focusing @window: real X input through XTEST. Fails the
+ * test if xdotool does. */
+void itest_xdotool(GtkWidget *window, const char *const *args);
+
+/* Press @keys (xdotool's names: "Return", "shift+m") one after another on
+ * @window, as a person would. */
+void itest_press_keys(GtkWidget *window, const char *const *keys);
+
+/* Type @text on @window (xdotool type), as a person would. */
+void itest_type(GtkWidget *window, const char *text);
+
+/* A real click of the first button at (@x, @y) of @widget, in @window. */
+void itest_click_at(GtkWidget *window, GtkWidget *widget, double x, double y);
+
 /* A window and the event it should show, for itest_shows_event(). */
 typedef struct {
     CavInspectorWindow *window;

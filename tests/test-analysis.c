@@ -841,6 +841,7 @@ static gboolean living_deep(const CavState *s, const CavCreature *c)
  * one of them at least, so the comparison is not between empty lists. */
 static void test_search(void)
 {
+    static const char *const malformed[] = {"hp<10z>=0", "hp<10z", "z>=two", "hp=5=5"};
     g_autoptr(History) history = open_history(bot_path);
     g_autoptr(GError) error = NULL;
     gint64 n = history_length(history);
@@ -889,6 +890,13 @@ static void test_search(void)
     /* A condition that means nothing is refused in one line. */
     g_assert_null(analysis_search(history, history_state(history), "colour<3", &error));
     g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+    /* So are two conditions run together, and a number field given no number. */
+    for (guint i = 0; i < G_N_ELEMENTS(malformed); i++) {
+        g_clear_error(&error);
+        g_assert_null(analysis_search(history, history_state(history), malformed[i], &error));
+        g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+        g_assert_nonnull(strstr(error->message, malformed[i]));
+    }
 }
 
 /* ---- bus trace ------------------------------------------------------------------------ */

@@ -101,51 +101,16 @@ static void show_and_wait(CavInspectorWindow *window, gint64 seq)
     g_assert_true(itest_wait_until(itest_shows_event, &w));
 }
 
-/* Run xdotool with @args (NULL-terminated) after "windowfocus XID". */
-static void xdotool(CavInspectorWindow *window, const char *const *args)
-{
-    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
-    g_autofree char *xid = g_strdup_printf("%lu", (unsigned long) gdk_x11_surface_get_xid(surface));
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    g_autofree char *err = NULL;
-    int status;
-
-    g_ptr_array_add(argv, "xdotool");
-    g_ptr_array_add(argv, "windowfocus");
-    g_ptr_array_add(argv, xid);
-    for (guint i = 0; args[i] != NULL; i++)
-        g_ptr_array_add(argv, g_strcmp0(args[i], "XID") == 0 ? xid : (gpointer) args[i]);
-    g_ptr_array_add(argv, NULL);
-    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, &err, &status, &error));
-    g_assert_no_error(error);
-    if (!g_spawn_check_wait_status(status, NULL))
-        g_error("xdotool failed: %s", err);
-}
-
 static void press_key(CavInspectorWindow *window, const char *key)
 {
-    const char *const args[] = {"key", "--delay", "30", key, NULL};
+    const char *const keys[] = {key, NULL};
 
-    xdotool(window, args);
+    itest_press_keys(GTK_WIDGET(window), keys);
 }
 
-/* A real click of the first button at (@x, @y) of @widget. */
 static void click_at(CavInspectorWindow *window, GtkWidget *widget, double x, double y)
 {
-    double wx, wy, sx, sy;
-    g_autofree char *xs = NULL, *ys = NULL;
-
-    g_assert_true(gtk_widget_translate_coordinates(widget, GTK_WIDGET(window), x, y, &wx, &wy));
-    gtk_native_get_surface_transform(GTK_NATIVE(window), &sx, &sy);
-    xs = g_strdup_printf("%d", (int) lround(wx + sx));
-    ys = g_strdup_printf("%d", (int) lround(wy + sy));
-    {
-        const char *const args[] = {"mousemove", "--window", "XID", xs, ys, "click", "1", NULL};
-
-        xdotool(window, args);
-    }
+    itest_click_at(GTK_WIDGET(window), widget, x, y);
 }
 
 /* With CAVELOG_TEST_SHOTS=DIR, the markers menu open, as DIR/@name. */

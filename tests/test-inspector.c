@@ -1683,31 +1683,9 @@ static gboolean filter_done(gpointer window)
                GTK_FILTER_LIST_MODEL(cav_inspector_window_get_timeline(window))) == 0;
 }
 
-/* Press @keys (xdotool's names, one argument each) on @window as a person
- * would: real X input through XTEST, to the focused X window. */
 static void press_keys(CavInspectorWindow *window, const char *const *keys)
 {
-    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
-    g_autofree char *xid = g_strdup_printf("%lu", (unsigned long) gdk_x11_surface_get_xid(surface));
-    g_autoptr(GPtrArray) argv = g_ptr_array_new();
-    g_autoptr(GError) error = NULL;
-    g_autofree char *err = NULL;
-    int status;
-
-    g_ptr_array_add(argv, "xdotool");
-    g_ptr_array_add(argv, "windowfocus");
-    g_ptr_array_add(argv, xid);
-    g_ptr_array_add(argv, "key");
-    g_ptr_array_add(argv, "--delay");
-    g_ptr_array_add(argv, "30");
-    for (guint i = 0; keys[i] != NULL; i++)
-        g_ptr_array_add(argv, (gpointer) keys[i]);
-    g_ptr_array_add(argv, NULL);
-    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, &err, &status, &error));
-    g_assert_no_error(error);
-    if (!g_spawn_check_wait_status(status, NULL))
-        g_error("xdotool failed: %s", err);
+    itest_press_keys(GTK_WIDGET(window), keys);
 }
 
 static GtkWidget *named(CavInspectorWindow *window, GType type, const char *name)

@@ -1,0 +1,687 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-inspector-input.c — the inspector's window under a person's hands,
+ * on a virtual 1366×768 screen with real input (xdotool): clicks in the
+ * Entities list and on the map, typing in text fields, a damaged file
+ * opened over a game, and how the entity card and list fit. Expectations
+ * come from the models and the file, never from one seed's luck. Run under
+ * xvfb-run. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "inspector-testutil.h"
+#include "cav-analysis-view.h"
+#include "cav-detail-pane.h"
+#include "cav-entity-panel.h"
+#include "cav-describe.h"
+#include "cav-entity-row.h"
+#include "cav-inspector-app.h"
+#include "cav-inspector-window.h"
+#include "cav-map-view.h"
+#include "cav-marks.h"
+#include "history.h"
+#include "session.h"
+#include "store.h"
+#include "testutil.h"
+
+#define SEED 20261
+#define TURNS 700
+
+typedef struct {
+    TmpDir tmp;
+    char *path;
+    GtkWidget *window;
+} Fixture;
+
+/* A bot's game of TURNS turns. */
+static void fixture_setup(Fixture *f, gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = NULL;
+
+    tmp_dir_setup(&f->tmp, data);
+    f->path = tmp_path(&f->tmp, "game.cavelog");
+    session = session_new_game(f->path, SEED, "tester", NULL, &error);
+    g_assert_no_error(error);
+    for (gint32 t = 0; t < TURNS && play_bot_turn(session); t++)
+        ;
+}
+
+static void fixture_teardown(Fixture *f, gconstpointer data)
+{
+    if (f->window != NULL)
+        gtk_window_destroy(GTK_WINDOW(f->window));
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_free(f->path);
+    tmp_dir_teardown(&f->tmp, data);
+}
+
+/* ---- driving the window ------------------------------------------------------------ */
+
+/* The fixture's game in a window @width wide (a 16:9 screen's), painted;
+ * of @app (with dialogs), or headless without one. */
+static CavInspectorWindow *open_app_window(Fixture *f, GtkApplication *app, int width)
+{
+    CavInspectorWindow *window = cav_inspector_window_new(app);
+    g_autoptr(GFile) file = g_file_new_for_path(f->path);
+    gboolean loaded = FALSE;
+
+    f->window = GTK_WIDGET(window);
+    cav_inspector_window_set_headless(window, app == NULL);
+    g_signal_connect_swapped(window, "loaded", G_CALLBACK(itest_on_flag), &loaded);
+    gtk_window_set_default_size(GTK_WINDOW(window), width, width == 1366 ? 768 : width * 9 / 16);
+    gtk_window_present(GTK_WINDOW(window));
+    cav_inspector_window_open(window, file);
+    g_assert_true(itest_wait_until(itest_flag_set, &loaded));
+    g_signal_handlers_disconnect_by_data(window, &loaded);
+    itest_wait_painted(f->window);
+    return window;
+}
+
+static CavInspectorWindow *open_window(Fixture *f)
+{
+    return open_app_window(f, NULL, 1366); /* a laptop's screen */
+}
+
+static GtkWidget *named(GtkWidget *root, GType type, const char *name)
+{
+    GtkWidget *found = itest_find_named(root, type, name);
+
+    g_assert_nonnull(found);
+    return found;
+}
+
+/* The first widget of @type below @root that is on screen (a page's, not
+ * one of a page hidden or a popover closed). */
+static GtkWidget *mapped(GtkWidget *root, GType type)
+{
+    if (G_TYPE_CHECK_INSTANCE_TYPE(root, type) && gtk_widget_get_mapped(root))
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = mapped(child, type);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+static CavDetailPane *detail_pane(CavInspectorWindow *window)
+{
+    return CAV_DETAIL_PANE(named(GTK_WIDGET(window), CAV_TYPE_DETAIL_PANE, NULL));
+}
+
+/* The Entities list's column view and its selection. */
+static GtkColumnView *entity_list(CavInspectorWindow *window)
+{
+    return GTK_COLUMN_VIEW(named(GTK_WIDGET(window), GTK_TYPE_COLUMN_VIEW, "entities"));
+}
+
+static GtkSingleSelection *entity_selection(CavInspectorWindow *window)
+{
+    return GTK_SINGLE_SELECTION(gtk_column_view_get_model(entity_list(window)));
+}
+
+/* The cell below @root showing @text, or NULL (rows out of view may have
+ * no cell). */
+static GtkWidget *cell_showing(GtkWidget *root, const char *text)
+{
+    if (GTK_IS_INSCRIPTION(root) &&
+        g_strcmp0(gtk_inscription_get_text(GTK_INSCRIPTION(root)), text) == 0)
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = cell_showing(child, text);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* A list and the name of one of its rows, for row_in_view(). */
+typedef struct {
+    GtkColumnView *view;
+    const char *name;
+} RowWait;
+
+/* Whether the row named @data's name is drawn wholly inside its list's
+ * scrolled window. */
+static gboolean row_in_view(gpointer data)
+{
+    RowWait *w = data;
+    GtkWidget *scroller = gtk_widget_get_parent(GTK_WIDGET(w->view));
+    GtkWidget *cell = cell_showing(GTK_WIDGET(w->view), w->name);
+    graphene_rect_t bounds;
+
+    if (cell == NULL || !gtk_widget_get_mapped(cell) ||
+        !gtk_widget_compute_bounds(cell, scroller, &bounds))
+        return FALSE;
+    return bounds.origin.y >= 0 &&
+           bounds.origin.y + bounds.size.height <= gtk_widget_get_height(scroller) &&
+           bounds.size.height > 0;
+}
+
+/* The entity selected on the Entities page, for entity_selected(). */
+typedef struct {
+    CavInspectorWindow *window;
+    CavRefKind kind;
+    gint32 id;
+} EntityWait;
+
+static gboolean entity_selected(gpointer data)
+{
+    EntityWait *w = data;
+    GtkSingleSelection *selection = entity_selection(w->window);
+    CavEntityRow *row = gtk_single_selection_get_selected_item(selection);
+    gint32 id = 0;
+
+    return cav_detail_pane_get_selected(detail_pane(w->window), &id) == w->kind && id == w->id &&
+           row != NULL && cav_entity_row_get_kind(row) == w->kind &&
+           cav_entity_row_get_id(row) == w->id;
+}
+
+/* A "selected" of the Entities page: one click makes one or two, never a
+ * stream (a selection changed inside its own notification restarts it). */
+static void count_selected(CavEntityPanel *panel, int kind, int id, gpointer data)
+{
+    guint *count = data;
+
+    if (++*count > 20)
+        g_error("one click selected %u times: the selection feeds itself", *count);
+}
+
+/* ---- /inspector/input/entity-click --------------------------------------------------- */
+
+/* A click on a row of the Entities list selects that entity, once, and
+ * the window goes on answering. */
+static void test_entity_click(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkColumnView *list = entity_list(window);
+    GListModel *rows = G_LIST_MODEL(entity_selection(window));
+    CavEntityPanel *panel = CAV_ENTITY_PANEL(named(f->window, CAV_TYPE_ENTITY_PANEL, NULL));
+    guint count = 0, position;
+    g_autoptr(CavEntityRow) row = NULL;
+    RowWait shown;
+    EntityWait w = {window, CAV_REF_NONE, 0};
+    GtkWidget *cell;
+    gint64 seq = cav_inspector_window_get_event(window);
+
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    g_assert_cmpuint(g_list_model_get_n_items(rows), >=, 3);
+    /* The second row, or the third if the second is selected already. */
+    position = gtk_single_selection_get_selected(entity_selection(window)) == 1 ? 2 : 1;
+    row = g_list_model_get_item(rows, position);
+    shown = (RowWait){list, cav_entity_row_get_name(row)};
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    cell = cell_showing(GTK_WIDGET(list), shown.name);
+    g_signal_connect(panel, "selected", G_CALLBACK(count_selected), &count);
+    itest_click_at(f->window, cell, gtk_widget_get_width(cell) / 2.0,
+                   gtk_widget_get_height(cell) / 2.0);
+    w.kind = cav_entity_row_get_kind(row);
+    w.id = cav_entity_row_get_id(row);
+    g_assert_true(itest_wait_until(entity_selected, &w));
+    g_assert_cmpuint(gtk_single_selection_get_selected(entity_selection(window)), ==, position);
+    /* Still answering: another frame is painted, the event unchanged. */
+    itest_wait_painted(f->window);
+    g_assert_cmpuint(count, >=, 1);
+    g_assert_cmpuint(count, <=, 2);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_save_shot(f->window, "entity-click.png");
+}
+
+/* ---- /inspector/input/map-pick ------------------------------------------------------- */
+
+/* The first living creature in the list (ids in order) on map level @z
+ * that is not selected; 0 if none. */
+static gint32 creature_on_level(const CavState *state, int z, gint32 selected)
+{
+    for (gint32 id = 1; id <= state->creature_count; id++) {
+        const CavCreature *c = state_creature(state, id);
+        if (c != NULL && c->alive && c->z == z && id != selected)
+            return id;
+    }
+    return 0;
+}
+
+static const char *row_name(GListModel *rows, CavRefKind kind, gint32 id)
+{
+    for (guint i = 0; i < g_list_model_get_n_items(rows); i++) {
+        g_autoptr(CavEntityRow) row = g_list_model_get_item(rows, i);
+        if (cav_entity_row_get_kind(row) == kind && cav_entity_row_get_id(row) == id)
+            return cav_entity_row_get_name(row); /* the list holds the row */
+    }
+    g_assert_not_reached();
+}
+
+/* A creature clicked on the map is selected in the Entities list and
+ * scrolled into view, from wherever the list was scrolled. */
+static void test_map_pick(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(named(f->window, CAV_TYPE_MAP_VIEW, NULL));
+    GtkColumnView *list = entity_list(window);
+    GtkAdjustment *scroll = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(list));
+    gint32 selected = 0;
+    EntityWait w = {window, CAV_REF_CREATURE, 0};
+    RowWait shown = {list, NULL};
+    const CavCreature *creature;
+    graphene_rect_t cell;
+
+    g_action_group_activate_action(G_ACTION_GROUP(window), "truth", NULL); /* all is pickable */
+    cav_inspector_window_show_event(window, history_length(history) / 2);
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    cav_detail_pane_get_selected(detail_pane(window), &selected);
+    w.id = creature_on_level(history_state(history), cav_map_view_get_level(map), selected);
+    g_assert_cmpint(w.id, >, 0);
+    creature = state_creature(history_state(history), w.id);
+    shown.name = row_name(G_LIST_MODEL(entity_selection(window)), CAV_REF_CREATURE, w.id);
+    /* The list scrolled to its end, the creature's row out of view. */
+    itest_wait_painted(f->window);
+    gtk_adjustment_set_value(scroll, gtk_adjustment_get_upper(scroll));
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    g_assert_false(row_in_view(&shown));
+    cav_map_view_cell_rect(map, creature->x, creature->y, &cell);
+    itest_click_at(f->window, GTK_WIDGET(map), cell.origin.x + cell.size.width / 2,
+                   cell.origin.y + cell.size.height / 2);
+    g_assert_true(itest_wait_until(entity_selected, &w));
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    itest_save_shot(f->window, "map-pick.png");
+}
+
+/* ---- /inspector/input/entity-card --------------------------------------------------- */
+
+static guint pack_size(const CavState *state, const CavCreature *c)
+{
+    guint n = 0;
+
+    for (guint i = 0; i < CAV_PACK_SLOTS; i++)
+        n += state_item(state, c->pack[i]) != NULL && state_item(state, c->pack[i])->count > 0;
+    return n;
+}
+
+/* The event (of every 100th) after which the player carries the most. */
+static gint64 fullest_pack(History *history, guint *most)
+{
+    gint64 best = 0;
+    g_autoptr(GError) error = NULL;
+
+    *most = 0;
+    for (gint64 seq = 0; seq <= history_length(history); seq += 100) {
+        const CavCreature *player;
+        g_assert_true(history_seek(history, seq, &error));
+        player = state_player(history_state(history));
+        if (player != NULL && pack_size(history_state(history), player) > *most) {
+            *most = pack_size(history_state(history), player);
+            best = seq;
+        }
+    }
+    return best;
+}
+
+/* Whether @widget lies wholly inside @area, across and down. */
+static gboolean inside(GtkWidget *widget, GtkWidget *area)
+{
+    graphene_rect_t bounds;
+
+    g_assert_true(gtk_widget_compute_bounds(widget, area, &bounds));
+    return bounds.origin.x >= -0.5 && bounds.origin.y >= -0.5 &&
+           bounds.origin.x + bounds.size.width <= gtk_widget_get_width(area) + 0.5 &&
+           bounds.origin.y + bounds.size.height <= gtk_widget_get_height(area) + 0.5;
+}
+
+/* Whether the text of the cell @cell shows whole. */
+static gboolean fits(GtkWidget *cell)
+{
+    g_autoptr(PangoLayout) layout =
+        gtk_widget_create_pango_layout(cell, gtk_inscription_get_text(GTK_INSCRIPTION(cell)));
+    int width;
+
+    pango_layout_get_pixel_size(layout, &width, NULL);
+    return width <= gtk_widget_get_width(cell);
+}
+
+/* Every cell of the list shows its text whole. */
+static void assert_cells_fit(GtkWidget *root, guint *checked)
+{
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        assert_cells_fit(child, checked);
+    if (GTK_IS_INSCRIPTION(root) && gtk_widget_get_mapped(root)) {
+        const char *text = gtk_inscription_get_text(GTK_INSCRIPTION(root));
+        if (text == NULL)
+            return;
+        if (!fits(root))
+            g_error("the list cell “%s” is cut (%d px wide)", text, gtk_widget_get_width(root));
+        ++*checked;
+    }
+}
+
+/* The player's card at 1366×768 (a laptop's screen) and 1280×720 (the
+ * window's first size), with the fullest pack of the game: the
+ * card wraps inside its box and scrolls (its whole height is there to
+ * scroll to), its pack is one item a line, where it is reads "depth", and
+ * the list's cells (Entity, Where, State) show whole. */
+static void test_entity_card(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_app_window(f, NULL, GPOINTER_TO_INT(data));
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *card = named(f->window, GTK_TYPE_LABEL, "entity-detail");
+    GtkWidget *scroller = gtk_widget_get_ancestor(card, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *down = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    guint most = 0, checked = 0, lines = 0;
+    gint64 seq = fullest_pack(history, &most);
+    const CavCreature *player;
+    g_auto(GStrv) text = NULL;
+    g_autofree char *depth = NULL;
+    int natural;
+
+    g_assert_cmpuint(most, >=, 2); /* the bot picks things up in 700 turns */
+    cav_inspector_window_show_event(window, seq);
+    player = state_player(history_state(history));
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE, player->id);
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    itest_save_shot(f->window,
+                    GPOINTER_TO_INT(data) == 1366 ? "entity-card.png" : "entity-card-1280.png");
+    /* One item a line, under its heading. */
+    text = g_strsplit(gtk_label_get_text(GTK_LABEL(card)), "\n", -1);
+    for (guint i = 0; text[i] != NULL; i++)
+        lines += g_regex_match_simple("^  [a-z]\\) ", text[i], 0, 0);
+    g_assert_cmpuint(lines, ==, most);
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(card)), "Carries\n"));
+    depth = g_strdup_printf("depth %d at (%d,%d)", player->z + 1, player->x, player->y);
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(card)), depth));
+    /* Wrapped inside the box; all of its height to scroll through. */
+    g_assert_true(inside(scroller, f->window));
+    g_assert_cmpint(gtk_widget_get_width(card), <=, gtk_widget_get_width(scroller));
+    gtk_widget_measure(card, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width(card), NULL, &natural,
+                       NULL, NULL);
+    g_assert_cmpint(gtk_widget_get_height(card), >=, natural);
+    g_assert_cmpfloat(gtk_adjustment_get_upper(down), >=, natural);
+    g_assert_true(inside(named(f->window, GTK_TYPE_LIST_VIEW, "entity-history"), f->window));
+    /* The list: places in depths, every cell whole. */
+    assert_cells_fit(named(f->window, GTK_TYPE_COLUMN_VIEW, "entities"), &checked);
+    g_assert_cmpuint(checked, >, 10);
+    g_assert_nonnull(
+        cell_showing(GTK_WIDGET(entity_list(window)),
+                     g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y)));
+}
+
+/* ---- /inspector/input/typing ---------------------------------------------------------- */
+
+/* A text field and what it should hold, for holds_text(). */
+typedef struct {
+    GtkEditable *field;
+    const char *text;
+} TextWait;
+
+static gboolean holds_text(gpointer data)
+{
+    TextWait *w = data;
+
+    return g_strcmp0(gtk_editable_get_text(w->field), w->text) == 0;
+}
+
+/* A label and a part of what it should say, for label_says(). */
+typedef struct {
+    GtkLabel *label;
+    const char *part;
+} LabelWait;
+
+static gboolean label_says(gpointer data)
+{
+    LabelWait *w = data;
+
+    return strstr(gtk_label_get_text(w->label), w->part) != NULL;
+}
+
+/* Whether the focus of @data's window is in its field. */
+static gboolean focus_in_field(gpointer data)
+{
+    TextWait *w = data;
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(GTK_WIDGET(w->field)));
+
+    return focus != NULL &&
+           (focus == GTK_WIDGET(w->field) || gtk_widget_is_ancestor(focus, GTK_WIDGET(w->field)));
+}
+
+/* Click @field, then press the window's one-key shortcuts and type @text
+ * into it: the field gets every key, and the window does nothing. */
+static void type_into(CavInspectorWindow *window, GtkWidget *field, const char *text)
+{
+    static const char *const moves[] = {"Left", "Right", "Home", "End", "Return", NULL};
+    gint64 seq = cav_inspector_window_get_event(window);
+    TextWait w = {GTK_EDITABLE(field), text};
+
+    itest_click_at(GTK_WIDGET(window), field, gtk_widget_get_width(field) / 2.0,
+                   gtk_widget_get_height(field) / 2.0);
+    if (!itest_wait_until(focus_in_field, &w)) {
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+        itest_save_shot(GTK_WIDGET(window), "typing-failed.png");
+        g_error("clicked, and the focus is on %s", focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
+    }
+    itest_press_keys(GTK_WIDGET(window), moves);
+    itest_type(GTK_WIDGET(window), text);
+    /* Every key handled once the last one has reached the field. */
+    if (!itest_wait_until(holds_text, &w)) {
+        itest_save_shot(GTK_WIDGET(window), "typing-failed.png");
+        g_error("typed “%s”, the field holds “%s”", text, gtk_editable_get_text(w.field));
+    }
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    for (guint i = 0; i < 3; i++) {
+        static const char *const toggles[] = {"play", "follow", "truth"};
+        g_autoptr(GVariant) state =
+            g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
+        g_assert_false(g_variant_get_boolean(state));
+    }
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+}
+
+/* Keys typed in a text field inside the window's content (Analysis ›
+ * Search) or in the filter bar (Turns) are text, never the window's
+ * one-key shortcuts (B bookmarks, Space plays, arrows move); and a
+ * malformed query is refused in words. */
+static void test_typing(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *search;
+    LabelWait refused = {NULL, "not one condition"};
+    static const char *const clear[] = {"ctrl+a", "BackSpace", NULL};
+
+    cav_inspector_window_show_event(window, history_length(history) / 2);
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "search");
+    itest_wait_painted(f->window);
+    search = mapped(GTK_WIDGET(analysis), GTK_TYPE_SEARCH_ENTRY);
+    g_assert_nonnull(search);
+    refused.label = GTK_LABEL(gtk_widget_get_next_sibling(search)); /* the answer */
+    type_into(window, search, "kind=goblin tfmb");
+    itest_press_keys(f->window, clear);
+    type_into(window, search, "hp<10z>=0");
+    g_assert_true(itest_wait_until(label_says, &refused));
+    itest_save_shot(f->window, "typing-search.png");
+    type_into(window, named(f->window, GTK_TYPE_ENTRY, "first-turn"), "1 fb");
+}
+
+/* ---- /inspector/input/damaged-over-game ----------------------------------------------- */
+
+/* The inspector windows on screen, and the message dialog over @window if
+ * there is one. */
+static guint windows_shown(CavInspectorWindow *window, AdwMessageDialog **dialog)
+{
+    GListModel *toplevels = gtk_window_get_toplevels(); /* GTK's own */
+    guint windows = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items(toplevels); i++) {
+        g_autoptr(GtkWidget) w = g_list_model_get_item(toplevels, i);
+        windows += CAV_IS_INSPECTOR_WINDOW(w) && gtk_widget_get_visible(w);
+        if (ADW_IS_MESSAGE_DIALOG(w) && gtk_widget_get_visible(w) &&
+            gtk_window_get_transient_for(GTK_WINDOW(w)) == GTK_WINDOW(window))
+            *dialog = ADW_MESSAGE_DIALOG(w);
+    }
+    return windows;
+}
+
+/* Whether opening has shown something: a dialog over @data, or a window. */
+static gboolean something_shown(gpointer data)
+{
+    AdwMessageDialog *dialog = NULL;
+
+    return windows_shown(data, &dialog) > 1 || dialog != NULL;
+}
+
+/* A damaged file opened (as Open and the recent files do) over a window
+ * showing a game: a dialog over that window says, in words, that the file
+ * is damaged; no other window opens, and the game stays shown. */
+static void test_damaged_over_game(Fixture *f, gconstpointer data)
+{
+    g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
+    g_autofree char *damaged = tmp_path(&f->tmp, "damaged.cavelog");
+    g_autofree char *uri = g_filename_to_uri(damaged, NULL, NULL);
+    g_autofree char *game = NULL;
+    g_autoptr(GError) error = NULL;
+    AdwMessageDialog *dialog = NULL;
+    CavInspectorWindow *window;
+    gsize length = 0;
+    gint64 seq;
+    const char *body;
+
+    g_application_set_flags(G_APPLICATION(app), G_APPLICATION_NON_UNIQUE);
+    g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+    window = open_app_window(f, GTK_APPLICATION(app), 1366);
+    seq = cav_inspector_window_get_event(window);
+    g_assert_true(g_file_get_contents(f->path, &game, &length, NULL));
+    g_assert_true(g_file_set_contents(damaged, game, (gssize) length / 2, NULL)); /* cut short */
+    g_action_group_activate_action(G_ACTION_GROUP(app), "open-uri", g_variant_new_string(uri));
+    g_assert_true(itest_wait_until(something_shown, window));
+    g_assert_cmpuint(windows_shown(window, &dialog), ==, 1);
+    g_assert_nonnull(dialog);
+    g_assert_nonnull(strstr(adw_message_dialog_get_heading(dialog), "damaged.cavelog"));
+    body = adw_message_dialog_get_body(dialog);
+    g_test_message("%s", body);
+    g_assert_true(g_str_has_prefix(body, "This file is damaged: it was cut short"));
+    g_assert_nonnull(strstr(body, damaged));
+    g_assert_null(strstr(body, "SQLite"));
+    g_assert_null(strstr(body, "malformed"));
+    g_assert_true(cav_inspector_window_is_loaded(window));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_save_shot(GTK_WIDGET(dialog), "damaged-dialog.png");
+    gtk_window_destroy(GTK_WINDOW(dialog));
+}
+
+/* ---- /inspector/input/empty-window, /inspector/input/tooltips -------------------------- */
+
+/* A window with no game has no Truth button to press; it comes with one. */
+static void test_empty_window(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *empty = cav_inspector_window_new(NULL);
+    CavInspectorWindow *window;
+
+    gtk_window_present(GTK_WINDOW(empty));
+    itest_wait_painted(GTK_WIDGET(empty));
+    g_assert_false(
+        gtk_widget_is_visible(named(GTK_WIDGET(empty), GTK_TYPE_TOGGLE_BUTTON, "truth")));
+    gtk_window_destroy(GTK_WINDOW(empty));
+    window = open_window(f);
+    g_assert_true(
+        gtk_widget_is_visible(named(GTK_WIDGET(window), GTK_TYPE_TOGGLE_BUTTON, "truth")));
+}
+
+/* The tooltip on screen in @window, or NULL. */
+static GtkWidget *tooltip_shown(GtkWidget *window)
+{
+    GtkWidget *tooltip = itest_find_named(window, g_type_from_name("GtkTooltipWindow"), NULL);
+
+    return tooltip != NULL && gtk_widget_get_mapped(tooltip) ? tooltip : NULL;
+}
+
+static gboolean has_tooltip(gpointer window)
+{
+    return tooltip_shown(window) != NULL;
+}
+
+static gboolean lacks_tooltip(gpointer window)
+{
+    return tooltip_shown(window) == NULL;
+}
+
+static gboolean popover_open(gpointer button)
+{
+    return gtk_widget_get_mapped(GTK_WIDGET(gtk_menu_button_get_popover(button)));
+}
+
+/* Move the pointer (really) over the middle of @widget, plus @dx. */
+static void hover(GtkWidget *window, GtkWidget *widget, int dx)
+{
+    double x, y, sx, sy;
+    g_autofree char *xs = NULL, *ys = NULL;
+
+    g_assert_true(gtk_widget_translate_coordinates(widget, window,
+                                                   gtk_widget_get_width(widget) / 2.0,
+                                                   gtk_widget_get_height(widget) / 2.0, &x, &y));
+    gtk_native_get_surface_transform(GTK_NATIVE(window), &sx, &sy);
+    xs = g_strdup_printf("%d", (int) (x + sx) + dx);
+    ys = g_strdup_printf("%d", (int) (y + sy));
+    {
+        const char *const args[] = {"mousemove", "--window", "XID", xs, ys, NULL};
+
+        itest_xdotool(window, args);
+    }
+}
+
+/* The bookmarks button's tooltip, shown while the pointer rests on it,
+ * goes when its popover opens and stays away while it is open, even as
+ * the pointer moves on the button. */
+static void test_tooltips(Fixture *f, gconstpointer data)
+{
+    GtkWidget *button;
+
+    open_window(f);
+    button = named(f->window, GTK_TYPE_MENU_BUTTON, "bookmarks");
+    hover(f->window, button, 0);
+    hover(f->window, button, 1);
+    g_assert_true(itest_wait_until(has_tooltip, f->window));
+    itest_click_at(f->window, button, gtk_widget_get_width(button) / 2.0,
+                   gtk_widget_get_height(button) / 2.0);
+    g_assert_true(itest_wait_until(popover_open, button));
+    g_assert_true(itest_wait_until(lacks_tooltip, f->window));
+    /* The pointer moving on the button asks for its tooltip again. */
+    hover(f->window, button, 2);
+    hover(f->window, button, -2);
+    g_assert_false(gtk_widget_get_has_tooltip(button));
+    /* GTK shows a tooltip half a second after the pointer rests: none in
+     * twice that (a loaded machine can only make this pass, not fail). */
+    for (gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC; g_get_monotonic_time() < until;) {
+        g_main_context_iteration(NULL, FALSE);
+        g_assert_null(tooltip_shown(f->window));
+    }
+    g_assert_true(popover_open(button));
+    itest_save_shot(f->window, "tooltip-popover.png");
+}
+
+int main(int argc, char **argv)
+{
+    ItestEnv env;
+
+    itest_init(&argc, &argv, &env);
+#define ADD_WITH(path, data, func)                                                                 \
+    g_test_add(path, Fixture, data, fixture_setup, func, fixture_teardown)
+#define ADD(path, func) ADD_WITH(path, NULL, func)
+    ADD("/inspector/input/entity-click", test_entity_click);
+    ADD("/inspector/input/map-pick", test_map_pick);
+    ADD_WITH("/inspector/input/entity-card/1366x768", GINT_TO_POINTER(1366), test_entity_card);
+    ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
+    ADD("/inspector/input/typing", test_typing);
+    ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
+    ADD("/inspector/input/empty-window", test_empty_window);
+    ADD("/inspector/input/tooltips", test_tooltips);
+#undef ADD
+#undef ADD_WITH
+    return itest_run(&env);
+}
