@@ -24,6 +24,10 @@
 #define DIG_QUESTION "Dig through the rock?"
 /* What taking the exit of level 1 without the bear asks. */
 #define LEAVE_QUESTION "Leave the caves without the bear?"
+/* The first row of the map on screen (under two message rows) in terminals
+ * shorter than the map, and the rows under the map (stats and effects). */
+#define MAP_TOP 2
+#define STATUS_ROWS 2
 
 /* A test's game in a private terminal (tmux.h). */
 typedef TmuxGame Fixture;
@@ -89,8 +93,8 @@ static gboolean parse_screen(const char *text, Screen *out)
     guint n_lines = g_strv_length(lines);
 
     out->at_row = out->at_col = -1;
-    /* the first line holds messages, the last lines the stats */
-    for (guint row = 1; row + 2 < n_lines && out->at_row < 0; row++) {
+    /* the first lines hold messages, the last ones the stats and effects */
+    for (guint row = MAP_TOP; row + STATUS_ROWS + 1 < n_lines && out->at_row < 0; row++) {
         const char *at = strchr(lines[row], '@');
         if (at != NULL) {
             out->at_row = (int) row;
@@ -356,7 +360,7 @@ static gboolean toward_monster(const char *text, const Screen *screen, int *dx, 
     guint n_lines = g_strv_length(lines);
     int best = G_MAXINT;
 
-    for (guint row = 1; row + 2 < n_lines; row++)
+    for (guint row = MAP_TOP; row + STATUS_ROWS + 1 < n_lines; row++)
         for (int col = 0; lines[row][col] != '\0'; col++) {
             int rows = (int) row - screen->at_row, cols = col - screen->at_col;
             int distance = MAX(ABS(rows), ABS(cols));
@@ -1496,7 +1500,7 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
                                 strchr("aeiou", look->appearance[0]) != NULL ? "n" : "",
                                 look->appearance);
         escaped = g_regex_escape_string(look->effect, -1);
-        pattern = g_strdup_printf("Turn \\d+  \\(\\d+,\\d+\\)  %s (\\d+)", escaped);
+        pattern = g_strdup_printf("^%s (\\d+)", escaped); /* the effects line */
     }
     continue_game(f, 120);
     text = tmux_wait_for(&f->tmux, "Turn ");
@@ -1511,11 +1515,129 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_test_message("after drinking:\n%s", text);
     g_assert_nonnull(strstr(text, drunk));
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
-    effect = g_regex_new(pattern, 0, 0, NULL);
+    effect = g_regex_new(pattern, G_REGEX_MULTILINE, 0, NULL);
     g_assert_true(g_regex_match(effect, text, 0, NULL));
     g_free(text);
     text = press_for(f, "q", "You have nothing to drink.");
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
+/* A lasting potion of a kind the player does not carry yet. */
+static gboolean fits_new_lasting_potion(const CavState *state, const CavItem *item)
+{
+    const CavCreature *player = state_player(state);
+
+    for (int slot = 0; slot < CAV_PACK_SLOTS; slot++) {
+        const CavItem *held = state_item(state, player->pack[slot]);
+        if (held != NULL && g_str_equal(held->type, item->type))
+            return FALSE;
+    }
+    return fits_lasting_potion(state, item);
+}
+
+/* The player carries two lasting potions of different kinds (pack slots a
+ * and b) and sees no one. */
+static gboolean make_two_potions(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavItem *first = fetch_nearest(session_state(session), fits_lasting_potion);
+    const CavItem *second;
+    g_autofree char *why = NULL;
+    CavCommand pickup = command_simple(CMD_PICKUP);
+
+    if (first == NULL || !fetch_walk(session, first->id))
+        return FALSE;
+    out->item = first->id;
+    second = fetch_nearest(session_state(session), fits_new_lasting_potion);
+    if (second == NULL || !fetch_walk_to(session, second->id))
+        return FALSE;
+    out->creature = second->id; /* the second potion */
+    g_assert_true(session_play(session, &pickup, &why, NULL));
+    return why == NULL && state_player(session_state(session))->pack[1] == second->id &&
+           fetch_alone(session_state(session), session_view(session));
+}
+
+/* The name of the effect of potion @item. Caller frees. */
+static char *potion_effect(Fixture *f, gint32 item)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_open(f->save, NULL, &error);
+    const CavState *state;
+
+    g_assert_no_error(error);
+    state = session_state(session);
+    return g_strdup(state_look_of_kind(state, state_item(state, item)->type)->effect);
+}
+
+static void use_data(Fixture *f, char *(*edit)(guint index, const char *text));
+
+/* Many potions on every level (items.ini). */
+static char *potion_rich_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) pool = g_regex_new("^spawn=pool:potion:1$", G_REGEX_MULTILINE, 0, NULL);
+
+    return index == 1 ? g_regex_replace(pool, text, -1, 0, "spawn=pool:potion:12", 0, NULL)
+                      : g_strdup(text);
+}
+
+/* At 80 × 24, the smallest screen, two effects at once are both named with
+ * the turns they have left, on the line under the stats. */
+static void test_two_effects(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *first = NULL, *second = NULL;
+    g_auto(GStrv) lines = NULL;
+    g_autoptr(GRegex) named = NULL;
+    g_autofree char *pattern = NULL, *first_escaped = NULL, *second_escaped = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, potion_rich_data);
+    fetched = fetch_situation(f, make_two_potions, NULL, NULL);
+    first = potion_effect(f, fetched.item);
+    second = potion_effect(f, fetched.creature);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_free(press_for(f, "q", "Drink what?"));
+    g_free(press_for_turn(f, "a"));
+    g_free(press_for(f, "q", "Drink what?"));
+    text = press_for_turn(f, "b");
+    g_test_message("after drinking two:\n%s", text);
+    lines = g_strsplit(text, "\n", -1);
+    g_assert_cmpuint(g_strv_length(lines), >=, 24);
+    first_escaped = g_regex_escape_string(first, -1);
+    second_escaped = g_regex_escape_string(second, -1);
+    pattern = g_strdup_printf("(^|  )(%s \\d+  %s|%s \\d+  %s) \\d+  ", first_escaped,
+                              second_escaped, second_escaped, first_escaped);
+    named = g_regex_new(pattern, 0, 0, NULL);
+    g_assert_true(g_regex_match(named, lines[23], 0, NULL));
+    g_assert_nonnull(strstr(lines[23], "? help"));
+}
+
+/* At 80 × 24 the messages of a turn take two rows before they fall back to
+ * "(more: Ctrl-P)": drinking a potion the player does not know says what
+ * they drink, what it does and what it was, more than one row holds. */
+static void test_message_rows(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *joined = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, potion_rich_data);
+    fetch_situation(f, make_two_potions, NULL, NULL);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_free(press_for(f, "q", "Drink what?"));
+    text = press_for_turn(f, "a");
+    g_test_message("after drinking:\n%s", text);
+    lines = g_strsplit(text, "\n", -1);
+    joined = g_strdup_printf("%s %s", g_strstrip(lines[0]), g_strstrip(lines[1]));
+    g_assert_true(g_str_has_prefix(joined, "You drink a"));
+    g_assert_nonnull(strstr(joined, "You now know: "));
+    g_assert_true(g_str_has_suffix(joined, "."));
+    g_assert_null(strstr(text, "(more: Ctrl-P)"));
 }
 
 /* ---- spells and names --------------------------------------------------- */
@@ -2554,6 +2676,48 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
+/* ---- /tui/aim-text-whole ------------------------------------------------- */
+
+#define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
+
+/* At 80 × 24, what the travel cursor says of a remembered cell with an item
+ * ("You remember floor there, and … on it.") is read whole, and so are the
+ * keys: the hint takes a row of its own rather than cut the description. */
+static void test_aim_text_whole(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(GString) sentence = g_string_new("You remember floor there, and ");
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_item_behind, NULL, NULL);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_open(f->save, NULL, &error);
+
+        g_assert_no_error(error);
+        messages_item_name(session_state(session), state_item(session_state(session), fetched.item),
+                           1, MESSAGES_A, sentence);
+        g_string_append(sentence, " on it.");
+    }
+    g_assert_cmpint((int) sentence->len + 2 + (int) strlen(TRAVEL_HINT), >, 80);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_free(press_for(f, "_", "Enter travels"));
+    for (gint32 x = 0, y = 0; x != fetched.dx || y != fetched.dy;) {
+        gint32 sx = CLAMP(fetched.dx - x, -1, 1), sy = CLAMP(fetched.dy - y, -1, 1);
+
+        tmux_send_text(&f->tmux, step_key(sx, sy));
+        x += sx;
+        y += sy;
+    }
+    text = tmux_wait_for(&f->tmux, sentence->str);
+    g_test_message("the travel cursor on the item:\n%s", text);
+    g_assert_nonnull(strstr(text, TRAVEL_HINT));
+}
+
 /* ---- /tui/continue-keyframe ----------------------------------------------- */
 
 /* Continue f->save with the keyframe key in @config, and the first screen
@@ -2632,6 +2796,10 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
+    g_test_add("/tui/two-effects", Fixture, NULL, fixture_set_up, test_two_effects,
+               fixture_tear_down);
+    g_test_add("/tui/message-rows", Fixture, NULL, fixture_set_up, test_message_rows,
+               fixture_tear_down);
     g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
@@ -2648,6 +2816,8 @@ int main(int argc, char **argv)
     g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
+    g_test_add("/tui/aim-text-whole", Fixture, NULL, fixture_set_up, test_aim_text_whole,
+               fixture_tear_down);
     g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
                fixture_tear_down);
     g_test_add("/tui/continue-keyframe", Fixture, NULL, fixture_set_up, test_continue_keyframe,

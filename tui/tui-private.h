@@ -198,6 +198,7 @@ typedef struct {
     int message_rows;
     int map_top, map_rows, map_cols;
     int stats_row;
+    int effects_row; /* the effects on the player, and the help hint */
 } TuiLayout;
 
 void tui_draw_layout(TuiLayout *layout);
@@ -207,9 +208,10 @@ void tui_draw_layout(TuiLayout *layout);
 gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
                           int *row, int *col);
 
-/* Erase and draw the play screen (messages on top, map, stats line) for
- * @state as the player knows it (@sight), scrolling @viewport to follow the
- * player; or the too-small note. Does not refresh. */
+/* Erase and draw the play screen (messages on top, map, stats line,
+ * effects line) for @state as the player knows it (@sight), scrolling
+ * @viewport to follow the player; or the too-small note.
+ * Does not refresh. */
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
 
@@ -217,9 +219,10 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
  * at the end. Does not refresh. */
 void tui_draw_more(const TuiLog *log);
 
-/* Draw @text over the message rows of @layout (wrapped, what does not fit
- * cut), with @hint at the right end of the last row when there is room for
- * it, else on that row alone. */
+/* Draw @text over the message rows of @layout, wrapped (only what does not
+ * fit in all of them is cut), and @hint (keys, never split) after it when
+ * there is room on its last row, else on a row of its own: the next message
+ * row, or the effects line when the text takes every message row. */
 void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint);
 
 /* ---- tui-panels.c: screens over the play screen ------------------------ */
