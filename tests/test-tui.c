@@ -2676,6 +2676,66 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
+/* ---- /tui/level-up-typed-ahead ------------------------------------------- */
+
+/* Fungi of 1 hp worth 30 xp (their attack counts; they never strike),
+ * and a level gained above 10 xp. */
+static char *quick_level_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) xp_base = g_regex_new("^xp_base=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) fungus_hp = g_regex_new("(\\[fungus\\][^\\[]*)hp=10\nattack=0\n", 0, 0, NULL);
+    g_autofree char *quick = NULL;
+
+    if (index != 0)
+        return g_strdup(text);
+    quick = g_regex_replace(xp_base, text, -1, 0, "xp_base=10", 0, NULL);
+    return g_regex_replace(fungus_hp, quick, -1, 0, "\\1hp=1\nattack=30\n", 0, NULL);
+}
+
+/* One blow kills the fungus next to the player and gains a level. */
+static gboolean rehearse_one_blow_level(Fixture *f, const Fetched *fetched)
+{
+    char *path = NULL;
+    Session *session = rehearsal_open(f, &path);
+    gboolean ok = fetch_strike(session, fetched, 1) == 1 &&
+                  state_player(session_state(session))->pending_bonuses == 1;
+
+    rehearsal_close(session, path);
+    return ok;
+}
+
+static gboolean bonus_screen_or_gain(const char *text, G_GNUC_UNUSED gconstpointer data)
+{
+    return strstr(text, "Choose a bonus:") != NULL || strstr(text, "You gain") != NULL;
+}
+
+/* A key typed on after the blow that gains a level (as a player does
+ * who does not expect it) does not choose the bonus: the level-up screen
+ * throws it away and waits for a key pressed while it shows. */
+static void test_level_up_typed_ahead(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *keys = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, quick_level_data);
+    fetched = fetch_situation(f, make_beside_fungus, rehearse_one_blow_level, NULL);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    /* the blow and an `a` in one write: the `a` is typed before the screen */
+    keys = g_strdup_printf("%sa", step_key(fetched.dx, fetched.dy));
+    tmux_send_text(&f->tmux, keys);
+    if (!tmux_wait_until(&f->tmux, bonus_screen_or_gain, NULL, TMUX_WAIT_MS, &text))
+        g_error("no level-up screen; the screen shows:\n%s", text);
+    g_test_message("after the blow:\n%s", text);
+    g_assert_null(strstr(text, "You gain"));
+    g_free(text);
+    text = press_for(f, "c", "You gain");
+    g_assert_nonnull(strstr(text, "You gain +2 attack."));
+    g_assert_null(strstr(text, "max hp."));
+}
+
 /* ---- /tui/aim-text-whole ------------------------------------------------- */
 
 #define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
@@ -2787,6 +2847,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fight", Fixture, NULL, fixture_set_up, test_fight, fixture_tear_down);
     g_test_add("/tui/level-up", Fixture, NULL, fixture_set_up, test_level_up, fixture_tear_down);
+    g_test_add("/tui/level-up-typed-ahead", Fixture, NULL, fixture_set_up,
+               test_level_up_typed_ahead, fixture_tear_down);
     g_test_add("/tui/lose", Fixture, NULL, fixture_set_up, test_lose, fixture_tear_down);
     g_test_add("/tui/death", Fixture, NULL, fixture_set_up, test_death, fixture_tear_down);
     g_test_add("/tui/resume-history", Fixture, NULL, fixture_set_up, test_resume_history,

@@ -171,6 +171,8 @@ int tui_panels_levelup(const CavContent *content, const CavCreature *player, Tui
 
     g_return_val_if_fail(content != NULL && player != NULL && backdrop != NULL, -1);
     lines = tui_levelup_lines(content, player);
+    /* a key typed on while the turn was played must not choose unseen */
+    tui_screen_flush_input();
     for (;;) {
         int key = tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
 
