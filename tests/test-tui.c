@@ -2778,6 +2778,61 @@ static void test_aim_text_whole(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, TRAVEL_HINT));
 }
 
+/* ---- /tui/look-scrolls -------------------------------------------------- */
+
+/* The map rows at 80 × 24: the rows of the level the screen shows. */
+#define SMALL_MAP_ROWS 20
+
+/* Whether the '@' is on screen row data[0] (-1: not on screen). */
+static gboolean at_row_is(const char *text, gconstpointer data)
+{
+    Screen screen;
+
+    return parse_screen(text, &screen) && screen.at_row == *(const int *) data;
+}
+
+/* The screen row of the player at map row @y under a viewport whose top
+ * row is @top; -1 when off screen. */
+static int player_row(gint32 y, gint32 top)
+{
+    return y - top >= 0 && y - top < SMALL_MAP_ROWS ? MAP_TOP + (int) (y - top) : -1;
+}
+
+/* The look cursor goes past the edge of the map on screen: at 80 × 24 the
+ * level (32 rows) does not fit, and the viewport follows the cursor to the
+ * level's last (or first) row; Esc brings it back to the player. */
+static void test_look_scrolls(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 top, far_top;
+    int before, after;
+    gboolean down;
+    Screen screen;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    start_game(f, 80, 24);
+    text = tmux_wait_for(&f->tmux, "Turn 0");
+    g_assert_true(parse_screen(text, &screen));
+    /* a new level is centred on the player, as far as the map lets it */
+    top = CLAMP(screen.y - SMALL_MAP_ROWS / 2, 0, CAV_HEIGHT - SMALL_MAP_ROWS);
+    before = player_row(screen.y, top);
+    g_assert_cmpint(screen.at_row, ==, before);
+    down = top < CAV_HEIGHT - SMALL_MAP_ROWS;
+    far_top = down ? CAV_HEIGHT - SMALL_MAP_ROWS : 0;
+    after = player_row(screen.y, far_top);
+    g_free(press_for(f, ";", "Esc ends"));
+    for (int step = 0; step < CAV_HEIGHT; step++)
+        tmux_send_text(&f->tmux, down ? "j" : "k");
+    g_free(text);
+    if (!tmux_wait_until(&f->tmux, at_row_is, &after, TMUX_WAIT_MS, &text))
+        g_error("the map did not follow the cursor; the screen shows:\n%s", text);
+    tmux_send_named_key(&f->tmux, "Escape");
+    g_free(text);
+    if (!tmux_wait_until(&f->tmux, at_row_is, &before, TMUX_WAIT_MS, &text))
+        g_error("the map did not come back to the player; the screen shows:\n%s", text);
+}
+
 /* ---- /tui/continue-keyframe ----------------------------------------------- */
 
 /* Continue f->save with the keyframe key in @config, and the first screen
@@ -2879,6 +2934,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
     g_test_add("/tui/aim-text-whole", Fixture, NULL, fixture_set_up, test_aim_text_whole,
+               fixture_tear_down);
+    g_test_add("/tui/look-scrolls", Fixture, NULL, fixture_set_up, test_look_scrolls,
                fixture_tear_down);
     g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
                fixture_tear_down);

@@ -62,15 +62,17 @@ static gint32 tui_viewport_axis(gint32 origin, gint32 pos, gint32 span, gint32 s
     return CLAMP(origin, 0, size - span);
 }
 
+/* Scroll @viewport to keep the player (or, while focused, its focus) away
+ * from the edges of the screen; centred on a new level. */
 static void tui_viewport_follow(TuiViewport *viewport, const CavCreature *player,
                                 const TuiLayout *layout)
 {
     gboolean centre = !viewport->placed || viewport->z != player->z;
+    gint32 x = viewport->focused ? viewport->focus_x : player->x;
+    gint32 y = viewport->focused ? viewport->focus_y : player->y;
 
-    viewport->left =
-        tui_viewport_axis(viewport->left, player->x, layout->map_cols, CAV_WIDTH, centre);
-    viewport->top =
-        tui_viewport_axis(viewport->top, player->y, layout->map_rows, CAV_HEIGHT, centre);
+    viewport->left = tui_viewport_axis(viewport->left, x, layout->map_cols, CAV_WIDTH, centre);
+    viewport->top = tui_viewport_axis(viewport->top, y, layout->map_rows, CAV_HEIGHT, centre);
     viewport->z = player->z;
     viewport->placed = TRUE;
 }

@@ -187,10 +187,13 @@ void tui_keys_name(int key, GString *out);
 /* ---- tui-draw.c: the play screen --------------------------------------- */
 
 /* Which part of the map is on screen: its top-left cell, kept between frames
- * so the map only scrolls when the player nears the edge of the screen. */
+ * so the map only scrolls when the player (or, while @focused, the map
+ * cursor at @focus_x, @focus_y) nears the edge of the screen. */
 typedef struct {
     gint32 z, left, top;
     gboolean placed;
+    gboolean focused;
+    gint32 focus_x, focus_y;
 } TuiViewport;
 
 /* Where the parts of the play screen go at the terminal's size. */
@@ -210,7 +213,7 @@ gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, 
 
 /* Erase and draw the play screen (messages on top, map, stats line,
  * effects line) for @state as the player knows it (@sight), scrolling
- * @viewport to follow the player; or the too-small note.
+ * @viewport to follow the player (or its focus); or the too-small note.
  * Does not refresh. */
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
@@ -305,11 +308,11 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
                        GString *out);
 
 /* Look mode: a cursor, moved with the movement keys from the player over the
- * map on screen (Tab jumps to the creatures in view), with the description of
+ * map (Tab jumps to the creatures in view), with the description of
  * its cell on the message line; Esc (or Enter, or ;) ends it. `_` ends it
  * to travel to a remembered cell: then TRUE with the cell in *@x, *@y.
  * @backdrop draws the play screen. No turn passes. */
-gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+gboolean tui_look(const CavState *state, const CavView *sight, TuiViewport *viewport,
                   TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-target.c: the map cursor of looking and aiming ----------------- */
@@ -324,7 +327,9 @@ typedef enum {
     TUI_AIM_TRAVEL,    /* picks a remembered cell; `<` `>` pick the nearest known stairs */
 } TuiAim;
 
-/* The cursor over the map on screen: moved with the movement keys, `Tab`
+/* The cursor over the map, which @viewport (the one @backdrop draws) follows
+ * while it is open and gives back to the player after: moved with the
+ * movement keys anywhere on the level, `Tab`
  * (Shift-Tab back) jumps through the creatures in view nearest first (the
  * player among them when casting), the message line says what is under it
  * and which keys do what. For THROW and FIRE the line a missile would fly
@@ -335,8 +340,8 @@ typedef enum {
  * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
  * cancels (Esc) or, for LOOK, unless `_` picked a remembered cell to
  * travel to. */
-gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-                    TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
+gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *viewport, TuiAim aim,
+                    TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-spells.c: the spells of a book -------------------------------- */
 
