@@ -2833,6 +2833,116 @@ static void test_look_scrolls(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         g_error("the map did not come back to the player; the screen shows:\n%s", text);
 }
 
+/* ---- /tui/explore-going-round -------------------------------------------- */
+
+/* Most seeds searched for a level where auto-explore goes round. */
+#define ROUND_SEEDS 60
+
+/* Whether auto-explore, walked as tui-walk.c walks it (travel_explore_step(),
+ * a move a turn), comes back to a cell it stood on without having learned a
+ * cell since, before it runs out of places to explore. */
+static gboolean explore_goes_round(Session *session)
+{
+    g_autofree guint8 *been = g_new0(guint8, CAV_WIDTH * CAV_HEIGHT);
+    gint known = -1;
+
+    for (int step = 0; step < CAV_WIDTH * CAV_HEIGHT; step++) {
+        g_autofree char *why = NULL;
+        const CavCreature *player;
+        CavCommand move;
+        gint32 dx, dy;
+        gint now = 0;
+
+        if (!travel_explore_step(session_state(session), session_view(session), &dx, &dy))
+            return FALSE;
+        move = command_move(dx, dy);
+        g_assert_true(session_play(session, &move, &why, NULL));
+        if (why != NULL)
+            return FALSE;
+        player = state_player(session_state(session));
+        for (gint32 y = 0; y < CAV_HEIGHT; y++)
+            for (gint32 x = 0; x < CAV_WIDTH; x++)
+                now += view_remembers(session_view(session), player->z, x, y);
+        if (now > known)
+            memset(been, 0, CAV_WIDTH * CAV_HEIGHT);
+        known = now;
+        if (been[player->y * CAV_WIDTH + player->x])
+            return TRUE;
+        been[player->y * CAV_WIDTH + player->x] = 1;
+    }
+    return FALSE;
+}
+
+/* Whether a walk begun at turn *@data has stopped and said why (or was
+ * refused). */
+static gboolean explore_stopped(const char *text, gconstpointer data)
+{
+    return strstr(text, "Not with") != NULL ||
+           ((strstr(text, EXPLORED_TEXT) != NULL || strstr(text, "stop") != NULL) &&
+            turn_after(text, data));
+}
+
+#define GOING_ROUND_TEXT "You stop: you keep coming back the same way"
+
+/* No items and no creatures but fungi (as empty_data()), which never move
+ * and never strike: one in a passage blocks the way while in view and is
+ * forgotten out of it, so auto-explore may turn back and forth there. */
+static char *fungi_only_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) fungus = g_regex_new("(\\[fungus\\][^\\[]*)spawn_base=0", 0, 0, NULL);
+    g_autofree char *empty = empty_data(index, text);
+
+    return g_regex_replace(fungus, empty, -1, 0, "\\1spawn_base=6", 0, NULL);
+}
+
+/* On a level where auto-explore comes back the same way without seeing
+ * anything new (a fungus in the way, seen, then out of view), `o` (pressed
+ * again after each sighting) stops and says that, not that there is
+ * nothing new to find. */
+static void test_explore_going_round(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint64 seed = 1;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, fungi_only_data);
+    for (;; seed++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_new_game(f->save, seed, "tester", NULL, &error);
+        gboolean round;
+
+        g_assert_no_error(error);
+        round = explore_goes_round(session);
+        g_clear_pointer(&session, session_free);
+        g_unlink(f->save);
+        if (round)
+            break;
+        if (seed == ROUND_SEEDS)
+            g_error("no seed up to %d has auto-explore go round", ROUND_SEEDS);
+    }
+    g_test_message("seed %" G_GINT64_FORMAT " goes round", seed);
+    session_free(make_fresh_game(f, seed));
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    /* each sighting of a fungus stops a walk once: `o` again goes on */
+    for (int walk = 0; walk < 20 && (text == NULL || strstr(text, GOING_ROUND_TEXT) == NULL);
+         walk++) {
+        gint32 turn = screen_turn(f);
+
+        g_free(text);
+        text = NULL;
+        tmux_send_text(&f->tmux, "o");
+        if (!tmux_wait_until(&f->tmux, explore_stopped, &turn, EXPLORE_WAIT_MS, &text))
+            g_error("auto-explore never stopped; the screen shows:\n%s", text);
+        g_test_message("stopped:\n%s", text);
+        g_assert_null(strstr(text, "nothing new;"));
+        g_assert_null(strstr(text, "Not with"));
+        g_assert_null(strstr(text, EXPLORED_TEXT));
+    }
+    g_assert_nonnull(strstr(text, GOING_ROUND_TEXT));
+}
+
 /* ---- /tui/continue-keyframe ----------------------------------------------- */
 
 /* Continue f->save with the keyframe key in @config, and the first screen
@@ -2921,6 +3031,8 @@ int main(int argc, char **argv)
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
     g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
+    g_test_add("/tui/explore-going-round", Fixture, NULL, fixture_set_up, test_explore_going_round,
+               fixture_tear_down);
     g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
                fixture_tear_down);
     g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
