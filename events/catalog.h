@@ -5,7 +5,8 @@
  * Fields are F(TYPE, name) with TYPE one of I32, I64, STR (short name), ROW
  * (one row of terrain). The enum, payload structs, names, JSON codec, SQL views
  * and summaries are all expanded from this list; nothing else names a field.
- * A summary template names fields in braces: "{creature} moved to ({x},{y})".
+ * A summary template names fields in braces: "{creature} moved to ({x},{y})";
+ * "{word|fed}" says "fed" where the text field `word` is empty.
  * Adding an event: one entry here, one case in core/evolve.c (-Wswitch-enum
  * finds the rest). Changing a payload: bump its version, add an upcaster in
  * events/codec.c. */
@@ -73,7 +74,7 @@
       "creatures on level {z} spent {food} food each",                                          \
       F(I32, z) F(I32, food))                                                                   \
     X(HUNGER_CHANGED, HungerChanged, 1, "A creature's hunger passed a threshold.",             \
-      "{creature} is now {word}",                                                      \
+      "{creature} is now {word|neither hungry nor full}",                              \
       F(I32, creature) F(STR, word))                                                            \
     X(CREATURE_OVERATE, CreatureOverate, 1, "A creature ate past its limit; its stomach grew.", \
       "{creature} overate; max food now {max_food}",                                   \

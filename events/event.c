@@ -266,13 +266,29 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
     return FALSE;
 }
 
+/* Append the field named between @open and @close (a template's "{name}"
+ * or "{name|fallback}") to @out: the fallback when the field is an empty
+ * text. FALSE when @event has no such field. */
+static gboolean append_placeholder(const CavEvent *event, const char *open, const char *close,
+                                   CavRefNamer namer, gpointer data, GString *out)
+{
+    const char *bar = memchr(open, '|', (gsize) (close - open));
+    const char *end = bar != NULL ? bar : close;
+    gsize start = out->len;
+
+    if (!append_field(event, open + 1, (gsize) (end - open - 1), namer, data, out))
+        return FALSE;
+    if (bar != NULL && out->len == start)
+        g_string_append_len(out, bar + 1, close - bar - 1);
+    return TRUE;
+}
+
 void ev_summary_named(const CavEvent *event, CavRefNamer namer, gpointer data, GString *out)
 {
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT && namer != NULL);
     for (const char *p = type_info[event->type].summary; *p != '\0'; p++) {
         const char *close = *p == '{' ? strchr(p, '}') : NULL;
-        if (close != NULL &&
-            append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
+        if (close != NULL && append_placeholder(event, p, close, namer, data, out)) {
             p = close;
             continue;
         }

@@ -161,7 +161,7 @@ static int replay_draw_bar(const Replay *r, const CavState *state)
 {
     const CavCreature *player = state_player(state);
     g_autofree char *text = NULL;
-    const char *hint = "Space play  ? keys";
+    const char *hint = r->playing ? "Space pause  ? keys" : "Space play  ? keys";
     TuiLayout layout;
     int row;
 
