@@ -1616,10 +1616,11 @@ static void test_two_effects(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     continue_game(f, 80);
     tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
     g_free(tmux_wait_for(&f->tmux, "Turn "));
+    /* (the stats line need not show the position: waits are on messages) */
     g_free(press_for(f, "q", "Drink what?"));
-    g_free(press_for_turn(f, "a"));
+    g_free(press_for(f, "a", "You drink"));
     g_free(press_for(f, "q", "Drink what?"));
-    text = press_for_turn(f, "b");
+    text = press_for(f, "b", "You drink");
     g_test_message("after drinking two:\n%s", text);
     lines = g_strsplit(text, "\n", -1);
     g_assert_cmpuint(g_strv_length(lines), >=, 24);
@@ -1628,8 +1629,9 @@ static void test_two_effects(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     pattern = g_strdup_printf("(^|  )(%s \\d+  %s|%s \\d+  %s) \\d+  ", first_escaped,
                               second_escaped, second_escaped, first_escaped);
     named = g_regex_new(pattern, 0, 0, NULL);
-    g_assert_true(g_regex_match(named, lines[23], 0, NULL));
-    g_assert_nonnull(strstr(lines[23], "? help"));
+    /* under the map: the stats line or the line after it */
+    g_assert_true(g_regex_match(named, lines[22], 0, NULL) ||
+                  g_regex_match(named, lines[23], 0, NULL));
 }
 
 /* At 80 × 24 the messages of a turn take two rows before they fall back to
