@@ -2960,6 +2960,39 @@ static void test_explore_going_round(Fixture *f, G_GNUC_UNUSED gconstpointer dat
     g_assert_nonnull(strstr(text, GOING_ROUND_TEXT));
 }
 
+/* ---- /tui/walk-threat ---------------------------------------------------- */
+
+/* The player stands next to a goblin (out->dx, out->dy from the player). */
+static gboolean make_beside_goblin(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavCreature *goblin = fetch_nearest_creature(session_state(session), "goblin");
+
+    return goblin != NULL && fetch_beside(session, goblin->id, out);
+}
+
+/* No walk starts with a goblin next to the player, and the refusal says on
+ * which side it stands. */
+static void test_walk_threat(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const sides[3][3] = {
+        {"northwest", "north", "northeast"},
+        {"west", "", "east"},
+        {"southwest", "south", "southeast"},
+    };
+    g_autofree char *text = NULL, *expected = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_beside_goblin, NULL, NULL);
+    expected = g_strdup_printf("Not with the goblin next to you (%s).",
+                               sides[fetched.dy + 1][fetched.dx + 1]);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    text = press_for(f, "o", "Not with the goblin");
+    g_assert_nonnull(strstr(text, expected));
+}
+
 /* ---- /tui/continue-keyframe ----------------------------------------------- */
 
 /* Continue f->save with the keyframe key in @config, and the first screen
@@ -3048,6 +3081,8 @@ int main(int argc, char **argv)
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
     g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
+    g_test_add("/tui/walk-threat", Fixture, NULL, fixture_set_up, test_walk_threat,
+               fixture_tear_down);
     g_test_add("/tui/explore-going-round", Fixture, NULL, fixture_set_up, test_explore_going_round,
                fixture_tear_down);
     g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
