@@ -701,8 +701,10 @@ void messages_item_name(const CavState *state, const CavItem *item, gint32 count
     if (count > 1) {
         g_string_append_printf(out, "%d ", count);
         messages_plural(name->str, out);
-    } else if (article == MESSAGES_THE || (item->tags & (1u << CAV_TAG_CORPSE)) != 0) {
+    } else if (article == MESSAGES_THE) {
         g_string_append_printf(out, "the %s", name->str);
+    } else if (messages_mass_noun(name->str)) {
+        g_string_append(out, name->str);
     } else {
         g_string_append_printf(out, "%s %s", messages_indefinite(name->str), name->str);
     }
@@ -721,6 +723,12 @@ const char *messages_indefinite(const char *name)
 {
     g_return_val_if_fail(name != NULL, "a");
     return name[0] != '\0' && strchr("aeiou", name[0]) != NULL ? "an" : "a";
+}
+
+gboolean messages_mass_noun(const char *name)
+{
+    g_return_val_if_fail(name != NULL, FALSE);
+    return g_str_has_suffix(name, "mail");
 }
 
 char *messages_capitalised(const char *text)

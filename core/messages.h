@@ -26,8 +26,8 @@ typedef enum {
 
 /* Append @item's name, as the player of @state knows it, for @count of it
  * to @out: "a dagger" / "the dagger", "5 rocks" when @count > 1, "a cyan
- * potion" until the player knows what it is. Corpses are always "the bat
- * corpse". */
+ * potion" until the player knows what it is, "a bat corpse"; a mass noun
+ * (messages_mass_noun()) takes no "a": "platemail". */
 void messages_item_name(const CavState *state, const CavItem *item, gint32 count,
                         MessagesArticle article, GString *out);
 
@@ -39,6 +39,10 @@ void messages_creature_name(const CavState *state, const CavCreature *creature, 
 
 /* "a" or "an", the indefinite article for @name. Static. */
 const char *messages_indefinite(const char *name);
+
+/* Whether @name is a mass noun, said without "a" ("platemail",
+ * "chainmail"): armour of mail. */
+gboolean messages_mass_noun(const char *name);
 
 /* "Killed by a goblin" for the cause "killed by a goblin": the first letter
  * raised. Caller frees. */

@@ -8,6 +8,7 @@
  * A summary template names fields in braces: "{creature} moved to ({x},{y})";
  * a part in brackets is shown only when every entity it names is one:
  * "{creature} picked up {item}[ (stacked with {into})]".
+ * "{word|fed}" says "fed" where the text field `word` is empty.
  * Adding an event: one entry here, one case in core/evolve.c (-Wswitch-enum
  * finds the rest). Changing a payload: bump its version, add an upcaster in
  * events/codec.c. */
@@ -71,11 +72,11 @@
       "{creature} regenerated {hp} hp and {mana} mana for {food} food",                \
       F(I32, creature) F(I32, hp) F(I32, mana) F(I32, food))                                   \
     X(UPKEEP_APPLIED, UpkeepApplied, 1,                                                         \
-      "Every living creature on a depth spent a turn's food and gathered regeneration.",        \
+      "Every living creature at one depth spent a turn's food and gathered regeneration.",   \
       "creatures on depth {z} spent {food} food each",                                          \
       F(I32, z) F(I32, food))                                                                   \
     X(HUNGER_CHANGED, HungerChanged, 1, "A creature's hunger passed a threshold.",             \
-      "{creature} is now {word}",                                                      \
+      "{creature} is now {word|neither hungry nor full}",                              \
       F(I32, creature) F(STR, word))                                                            \
     X(CREATURE_OVERATE, CreatureOverate, 1, "A creature ate past its limit; its stomach grew.", \
       "{creature} overate; max food now {max_food}",                                   \

@@ -295,6 +295,23 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
     return FALSE;
 }
 
+/* Append the field named between @open and @close (a template's "{name}"
+ * or "{name|fallback}") to @out: the fallback when the field is an empty
+ * text. FALSE when @event has no such field. */
+static gboolean append_placeholder(const CavEvent *event, const char *open, const char *close,
+                                   CavRefNamer namer, gpointer data, GString *out)
+{
+    const char *bar = memchr(open, '|', (gsize) (close - open));
+    const char *end = bar != NULL ? bar : close;
+    gsize start = out->len;
+
+    if (!append_field(event, open + 1, (gsize) (end - open - 1), namer, data, out))
+        return FALSE;
+    if (bar != NULL && out->len == start)
+        g_string_append_len(out, bar + 1, close - bar - 1);
+    return TRUE;
+}
+
 /* The namer of an optional part: notes whether it named nobody, then names
  * through the caller's namer. */
 typedef struct {
@@ -326,8 +343,7 @@ static void render_template(const CavEvent *event, const char *p, const char *en
             if (!optional.named_none)
                 g_string_append_len(out, part->str, (gssize) part->len);
             p = bracket;
-        } else if (close != NULL &&
-                   append_field(event, p + 1, (gsize) (close - p - 1), namer, data, out)) {
+        } else if (close != NULL && append_placeholder(event, p, close, namer, data, out)) {
             p = close;
         } else {
             g_string_append_c(out, *p);

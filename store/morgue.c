@@ -50,12 +50,14 @@ static void learn(Projection *p, const CavState *state, const CavEvent *event)
 {
     const CavEvItemIdentified *e = &event->as.ItemIdentified;
     gint32 look = state_look_index(state, e->appearance);
+    g_autoptr(GString) kinds = g_string_new(NULL); /* "warrior's potions" */
 
     if (e->creature != state->player || look < 0)
         return;
     p->learned_turn[look] = event->turn;
     g_strlcpy(p->learned_how[look], e->how, sizeof p->learned_how[look]);
-    note(p, event->turn, "learned that %s potions are %s (%s)", e->appearance, e->kind, e->how);
+    messages_plural(e->kind, kinds);
+    note(p, event->turn, "learned that %s potions are %s (%s)", e->appearance, kinds->str, e->how);
 }
 
 /* A player below a quarter of their hp is near death; once back above half

@@ -333,6 +333,16 @@ static void test_summary(void)
     e.as.CreatureTookStairs = (CavEvCreatureTookStairs){.creature = 1, .from_z = 0, .z = 1};
     ev_summary(&e, text);
     g_assert_cmpstr(text->str, ==, "creature 1 took the stairs from depth 1 to depth 2 at (0,0)");
+    /* an empty hunger word (back to neither hungry nor full) is said */
+    g_string_truncate(text, 0);
+    e = ev_init(CAV_EVENT_HUNGER_CHANGED);
+    e.as.HungerChanged.creature = 1;
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 is now neither hungry nor full");
+    g_string_truncate(text, 0);
+    EV_SET_STR(e.as.HungerChanged.word, "hungry");
+    ev_summary(&e, text);
+    g_assert_cmpstr(text->str, ==, "creature 1 is now hungry");
 }
 
 /* A bracketed part of a summary is left out when it names no entity: a

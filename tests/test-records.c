@@ -435,7 +435,7 @@ static void test_morgue_at_end(void)
     g_assert_cmpuint(occurrences(text, "not identified"), ==, (guint) f->look_count - 1);
     g_assert_nonnull(strstr(text, "  turn      0  near death: 1 of 8 hp\n"));
     g_assert_cmpuint(occurrences(text, "near death"), ==, 2); /* again on depth 2 */
-    g_assert_nonnull(strstr(text, "  turn      1  learned that red potions are potion of health"
+    g_assert_nonnull(strstr(text, "  turn      1  learned that red potions are potions of health"
                                   " (drank one)\n"));
     g_assert_nonnull(strstr(text, "  turn      2  reached experience level 2\n"));
     g_assert_nonnull(strstr(text, "  turn     14  reached depth 2\n"));

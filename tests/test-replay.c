@@ -308,7 +308,8 @@ static void test_steps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_turn(f, last));
 }
 
-/* Space plays (the turns advance by themselves) and pauses (they stop);
+/* Space plays (the turns advance by themselves) and pauses (they stop),
+ * and the bar says which it will do;
  * `+` and `-` step through the speeds and stop at either end. */
 static void test_play_pause(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
@@ -324,13 +325,16 @@ static void test_play_pause(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     tmux_send_text(&f->tmux, "++");
     g_free(tmux_wait_for(&f->tmux, "16 turns/s"));
     tmux_send_text(&f->tmux, " ");
-    g_free(tmux_wait_for(&f->tmux, "playing"));
+    text = tmux_wait_for(&f->tmux, "playing");
+    g_assert_nonnull(strstr(text, "Space pause")); /* the bar offers what Space does now */
+    g_free(text);
     text = NULL;
     g_assert_true(tmux_wait_until(&f->tmux, at_least_turn, &five, TMUX_WAIT_MS, &text));
     g_free(text);
     text = NULL;
     tmux_send_text(&f->tmux, " ");
     text = tmux_wait_for(&f->tmux, "paused");
+    g_assert_nonnull(strstr(text, "Space play "));
     g_usleep(200 * 1000);
     g_free(text);
     text = tmux_capture(&f->tmux);

@@ -532,6 +532,29 @@ static void test_messages_perception(void)
     scenario_teardown(&s);
 }
 
+/* Items are named with "a" (a bat corpse too), and mail, a mass noun,
+ * without: "You see here platemail." */
+static void test_messages_articles(void)
+{
+    Scenario s;
+    g_autofree char *corpse = NULL, *mail = NULL, *picked = NULL;
+
+    scenario_setup_player(&s, two_rooms, NULL, 0, 0);
+    scenario_spawn(&s, "bat", 0, 3, 1, 1, 0, 20);
+    scenario_item(&s, "platemail", 0, 0, 4, 1, 1);
+    g_free(scenario_play(&s, command_move(1, 0))); /* kills the bat */
+    g_free(scenario_play(&s, command_move(1, 0)));
+    corpse = turn_messages(&s);
+    g_assert_nonnull(strstr(corpse, "You see here a bat corpse."));
+    g_free(scenario_play(&s, command_move(1, 0)));
+    mail = turn_messages(&s);
+    g_assert_nonnull(strstr(mail, "You see here platemail."));
+    g_free(scenario_play(&s, command_simple(CMD_PICKUP)));
+    picked = turn_messages(&s);
+    g_assert_nonnull(strstr(picked, "You pick up platemail."));
+    scenario_teardown(&s);
+}
+
 /* ---- validation of the new events ----------------------------------------------- */
 
 static void test_validate_new_events(void)
@@ -609,6 +632,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rules/creatures/zombie-hunts", test_zombie_hunts);
     g_test_add_func("/rules/creatures/goblin", test_goblin);
     g_test_add_func("/rules/messages/perception", test_messages_perception);
+    g_test_add_func("/rules/messages/articles", test_messages_articles);
     g_test_add_func("/rules/validate/new-events", test_validate_new_events);
     return g_test_run();
 }

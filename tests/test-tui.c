@@ -24,6 +24,10 @@
 #define DIG_QUESTION "Dig through the rock?"
 /* What taking the exit of level 1 without the bear asks. */
 #define LEAVE_QUESTION "Leave the caves without the bear?"
+/* The first row of the map on screen (under two message rows) in terminals
+ * shorter than the map, and the rows under the map (stats and effects). */
+#define MAP_TOP 2
+#define STATUS_ROWS 2
 
 /* A test's game in a private terminal (tmux.h). */
 typedef TmuxGame Fixture;
@@ -89,8 +93,8 @@ static gboolean parse_screen(const char *text, Screen *out)
     guint n_lines = g_strv_length(lines);
 
     out->at_row = out->at_col = -1;
-    /* the first line holds messages, the last lines the stats */
-    for (guint row = 1; row + 2 < n_lines && out->at_row < 0; row++) {
+    /* the first lines hold messages, the last ones the stats and effects */
+    for (guint row = MAP_TOP; row + STATUS_ROWS + 1 < n_lines && out->at_row < 0; row++) {
         const char *at = strchr(lines[row], '@');
         if (at != NULL) {
             out->at_row = (int) row;
@@ -167,7 +171,21 @@ static void test_move(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_true(now.x != first.x || now.y != first.y);
 }
 
-/* `?` shows the keys; the key that closes the help does not pass a turn. */
+/* Whether the box on the screen @text is as wide as the screen: it is
+ * clipped to the screen, cutting its widest line, when that line does not
+ * fit (the box is its widest line plus a border and a space each side). */
+static gboolean box_cuts_text(const char *text)
+{
+    g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+
+    for (guint row = 0; lines[row] != NULL; row++)
+        if (g_str_has_prefix(lines[row], "│") || g_str_has_prefix(lines[row], "┌"))
+            return TRUE;
+    return FALSE;
+}
+
+/* `?` shows the keys, every line whole at 80 × 24; the key that closes the
+ * help does not pass a turn. */
 static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     const char *closing = "Press any key to go back.";
@@ -176,10 +194,11 @@ static void test_help(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     if (TMUX_GAME_SKIPPED(f))
         return;
-    start_game(f, 100, 30);
+    start_game(f, 80, 24);
     g_free(tmux_wait_for(&f->tmux, "Turn 0"));
     tmux_send_text(&f->tmux, "?");
     text = tmux_wait_for(&f->tmux, closing);
+    g_assert_false(box_cuts_text(text));
     g_assert_nonnull(strstr(text, "Keys"));
     g_assert_nonnull(strstr(text, "save and quit"));
     g_assert_nonnull(strstr(text, "pick up what lies here"));
@@ -356,7 +375,7 @@ static gboolean toward_monster(const char *text, const Screen *screen, int *dx, 
     guint n_lines = g_strv_length(lines);
     int best = G_MAXINT;
 
-    for (guint row = 1; row + 2 < n_lines; row++)
+    for (guint row = MAP_TOP; row + STATUS_ROWS + 1 < n_lines; row++)
         for (int col = 0; lines[row][col] != '\0'; col++) {
             int rows = (int) row - screen->at_row, cols = col - screen->at_col;
             int distance = MAX(ABS(rows), ABS(cols));
@@ -961,7 +980,7 @@ static void test_fight(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = press_for(f, ";", "You (100/100 hp).");
     g_free(text);
-    text = press_for(f, toward, "The fungus corpse (fresh) lies here.");
+    text = press_for(f, toward, "A fungus corpse (fresh) lies here.");
     tmux_send_named_key(&f->tmux, "Escape");
     g_free(text);
     g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "lies here", TMUX_WAIT_MS, &text));
@@ -1020,7 +1039,7 @@ static void test_soft_stack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = press_for_turn(f, "g");
     g_test_message("after picking up:\n%s", text);
-    g_assert_nonnull(strstr(text, "You pick up the fungus corpse."));
+    g_assert_nonnull(strstr(text, "You pick up a fungus corpse."));
     turn = screen_turn(f);
 
     g_free(text);
@@ -1496,7 +1515,7 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
                                 strchr("aeiou", look->appearance[0]) != NULL ? "n" : "",
                                 look->appearance);
         escaped = g_regex_escape_string(look->effect, -1);
-        pattern = g_strdup_printf("Turn \\d+  \\(\\d+,\\d+\\)  %s (\\d+)", escaped);
+        pattern = g_strdup_printf("^%s (\\d+)", escaped); /* the effects line */
     }
     continue_game(f, 120);
     text = tmux_wait_for(&f->tmux, "Turn ");
@@ -1511,11 +1530,131 @@ static void test_quaff(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_test_message("after drinking:\n%s", text);
     g_assert_nonnull(strstr(text, drunk));
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
-    effect = g_regex_new(pattern, 0, 0, NULL);
+    effect = g_regex_new(pattern, G_REGEX_MULTILINE, 0, NULL);
     g_assert_true(g_regex_match(effect, text, 0, NULL));
     g_free(text);
     text = press_for(f, "q", "You have nothing to drink.");
     g_assert_cmpint(screen_turn(f), ==, turn + 1);
+}
+
+/* A lasting potion of a kind the player does not carry yet. */
+static gboolean fits_new_lasting_potion(const CavState *state, const CavItem *item)
+{
+    const CavCreature *player = state_player(state);
+
+    for (int slot = 0; slot < CAV_PACK_SLOTS; slot++) {
+        const CavItem *held = state_item(state, player->pack[slot]);
+        if (held != NULL && g_str_equal(held->type, item->type))
+            return FALSE;
+    }
+    return fits_lasting_potion(state, item);
+}
+
+/* The player carries two lasting potions of different kinds (pack slots a
+ * and b) and sees no one. */
+static gboolean make_two_potions(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavItem *first = fetch_nearest(session_state(session), fits_lasting_potion);
+    const CavItem *second;
+    g_autofree char *why = NULL;
+    CavCommand pickup = command_simple(CMD_PICKUP);
+
+    if (first == NULL || !fetch_walk(session, first->id))
+        return FALSE;
+    out->item = first->id;
+    second = fetch_nearest(session_state(session), fits_new_lasting_potion);
+    if (second == NULL || !fetch_walk_to(session, second->id))
+        return FALSE;
+    out->creature = second->id; /* the second potion */
+    g_assert_true(session_play(session, &pickup, &why, NULL));
+    return why == NULL && state_player(session_state(session))->pack[1] == second->id &&
+           fetch_alone(session_state(session), session_view(session));
+}
+
+/* The name of the effect of potion @item. Caller frees. */
+static char *potion_effect(Fixture *f, gint32 item)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_open(f->save, NULL, &error);
+    const CavState *state;
+
+    g_assert_no_error(error);
+    state = session_state(session);
+    return g_strdup(state_look_of_kind(state, state_item(state, item)->type)->effect);
+}
+
+static void use_data(Fixture *f, char *(*edit)(guint index, const char *text));
+
+/* Many potions on every level (items.ini). */
+static char *potion_rich_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) pool = g_regex_new("^spawn=pool:potion:1$", G_REGEX_MULTILINE, 0, NULL);
+
+    return index == 1 ? g_regex_replace(pool, text, -1, 0, "spawn=pool:potion:12", 0, NULL)
+                      : g_strdup(text);
+}
+
+/* At 80 × 24, the smallest screen, two effects at once are both named with
+ * the turns they have left, on the line under the stats. */
+static void test_two_effects(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *first = NULL, *second = NULL;
+    g_auto(GStrv) lines = NULL;
+    g_autoptr(GRegex) named = NULL;
+    g_autofree char *pattern = NULL, *first_escaped = NULL, *second_escaped = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, potion_rich_data);
+    fetched = fetch_situation(f, make_two_potions, NULL, NULL);
+    first = potion_effect(f, fetched.item);
+    second = potion_effect(f, fetched.creature);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    /* (the stats line need not show the position: waits are on messages) */
+    g_free(press_for(f, "q", "Drink what?"));
+    g_free(press_for(f, "a", "You drink"));
+    g_free(press_for(f, "q", "Drink what?"));
+    text = press_for(f, "b", "You drink");
+    g_test_message("after drinking two:\n%s", text);
+    lines = g_strsplit(text, "\n", -1);
+    g_assert_cmpuint(g_strv_length(lines), >=, 24);
+    first_escaped = g_regex_escape_string(first, -1);
+    second_escaped = g_regex_escape_string(second, -1);
+    pattern = g_strdup_printf("(^|  )(%s \\d+  %s|%s \\d+  %s) \\d+  ", first_escaped,
+                              second_escaped, second_escaped, first_escaped);
+    named = g_regex_new(pattern, 0, 0, NULL);
+    /* under the map: the stats line or the line after it */
+    g_assert_true(g_regex_match(named, lines[22], 0, NULL) ||
+                  g_regex_match(named, lines[23], 0, NULL));
+}
+
+/* At 80 × 24 the messages of a turn take two rows before they fall back to
+ * "(more: Ctrl-P)": drinking a potion the player does not know says what
+ * they drink, what it does and what it was, more than one row holds. */
+static void test_message_rows(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *joined = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, potion_rich_data);
+    fetch_situation(f, make_two_potions, NULL, NULL);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_free(press_for(f, "q", "Drink what?"));
+    text = press_for_turn(f, "a");
+    g_test_message("after drinking:\n%s", text);
+    lines = g_strsplit(text, "\n", -1);
+    joined = g_strdup_printf("%s %s", g_strstrip(lines[0]), g_strstrip(lines[1]));
+    g_assert_true(g_str_has_prefix(joined, "You drink a"));
+    g_assert_nonnull(strstr(joined, "You now know: "));
+    g_assert_true(g_str_has_suffix(joined, "."));
+    g_assert_null(strstr(text, "(more: Ctrl-P)"));
 }
 
 /* ---- spells and names --------------------------------------------------- */
@@ -2554,6 +2693,306 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = tmux_wait_for(&f->tmux, sentence->str);
 }
 
+/* ---- /tui/level-up-typed-ahead ------------------------------------------- */
+
+/* Fungi of 1 hp worth 30 xp (their attack counts; they never strike),
+ * and a level gained above 10 xp. */
+static char *quick_level_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) xp_base = g_regex_new("^xp_base=.*$", G_REGEX_MULTILINE, 0, NULL);
+    g_autoptr(GRegex) fungus_hp = g_regex_new("(\\[fungus\\][^\\[]*)hp=10\nattack=0\n", 0, 0, NULL);
+    g_autofree char *quick = NULL;
+
+    if (index != 0)
+        return g_strdup(text);
+    quick = g_regex_replace(xp_base, text, -1, 0, "xp_base=10", 0, NULL);
+    return g_regex_replace(fungus_hp, quick, -1, 0, "\\1hp=1\nattack=30\n", 0, NULL);
+}
+
+/* One blow kills the fungus next to the player and gains a level. */
+static gboolean rehearse_one_blow_level(Fixture *f, const Fetched *fetched)
+{
+    char *path = NULL;
+    Session *session = rehearsal_open(f, &path);
+    gboolean ok = fetch_strike(session, fetched, 1) == 1 &&
+                  state_player(session_state(session))->pending_bonuses == 1;
+
+    rehearsal_close(session, path);
+    return ok;
+}
+
+static gboolean bonus_screen_or_gain(const char *text, G_GNUC_UNUSED gconstpointer data)
+{
+    return strstr(text, "Choose a bonus:") != NULL || strstr(text, "You gain") != NULL;
+}
+
+/* A key typed on after the blow that gains a level (as a player does
+ * who does not expect it) does not choose the bonus: the level-up screen
+ * throws it away and waits for a key pressed while it shows. */
+static void test_level_up_typed_ahead(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL, *keys = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, quick_level_data);
+    fetched = fetch_situation(f, make_beside_fungus, rehearse_one_blow_level, NULL);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    /* the blow and an `a` in one write: the `a` is typed before the screen */
+    keys = g_strdup_printf("%sa", step_key(fetched.dx, fetched.dy));
+    tmux_send_text(&f->tmux, keys);
+    if (!tmux_wait_until(&f->tmux, bonus_screen_or_gain, NULL, TMUX_WAIT_MS, &text))
+        g_error("no level-up screen; the screen shows:\n%s", text);
+    g_test_message("after the blow:\n%s", text);
+    g_assert_null(strstr(text, "You gain"));
+    g_free(text);
+    text = press_for(f, "c", "You gain");
+    g_assert_nonnull(strstr(text, "You gain +2 attack."));
+    g_assert_null(strstr(text, "max hp."));
+}
+
+/* ---- /tui/aim-text-whole ------------------------------------------------- */
+
+#define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
+
+/* At 80 × 24, what the travel cursor says of a remembered cell with an item
+ * ("You remember floor there, and … on it.") is read whole, and so are the
+ * keys: the hint takes a row of its own rather than cut the description. */
+static void test_aim_text_whole(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_autoptr(GString) sentence = g_string_new("You remember floor there, and ");
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_item_behind, NULL, NULL);
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_open(f->save, NULL, &error);
+
+        g_assert_no_error(error);
+        messages_item_name(session_state(session), state_item(session_state(session), fetched.item),
+                           1, MESSAGES_A, sentence);
+        g_string_append(sentence, " on it.");
+    }
+    g_assert_cmpint((int) sentence->len + 2 + (int) strlen(TRAVEL_HINT), >, 80);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    g_free(press_for(f, "_", "Enter travels"));
+    for (gint32 x = 0, y = 0; x != fetched.dx || y != fetched.dy;) {
+        gint32 sx = CLAMP(fetched.dx - x, -1, 1), sy = CLAMP(fetched.dy - y, -1, 1);
+
+        tmux_send_text(&f->tmux, step_key(sx, sy));
+        x += sx;
+        y += sy;
+    }
+    text = tmux_wait_for(&f->tmux, sentence->str);
+    g_test_message("the travel cursor on the item:\n%s", text);
+    g_assert_nonnull(strstr(text, TRAVEL_HINT));
+}
+
+/* ---- /tui/look-scrolls -------------------------------------------------- */
+
+/* The map rows at 80 × 24: the rows of the level the screen shows. */
+#define SMALL_MAP_ROWS 20
+
+/* Whether the '@' is on screen row data[0] (-1: not on screen). */
+static gboolean at_row_is(const char *text, gconstpointer data)
+{
+    Screen screen;
+
+    return parse_screen(text, &screen) && screen.at_row == *(const int *) data;
+}
+
+/* The screen row of the player at map row @y under a viewport whose top
+ * row is @top; -1 when off screen. */
+static int player_row(gint32 y, gint32 top)
+{
+    return y - top >= 0 && y - top < SMALL_MAP_ROWS ? MAP_TOP + (int) (y - top) : -1;
+}
+
+/* The look cursor goes past the edge of the map on screen: at 80 × 24 the
+ * level (32 rows) does not fit, and the viewport follows the cursor to the
+ * level's last (or first) row; Esc brings it back to the player. */
+static void test_look_scrolls(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint32 top, far_top;
+    int before, after;
+    gboolean down;
+    Screen screen;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    start_game(f, 80, 24);
+    text = tmux_wait_for(&f->tmux, "Turn 0");
+    g_assert_true(parse_screen(text, &screen));
+    /* a new level is centred on the player, as far as the map lets it */
+    top = CLAMP(screen.y - SMALL_MAP_ROWS / 2, 0, CAV_HEIGHT - SMALL_MAP_ROWS);
+    before = player_row(screen.y, top);
+    g_assert_cmpint(screen.at_row, ==, before);
+    down = top < CAV_HEIGHT - SMALL_MAP_ROWS;
+    far_top = down ? CAV_HEIGHT - SMALL_MAP_ROWS : 0;
+    after = player_row(screen.y, far_top);
+    g_free(press_for(f, ";", "Esc ends"));
+    for (int step = 0; step < CAV_HEIGHT; step++)
+        tmux_send_text(&f->tmux, down ? "j" : "k");
+    g_free(text);
+    if (!tmux_wait_until(&f->tmux, at_row_is, &after, TMUX_WAIT_MS, &text))
+        g_error("the map did not follow the cursor; the screen shows:\n%s", text);
+    tmux_send_named_key(&f->tmux, "Escape");
+    g_free(text);
+    if (!tmux_wait_until(&f->tmux, at_row_is, &before, TMUX_WAIT_MS, &text))
+        g_error("the map did not come back to the player; the screen shows:\n%s", text);
+}
+
+/* ---- /tui/explore-going-round -------------------------------------------- */
+
+/* Most seeds searched for a level where auto-explore goes round. */
+#define ROUND_SEEDS 60
+
+/* Whether auto-explore, walked as tui-walk.c walks it (travel_explore_step(),
+ * a move a turn), comes back to a cell it stood on without having learned a
+ * cell since, before it runs out of places to explore. */
+static gboolean explore_goes_round(Session *session)
+{
+    g_autofree guint8 *been = g_new0(guint8, CAV_WIDTH * CAV_HEIGHT);
+    gint known = -1;
+
+    for (int step = 0; step < CAV_WIDTH * CAV_HEIGHT; step++) {
+        g_autofree char *why = NULL;
+        const CavCreature *player;
+        CavCommand move;
+        gint32 dx, dy;
+        gint now = 0;
+
+        if (!travel_explore_step(session_state(session), session_view(session), &dx, &dy))
+            return FALSE;
+        move = command_move(dx, dy);
+        g_assert_true(session_play(session, &move, &why, NULL));
+        if (why != NULL)
+            return FALSE;
+        player = state_player(session_state(session));
+        for (gint32 y = 0; y < CAV_HEIGHT; y++)
+            for (gint32 x = 0; x < CAV_WIDTH; x++)
+                now += view_remembers(session_view(session), player->z, x, y);
+        if (now > known)
+            memset(been, 0, CAV_WIDTH * CAV_HEIGHT);
+        known = now;
+        if (been[player->y * CAV_WIDTH + player->x])
+            return TRUE;
+        been[player->y * CAV_WIDTH + player->x] = 1;
+    }
+    return FALSE;
+}
+
+/* Whether a walk begun at turn *@data has stopped and said why (or was
+ * refused). */
+static gboolean explore_stopped(const char *text, gconstpointer data)
+{
+    return strstr(text, "Not with") != NULL ||
+           ((strstr(text, EXPLORED_TEXT) != NULL || strstr(text, "stop") != NULL) &&
+            turn_after(text, data));
+}
+
+#define GOING_ROUND_TEXT "You stop: you keep coming back the same way"
+
+/* No items and no creatures but fungi (as empty_data()), which never move
+ * and never strike: one in a passage blocks the way while in view and is
+ * forgotten out of it, so auto-explore may turn back and forth there. */
+static char *fungi_only_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) fungus = g_regex_new("(\\[fungus\\][^\\[]*)spawn_base=0", 0, 0, NULL);
+    g_autofree char *empty = empty_data(index, text);
+
+    return g_regex_replace(fungus, empty, -1, 0, "\\1spawn_base=6", 0, NULL);
+}
+
+/* On a level where auto-explore comes back the same way without seeing
+ * anything new (a fungus in the way, seen, then out of view), `o` (pressed
+ * again after each sighting) stops and says that, not that there is
+ * nothing new to find. */
+static void test_explore_going_round(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    gint64 seed = 1;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, fungi_only_data);
+    for (;; seed++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_new_game(f->save, seed, "tester", NULL, &error);
+        gboolean round;
+
+        g_assert_no_error(error);
+        round = explore_goes_round(session);
+        g_clear_pointer(&session, session_free);
+        g_unlink(f->save);
+        if (round)
+            break;
+        if (seed == ROUND_SEEDS)
+            g_error("no seed up to %d has auto-explore go round", ROUND_SEEDS);
+    }
+    g_test_message("seed %" G_GINT64_FORMAT " goes round", seed);
+    session_free(make_fresh_game(f, seed));
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn 0"));
+    /* each sighting of a fungus stops a walk once: `o` again goes on */
+    for (int walk = 0; walk < 20 && (text == NULL || strstr(text, GOING_ROUND_TEXT) == NULL);
+         walk++) {
+        gint32 turn = screen_turn(f);
+
+        g_free(text);
+        text = NULL;
+        tmux_send_text(&f->tmux, "o");
+        if (!tmux_wait_until(&f->tmux, explore_stopped, &turn, EXPLORE_WAIT_MS, &text))
+            g_error("auto-explore never stopped; the screen shows:\n%s", text);
+        g_test_message("stopped:\n%s", text);
+        g_assert_null(strstr(text, "nothing new;"));
+        g_assert_null(strstr(text, "Not with"));
+        g_assert_null(strstr(text, EXPLORED_TEXT));
+    }
+    g_assert_nonnull(strstr(text, GOING_ROUND_TEXT));
+}
+
+/* ---- /tui/walk-threat ---------------------------------------------------- */
+
+/* The player stands next to a goblin (out->dx, out->dy from the player). */
+static gboolean make_beside_goblin(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
+{
+    const CavCreature *goblin = fetch_nearest_creature(session_state(session), "goblin");
+
+    return goblin != NULL && fetch_beside(session, goblin->id, out);
+}
+
+/* No walk starts with a goblin next to the player, and the refusal says on
+ * which side it stands. */
+static void test_walk_threat(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const sides[3][3] = {
+        {"northwest", "north", "northeast"},
+        {"west", "", "east"},
+        {"southwest", "south", "southeast"},
+    };
+    g_autofree char *text = NULL, *expected = NULL;
+    Fetched fetched;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    fetched = fetch_situation(f, make_beside_goblin, NULL, NULL);
+    expected = g_strdup_printf("Not with the goblin next to you (%s).",
+                               sides[fetched.dy + 1][fetched.dx + 1]);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "Turn "));
+    text = press_for(f, "o", "Not with the goblin");
+    g_assert_nonnull(strstr(text, expected));
+}
+
 /* ---- /tui/continue-keyframe ----------------------------------------------- */
 
 /* Continue f->save with the keyframe key in @config, and the first screen
@@ -2623,6 +3062,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fight", Fixture, NULL, fixture_set_up, test_fight, fixture_tear_down);
     g_test_add("/tui/level-up", Fixture, NULL, fixture_set_up, test_level_up, fixture_tear_down);
+    g_test_add("/tui/level-up-typed-ahead", Fixture, NULL, fixture_set_up,
+               test_level_up_typed_ahead, fixture_tear_down);
     g_test_add("/tui/lose", Fixture, NULL, fixture_set_up, test_lose, fixture_tear_down);
     g_test_add("/tui/death", Fixture, NULL, fixture_set_up, test_death, fixture_tear_down);
     g_test_add("/tui/resume-history", Fixture, NULL, fixture_set_up, test_resume_history,
@@ -2632,10 +3073,18 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
+    g_test_add("/tui/two-effects", Fixture, NULL, fixture_set_up, test_two_effects,
+               fixture_tear_down);
+    g_test_add("/tui/message-rows", Fixture, NULL, fixture_set_up, test_message_rows,
+               fixture_tear_down);
     g_test_add("/tui/read", Fixture, NULL, fixture_set_up, test_read, fixture_tear_down);
     g_test_add("/tui/detect", Fixture, NULL, fixture_set_up, test_detect, fixture_tear_down);
     g_test_add("/tui/call", Fixture, NULL, fixture_set_up, test_call, fixture_tear_down);
     g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
+    g_test_add("/tui/walk-threat", Fixture, NULL, fixture_set_up, test_walk_threat,
+               fixture_tear_down);
+    g_test_add("/tui/explore-going-round", Fixture, NULL, fixture_set_up, test_explore_going_round,
+               fixture_tear_down);
     g_test_add("/tui/explore-key", Fixture, NULL, fixture_set_up, test_explore_key,
                fixture_tear_down);
     g_test_add("/tui/run", Fixture, NULL, fixture_set_up, test_run, fixture_tear_down);
@@ -2648,6 +3097,10 @@ int main(int argc, char **argv)
     g_test_add("/tui/no-terminal", Fixture, NULL, fixture_set_up, test_no_terminal,
                fixture_tear_down);
     g_test_add("/tui/no-colour", Fixture, NULL, fixture_set_up, test_no_colour, fixture_tear_down);
+    g_test_add("/tui/aim-text-whole", Fixture, NULL, fixture_set_up, test_aim_text_whole,
+               fixture_tear_down);
+    g_test_add("/tui/look-scrolls", Fixture, NULL, fixture_set_up, test_look_scrolls,
+               fixture_tear_down);
     g_test_add("/tui/remembered-item", Fixture, NULL, fixture_set_up, test_remembered_item,
                fixture_tear_down);
     g_test_add("/tui/continue-keyframe", Fixture, NULL, fixture_set_up, test_continue_keyframe,

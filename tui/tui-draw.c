@@ -1,28 +1,35 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
  * of the player's level in a viewport that scrolls when the player nears its
- * edge, and the stats line below. Only what the player has seen is drawn:
- * cells in view brightly, remembered cells dimmed (with the item last seen
- * on them, dimmed too); items in view, creatures in view or, while the player detects creatures,
- * anywhere on the level; each in its own glyph and colour (a creature hides the item it stands on).
- */
+ * edge, and below it the stats line and the line of the effects on the
+ * player. Only what the player has seen is drawn: cells in view brightly,
+ * remembered cells dimmed (with the item last seen on them, dimmed too);
+ * items in view, creatures in view or, while the player detects creatures,
+ * anywhere on the level; each in its own glyph and colour (a creature hides
+ * the item it stands on). */
 #include "tui-private.h"
 
 #include <string.h>
 
-/* Most message lines on top, when the terminal is taller than the map. */
+/* Fewest message lines on top (the messages of a turn often take two), and
+ * most, when the terminal is taller than the map. */
+#define TUI_MESSAGE_ROWS_MIN 2
 #define TUI_MESSAGE_ROWS_MAX 3
+/* The rows under the map: the stats line and the effects line. */
+#define TUI_STATUS_ROWS 2
 
 #define TUI_MORE_MARK " (more: Ctrl-P)"
 
 void tui_draw_layout(TuiLayout *layout)
 {
     g_return_if_fail(layout != NULL);
-    layout->map_rows = MIN(CAV_HEIGHT, LINES - 2);
-    layout->message_rows = CLAMP(LINES - 1 - layout->map_rows, 1, TUI_MESSAGE_ROWS_MAX);
+    layout->map_rows = MIN(CAV_HEIGHT, LINES - TUI_MESSAGE_ROWS_MIN - TUI_STATUS_ROWS);
+    layout->message_rows = CLAMP(LINES - TUI_STATUS_ROWS - layout->map_rows, TUI_MESSAGE_ROWS_MIN,
+                                 TUI_MESSAGE_ROWS_MAX);
     layout->map_top = layout->message_rows;
     layout->map_cols = MIN(CAV_WIDTH, COLS);
     layout->stats_row = layout->map_top + layout->map_rows;
+    layout->effects_row = layout->stats_row + 1;
 }
 
 gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
@@ -55,15 +62,17 @@ static gint32 tui_viewport_axis(gint32 origin, gint32 pos, gint32 span, gint32 s
     return CLAMP(origin, 0, size - span);
 }
 
+/* Scroll @viewport to keep the player (or, while focused, its focus) away
+ * from the edges of the screen; centred on a new level. */
 static void tui_viewport_follow(TuiViewport *viewport, const CavCreature *player,
                                 const TuiLayout *layout)
 {
     gboolean centre = !viewport->placed || viewport->z != player->z;
+    gint32 x = viewport->focused ? viewport->focus_x : player->x;
+    gint32 y = viewport->focused ? viewport->focus_y : player->y;
 
-    viewport->left =
-        tui_viewport_axis(viewport->left, player->x, layout->map_cols, CAV_WIDTH, centre);
-    viewport->top =
-        tui_viewport_axis(viewport->top, player->y, layout->map_rows, CAV_HEIGHT, centre);
+    viewport->left = tui_viewport_axis(viewport->left, x, layout->map_cols, CAV_WIDTH, centre);
+    viewport->top = tui_viewport_axis(viewport->top, y, layout->map_rows, CAV_HEIGHT, centre);
     viewport->z = player->z;
     viewport->placed = TRUE;
 }
@@ -213,58 +222,102 @@ void tui_draw_more(const TuiLog *log)
     tui_draw_message_rows(&layout, text->str, "--More--");
 }
 
-void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint)
+/* Clear row @row and draw the wrapped @lines there and below, at most @rows. */
+static void tui_draw_rows(int row, int rows, const GPtrArray *lines, attr_t attr)
 {
-    g_autofree char *joined = g_strdup_printf("%s  %s", text, hint);
-    g_autoptr(GPtrArray) lines = tui_screen_wrap(joined, COLS);
-    int hint_cols = tui_screen_text_cols(hint), last = layout->message_rows - 1;
-    attr_t attr = tui_screen_attr(TUI_STYLE_TEXT);
-
-    g_return_if_fail(layout != NULL && text != NULL && hint != NULL);
-    for (int row = 0; row < layout->message_rows; row++) {
-        move(row, 0);
+    for (int i = 0; i < rows; i++) {
+        move(row + i, 0);
         clrtoeol();
+        if (i < (int) lines->len)
+            tui_screen_put(row + i, 0, lines->pdata[i], COLS, attr);
     }
-    if ((int) lines->len > layout->message_rows) {
-        /* the hint keeps its place at the end of the last row */
-        g_ptr_array_unref(lines);
-        lines = tui_screen_wrap(text, COLS);
-        for (int row = 0; row < last && row < (int) lines->len; row++)
-            tui_screen_put(row, 0, lines->pdata[row], COLS, attr);
-        if (last < (int) lines->len && COLS - hint_cols - 2 > 0)
-            tui_screen_put(last, 0, lines->pdata[last], COLS - hint_cols - 2, attr);
-        tui_screen_put(last, MAX(COLS - hint_cols, 0), hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
-        return;
-    }
-    for (int row = 0; row < (int) lines->len; row++)
-        tui_screen_put(row, 0, lines->pdata[row], COLS, attr);
 }
 
-/* "  poison 12  warrior's strength 3": the player's active effects with the
- * turns each has left, as many as fit in @room columns ("+2" for the rest
- * when that fits). */
-static void tui_draw_effects(const CavState *state, const CavCreature *player, int room,
-                             GString *out)
+void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint)
 {
-    int left = 0;
+    g_autoptr(GPtrArray) lines = NULL;
+    int hint_cols, used, last_cols, hint_row, hint_col;
 
+    g_return_if_fail(layout != NULL && text != NULL && hint != NULL);
+    lines = tui_screen_wrap(text, COLS);
+    hint_cols = tui_screen_text_cols(hint);
+    used = MAX((int) lines->len, 1);
+    last_cols = lines->len > 0 ? tui_screen_text_cols(lines->pdata[lines->len - 1]) : 0;
+    tui_draw_rows(0, layout->message_rows, lines, tui_screen_attr(TUI_STYLE_TEXT));
+    if (last_cols + 2 + hint_cols <= COLS) { /* after the text */
+        hint_row = used - 1;
+        hint_col = last_cols > 0 ? last_cols + 2 : 0;
+    } else { /* on a row of its own */
+        hint_row = used;
+        hint_col = 0;
+    }
+    if (hint_row >= layout->message_rows) { /* the text keeps every message row */
+        hint_row = layout->effects_row;
+        hint_col = 0;
+        move(hint_row, 0);
+        clrtoeol();
+    }
+    tui_screen_put(hint_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
+}
+
+/* "warrior" for "warrior's strength", "slow-heal" for "slow heal": an
+ * effect's name in few columns (the owner of a possessive, else its words
+ * joined by hyphens). Caller frees. */
+static char *tui_draw_effect_short(const char *name)
+{
+    const char *owner = strstr(name, "'s ");
+
+    if (owner != NULL)
+        return g_strndup(name, (gsize) (owner - name));
+    return g_strdelimit(g_strdup(name), " ", '-');
+}
+
+/* The player's active effects, each with the turns it has left ("poison
+ * 12"), by their names or, with @brief, their short names; into @names. */
+static void tui_draw_effect_names(const CavState *state, const CavCreature *player, gboolean brief,
+                                  GPtrArray *names)
+{
     for (gint32 id = 1; id <= state->effect_count; id++) {
         const CavEffect *effect = state_effect(state, id);
-        g_autofree char *text = NULL;
+        g_autofree char *name = NULL;
 
         if (effect == NULL || !effect->active || effect->creature != player->id)
             continue;
-        text = g_strdup_printf("  %s %d", effect->name, effect->remaining);
-        if (left == 0 &&
-            tui_screen_text_cols(out->str) + tui_screen_text_cols(text) + (int) strlen("  +99") <=
-                room) {
-            g_string_append(out, text);
-        } else {
-            left++;
-        }
+        name = brief ? tui_draw_effect_short(effect->name) : g_strdup(effect->name);
+        g_ptr_array_add(names, g_strdup_printf("%s %d", name, effect->remaining));
     }
-    if (left > 0 && tui_screen_text_cols(out->str) + (int) strlen("  +99") <= room)
-        g_string_append_printf(out, "  +%d", left);
+}
+
+/* "poison 12  warrior's strength 3": the player's active effects with the
+ * turns each has left, by name when all fit in @room columns, else by short
+ * name, as many as fit ("+2" for the rest). */
+static void tui_draw_effects(const CavState *state, const CavCreature *player, int room,
+                             GString *out)
+{
+    g_autoptr(GPtrArray) names = g_ptr_array_new_null_terminated(0, g_free, TRUE);
+    g_autofree char *joined = NULL;
+    guint shown = 0;
+
+    tui_draw_effect_names(state, player, FALSE, names);
+    if (names->len == 0)
+        return;
+    joined = g_strjoinv("  ", (char **) names->pdata);
+    if (tui_screen_text_cols(joined) <= room) {
+        g_string_append(out, joined);
+        return;
+    }
+    g_ptr_array_set_size(names, 0);
+    tui_draw_effect_names(state, player, TRUE, names);
+    for (; shown < names->len; shown++) {
+        int more = shown + 1 < names->len ? (int) strlen("  +99") : 0;
+        const char *name = names->pdata[shown];
+
+        if (tui_screen_text_cols(out->str) + 2 + tui_screen_text_cols(name) + more > room)
+            break;
+        g_string_append_printf(out, "%s%s", out->len > 0 ? "  " : "", name);
+    }
+    if (shown < names->len)
+        g_string_append_printf(out, "%s+%u", out->len > 0 ? "  " : "", names->len - shown);
 }
 
 /* How the hp on the stats line look: red below a quarter of the most, yellow
@@ -278,17 +331,14 @@ static attr_t tui_draw_hp_attr(const CavCreature *player)
     return tui_screen_attr(TUI_STYLE_TEXT);
 }
 
-/* The stats, what matters most first, then the active effects; the help
- * hint at the right end, and the player's position where there is still
- * room for both. */
+/* The stats, what matters most first, and the player's position where
+ * there is room for it. */
 static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            const TuiLayout *layout)
 {
     g_autoptr(GString) stats = g_string_new(NULL);
-    g_autoptr(GString) effects = g_string_new(NULL);
     g_autofree char *place = g_strdup_printf("  (%d,%d)", player->x, player->y);
-    const char *hint = "? help";
-    int hint_col = COLS - tui_screen_text_cols(hint) - 1, hp_cols;
+    int hp_cols;
 
     g_string_append_printf(stats, "HP %d/%d", MAX(player->hp, 0), player->max_hp);
     hp_cols = tui_screen_text_cols(stats->str);
@@ -298,17 +348,24 @@ static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            player->mana, player->max_mana, state_attack(state, player),
                            state_defense(state, player), player->level, player->xp, player->z + 1,
                            state->turn);
-    tui_draw_effects(state, player, COLS - tui_screen_text_cols(stats->str), effects);
-    if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) +
-            tui_screen_text_cols(effects->str) + 2 <
-        hint_col)
+    if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) <= COLS)
         g_string_append(stats, place);
-    g_string_append(stats, effects->str);
     tui_screen_put(layout->stats_row, 0, stats->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
     mvchgat(layout->stats_row, 0, hp_cols, tui_draw_hp_attr(player) & ~A_COLOR,
             PAIR_NUMBER(tui_draw_hp_attr(player)), NULL);
-    if (hint_col > tui_screen_text_cols(stats->str) + 2)
-        tui_screen_put(layout->stats_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
+}
+
+/* The effects line: the active effects, and the help hint at its right end. */
+static void tui_draw_effects_line(const CavState *state, const CavCreature *player,
+                                  const TuiLayout *layout)
+{
+    g_autoptr(GString) effects = g_string_new(NULL);
+    const char *hint = "? help";
+    int hint_col = COLS - tui_screen_text_cols(hint) - 1;
+
+    tui_draw_effects(state, player, hint_col - 2, effects);
+    tui_screen_put(layout->effects_row, 0, effects->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
+    tui_screen_put(layout->effects_row, hint_col, hint, COLS, tui_screen_attr(TUI_STYLE_HINT));
 }
 
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
@@ -333,4 +390,5 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
     tui_draw_items(state, sight, viewport, &layout);
     tui_draw_creatures(state, sight, viewport, &layout);
     tui_draw_stats(state, player, &layout);
+    tui_draw_effects_line(state, player, &layout);
 }

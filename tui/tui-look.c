@@ -105,7 +105,7 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
     tui_look_sentence(out, terrain);
 }
 
-gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+gboolean tui_look(const CavState *state, const CavView *sight, TuiViewport *viewport,
                   TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
 {
     g_return_val_if_fail(state != NULL && sight != NULL && viewport != NULL && backdrop != NULL,

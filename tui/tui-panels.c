@@ -16,7 +16,7 @@ static const char *const tui_help_lines[] = {
     "  h-@-l   4-@-6   vi-keys, the keypad or the arrows",
     "   /|\\     /|\\    o explore    _ travel (then < or > for the stairs)",
     "  b j n   1 2 3   any key stops a walk; so do a sighting and a wound",
-    "  . or 5          wait a turn      Z rest until healed (or something happens)",
+    "  . or 5          wait a turn      Z rest until healed or disturbed",
     "  <  >            climb the stairs up / down",
     "  g or ,          pick up what lies here",
     "  d  e  w  q      drop, eat, wield or wear, drink (a menu; Esc closes)",
@@ -171,6 +171,8 @@ int tui_panels_levelup(const CavContent *content, const CavCreature *player, Tui
 
     g_return_val_if_fail(content != NULL && player != NULL && backdrop != NULL, -1);
     lines = tui_levelup_lines(content, player);
+    /* a key typed on while the turn was played must not choose unseen */
+    tui_screen_flush_input();
     for (;;) {
         int key = tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
 

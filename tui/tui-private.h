@@ -187,10 +187,13 @@ void tui_keys_name(int key, GString *out);
 /* ---- tui-draw.c: the play screen --------------------------------------- */
 
 /* Which part of the map is on screen: its top-left cell, kept between frames
- * so the map only scrolls when the player nears the edge of the screen. */
+ * so the map only scrolls when the player (or, while @focused, the map
+ * cursor at @focus_x, @focus_y) nears the edge of the screen. */
 typedef struct {
     gint32 z, left, top;
     gboolean placed;
+    gboolean focused;
+    gint32 focus_x, focus_y;
 } TuiViewport;
 
 /* Where the parts of the play screen go at the terminal's size. */
@@ -198,6 +201,7 @@ typedef struct {
     int message_rows;
     int map_top, map_rows, map_cols;
     int stats_row;
+    int effects_row; /* the effects on the player, and the help hint */
 } TuiLayout;
 
 void tui_draw_layout(TuiLayout *layout);
@@ -207,9 +211,10 @@ void tui_draw_layout(TuiLayout *layout);
 gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, gint32 x, gint32 y,
                           int *row, int *col);
 
-/* Erase and draw the play screen (messages on top, map, stats line) for
- * @state as the player knows it (@sight), scrolling @viewport to follow the
- * player; or the too-small note. Does not refresh. */
+/* Erase and draw the play screen (messages on top, map, stats line,
+ * effects line) for @state as the player knows it (@sight), scrolling
+ * @viewport to follow the player (or its focus); or the too-small note.
+ * Does not refresh. */
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
 
@@ -217,9 +222,10 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
  * at the end. Does not refresh. */
 void tui_draw_more(const TuiLog *log);
 
-/* Draw @text over the message rows of @layout (wrapped, what does not fit
- * cut), with @hint at the right end of the last row when there is room for
- * it, else on that row alone. */
+/* Draw @text over the message rows of @layout, wrapped (only what does not
+ * fit in all of them is cut), and @hint (keys, never split) after it when
+ * there is room on its last row, else on a row of its own: the next message
+ * row, or the effects line when the text takes every message row. */
 void tui_draw_message_rows(const TuiLayout *layout, const char *text, const char *hint);
 
 /* ---- tui-panels.c: screens over the play screen ------------------------ */
@@ -255,8 +261,9 @@ void tui_panels_help(TuiBackdrop backdrop, gpointer data);
 void tui_panels_history(const TuiLog *log);
 
 /* The level-up screen: the bonuses of @content with their amounts and what
- * @player has now. Waits for a choice: returns the CavBonus chosen, or -1
- * when the player saves and quits instead (S, or the terminal is gone). */
+ * @player has now. Keys typed before it are thrown away. Waits for a
+ * choice: returns the CavBonus chosen, or -1 when the player saves and
+ * quits instead (S, or the terminal is gone). */
 int tui_panels_levelup(const CavContent *content, const CavCreature *player, TuiBackdrop backdrop,
                        gpointer data);
 
@@ -301,11 +308,11 @@ void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gi
                        GString *out);
 
 /* Look mode: a cursor, moved with the movement keys from the player over the
- * map on screen (Tab jumps to the creatures in view), with the description of
+ * map (Tab jumps to the creatures in view), with the description of
  * its cell on the message line; Esc (or Enter, or ;) ends it. `_` ends it
  * to travel to a remembered cell: then TRUE with the cell in *@x, *@y.
  * @backdrop draws the play screen. No turn passes. */
-gboolean tui_look(const CavState *state, const CavView *sight, const TuiViewport *viewport,
+gboolean tui_look(const CavState *state, const CavView *sight, TuiViewport *viewport,
                   TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-target.c: the map cursor of looking and aiming ----------------- */
@@ -320,7 +327,9 @@ typedef enum {
     TUI_AIM_TRAVEL,    /* picks a remembered cell; `<` `>` pick the nearest known stairs */
 } TuiAim;
 
-/* The cursor over the map on screen: moved with the movement keys, `Tab`
+/* The cursor over the map, which @viewport (the one @backdrop draws) follows
+ * while it is open and gives back to the player after: moved with the
+ * movement keys anywhere on the level, `Tab`
  * (Shift-Tab back) jumps through the creatures in view nearest first (the
  * player among them when casting), the message line says what is under it
  * and which keys do what. For THROW and FIRE the line a missile would fly
@@ -331,8 +340,8 @@ typedef enum {
  * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
  * cancels (Esc) or, for LOOK, unless `_` picked a remembered cell to
  * travel to. */
-gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-                    TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
+gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *viewport, TuiAim aim,
+                    TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
 
 /* ---- tui-spells.c: the spells of a book -------------------------------- */
 

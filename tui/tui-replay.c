@@ -155,18 +155,18 @@ static const char *replay_mode(const Replay *r)
     return r->turn == r->last && r->following ? "waiting for new turns" : "playing";
 }
 
-/* The replay bar: below the stats line when there is a row for it, else
+/* The replay bar: below the effects line when there is a row for it, else
  * over the map's last row. Returns its row. */
 static int replay_draw_bar(const Replay *r, const CavState *state)
 {
     const CavCreature *player = state_player(state);
     g_autofree char *text = NULL;
-    const char *hint = "Space play  ? keys";
+    const char *hint = r->playing ? "Space pause  ? keys" : "Space play  ? keys";
     TuiLayout layout;
     int row;
 
     tui_draw_layout(&layout);
-    row = layout.stats_row + 1 < LINES ? layout.stats_row + 1 : layout.stats_row - 1;
+    row = layout.effects_row + 1 < LINES ? layout.effects_row + 1 : layout.stats_row - 1;
     text =
         g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s%s", r->turn, r->last,
                         player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
@@ -213,8 +213,8 @@ static void replay_draw(gpointer data)
     if (r->note->len == 0)
         return;
     tui_draw_layout(&layout);
-    /* under the bar when it is under the stats line, else over the map */
-    row = row > layout.stats_row && row + 1 < LINES ? row + 1 : row - 1;
+    /* under the bar when it is under the effects line, else over the map */
+    row = row > layout.effects_row && row + 1 < LINES ? row + 1 : row - 1;
     move(row, 0);
     clrtoeol();
     tui_screen_put(row, 0, r->note->str, COLS, tui_screen_attr(TUI_STYLE_HINT));

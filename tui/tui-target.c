@@ -44,7 +44,7 @@ static gboolean tui_aim_casts(TuiAim aim)
 typedef struct {
     const CavState *state;
     const CavView *sight;
-    const TuiViewport *viewport;
+    TuiViewport *viewport; /* follows the cursor */
     const CavCreature *player;
     TuiAim aim;
     gint32 x, y;         /* the cell under the cursor */
@@ -222,16 +222,13 @@ static gboolean tui_target_picks(TuiAim aim, int key)
     return aim == TUI_AIM_LOOK ? key == 'q' : key == '.';
 }
 
-/* Move the cursor by movement key @key, staying on the map on screen. */
+/* Move the cursor by movement key @key, staying on the map (the viewport
+ * scrolls after it). */
 static void tui_target_move(TuiCursor *cursor, int key)
 {
-    TuiLayout layout;
     gint32 dx, dy;
-    int row, col;
 
-    tui_draw_layout(&layout);
-    if (tui_keys_direction(key, &dx, &dy) &&
-        tui_draw_cell_at(cursor->viewport, &layout, cursor->x + dx, cursor->y + dy, &row, &col)) {
+    if (tui_keys_direction(key, &dx, &dy) && world_in_bounds(cursor->x + dx, cursor->y + dy)) {
         cursor->x += dx;
         cursor->y += dy;
     }
@@ -264,10 +261,23 @@ static gboolean tui_target_stairs(TuiCursor *cursor, CavTile tile)
     return TRUE;
 }
 
-gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewport *viewport,
-                    TuiAim aim, TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
+/* Draw the screen with the viewport following the cursor. */
+static void tui_target_frame(const TuiCursor *cursor, TuiBackdrop backdrop, gpointer data)
+{
+    cursor->viewport->focused = TRUE;
+    cursor->viewport->focus_x = cursor->x;
+    cursor->viewport->focus_y = cursor->y;
+    backdrop(data);
+    if (tui_screen_big_enough())
+        tui_target_draw(cursor);
+    refresh();
+}
+
+gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *viewport, TuiAim aim,
+                    TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y)
 {
     TuiCursor cursor = {.state = state, .sight = sight, .viewport = viewport, .aim = aim};
+    TuiViewport before = *viewport;
     gboolean picked = FALSE;
 
     g_return_val_if_fail(state != NULL && sight != NULL && viewport != NULL, FALSE);
@@ -280,10 +290,7 @@ gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewpo
     for (;;) {
         int key;
 
-        backdrop(data);
-        if (tui_screen_big_enough())
-            tui_target_draw(&cursor);
-        refresh();
+        tui_target_frame(&cursor, backdrop, data);
         key = tui_screen_read_key();
         cursor.refusal = NULL;
         if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
@@ -311,6 +318,7 @@ gboolean tui_target(const CavState *state, const CavView *sight, const TuiViewpo
         }
     }
     g_array_unref(cursor.creatures);
+    *viewport = before; /* back to where the player was */
     *x = cursor.x;
     *y = cursor.y;
     return picked;

@@ -15,6 +15,11 @@
 /* Pause after drawing each step, so the walk can be followed by eye. */
 #define TUI_WALK_STEP_MS 12
 
+/* Why auto-explore stops when it comes back to where it stood without
+ * having learned a cell since (tui_walk_going_round()): places may be left
+ * to explore, but the way to them learns nothing. */
+#define TUI_WALK_GOING_ROUND "You stop: you keep coming back the same way and see nothing new."
+
 /* At most this many steps per walk (a level has fewer cells). */
 #define TUI_WALK_MAX_STEPS (CAV_WIDTH * CAV_HEIGHT)
 
@@ -94,16 +99,30 @@ static void tui_walk_say(TuiLog *log, const CavState *state, TravelStop stop, gi
         tui_log_add(log, state->turn, text->str);
 }
 
+/* The compass word for a step of (@dx, @dy): "north", "southwest"… */
+static const char *tui_walk_compass(gint32 dx, gint32 dy)
+{
+    static const char *const words[3][3] = {
+        {"northwest", "north", "northeast"},
+        {"west", "here", "east"},
+        {"southwest", "south", "southeast"},
+    };
+
+    return words[CLAMP(dy, -1, 1) + 1][CLAMP(dx, -1, 1) + 1];
+}
+
 /* Whether a creature next to the player forbids a walk (which would give
- * it free blows); says so. */
+ * it free blows); says so, and where it stands. */
 static gboolean tui_walk_threatened(TuiLog *log, const CavState *state, const CavView *view)
 {
     const CavCreature *threat = state_creature(state, travel_threat(state, view));
+    const CavCreature *player = state_player(state);
     g_autofree char *text = NULL;
 
     if (threat == NULL)
         return FALSE;
-    text = g_strdup_printf("Not with the %s next to you.", threat->kind);
+    text = g_strdup_printf("Not with the %s next to you (%s).", threat->kind,
+                           tui_walk_compass(threat->x - player->x, threat->y - player->y));
     tui_log_add(log, state->turn, text);
     return TRUE;
 }
@@ -149,7 +168,7 @@ gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWa
             return TRUE;
         stop = travel_watch_step(watch, session_state(session), session_view(session));
         if (walk->kind == TUI_WALK_EXPLORE && tui_walk_going_round(session, been, &known)) {
-            tui_log_add(log, session_state(session)->turn, "You find nothing new; you stop.");
+            tui_log_add(log, session_state(session)->turn, TUI_WALK_GOING_ROUND);
             return TRUE;
         }
         backdrop(data);
