@@ -252,7 +252,7 @@ static gboolean describe_stairs(const CavState *after, const CavEvCreatureTookSt
 {
     if (!is_player(after, e->creature))
         return FALSE;
-    g_string_append_printf(out, "You climb %s to level %d.", e->z > e->from_z ? "down" : "up",
+    g_string_append_printf(out, "You climb %s to depth %d.", e->z > e->from_z ? "down" : "up",
                            e->z + 1);
     return TRUE;
 }
@@ -597,7 +597,7 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
     g_return_val_if_fail(after != NULL && view != NULL && event != NULL && out != NULL, FALSE);
     switch (event->type) {
     case CAV_EVENT_GAME_STARTED:
-        g_string_append(out, "You enter the caves. The teddy bear waits on level 5.");
+        g_string_append(out, "You enter the caves. The teddy bear waits at depth 5.");
         return TRUE;
     case CAV_EVENT_TILE_DUG:
         if (!is_player(after, event->as.TileDug.creature))

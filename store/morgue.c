@@ -166,7 +166,7 @@ static void write_character(const CavState *state, GString *out)
         return;
     }
     g_string_append_printf(out,
-                           "  %s, level %d (%d xp), on level %d of the caves\n"
+                           "  %s, level %d (%d xp), at depth %d of the caves\n"
                            "  hp %d/%d, attack %d, defense %d, mana %d/%d\n\n",
                            name_of(state), c->level, c->xp, c->z + 1, MAX(c->hp, 0), c->max_hp,
                            state_attack(state, c), state_defense(state, c), c->mana, c->max_mana);

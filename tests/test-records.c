@@ -426,7 +426,7 @@ static void test_morgue_at_end(void)
     g_assert_nonnull(strstr(text, "Lost: Killed by a goblin.\n"));
     g_assert_nonnull(strstr(text, turns));
     g_assert_nonnull(strstr(text, "level 2 ("));
-    g_assert_nonnull(strstr(text, "on level 2 of the caves"));
+    g_assert_nonnull(strstr(text, "at depth 2 of the caves"));
     g_assert_nonnull(strstr(text, "hp 0/8, attack 22"));
     g_assert_nonnull(strstr(text, "Kills: 2\n     1 fungus\n     1 goblin\n\n"));
     g_assert_nonnull(strstr(text, ") 2 rocks\n"));

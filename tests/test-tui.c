@@ -2110,7 +2110,7 @@ static void test_explore(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     tmux_send_text(&f->tmux, ">");
     g_assert_cmpint(wait_turn_settles(f), >, screen.turn);
     g_free(text);
-    text = press_for(f, ">", "You climb down to level 2.");
+    text = press_for(f, ">", "You climb down to depth 2.");
     g_assert_nonnull(strstr(text, "Depth 2"));
     session = quit_and_open(f);
     /* the player stands where the stairs down were: level 0's memory is
