@@ -190,3 +190,30 @@ void itest_click_at(GtkWidget *window, GtkWidget *widget, double x, double y)
         itest_xdotool(window, args);
     }
 }
+
+void itest_game_setup(ItestGame *game, gconstpointer data)
+{
+    tmp_dir_setup(&game->tmp, data);
+    game->path = tmp_path(&game->tmp, "game.cavelog");
+    game->window = NULL;
+}
+
+void itest_game_teardown(ItestGame *game, gconstpointer data)
+{
+    if (game->window != NULL)
+        gtk_window_destroy(GTK_WINDOW(game->window));
+    while (g_main_context_iteration(NULL, FALSE))
+        ;
+    g_free(game->path);
+    tmp_dir_teardown(&game->tmp, data);
+}
+
+void itest_record_bot(const char *path, gint64 seed, gint32 turns)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, seed, "tester", NULL, &error);
+
+    g_assert_no_error(error);
+    for (gint32 t = 0; t < turns && play_bot_turn(session); t++)
+        ;
+}

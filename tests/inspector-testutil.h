@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "cav-inspector-window.h"
+#include "testutil.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,23 @@ void itest_init(int *argc, char ***argv, ItestEnv *env);
 /* Run the tests added since itest_init(), remove what it made, and return
  * g_test_run()'s status. */
 int itest_run(ItestEnv *env);
+
+/* A test's fixture: a game file in a folder of its own, and the window
+ * the test opens on it (or NULL). */
+typedef struct {
+    TmpDir tmp;
+    char *path; /* "game.cavelog" in the folder; no file yet */
+    GtkWidget *window;
+} ItestGame;
+
+/* g_test_add() setup and teardown of an ItestGame: the folder and path;
+ * then the window destroyed (if any), pending events run, all removed. */
+void itest_game_setup(ItestGame *game, gconstpointer data);
+void itest_game_teardown(ItestGame *game, gconstpointer data);
+
+/* Let the bot play a new game of @seed in @path for up to @turns turns
+ * (fewer when it ends first). */
+void itest_record_bot(const char *path, gint64 seed, gint32 turns);
 
 /* How long any wait may take before the test fails. */
 #define ITEST_WAIT_S 90

@@ -23,34 +23,13 @@
 #define SCREEN_H 768
 #define PANEL_H 32 /* GNOME's top bar, which the screen's height must spare */
 
-typedef struct {
-    TmpDir tmp;
-    char *path;
-    GtkWidget *window;
-} Fixture;
+typedef ItestGame Fixture;
 
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
-    tmp_dir_setup(&f->tmp, data);
-    f->path = tmp_path(&f->tmp, "game.cavelog");
-    if (GPOINTER_TO_INT(data) > 0) {
-        g_autoptr(GError) error = NULL;
-        g_autoptr(Session) session = session_new_game(f->path, SEED, "tester", NULL, &error);
-
-        g_assert_no_error(error);
-        for (gint t = 0; t < GPOINTER_TO_INT(data) && play_bot_turn(session); t++)
-            ;
-    }
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    if (f->window != NULL)
-        gtk_window_destroy(GTK_WINDOW(f->window));
-    while (g_main_context_iteration(NULL, FALSE))
-        ;
-    g_free(f->path);
-    tmp_dir_teardown(&f->tmp, data);
+    itest_game_setup(f, data);
+    if (GPOINTER_TO_INT(data) > 0)
+        itest_record_bot(f->path, SEED, GPOINTER_TO_INT(data));
 }
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -535,7 +514,7 @@ int main(int argc, char **argv)
 
     itest_init(&argc, &argv, &env);
 #define ADD(path, turns, func)                                                                     \
-    g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)
+    g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, itest_game_teardown)
     ADD("/inspector/adw/about", 0, test_about);
     ADD("/inspector/adw/empty", 0, test_empty);
     ADD("/inspector/adw/unopenable", 0, test_unopenable);

@@ -22,11 +22,7 @@
 #include "scenario.h"
 #include "testutil.h"
 
-typedef struct {
-    TmpDir tmp;
-    char *path;
-    GtkWidget *window;
-} Fixture;
+typedef ItestGame Fixture;
 
 static const char *const room[] = {
     "############", "#..........#", "#..@.......#", "#..........#",
@@ -53,34 +49,13 @@ static void record_death(Fixture *f)
     scenario_teardown(&s);
 }
 
-static void record_bot(Fixture *f)
-{
-    g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = session_new_game(f->path, 777, "tester", NULL, &error);
-
-    g_assert_no_error(error);
-    for (gint t = 0; t < 300 && play_bot_turn(session); t++)
-        ;
-}
-
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
-    tmp_dir_setup(&f->tmp, data);
-    f->path = tmp_path(&f->tmp, "game.cavelog");
+    itest_game_setup(f, data);
     if (GPOINTER_TO_INT(data) == 1)
         record_death(f);
     else
-        record_bot(f);
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    if (f->window != NULL)
-        gtk_window_destroy(GTK_WINDOW(f->window));
-    while (g_main_context_iteration(NULL, FALSE))
-        ;
-    g_free(f->path);
-    tmp_dir_teardown(&f->tmp, data);
+        itest_record_bot(f->path, 777, 300);
 }
 
 static gboolean on_timeout(gpointer data)
@@ -504,14 +479,14 @@ int main(int argc, char **argv)
 
     itest_init(&argc, &argv, &env);
     g_test_add("/inspector/analysis/why-died", Fixture, GINT_TO_POINTER(1), fixture_setup,
-               test_why_died, fixture_teardown);
+               test_why_died, itest_game_teardown);
     g_test_add("/inspector/analysis/chart", Fixture, GINT_TO_POINTER(2), fixture_setup, test_chart,
-               fixture_teardown);
+               itest_game_teardown);
     g_test_add("/inspector/analysis/changes-search", Fixture, GINT_TO_POINTER(2), fixture_setup,
-               test_changes_and_search, fixture_teardown);
+               test_changes_and_search, itest_game_teardown);
     g_test_add("/inspector/analysis/origins-trace", Fixture, GINT_TO_POINTER(2), fixture_setup,
-               test_origins_and_trace, fixture_teardown);
+               test_origins_and_trace, itest_game_teardown);
     g_test_add("/inspector/analysis/words", Fixture, GINT_TO_POINTER(2), fixture_setup, test_words,
-               fixture_teardown);
+               itest_game_teardown);
     return itest_run(&env);
 }

@@ -27,34 +27,13 @@
 #define SEED 20261
 #define TURNS 700
 
-typedef struct {
-    TmpDir tmp;
-    char *path;
-    GtkWidget *window;
-} Fixture;
+typedef ItestGame Fixture;
 
 /* A bot's game of TURNS turns. */
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
-    g_autoptr(GError) error = NULL;
-    g_autoptr(Session) session = NULL;
-
-    tmp_dir_setup(&f->tmp, data);
-    f->path = tmp_path(&f->tmp, "game.cavelog");
-    session = session_new_game(f->path, SEED, "tester", NULL, &error);
-    g_assert_no_error(error);
-    for (gint32 t = 0; t < TURNS && play_bot_turn(session); t++)
-        ;
-}
-
-static void fixture_teardown(Fixture *f, gconstpointer data)
-{
-    if (f->window != NULL)
-        gtk_window_destroy(GTK_WINDOW(f->window));
-    while (g_main_context_iteration(NULL, FALSE))
-        ;
-    g_free(f->path);
-    tmp_dir_teardown(&f->tmp, data);
+    itest_game_setup(f, data);
+    itest_record_bot(f->path, SEED, TURNS);
 }
 
 /* ---- driving the window ------------------------------------------------------------ */
@@ -671,7 +650,7 @@ int main(int argc, char **argv)
 
     itest_init(&argc, &argv, &env);
 #define ADD_WITH(path, data, func)                                                                 \
-    g_test_add(path, Fixture, data, fixture_setup, func, fixture_teardown)
+    g_test_add(path, Fixture, data, fixture_setup, func, itest_game_teardown)
 #define ADD(path, func) ADD_WITH(path, NULL, func)
     ADD("/inspector/input/entity-click", test_entity_click);
     ADD("/inspector/input/map-pick", test_map_pick);
