@@ -152,7 +152,7 @@ static void write_header(const CavState *state, const StoreGameInfo *info, GStri
         g_string_append_printf(out, "Lost: %s.\n", cause);
     else
         g_string_append(out, "Still playing.\n");
-    g_string_append_printf(out, "Turns: %d. Deepest level: %d of %d. Score: %d.\n\n", state->turn,
+    g_string_append_printf(out, "Turns: %d. Deepest: depth %d of %d. Score: %d.\n\n", state->turn,
                            state->deepest + 1, CAV_LEVELS, state_score(state));
 }
 

@@ -418,7 +418,7 @@ static void test_morgue_at_end(void)
     /* The score counts the turns shown, those that pass no time too
      * (choosing the bonus, and the last one, which ends with the player's
      * death before its upkeep). */
-    g_autofree char *turns = g_strdup_printf("Turns: %d. Deepest level: 2 of 5. Score: %d.",
+    g_autofree char *turns = g_strdup_printf("Turns: %d. Deepest: depth 2 of 5. Score: %d.",
                                              f->turns, 200 + 2 * 10 + f->turns / 10);
 
     g_assert_true(g_str_has_suffix(morgue, "story.morgue.txt"));

@@ -414,7 +414,8 @@ static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
         g_print("%s: seed %" G_GINT64_FORMAT ", turn %d, %" G_GINT64_FORMAT
                 " events, depth %d%s%s\n",
                 path, state->seed, state->turn, state->last_seq, state->deepest + 1,
-                state->outcome == OUTCOME_PLAYING ? "" : ", ", state->cause);
+                state->outcome == OUTCOME_PLAYING ? "" : ", ",
+                state->outcome == OUTCOME_WON ? "won: brought the bear out" : state->cause);
     return TRUE;
 }
 
