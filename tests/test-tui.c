@@ -2078,6 +2078,45 @@ static gboolean explore_ended(const char *text, G_GNUC_UNUSED gconstpointer data
     return strstr(text, EXPLORED_TEXT) != NULL || strstr(text, "You stop") != NULL;
 }
 
+/* A player of the biggest numbers the data allow (creatures.ini): hp,
+ * mana, attack and defense at their limits. */
+static char *big_player_data(guint index, const char *text)
+{
+    g_autoptr(GRegex) player =
+        g_regex_new("^hp=100\nattack=20\ndefense=5", G_REGEX_MULTILINE, 0, NULL);
+
+    if (index != 0)
+        return g_strdup(text);
+    return g_regex_replace_literal(
+        player, text, -1, 0, "hp=100000\nmax_mana=100000\nattack=10000\ndefense=10000", 0, NULL);
+}
+
+/* At 80 × 24, stats too long for two spaces between them (a long game's
+ * big numbers) still show the turn whole: they close up. */
+static void test_long_stats(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *text = NULL;
+    g_auto(GStrv) lines = NULL;
+    g_autoptr(Session) session = NULL;
+    guint row;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    use_data(f, big_player_data);
+    session = make_fresh_game(f, 5);
+    g_assert_cmpint(state_player(session_state(session))->max_mana, ==, 100000);
+    g_clear_pointer(&session, session_free);
+    continue_game(f, 80);
+    tmux_do(&f->tmux, "resize-window", "-t", "cav", "-x", "80", "-y", "24");
+    text = tmux_wait_for(&f->tmux, "HP 100000/100000 MP 100000/100000 Atk 10000 Def 10000 ");
+    g_test_message("the screen:\n%s", text);
+    lines = g_strsplit(text, "\n", -1);
+    for (row = 0; lines[row] != NULL && !g_str_has_prefix(lines[row], "HP "); row++)
+        ;
+    g_assert_nonnull(lines[row]);
+    g_assert_true(g_regex_match_simple("Depth 1 Turn 0( |$)", lines[row], 0, 0));
+}
+
 /* `o` on a level without creatures or items walks, turn by turn, until it
  * says nothing is left: then every cell the player can reach is
  * remembered, and not one wall was dug. `_` then `>` travels to known
@@ -3073,6 +3112,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/tui/fire", Fixture, NULL, fixture_set_up, test_fire, fixture_tear_down);
     g_test_add("/tui/quaff", Fixture, NULL, fixture_set_up, test_quaff, fixture_tear_down);
+    g_test_add("/tui/long-stats", Fixture, NULL, fixture_set_up, test_long_stats,
+               fixture_tear_down);
     g_test_add("/tui/two-effects", Fixture, NULL, fixture_set_up, test_two_effects,
                fixture_tear_down);
     g_test_add("/tui/message-rows", Fixture, NULL, fixture_set_up, test_message_rows,

@@ -331,23 +331,36 @@ static attr_t tui_draw_hp_attr(const CavCreature *player)
     return tui_screen_attr(TUI_STYLE_TEXT);
 }
 
-/* The stats, what matters most first, and the player's position where
- * there is room for it. */
+/* The stats, what matters most first, each after @gap. */
+static GString *tui_draw_stats_text(const CavState *state, const CavCreature *player,
+                                    const char *gap)
+{
+    GString *stats = g_string_new(NULL);
+
+    g_string_append_printf(stats, "HP %d/%d", MAX(player->hp, 0), player->max_hp);
+    if (player->hunger[0] != '\0')
+        g_string_append_printf(stats, "%s%s", gap, player->hunger);
+    g_string_append_printf(stats, "%sMP %d/%d%sAtk %d%sDef %d%sLv %d%sXP %d%sDepth %d%sTurn %d",
+                           gap, player->mana, player->max_mana, gap, state_attack(state, player),
+                           gap, state_defense(state, player), gap, player->level, gap, player->xp,
+                           gap, player->z + 1, gap, state->turn);
+    return stats;
+}
+
+/* The stats line: spaced by two where it fits, else by one (a long game's
+ * big numbers), and the player's position where there is room for it. */
 static void tui_draw_stats(const CavState *state, const CavCreature *player,
                            const TuiLayout *layout)
 {
-    g_autoptr(GString) stats = g_string_new(NULL);
+    g_autoptr(GString) stats = tui_draw_stats_text(state, player, "  ");
     g_autofree char *place = g_strdup_printf("  (%d,%d)", player->x, player->y);
-    int hp_cols;
+    g_autofree char *hp = g_strdup_printf("HP %d/%d", MAX(player->hp, 0), player->max_hp);
+    int hp_cols = tui_screen_text_cols(hp);
 
-    g_string_append_printf(stats, "HP %d/%d", MAX(player->hp, 0), player->max_hp);
-    hp_cols = tui_screen_text_cols(stats->str);
-    if (player->hunger[0] != '\0')
-        g_string_append_printf(stats, "  %s", player->hunger);
-    g_string_append_printf(stats, "  MP %d/%d  Atk %d  Def %d  Lv %d  XP %d  Depth %d  Turn %d",
-                           player->mana, player->max_mana, state_attack(state, player),
-                           state_defense(state, player), player->level, player->xp, player->z + 1,
-                           state->turn);
+    if (tui_screen_text_cols(stats->str) > COLS) {
+        g_string_free(stats, TRUE);
+        stats = tui_draw_stats_text(state, player, " ");
+    }
     if (tui_screen_text_cols(stats->str) + tui_screen_text_cols(place) <= COLS)
         g_string_append(stats, place);
     tui_screen_put(layout->stats_row, 0, stats->str, COLS, tui_screen_attr(TUI_STYLE_TEXT));
