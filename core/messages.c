@@ -363,10 +363,10 @@ static gint effect_feeling(const CavEvEffectStarted *e, const CavCreature *c)
         return 2;
     if (e->turn_hp < 0)
         return 3;
+    if (e->attack > 0 || e->defense > 0) /* inner strength heals a little too */
+        return 5;
     if (e->turn_hp > 0)
         return 4;
-    if (e->attack > 0 || e->defense > 0)
-        return 5;
     if (e->vision > 0)
         return 6;
     return e->detect > 0 ? 7 : -1;

@@ -425,6 +425,46 @@ static void test_score_turns(void)
     scenario_teardown(&s);
 }
 
+/* What the player reads when a spell starts on them, from every event
+ * of the cast's turn, joined by " | ". */
+static char *cast_messages(Scenario *s, gint32 book, const char *spell)
+{
+    g_autoptr(GString) all = g_string_new(NULL);
+    const GArray *events;
+
+    g_free(scenario_play(s, command_cast(book, spell, PX, PY)));
+    events = game_turn_events(s->game);
+    for (guint i = 0; i < events->len; i++) {
+        g_autoptr(GString) line = g_string_new(NULL);
+        if (messages_describe(game_state(s->game), game_view(s->game),
+                              &g_array_index(events, CavEvent, i), line) &&
+            line->len > 0)
+            g_string_append_printf(all, "%s%s", all->len > 0 ? " | " : "", line->str);
+    }
+    return g_strdup(all->str);
+}
+
+/* Each spell says what it does: inner strength (stronger, and a little
+ * healing now and then) is felt as strength, slow heal as warmth. */
+static void test_messages(void)
+{
+    Scenario s;
+    g_autofree char *strength = NULL, *warmth = NULL;
+    gint32 book;
+
+    scenario_setup_caster(&s, room, 30);
+    book = white_book(&s);
+    scenario_hurt(&s, 1, 50);
+    strength = cast_messages(&s, book, "inner strength");
+    g_test_message("inner strength: %s", strength);
+    g_assert_nonnull(strstr(strength, "You feel stronger."));
+    g_assert_null(strstr(strength, "warmth"));
+    warmth = cast_messages(&s, book, "slow heal");
+    g_test_message("slow heal: %s", warmth);
+    g_assert_nonnull(strstr(warmth, "You feel a slow warmth."));
+    scenario_teardown(&s);
+}
+
 /* ---- validation ------------------------------------------------------------------ */
 
 static void test_validate(void)
@@ -529,6 +569,7 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/heals", test_heals);
     g_test_add_func("/spells/slow-heal", test_slow_heal);
     g_test_add_func("/spells/inner-strength", test_inner_strength);
+    g_test_add_func("/spells/messages", test_messages);
     g_test_add_func("/spells/blood-to-mana", test_blood_to_mana);
     g_test_add_func("/spells/blink", test_blink);
     g_test_add_func("/spells/summon", test_summon);
