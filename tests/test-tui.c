@@ -2405,6 +2405,12 @@ static void test_pack(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(text);
     text = press_for(f, "V", "Unknown key: V (press ? for help).");
     g_assert_cmpint(screen_turn(f), ==, fetched.turn);
+    /* Esc with nothing open says nothing (it is no unknown key): the
+     * screen drawn after it has V's message gone and no other */
+    g_free(text);
+    tmux_send_named_key(&f->tmux, "Escape");
+    g_assert_true(tmux_wait_until(&f->tmux, tmux_hides, "Unknown key: V", TMUX_WAIT_MS, &text));
+    g_assert_null(strstr(text, "Unknown key"));
 }
 
 /* The player stands on a sword (not picked up) with an open line to step
