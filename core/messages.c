@@ -319,7 +319,7 @@ static gboolean describe_thrown(const CavState *after, const CavView *view,
     if (deed->len > 0)
         sentence(out, deed->str);
     if (deed->len > 0 && shatters->len > 0)
-        g_string_append_c(out, ' ');
+        g_string_append(out, "  "); /* as the log joins sentences */
     if (shatters->len > 0)
         sentence(out, shatters->str);
     return deed->len > 0 || shatters->len > 0;

@@ -414,7 +414,7 @@ static void test_messages(void)
     still_target(&s, 7, 2, 50);
     thrown = play_messages(&s, command_throw(poison, 7, 2));
     g_assert_cmpstr(thrown, ==,
-                    "You throw a cyan potion. The cyan potion shatters on the fungus. | "
+                    "You throw a cyan potion.  The cyan potion shatters on the fungus. | "
                     "The fungus looks sick. | You now know: cyan potions are potions of poison.");
     drink = play_messages(&s, command_item(CMD_QUAFF, poison));
     g_assert_cmpstr(drink, ==, "You drink a potion of poison. | You feel sick.");

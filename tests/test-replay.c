@@ -415,8 +415,8 @@ static void test_jumps(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     notable = notable_sql(f->save);
     start_replay(f, 100, 40, f->save, NULL);
     g_free(wait_turn(f, 0));
-    expect_jump(f, ">", 0, turn_of(f->save, stairs, 0, FALSE), "No change of level after");
-    expect_jump(f, "<", last, turn_of(f->save, stairs, last, TRUE), "No change of level before");
+    expect_jump(f, ">", 0, turn_of(f->save, stairs, 0, FALSE), "No change of depth after");
+    expect_jump(f, "<", last, turn_of(f->save, stairs, last, TRUE), "No change of depth before");
     first_notable = turn_of(f->save, notable, 0, FALSE);
     expect_jump(f, "n", 0, first_notable, "No notable moment after");
     if (first_notable >= 0)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-replay-seek.c — finding turns in a history for the replay: a turn's
  * messages worded as the player read them, the message history up to a
- * turn, the next or previous change of level or notable moment, and the
+ * turn, the next or previous change of depth or notable moment, and the
  * next turn where a condition holds. Events are read in chunks of turns;
  * states come from the history's snapshots. */
 #include "tui-replay.h"
@@ -148,7 +148,7 @@ static const char *replay_matches(const CavEvent *event, gint32 player, ReplayFi
         return replay_notable(event, player);
     if (event->type == CAV_EVENT_CREATURE_TOOK_STAIRS &&
         event->as.CreatureTookStairs.creature == player)
-        return "a change of level";
+        return "a change of depth";
     return NULL;
 }
 

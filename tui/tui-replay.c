@@ -56,10 +56,10 @@ static const char *const replay_help_lines[] = {
     "L H  Shift-arrows     twenty turns forward, back",
     "Home End              the first turn, the last",
     "g                     go to a turn typed in",
-    ">  <                  the next, previous change of level",
+    ">  <                  the next, previous change of depth",
     "n  N                  the next, previous notable moment: you were hurt,",
     "                      a kill, a level gained, an item identified, the end",
-    "o                     omniscient view (the whole level) on or off",
+    "o                     omniscient view (all of the depth) on or off",
     "Ctrl-P                the messages up to this turn",
     "b                     bookmark this turn, with a note",
     "'                     the bookmarks: a letter jumps to one",
@@ -412,7 +412,7 @@ static void replay_jump(Replay *r, ReplayFind what, gboolean forward)
         replay_note(r, "Turn %d: %s.", found, why);
     } else if (r->failure == NULL) {
         replay_note(r, "No %s %s turn %d.",
-                    what == REPLAY_FIND_LEVEL ? "change of level" : "notable moment",
+                    what == REPLAY_FIND_LEVEL ? "change of depth" : "notable moment",
                     forward ? "after" : "before", r->turn);
     }
 }
