@@ -390,6 +390,69 @@ static void test_entity_card(Fixture *f, gconstpointer data)
                      g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y)));
 }
 
+/* ---- /inspector/input/analysis-fits --------------------------------------------------- */
+
+/* Every widget of the Analysis page shown lies inside @window: those below
+ * a scrolled window are its to scroll, the scrolled window must fit. */
+static void assert_page_inside(GtkWidget *root, GtkWidget *window, const char *page)
+{
+    if (!gtk_widget_get_mapped(root))
+        return;
+    if (!inside(root, window)) {
+        graphene_rect_t bounds;
+        g_assert_true(gtk_widget_compute_bounds(root, window, &bounds));
+        itest_save_shot(window, "analysis-fits-failed.png");
+        g_error("Analysis › %s: a %s runs out of the window (y %.0f, height %.0f; window %d)", page,
+                G_OBJECT_TYPE_NAME(root), bounds.origin.y, bounds.size.height,
+                gtk_widget_get_height(window));
+    }
+    if (GTK_IS_SCROLLED_WINDOW(root) &&
+        gtk_widget_get_ancestor(gtk_widget_get_parent(root), GTK_TYPE_STACK) != NULL)
+        return; /* the rows scroll inside it */
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        assert_page_inside(child, window, page);
+}
+
+/* At 1366×768 with the panes as they open, every Analysis page fits the
+ * window, the chart's axis included; and a long Changes list scrolls to
+ * its last row, inside the window. */
+static void test_analysis_fits(Fixture *f, gconstpointer data)
+{
+    static const char *const pages[] = {"why", "changes", "time", "origins", "trace", "search"};
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *changes = named(GTK_WIDGET(analysis), GTK_TYPE_LIST_VIEW, "changes");
+    GtkWidget *scroller = gtk_widget_get_ancestor(changes, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *down = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    GListModel *rows = cav_analysis_view_get_changes(analysis);
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_inspector_window_show_event(window, 1);
+    cav_analysis_view_pin(analysis);
+    cav_inspector_window_show_event(window, history_length(history));
+    for (guint i = 0; i < G_N_ELEMENTS(pages); i++) {
+        cav_analysis_view_show_page(analysis, pages[i]);
+        itest_wait_painted(f->window);
+        itest_wait_painted(f->window);
+        assert_page_inside(GTK_WIDGET(analysis), f->window, pages[i]);
+    }
+    /* The Changes list: long, scrolled to its end, its viewport in the window. */
+    cav_analysis_view_show_page(analysis, "changes");
+    itest_wait_painted(f->window);
+    g_assert_cmpuint(g_list_model_get_n_items(rows), >, 30);
+    g_assert_true(inside(scroller, f->window));
+    gtk_adjustment_set_value(down, gtk_adjustment_get_upper(down));
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    g_assert_cmpfloat(gtk_adjustment_get_page_size(down), >, 0);
+    g_assert_cmpfloat(gtk_adjustment_get_value(down) + gtk_adjustment_get_page_size(down), >=,
+                      gtk_adjustment_get_upper(down) - 0.5);
+    g_assert_true(inside(scroller, f->window));
+    itest_save_shot(f->window, "analysis-fits.png");
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -656,6 +719,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/map-pick", test_map_pick);
     ADD_WITH("/inspector/input/entity-card/1366x768", GINT_TO_POINTER(1366), test_entity_card);
     ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
+    ADD("/inspector/input/analysis-fits", test_analysis_fits);
     ADD("/inspector/input/typing", test_typing);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
