@@ -2,8 +2,9 @@
 /* cav-timeline-pane.c — the timeline's column view and the selection that
  * follows the shown event. GTK 4.8 cannot scroll a column view to a row
  * before it is laid out, so the pane moves the scroll adjustment itself, a
- * frame after the rows changed; and it undoes the row GTK picks when the
- * focus enters by Tab. */
+ * frame after the rows changed; it undoes the row GTK picks when the
+ * focus enters by Tab; and a click, double click or Return on a row shows
+ * its event, even on the row kept selected for an event filtered out. */
 #include "cav-timeline-pane.h"
 
 #include "cav-columns.h"
@@ -28,6 +29,7 @@ struct _CavTimelinePane {
     guint scroll_to, scroll_tick;  /* a row to bring into view, and its wait */
     gint64 rows_changed;           /* the frame counter when the rows last changed */
     guint resync_source;
+    guint click_source; /* to select the shown event's row again after a press */
 };
 
 G_DEFINE_FINAL_TYPE(CavTimelinePane, cav_timeline_pane, GTK_TYPE_WIDGET)
@@ -271,6 +273,59 @@ static void on_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpoint
     self->seeking = FALSE;
 }
 
+/* Show the event of row @position (a "seek"), unless it is shown. */
+static void seek_row(CavTimelinePane *self, guint position)
+{
+    gint64 seq;
+
+    if (self->model == NULL || position >= n_rows(self))
+        return;
+    seq = row_seq(self->model, position);
+    if (seq == self->seq)
+        return;
+    self->seeking = TRUE;
+    g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
+    self->seeking = FALSE;
+}
+
+/* A double click or Return on a row shows its event, even the row kept
+ * selected for an event the filters hide. */
+static void on_activate(GtkColumnView *view, guint position, gpointer user_data)
+{
+    seek_row(user_data, position);
+}
+
+static gboolean end_click(gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+
+    self->click_source = 0;
+    if (self->selection != NULL)
+        select_shown(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* A press in the list, before its row handles it: when the selected row
+ * stands in for a hidden event (the one before it), it is unselected, so
+ * that a click on it selects it anew and shows its event; a press
+ * elsewhere (a header, below the rows) gets it back once handled. */
+static void on_press(GtkGestureClick *gesture, int n_press, double x, double y, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+    guint position;
+
+    if (self->selection == NULL)
+        return;
+    position = gtk_single_selection_get_selected(self->selection);
+    if (position == GTK_INVALID_LIST_POSITION || row_seq(self->model, position) == self->seq)
+        return;
+    self->syncing = TRUE;
+    gtk_single_selection_set_selected(self->selection, GTK_INVALID_LIST_POSITION);
+    self->syncing = FALSE;
+    if (self->click_source == 0)
+        self->click_source = g_idle_add_full(G_PRIORITY_HIGH_IDLE, end_click, self, NULL);
+}
+
 /* ---- the model and columns -------------------------------------------------- */
 
 void cav_timeline_pane_size_columns(CavTimelinePane *self, gint64 events, gint32 turns)
@@ -306,6 +361,7 @@ void cav_timeline_pane_size_columns(CavTimelinePane *self, gint64 events, gint32
 static void clear_model(CavTimelinePane *self)
 {
     g_clear_handle_id(&self->resync_source, g_source_remove);
+    g_clear_handle_id(&self->click_source, g_source_remove);
     if (self->selection != NULL)
         gtk_column_view_set_model(self->view, NULL);
     g_clear_object(&self->selection);
@@ -434,6 +490,7 @@ static void cav_timeline_pane_class_init(CavTimelinePaneClass *klass)
 static void cav_timeline_pane_init(CavTimelinePane *self)
 {
     GtkEventController *focus = gtk_event_controller_focus_new();
+    GtkGesture *press = gtk_gesture_click_new();
 
     gtk_widget_init_template(GTK_WIDGET(self));
     self->scroll_to = GTK_INVALID_LIST_POSITION;
@@ -445,6 +502,11 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
     cav_columns_add(self->view, "Summary", "summary", 24, TRUE);
     g_signal_connect(focus, "enter", G_CALLBACK(on_focus_enter), self);
     gtk_widget_add_controller(GTK_WIDGET(self->view), focus);
+    /* Before the row's own gesture selects it. */
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
+    g_signal_connect(press, "pressed", G_CALLBACK(on_press), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->view), GTK_EVENT_CONTROLLER(press));
+    g_signal_connect(self->view, "activate", G_CALLBACK(on_activate), self);
 }
 
 GtkWidget *cav_timeline_pane_new(void)

@@ -15,6 +15,7 @@
 #include "cav-entity-panel.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
+#include "cav-filter-bar.h"
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
@@ -453,6 +454,59 @@ static void test_analysis_fits(Fixture *f, gconstpointer data)
     itest_save_shot(f->window, "analysis-fits.png");
 }
 
+/* ---- /inspector/input/filtered-click -------------------------------------------------- */
+
+/* A list and how many rows it should have, for has_rows(). */
+typedef struct {
+    GListModel *rows;
+    guint n;
+} RowsWait;
+
+static gboolean has_rows(gpointer data)
+{
+    RowsWait *w = data;
+
+    return g_list_model_get_n_items(w->rows) == w->n;
+}
+
+/* The timeline filtered to one event while the last is shown: that row,
+ * kept selected for the shown event the filter hides, shows its event
+ * when clicked; and, the last event shown again, when Return is pressed
+ * on it. */
+static void test_filtered_click(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 last = history_length(history), seq = last / 2;
+    g_autofree char *query = g_strdup_printf("seq=%" G_GINT64_FORMAT, seq);
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    RowsWait one = {G_LIST_MODEL(gtk_column_view_get_model(timeline)), 1};
+    RowWait shown = {timeline, seq_text};
+    EventWait at = {window, seq}, at_last = {window, last};
+    static const char *const enter[] = {"Return", NULL};
+    GtkWidget *cell;
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    cav_inspector_window_show_event(window, last);
+    gtk_editable_set_text(GTK_EDITABLE(search), query);
+    g_assert_true(itest_wait_until(has_rows, &one));
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    itest_wait_painted(f->window);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, last);
+    cell = cell_showing(GTK_WIDGET(timeline), seq_text);
+    itest_click_at(f->window, cell, gtk_widget_get_width(cell) / 2.0,
+                   gtk_widget_get_height(cell) / 2.0);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    /* The focus on the row, the last event shown again: Return shows the row's. */
+    cav_inspector_window_show_event(window, last);
+    g_assert_true(itest_wait_until(itest_shows_event, &at_last));
+    itest_wait_painted(f->window);
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -720,6 +774,7 @@ int main(int argc, char **argv)
     ADD_WITH("/inspector/input/entity-card/1366x768", GINT_TO_POINTER(1366), test_entity_card);
     ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
     ADD("/inspector/input/analysis-fits", test_analysis_fits);
+    ADD("/inspector/input/filtered-click", test_filtered_click);
     ADD("/inspector/input/typing", test_typing);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
