@@ -605,6 +605,54 @@ static void test_typing(Fixture *f, gconstpointer data)
     type_into(window, named(f->window, GTK_TYPE_ENTRY, "first-turn"), "1 fb");
 }
 
+/* ---- /inspector/input/tab-to-timeline ------------------------------------------------- */
+
+/* A timeline and the Seq of a row, for focus_on_row(). */
+typedef struct {
+    GtkColumnView *view;
+    const char *seq;
+} FocusWait;
+
+/* Whether the focus is on the timeline's row of @data's seq. */
+static gboolean focus_on_row(gpointer data)
+{
+    FocusWait *w = data;
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(GTK_WIDGET(w->view)));
+
+    return focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(w->view)) &&
+           cell_showing(focus, w->seq) != NULL;
+}
+
+/* Tab from the filter bar's search field goes into the timeline, onto the
+ * shown event's row (README: the focus order), not to the depth drop-down. */
+static void test_tab_to_timeline(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 seq = history_length(history) / 2;
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    TextWait in_search = {GTK_EDITABLE(search), ""};
+    FocusWait on_row = {timeline, seq_text};
+    EventWait at = {window, seq};
+    static const char *const tab[] = {"Tab", NULL};
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    cav_inspector_window_show_event(window, seq);
+    itest_wait_painted(f->window);
+    itest_click_at(f->window, search, gtk_widget_get_width(search) / 2.0,
+                   gtk_widget_get_height(search) / 2.0);
+    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    itest_press_keys(f->window, tab);
+    if (!itest_wait_until(focus_on_row, &on_row)) {
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+        g_error("Tab from the search field: the focus is on %s",
+                focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
+    }
+    g_assert_true(itest_shows_event(&at));
+}
+
 /* ---- /inspector/input/damaged-over-game ----------------------------------------------- */
 
 /* The inspector windows on screen, and the message dialog over @window if
@@ -776,6 +824,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/analysis-fits", test_analysis_fits);
     ADD("/inspector/input/filtered-click", test_filtered_click);
     ADD("/inspector/input/typing", test_typing);
+    ADD("/inspector/input/tab-to-timeline", test_tab_to_timeline);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
     ADD("/inspector/input/tooltips", test_tooltips);
