@@ -167,10 +167,10 @@
       "{creature} calls {appearance} potions \"{name}\"",                                       \
       F(I32, creature) F(STR, appearance) F(STR, name))                                         \
     X(GAME_WON, GameWon, 1, "The player brought the bear to the surface.",                     \
-      "game won by {creature}",                                                                 \
+      "{creature} won the game",                                                                \
       F(I32, creature))                                                                         \
     X(GAME_LOST, GameLost, 1, "The game ended without a win.",                                  \
-      "game lost by {creature}: {cause}",                                                       \
+      "{creature} lost the game: {cause}",                                                      \
       F(I32, creature) F(STR, cause))
 /* clang-format on */
 
