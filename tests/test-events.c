@@ -620,8 +620,6 @@ static void test_target_roles(void)
         got = ev_target(&e);
         g_assert_cmpint(got.id, ==, want_id);
         g_assert_true(got.kind == (want != NULL ? ev_field_ref_kind(want) : CAV_REF_NONE));
-        g_assert_true(ev_type_shows_actor((CavEventType) type) ==
-                      (type != CAV_EVENT_GAME_WON && type != CAV_EVENT_GAME_LOST));
     }
     /* A spell is cast on its target, not on the book. */
     g_assert_cmpstr(ev_type_target_field(CAV_EVENT_SPELL_CAST), ==, "target");

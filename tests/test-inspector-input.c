@@ -15,6 +15,8 @@
 #include "cav-entity-panel.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
+#include "cav-event-detail.h"
+#include "cav-event-row.h"
 #include "cav-filter-bar.h"
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
@@ -507,6 +509,41 @@ static void test_filtered_click(Fixture *f, gconstpointer data)
     g_assert_true(itest_wait_until(itest_shows_event, &at));
 }
 
+/* ---- /inspector/input/won-actor ------------------------------------------------------ */
+
+/* A bot's game that it wins (seed 1, 3000 turns at most). */
+static void won_setup(Fixture *f, gconstpointer data)
+{
+    itest_game_setup(f, data);
+    itest_record_bot(f->path, 1, 3000);
+}
+
+/* At the end of a won game the detail's Actor and the timeline's Actor
+ * both say what the file's envelope holds: GameWon's actor, you. */
+static void test_won_actor(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(timeline));
+    gint64 last = history_length(history);
+    g_autoptr(CavEventRow) row = NULL;
+    GtkLabel *detail;
+
+    g_assert_cmpint(history_entry(history, last)->type, ==, CAV_EVENT_GAME_WON);
+    g_assert_cmpint(history_entry(history, last)->actor, ==, 1);
+    cav_inspector_window_show_event(window, last);
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    itest_wait_painted(f->window);
+    detail = GTK_LABEL(mapped(named(f->window, CAV_TYPE_EVENT_DETAIL, NULL), GTK_TYPE_LABEL));
+    g_assert_nonnull(detail);
+    g_test_message("%s", gtk_label_get_text(detail));
+    g_assert_nonnull(strstr(gtk_label_get_text(detail), "Actor you"));
+    row = g_list_model_get_item(rows, g_list_model_get_n_items(rows) - 1);
+    g_assert_cmpint(cav_event_row_get_seq(row), ==, last);
+    g_assert_cmpstr(cav_event_row_get_actor(row), ==, "you");
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -823,6 +860,8 @@ int main(int argc, char **argv)
     ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
     ADD("/inspector/input/analysis-fits", test_analysis_fits);
     ADD("/inspector/input/filtered-click", test_filtered_click);
+    g_test_add("/inspector/input/won-actor", Fixture, NULL, won_setup, test_won_actor,
+               itest_game_teardown);
     ADD("/inspector/input/typing", test_typing);
     ADD("/inspector/input/tab-to-timeline", test_tab_to_timeline);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);

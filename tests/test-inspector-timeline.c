@@ -368,15 +368,13 @@ static CavRef expected_target(const CavEvent *e)
 }
 
 /* What a row shows for the actor and target of an event, from the payload:
- * the envelope's actor except at the game's end, and the expected target. */
+ * the envelope's actor, the game's end included, and the expected target. */
 static void check_actor_target(GameFixture *f, CavEventRow *row, const CavEvent *event,
                                guint *checked)
 {
-    gboolean end = event->type == CAV_EVENT_GAME_WON || event->type == CAV_EVENT_GAME_LOST;
     CavRef target = expected_target(event);
-    g_autofree char *actor = event->actor != 0 && !end
-                                 ? name_of(f->history, CAV_REF_CREATURE, event->actor)
-                                 : g_strdup("");
+    g_autofree char *actor =
+        event->actor != 0 ? name_of(f->history, CAV_REF_CREATURE, event->actor) : g_strdup("");
     g_autofree char *target_name =
         target.id != 0 ? name_of(f->history, target.kind, target.id) : g_strdup("");
 
