@@ -4,11 +4,13 @@
  * before it is laid out, so the pane moves the scroll adjustment itself, a
  * frame after the rows changed; it undoes the row GTK picks when the
  * focus enters by Tab; and a click, double click or Return on a row shows
- * its event, even on the row kept selected for an event filtered out. */
+ * its event, even on the row kept selected for an event filtered out. When
+ * the filters let no event through, a message takes the list's place. */
 #include "cav-timeline-pane.h"
 
 #include "cav-columns.h"
 #include "cav-event-row.h"
+#include "cav-timeline-filter.h"
 
 #include <string.h>
 
@@ -16,6 +18,8 @@ struct _CavTimelinePane {
     GtkWidget parent_instance;
     GtkWidget *scroller; /* template children */
     GtkColumnView *view;
+    GtkStack *pages;
+    GtkLabel *none_label;
 
     GListModel *model; /* the rows, or NULL */
     GtkSingleSelection *selection;
@@ -244,10 +248,46 @@ static gboolean resync_selection(gpointer user_data)
     return G_SOURCE_REMOVE;
 }
 
+/* The filter of a filtered model, or NULL. */
+static CavTimelineFilter *model_filter(CavTimelinePane *self)
+{
+    GtkFilter *filter = GTK_IS_FILTER_LIST_MODEL(self->model)
+                            ? gtk_filter_list_model_get_filter(GTK_FILTER_LIST_MODEL(self->model))
+                            : NULL;
+
+    return CAV_IS_TIMELINE_FILTER(filter) ? CAV_TIMELINE_FILTER(filter) : NULL;
+}
+
+/* The rows, or when there are none (and none are being looked for) a
+ * message naming the filter that lets nothing through. */
+static void show_rows_or_none(CavTimelinePane *self)
+{
+    CavTimelineFilter *filter = model_filter(self);
+    const char *text = filter != NULL ? cav_timeline_filter_get_text(filter) : "";
+    gboolean searching = GTK_IS_FILTER_LIST_MODEL(self->model) &&
+                         gtk_filter_list_model_get_pending(GTK_FILTER_LIST_MODEL(self->model)) > 0;
+    g_autofree char *message = NULL;
+
+    if (self->model == NULL || n_rows(self) > 0 || searching) {
+        gtk_stack_set_visible_child_name(self->pages, "rows");
+        return;
+    }
+    if (filter != NULL && cav_timeline_filter_get_error(filter) != NULL)
+        message = g_strdup_printf("No events: “%s” is not a condition.\n%s", text,
+                                  cav_timeline_filter_get_error(filter));
+    else if (text != NULL && *text != '\0')
+        message = g_strdup_printf("No events match “%s”.", text);
+    else
+        message = g_strdup("No events match the filters (types, entity, turns).");
+    gtk_label_set_text(self->none_label, message);
+    gtk_stack_set_visible_child_name(self->pages, "none");
+}
+
 /* In an idle: the list view takes the change in after this handler. */
 static void on_items_changed(CavTimelinePane *self)
 {
     rows_changed(self);
+    show_rows_or_none(self);
     if (self->resync_source == 0)
         self->resync_source = g_idle_add(resync_selection, self);
 }
@@ -365,6 +405,8 @@ static void clear_model(CavTimelinePane *self)
     if (self->selection != NULL)
         gtk_column_view_set_model(self->view, NULL);
     g_clear_object(&self->selection);
+    if (self->model != NULL)
+        g_signal_handlers_disconnect_by_data(self->model, self);
     g_clear_object(&self->model);
 }
 
@@ -385,7 +427,10 @@ void cav_timeline_pane_set_model(CavTimelinePane *self, GListModel *model, gint6
     /* Sized before the model is set: sizing again makes every cell again. */
     cav_timeline_pane_size_columns(self, events, turns);
     gtk_column_view_set_model(self->view, GTK_SELECTION_MODEL(self->selection));
+    if (GTK_IS_FILTER_LIST_MODEL(model))
+        g_signal_connect_swapped(model, "notify::pending", G_CALLBACK(show_rows_or_none), self);
     rows_changed(self);
+    show_rows_or_none(self);
 }
 
 /* ---- focus by keyboard ------------------------------------------------------ */
@@ -484,6 +529,8 @@ static void cav_timeline_pane_class_init(CavTimelinePaneClass *klass)
                                                 "/org/cavelog/Inspector/cav-timeline-pane.ui");
     gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, scroller);
     gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, view);
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, pages);
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, none_label);
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 

@@ -544,6 +544,48 @@ static void test_won_actor(Fixture *f, gconstpointer data)
     g_assert_cmpstr(cav_event_row_get_actor(row), ==, "you");
 }
 
+/* ---- /inspector/input/no-match ------------------------------------------------------- */
+
+/* A label and whether it should be on screen, for label_shown(). */
+typedef struct {
+    GtkWidget *label;
+    gboolean shown;
+} ShownWait;
+
+static gboolean label_shown(gpointer data)
+{
+    ShownWait *w = data;
+
+    return gtk_widget_get_mapped(w->label) == w->shown;
+}
+
+/* A search that matches nothing: a message naming it takes the list's
+ * place (no rows under squashed headers), inside the window; the rows come
+ * back when the search is cleared. */
+static void test_no_match(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkWidget *timeline = named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline");
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    ShownWait none = {named(f->window, GTK_TYPE_LABEL, "timeline-none"), TRUE};
+    ShownWait back = {none.label, FALSE};
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    g_assert_false(gtk_widget_get_mapped(none.label));
+    gtk_editable_set_text(GTK_EDITABLE(search), "zqxv nothing");
+    g_assert_true(itest_wait_until(label_shown, &none));
+    itest_wait_painted(f->window);
+    g_assert_false(gtk_widget_get_mapped(timeline));
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(none.label)), "No events match"));
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(none.label)), "“zqxv nothing”"));
+    g_assert_true(inside(none.label, f->window));
+    itest_save_shot(f->window, "no-match.png");
+    gtk_editable_set_text(GTK_EDITABLE(search), "");
+    g_assert_true(itest_wait_until(label_shown, &back));
+    g_assert_true(gtk_widget_get_mapped(timeline));
+    g_assert_cmpint(cav_inspector_window_get_event(window), >, 0);
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -862,6 +904,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/filtered-click", test_filtered_click);
     g_test_add("/inspector/input/won-actor", Fixture, NULL, won_setup, test_won_actor,
                itest_game_teardown);
+    ADD("/inspector/input/no-match", test_no_match);
     ADD("/inspector/input/typing", test_typing);
     ADD("/inspector/input/tab-to-timeline", test_tab_to_timeline);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
