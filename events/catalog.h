@@ -177,9 +177,10 @@
 /* What an event happens to, as the inspector's Target column shows it
  * (README, "The inspector"): R(ENUM, target). (Its Actor column is the
  * envelope's actor for every type, as the file holds it.) @target names
- * the payload field of the entity it happens to — the one hit or cast upon, the victim,
- * the item used, the creature whose numbers change — or "" for none (a creature's own step, wait or stairs; the world's
- * levels, tiles and upkeep); a missile that hits nobody has none. */
+ * the payload field of the entity it happens to — the one hit or cast
+ * upon, the victim, the item used, the creature whose numbers change — or
+ * "" for none (a creature's own step, wait or stairs; the world's levels,
+ * tiles and upkeep); a missile that hits nobody has none. */
 /* clang-format off */
 #define CAV_EVENT_ROLES(R)                                                                         \
     R(GAME_STARTED, "")             R(LEVEL_GENERATED, "")                           \
