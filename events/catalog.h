@@ -167,44 +167,43 @@
       "{creature} calls {appearance} potions \"{name}\"",                                       \
       F(I32, creature) F(STR, appearance) F(STR, name))                                         \
     X(GAME_WON, GameWon, 1, "The player brought the bear to the surface.",                     \
-      "game won by {creature}",                                                                 \
+      "{creature} won the game",                                                                \
       F(I32, creature))                                                                         \
     X(GAME_LOST, GameLost, 1, "The game ended without a win.",                                  \
-      "game lost by {creature}: {cause}",                                                       \
+      "{creature} lost the game: {cause}",                                                      \
       F(I32, creature) F(STR, cause))
 /* clang-format on */
 
-/* Who an event is by and what it happens to, as the inspector's Actor and
- * Target columns show them (README, "The inspector"): R(ENUM, target,
- * actor). @target names the payload field of the entity it happens to — the
- * one hit or cast upon, the victim, the item used, the creature whose numbers
- * change — or "" for none (a creature's own step, wait or stairs; the world's
- * levels, tiles and upkeep); a missile that hits nobody has none. @actor is
- * ACTOR when the envelope's actor is shown, NO_ACTOR for the game's end,
- * which is the rules' deed whoever's command brought it. */
+/* What an event happens to, as the inspector's Target column shows it
+ * (README, "The inspector"): R(ENUM, target). (Its Actor column is the
+ * envelope's actor for every type, as the file holds it.) @target names
+ * the payload field of the entity it happens to — the one hit or cast
+ * upon, the victim, the item used, the creature whose numbers change — or
+ * "" for none (a creature's own step, wait or stairs; the world's levels,
+ * tiles and upkeep); a missile that hits nobody has none. */
 /* clang-format off */
 #define CAV_EVENT_ROLES(R)                                                                         \
-    R(GAME_STARTED, "", ACTOR)             R(LEVEL_GENERATED, "", ACTOR)                           \
-    R(LEVEL_ROW_GENERATED, "", ACTOR)      R(CREATURE_SPAWNED, "creature", ACTOR)                  \
-    R(CREATURE_MOVED, "", ACTOR)           R(TILE_DUG, "", ACTOR)                                  \
-    R(CREATURE_TOOK_STAIRS, "", ACTOR)     R(CREATURE_WAITED, "", ACTOR)                           \
-    R(FUNGUS_SPREAD, "child", ACTOR)       R(CREATURE_ATTACKED, "target", ACTOR)                   \
-    R(CREATURE_HURT, "creature", ACTOR)    R(CREATURE_REGENERATED, "creature", ACTOR)              \
-    R(UPKEEP_APPLIED, "", ACTOR)           R(HUNGER_CHANGED, "creature", ACTOR)                    \
-    R(CREATURE_OVERATE, "creature", ACTOR) R(CREATURE_DIED, "creature", ACTOR)                     \
-    R(XP_GAINED, "creature", ACTOR)        R(LEVEL_GAINED, "creature", ACTOR)                      \
-    R(LEVEL_UP_CHOSEN, "creature", ACTOR)  R(ITEM_SPAWNED, "item", ACTOR)                          \
-    R(ITEM_PICKED_UP, "item", ACTOR)       R(ITEM_DROPPED, "item", ACTOR)                          \
-    R(ITEM_EATEN, "item", ACTOR)           R(ITEM_EQUIPPED, "item", ACTOR)                         \
-    R(ITEM_UNEQUIPPED, "item", ACTOR)      R(APPEARANCE_ASSIGNED, "", ACTOR)                       \
-    R(ITEM_THROWN, "target", ACTOR)        R(SHOT_FIRED, "target", ACTOR)                          \
-    R(ITEM_QUAFFED, "item", ACTOR)         R(EFFECT_STARTED, "creature", ACTOR)                    \
-    R(EFFECT_APPLIED, "creature", ACTOR)   R(EFFECTS_TICKED, "", ACTOR)                            \
-    R(EFFECT_ENDED, "creature", ACTOR)     R(ITEM_IDENTIFIED, "creature", ACTOR)                   \
-    R(SPELL_DEFINED, "", ACTOR)            R(SPELL_CAST, "target", ACTOR)                          \
-    R(MANA_DRAWN, "creature", ACTOR)       R(CREATURE_BLINKED, "creature", ACTOR)                  \
-    R(CREATURE_SUMMONED, "creature", ACTOR) R(ITEM_NAMED, "", ACTOR)                               \
-    R(GAME_WON, "creature", NO_ACTOR)      R(GAME_LOST, "creature", NO_ACTOR)
+    R(GAME_STARTED, "")             R(LEVEL_GENERATED, "")                           \
+    R(LEVEL_ROW_GENERATED, "")      R(CREATURE_SPAWNED, "creature")                  \
+    R(CREATURE_MOVED, "")           R(TILE_DUG, "")                                  \
+    R(CREATURE_TOOK_STAIRS, "")     R(CREATURE_WAITED, "")                           \
+    R(FUNGUS_SPREAD, "child")       R(CREATURE_ATTACKED, "target")                   \
+    R(CREATURE_HURT, "creature")    R(CREATURE_REGENERATED, "creature")              \
+    R(UPKEEP_APPLIED, "")           R(HUNGER_CHANGED, "creature")                    \
+    R(CREATURE_OVERATE, "creature") R(CREATURE_DIED, "creature")                     \
+    R(XP_GAINED, "creature")        R(LEVEL_GAINED, "creature")                      \
+    R(LEVEL_UP_CHOSEN, "creature")  R(ITEM_SPAWNED, "item")                          \
+    R(ITEM_PICKED_UP, "item")       R(ITEM_DROPPED, "item")                          \
+    R(ITEM_EATEN, "item")           R(ITEM_EQUIPPED, "item")                         \
+    R(ITEM_UNEQUIPPED, "item")      R(APPEARANCE_ASSIGNED, "")                       \
+    R(ITEM_THROWN, "target")        R(SHOT_FIRED, "target")                          \
+    R(ITEM_QUAFFED, "item")         R(EFFECT_STARTED, "creature")                    \
+    R(EFFECT_APPLIED, "creature")   R(EFFECTS_TICKED, "")                            \
+    R(EFFECT_ENDED, "creature")     R(ITEM_IDENTIFIED, "creature")                   \
+    R(SPELL_DEFINED, "")            R(SPELL_CAST, "target")                          \
+    R(MANA_DRAWN, "creature")       R(CREATURE_BLINKED, "creature")                  \
+    R(CREATURE_SUMMONED, "creature") R(ITEM_NAMED, "")                               \
+    R(GAME_WON, "creature")      R(GAME_LOST, "creature")
 /* clang-format on */
 
 #endif

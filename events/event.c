@@ -90,33 +90,18 @@ gint32 ev_type_version(CavEventType type)
     return type_info[type].version;
 }
 
-typedef struct {
-    const char *target; /* "" for none */
-    gboolean shows_actor;
-} TypeRoles;
-
-#define ACTOR TRUE
-#define NO_ACTOR FALSE
-static const TypeRoles type_roles[CAV_EVENT_TYPE_COUNT] = {
-#define CAV_R_ROLES(ENUM, target_field, actor)                                                     \
-    [CAV_EVENT_##ENUM] = {.target = target_field, .shows_actor = actor},
+/* The payload field each type happens to, "" for none (CAV_EVENT_ROLES). */
+static const char *const type_targets[CAV_EVENT_TYPE_COUNT] = {
+#define CAV_R_ROLES(ENUM, target_field) [CAV_EVENT_##ENUM] = target_field,
     CAV_EVENT_ROLES(CAV_R_ROLES)
 #undef CAV_R_ROLES
 };
-#undef ACTOR
-#undef NO_ACTOR
 
 const char *ev_type_target_field(CavEventType type)
 {
     g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, NULL);
-    g_assert(type_roles[type].target != NULL); /* every type is in CAV_EVENT_ROLES */
-    return type_roles[type].target[0] != '\0' ? type_roles[type].target : NULL;
-}
-
-gboolean ev_type_shows_actor(CavEventType type)
-{
-    g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, FALSE);
-    return type_roles[type].shows_actor;
+    g_assert(type_targets[type] != NULL); /* every type is in CAV_EVENT_ROLES */
+    return type_targets[type][0] != '\0' ? type_targets[type] : NULL;
 }
 
 /* Type number + 1 by name, made once (a fold looks up a million names). */

@@ -62,10 +62,9 @@ const char *ev_type_summary_template(CavEventType type);
 gint32 ev_type_version(CavEventType type);
 
 /* The payload field naming the entity an event of @type happens to (its
- * Target, CAV_EVENT_ROLES), or NULL when the type names none; and whether
- * its envelope's actor counts as its Actor (FALSE for the game's end). */
+ * Target, CAV_EVENT_ROLES), or NULL when the type names none. (Its Actor
+ * is always the envelope's actor.) */
 const char *ev_type_target_field(CavEventType type);
-gboolean ev_type_shows_actor(CavEventType type);
 
 /* Look up a type by its catalog name ("CreatureMoved"). Returns FALSE when the
  * name is unknown (which, for a file, means a tampered or newer event). */

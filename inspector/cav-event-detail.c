@@ -95,8 +95,8 @@ static void update_detail(CavEventDetail *self)
         ev_type_name(event->type), event->version);
     g_string_append_printf(out, "<i>%s</i>\n\n%s\n\n", ev_type_meaning(event->type), summary);
     g_string_append_printf(out, "<b>Turn</b> %d    <b>Actor</b> ", event->turn);
-    /* As the timeline's column: nobody at the game's end (ev_type_shows_actor). */
-    append_link(self, out, CAV_REF_CREATURE, ev_type_shows_actor(event->type) ? event->actor : 0);
+    /* The envelope's, as the timeline's column. */
+    append_link(self, out, CAV_REF_CREATURE, event->actor);
     append_target(self, out, entry);
     g_string_append(out, "\n<b>Caused by</b> ");
     if (event->cause != 0)

@@ -39,10 +39,10 @@ static const HistoryEntry *row_entry(CavEventRow *self)
 
 /* The creature the row counts as the actor: the envelope's, the one whose
  * deed the event records, as the detail's "Actor" says; 0 for none (a
- * follow-up of the rules, and the game's end: ev_type_shows_actor). */
+ * follow-up of the rules, a game lost). */
 static gint32 actor_id(const HistoryEntry *entry)
 {
-    return ev_type_shows_actor((CavEventType) entry->type) ? entry->actor : 0;
+    return entry->actor;
 }
 
 static char *entity_name(CavEventRow *self, CavRefKind kind, gint32 id)

@@ -32,8 +32,8 @@ int cav_event_row_get_turn(CavEventRow *self);
 const char *cav_event_row_get_type_name(CavEventRow *self);
 
 /* "actor": the name of the creature whose deed it is, the envelope's actor
- * ("you", "goblin 5"); "" for an event of the rules (a death, an upkeep) and
- * for the game's end (ev_type_shows_actor). Owned by the row. */
+ * ("you", "goblin 5"); "" for an event of the rules (a death, an upkeep, a
+ * game lost), whose envelope names none. Owned by the row. */
 const char *cav_event_row_get_actor(CavEventRow *self);
 
 /* "target": the name of the entity it happens to, the payload field its type

@@ -757,6 +757,8 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
+    /* The README's focus order: from the search field, Tab into the timeline. */
+    cav_filter_bar_set_next_focus(self->filter_bar, GTK_WIDGET(self->timeline_pane));
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     quiet_tooltips(GTK_WIDGET(self));
     restore_settings(self);

@@ -20,7 +20,7 @@ struct _CavTimelineFilter {
     gint32 entity_id;
     gint32 first_turn, last_turn; /* -1: open */
     char *text;                   /* as set; "" for none */
-    char *folded;                 /* @text casefolded, NULL for none or a condition */
+    char **words;                 /* @text's words casefolded, NULL for none or a condition */
     ReplayQuery *query;           /* @text as a condition on events, or NULL */
     char *query_error;            /* why @text, meant as a condition, is not one */
 };
@@ -98,6 +98,48 @@ static gboolean contains_folded(const char *haystack, const char *folded)
     return strstr(folded_haystack, folded) != NULL;
 }
 
+/* Whether @haystack contains every one of @words (casefolded), ignoring
+ * case, in any order. */
+static gboolean contains_words(const char *haystack, char *const *words)
+{
+    for (guint i = 0; words[i] != NULL; i++)
+        if (!contains_folded(haystack, words[i]))
+            return FALSE;
+    return TRUE;
+}
+
+/* @text's words, casefolded, or NULL when it has none. */
+static char **fold_words(const char *text)
+{
+    g_autofree char *folded = g_utf8_casefold(text, -1);
+    g_auto(GStrv) split = g_strsplit_set(g_strstrip(folded), " \t\n", -1);
+    g_autoptr(GStrvBuilder) words = g_strv_builder_new();
+
+    for (guint i = 0; split[i] != NULL; i++)
+        if (*split[i] != '\0')
+            g_strv_builder_add(words, split[i]);
+    {
+        char **result = g_strv_builder_end(words);
+        if (result[0] == NULL)
+            g_clear_pointer(&result, g_strfreev);
+        return result;
+    }
+}
+
+/* Whether every event with all of @longer's words has all of @shorter's:
+ * each of @shorter's words is inside one of @longer's. NULL: no words. */
+static gboolean words_imply(char *const *longer, char *const *shorter)
+{
+    for (guint i = 0; shorter != NULL && shorter[i] != NULL; i++) {
+        gboolean found = FALSE;
+        for (guint j = 0; !found && longer != NULL && longer[j] != NULL; j++)
+            found = strstr(longer[j], shorter[i]) != NULL;
+        if (!found)
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* Whether event @seq (indexed by @entry) meets the condition: the index
  * rules out most types before the event is decoded. */
 static gboolean query_matches(CavTimelineFilter *self, const HistoryEntry *entry, gint64 seq)
@@ -133,7 +175,7 @@ static gboolean cav_timeline_filter_match(GtkFilter *filter, gpointer item)
         return FALSE;
     if (self->query != NULL)
         return query_matches(self, entry, cav_event_row_get_seq(row));
-    return self->folded == NULL || contains_folded(cav_event_row_get_summary(row), self->folded);
+    return self->words == NULL || contains_words(cav_event_row_get_summary(row), self->words);
 }
 
 static GtkFilterMatch cav_timeline_filter_get_strictness(GtkFilter *filter)
@@ -154,7 +196,7 @@ gboolean cav_timeline_filter_is_active(CavTimelineFilter *self)
     g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), FALSE);
     turn_range(self->first_turn, self->last_turn, &lo, &hi);
     return !self->any_type || self->entity_kind != CAV_REF_NONE || lo > 0 || hi < G_MAXINT32 ||
-           self->folded != NULL || self->query != NULL || self->query_error != NULL;
+           self->words != NULL || self->query != NULL || self->query_error != NULL;
 }
 
 /* ---- criteria ---------------------------------------------------------------- */
@@ -278,8 +320,7 @@ static gboolean set_query(CavTimelineFilter *self, const char *text)
 
 void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text)
 {
-    g_autofree char *folded = NULL;
-    const char *old;
+    g_auto(GStrv) words = NULL;
     gboolean was_query;
     Change change;
 
@@ -292,18 +333,15 @@ void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text)
     if (set_query(self, text)) {
         change = CHANGE_OTHER; /* conditions are not compared */
     } else {
-        if (*text != '\0')
-            folded = g_utf8_casefold(text, -1);
-        /* A text containing the old one lets through only what the old did. */
-        old = self->folded != NULL ? self->folded : "";
-        change = was_query ? CHANGE_OTHER
-                           : change_of(strstr(folded != NULL ? folded : "", old) != NULL,
-                                       strstr(old, folded != NULL ? folded : "") != NULL);
+        words = fold_words(text);
+        change = was_query
+                     ? CHANGE_OTHER
+                     : change_of(words_imply(words, self->words), words_imply(self->words, words));
     }
     g_free(self->text);
     self->text = g_strdup(text);
-    g_free(self->folded);
-    self->folded = g_steal_pointer(&folded);
+    g_strfreev(self->words);
+    self->words = g_steal_pointer(&words);
     announce(self, change);
     g_object_notify_by_pspec(G_OBJECT(self), properties[PROP_TEXT]);
 }
@@ -374,7 +412,7 @@ static void cav_timeline_filter_finalize(GObject *object)
 
     g_clear_object(&self->timeline);
     g_free(self->text);
-    g_free(self->folded);
+    g_strfreev(self->words);
     g_clear_pointer(&self->query, replay_query_free);
     g_free(self->query_error);
     G_OBJECT_CLASS(cav_timeline_filter_parent_class)->finalize(object);

@@ -48,8 +48,9 @@ void cav_timeline_filter_get_entity(CavTimelineFilter *self, CavRefKind *kind, g
 void cav_timeline_filter_set_turns(CavTimelineFilter *self, gint32 first, gint32 last);
 void cav_timeline_filter_get_turns(CavTimelineFilter *self, gint32 *first, gint32 *last);
 
-/* Let through only events whose summary contains @text, ignoring case
- * (g_utf8_casefold); NULL or "" lets any through. A text holding = < > or !
+/* Let through only events whose summary contains every word of @text (split
+ * at spaces), in any order, ignoring case (g_utf8_casefold); NULL or ""
+ * lets any through. A text holding = < > or !
  * is a condition on the event's fields instead (replay_query_parse_events():
  * "damage>5", "creature=3 and type=CreatureAttacked", "cause=123"); one that
  * does not parse lets nothing through (cav_timeline_filter_get_error() says

@@ -2,12 +2,15 @@
 /* cav-timeline-pane.c — the timeline's column view and the selection that
  * follows the shown event. GTK 4.8 cannot scroll a column view to a row
  * before it is laid out, so the pane moves the scroll adjustment itself, a
- * frame after the rows changed; and it undoes the row GTK picks when the
- * focus enters by Tab. */
+ * frame after the rows changed; it undoes the row GTK picks when the
+ * focus enters by Tab; and a click, double click or Return on a row shows
+ * its event, even on the row kept selected for an event filtered out. When
+ * the filters let no event through, a message takes the list's place. */
 #include "cav-timeline-pane.h"
 
 #include "cav-columns.h"
 #include "cav-event-row.h"
+#include "cav-timeline-filter.h"
 
 #include <string.h>
 
@@ -15,6 +18,8 @@ struct _CavTimelinePane {
     GtkWidget parent_instance;
     GtkWidget *scroller; /* template children */
     GtkColumnView *view;
+    GtkStack *pages;
+    GtkLabel *none_label;
 
     GListModel *model; /* the rows, or NULL */
     GtkSingleSelection *selection;
@@ -28,6 +33,7 @@ struct _CavTimelinePane {
     guint scroll_to, scroll_tick;  /* a row to bring into view, and its wait */
     gint64 rows_changed;           /* the frame counter when the rows last changed */
     guint resync_source;
+    guint click_source; /* to select the shown event's row again after a press */
 };
 
 G_DEFINE_FINAL_TYPE(CavTimelinePane, cav_timeline_pane, GTK_TYPE_WIDGET)
@@ -242,10 +248,46 @@ static gboolean resync_selection(gpointer user_data)
     return G_SOURCE_REMOVE;
 }
 
+/* The filter of a filtered model, or NULL. */
+static CavTimelineFilter *model_filter(CavTimelinePane *self)
+{
+    GtkFilter *filter = GTK_IS_FILTER_LIST_MODEL(self->model)
+                            ? gtk_filter_list_model_get_filter(GTK_FILTER_LIST_MODEL(self->model))
+                            : NULL;
+
+    return CAV_IS_TIMELINE_FILTER(filter) ? CAV_TIMELINE_FILTER(filter) : NULL;
+}
+
+/* The rows, or when there are none (and none are being looked for) a
+ * message naming the filter that lets nothing through. */
+static void show_rows_or_none(CavTimelinePane *self)
+{
+    CavTimelineFilter *filter = model_filter(self);
+    const char *text = filter != NULL ? cav_timeline_filter_get_text(filter) : "";
+    gboolean searching = GTK_IS_FILTER_LIST_MODEL(self->model) &&
+                         gtk_filter_list_model_get_pending(GTK_FILTER_LIST_MODEL(self->model)) > 0;
+    g_autofree char *message = NULL;
+
+    if (self->model == NULL || n_rows(self) > 0 || searching) {
+        gtk_stack_set_visible_child_name(self->pages, "rows");
+        return;
+    }
+    if (filter != NULL && cav_timeline_filter_get_error(filter) != NULL)
+        message = g_strdup_printf("No events: “%s” is not a condition.\n%s", text,
+                                  cav_timeline_filter_get_error(filter));
+    else if (text != NULL && *text != '\0')
+        message = g_strdup_printf("No events match “%s”.", text);
+    else
+        message = g_strdup("No events match the filters (types, entity, turns).");
+    gtk_label_set_text(self->none_label, message);
+    gtk_stack_set_visible_child_name(self->pages, "none");
+}
+
 /* In an idle: the list view takes the change in after this handler. */
 static void on_items_changed(CavTimelinePane *self)
 {
     rows_changed(self);
+    show_rows_or_none(self);
     if (self->resync_source == 0)
         self->resync_source = g_idle_add(resync_selection, self);
 }
@@ -269,6 +311,59 @@ static void on_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpoint
     self->seeking = TRUE;
     g_signal_emit(self, signals[SIGNAL_SEEK], 0, cav_event_row_get_seq(row));
     self->seeking = FALSE;
+}
+
+/* Show the event of row @position (a "seek"), unless it is shown. */
+static void seek_row(CavTimelinePane *self, guint position)
+{
+    gint64 seq;
+
+    if (self->model == NULL || position >= n_rows(self))
+        return;
+    seq = row_seq(self->model, position);
+    if (seq == self->seq)
+        return;
+    self->seeking = TRUE;
+    g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
+    self->seeking = FALSE;
+}
+
+/* A double click or Return on a row shows its event, even the row kept
+ * selected for an event the filters hide. */
+static void on_activate(GtkColumnView *view, guint position, gpointer user_data)
+{
+    seek_row(user_data, position);
+}
+
+static gboolean end_click(gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+
+    self->click_source = 0;
+    if (self->selection != NULL)
+        select_shown(self);
+    return G_SOURCE_REMOVE;
+}
+
+/* A press in the list, before its row handles it: when the selected row
+ * stands in for a hidden event (the one before it), it is unselected, so
+ * that a click on it selects it anew and shows its event; a press
+ * elsewhere (a header, below the rows) gets it back once handled. */
+static void on_press(GtkGestureClick *gesture, int n_press, double x, double y, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+    guint position;
+
+    if (self->selection == NULL)
+        return;
+    position = gtk_single_selection_get_selected(self->selection);
+    if (position == GTK_INVALID_LIST_POSITION || row_seq(self->model, position) == self->seq)
+        return;
+    self->syncing = TRUE;
+    gtk_single_selection_set_selected(self->selection, GTK_INVALID_LIST_POSITION);
+    self->syncing = FALSE;
+    if (self->click_source == 0)
+        self->click_source = g_idle_add_full(G_PRIORITY_HIGH_IDLE, end_click, self, NULL);
 }
 
 /* ---- the model and columns -------------------------------------------------- */
@@ -306,9 +401,12 @@ void cav_timeline_pane_size_columns(CavTimelinePane *self, gint64 events, gint32
 static void clear_model(CavTimelinePane *self)
 {
     g_clear_handle_id(&self->resync_source, g_source_remove);
+    g_clear_handle_id(&self->click_source, g_source_remove);
     if (self->selection != NULL)
         gtk_column_view_set_model(self->view, NULL);
     g_clear_object(&self->selection);
+    if (self->model != NULL)
+        g_signal_handlers_disconnect_by_data(self->model, self);
     g_clear_object(&self->model);
 }
 
@@ -329,7 +427,10 @@ void cav_timeline_pane_set_model(CavTimelinePane *self, GListModel *model, gint6
     /* Sized before the model is set: sizing again makes every cell again. */
     cav_timeline_pane_size_columns(self, events, turns);
     gtk_column_view_set_model(self->view, GTK_SELECTION_MODEL(self->selection));
+    if (GTK_IS_FILTER_LIST_MODEL(model))
+        g_signal_connect_swapped(model, "notify::pending", G_CALLBACK(show_rows_or_none), self);
     rows_changed(self);
+    show_rows_or_none(self);
 }
 
 /* ---- focus by keyboard ------------------------------------------------------ */
@@ -428,12 +529,15 @@ static void cav_timeline_pane_class_init(CavTimelinePaneClass *klass)
                                                 "/org/cavelog/Inspector/cav-timeline-pane.ui");
     gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, scroller);
     gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, view);
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, pages);
+    gtk_widget_class_bind_template_child(widget_class, CavTimelinePane, none_label);
     gtk_widget_class_set_layout_manager_type(widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
 static void cav_timeline_pane_init(CavTimelinePane *self)
 {
     GtkEventController *focus = gtk_event_controller_focus_new();
+    GtkGesture *press = gtk_gesture_click_new();
 
     gtk_widget_init_template(GTK_WIDGET(self));
     self->scroll_to = GTK_INVALID_LIST_POSITION;
@@ -445,6 +549,11 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
     cav_columns_add(self->view, "Summary", "summary", 24, TRUE);
     g_signal_connect(focus, "enter", G_CALLBACK(on_focus_enter), self);
     gtk_widget_add_controller(GTK_WIDGET(self->view), focus);
+    /* Before the row's own gesture selects it. */
+    gtk_event_controller_set_propagation_phase(GTK_EVENT_CONTROLLER(press), GTK_PHASE_CAPTURE);
+    g_signal_connect(press, "pressed", G_CALLBACK(on_press), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->view), GTK_EVENT_CONTROLLER(press));
+    g_signal_connect(self->view, "activate", G_CALLBACK(on_activate), self);
 }
 
 GtkWidget *cav_timeline_pane_new(void)

@@ -5,6 +5,8 @@
  * started and ended. */
 #include "analysis-private.h"
 
+#include <string.h>
+
 /* The creature fields a FIELD entry may name: all but those with kinds of
  * their own. */
 static gboolean plain_field(AnalysisField field)
@@ -154,11 +156,17 @@ GArray *analysis_diff(History *history, gint64 a, gint64 b, GError **error)
 
 /* ---- describing ------------------------------------------------------------------ */
 
+/* "at (x,y) on depth z", "in the pack of goblin 3", or "in your pack" when
+ * the holder is the player (named "you"). */
 static void append_place(const History *history, gint64 place, GString *out)
 {
     if (place < 0) {
-        g_string_append(out, "in the pack of ");
-        history_append_name(history, CAV_REF_CREATURE, (gint32) -place, out);
+        g_autoptr(GString) holder = g_string_new(NULL);
+        history_append_name(history, CAV_REF_CREATURE, (gint32) -place, holder);
+        if (strcmp(holder->str, "you") == 0)
+            g_string_append(out, "in your pack");
+        else
+            g_string_append_printf(out, "in the pack of %s", holder->str);
     } else {
         g_string_append(out, "at ");
         analysis_append_value(NULL, ANALYSIS_FIELD_POSITION, place, out);

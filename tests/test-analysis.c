@@ -625,9 +625,11 @@ static gint compare_lines(gconstpointer a, gconstpointer b)
 }
 
 /* Engine and brute force agree between the states after @a and @b (either
- * may be the earlier); returns the kinds of change met, as bits. */
+ * may be the earlier); returns the kinds of change met, as bits, and adds
+ * to @yours the lines that place an item in the player's pack ("in your
+ * pack", never "in the pack of you"). */
 static guint check_diff(History *history, gint64 a, gint64 b, const CavState *state_a,
-                        const CavState *state_b)
+                        const CavState *state_b, guint *yours)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(GArray) diff = analysis_diff(history, a, b, &error);
@@ -647,6 +649,8 @@ static guint check_diff(History *history, gint64 a, gint64 b, const CavState *st
         g_autoptr(GString) line = g_string_new(NULL);
         analysis_diff_describe(history, state_b, &g_array_index(diff, AnalysisDiffEntry, k), line);
         g_assert_cmpuint(line->len, >, 0);
+        g_assert_null(strstr(line->str, "of you"));
+        *yours += strstr(line->str, "in your pack") != NULL;
         kinds_seen |= 1u << g_array_index(diff, AnalysisDiffEntry, k).kind;
     }
     return kinds_seen;
@@ -660,12 +664,13 @@ static void test_diff(void)
     gint64 n = history_length(history);
     const gint64 seqs[] = {0, n / 5, n / 5 + 1, n / 2, n - 40, n};
     CavState **states = fold_states(bot_path, seqs, G_N_ELEMENTS(seqs));
-    guint kinds_seen = 0;
+    guint kinds_seen = 0, yours = 0;
 
     for (guint i = 0; i < G_N_ELEMENTS(seqs); i++)
         for (guint j = 0; j < G_N_ELEMENTS(seqs); j++)
             if (i != j)
-                kinds_seen |= check_diff(history, seqs[i], seqs[j], states[i], states[j]);
+                kinds_seen |= check_diff(history, seqs[i], seqs[j], states[i], states[j], &yours);
+    g_assert_cmpuint(yours, >, 0); /* the bot carries things */
     /* The game is long enough for the diff to meet most kinds of change. */
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_APPEARED));
     g_assert_true(kinds_seen & (1u << ANALYSIS_DIFF_DIED));

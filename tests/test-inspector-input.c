@@ -15,6 +15,9 @@
 #include "cav-entity-panel.h"
 #include "cav-describe.h"
 #include "cav-entity-row.h"
+#include "cav-event-detail.h"
+#include "cav-event-row.h"
+#include "cav-filter-bar.h"
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
@@ -390,6 +393,199 @@ static void test_entity_card(Fixture *f, gconstpointer data)
                      g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y)));
 }
 
+/* ---- /inspector/input/analysis-fits --------------------------------------------------- */
+
+/* Every widget of the Analysis page shown lies inside @window: those below
+ * a scrolled window are its to scroll, the scrolled window must fit. */
+static void assert_page_inside(GtkWidget *root, GtkWidget *window, const char *page)
+{
+    if (!gtk_widget_get_mapped(root))
+        return;
+    if (!inside(root, window)) {
+        graphene_rect_t bounds;
+        g_assert_true(gtk_widget_compute_bounds(root, window, &bounds));
+        itest_save_shot(window, "analysis-fits-failed.png");
+        g_error("Analysis › %s: a %s runs out of the window (y %.0f, height %.0f; window %d)", page,
+                G_OBJECT_TYPE_NAME(root), bounds.origin.y, bounds.size.height,
+                gtk_widget_get_height(window));
+    }
+    if (GTK_IS_SCROLLED_WINDOW(root) &&
+        gtk_widget_get_ancestor(gtk_widget_get_parent(root), GTK_TYPE_STACK) != NULL)
+        return; /* the rows scroll inside it */
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        assert_page_inside(child, window, page);
+}
+
+/* At 1366×768 with the panes as they open, every Analysis page fits the
+ * window, the chart's axis included; and a long Changes list scrolls to
+ * its last row, inside the window. */
+static void test_analysis_fits(Fixture *f, gconstpointer data)
+{
+    static const char *const pages[] = {"why", "changes", "time", "origins", "trace", "search"};
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *changes = named(GTK_WIDGET(analysis), GTK_TYPE_LIST_VIEW, "changes");
+    GtkWidget *scroller = gtk_widget_get_ancestor(changes, GTK_TYPE_SCROLLED_WINDOW);
+    GtkAdjustment *down = gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(scroller));
+    GListModel *rows = cav_analysis_view_get_changes(analysis);
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_inspector_window_show_event(window, 1);
+    cav_analysis_view_pin(analysis);
+    cav_inspector_window_show_event(window, history_length(history));
+    for (guint i = 0; i < G_N_ELEMENTS(pages); i++) {
+        cav_analysis_view_show_page(analysis, pages[i]);
+        itest_wait_painted(f->window);
+        itest_wait_painted(f->window);
+        assert_page_inside(GTK_WIDGET(analysis), f->window, pages[i]);
+    }
+    /* The Changes list: long, scrolled to its end, its viewport in the window. */
+    cav_analysis_view_show_page(analysis, "changes");
+    itest_wait_painted(f->window);
+    g_assert_cmpuint(g_list_model_get_n_items(rows), >, 30);
+    g_assert_true(inside(scroller, f->window));
+    gtk_adjustment_set_value(down, gtk_adjustment_get_upper(down));
+    itest_wait_painted(f->window);
+    itest_wait_painted(f->window);
+    g_assert_cmpfloat(gtk_adjustment_get_page_size(down), >, 0);
+    g_assert_cmpfloat(gtk_adjustment_get_value(down) + gtk_adjustment_get_page_size(down), >=,
+                      gtk_adjustment_get_upper(down) - 0.5);
+    g_assert_true(inside(scroller, f->window));
+    itest_save_shot(f->window, "analysis-fits.png");
+}
+
+/* ---- /inspector/input/filtered-click -------------------------------------------------- */
+
+/* A list and how many rows it should have, for has_rows(). */
+typedef struct {
+    GListModel *rows;
+    guint n;
+} RowsWait;
+
+static gboolean has_rows(gpointer data)
+{
+    RowsWait *w = data;
+
+    return g_list_model_get_n_items(w->rows) == w->n;
+}
+
+/* The timeline filtered to one event while the last is shown: that row,
+ * kept selected for the shown event the filter hides, shows its event
+ * when clicked; and, the last event shown again, when Return is pressed
+ * on it. */
+static void test_filtered_click(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 last = history_length(history), seq = last / 2;
+    g_autofree char *query = g_strdup_printf("seq=%" G_GINT64_FORMAT, seq);
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    RowsWait one = {G_LIST_MODEL(gtk_column_view_get_model(timeline)), 1};
+    RowWait shown = {timeline, seq_text};
+    EventWait at = {window, seq}, at_last = {window, last};
+    static const char *const enter[] = {"Return", NULL};
+    GtkWidget *cell;
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    cav_inspector_window_show_event(window, last);
+    gtk_editable_set_text(GTK_EDITABLE(search), query);
+    g_assert_true(itest_wait_until(has_rows, &one));
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    itest_wait_painted(f->window);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, last);
+    cell = cell_showing(GTK_WIDGET(timeline), seq_text);
+    itest_click_at(f->window, cell, gtk_widget_get_width(cell) / 2.0,
+                   gtk_widget_get_height(cell) / 2.0);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    /* The focus on the row, the last event shown again: Return shows the row's. */
+    cav_inspector_window_show_event(window, last);
+    g_assert_true(itest_wait_until(itest_shows_event, &at_last));
+    itest_wait_painted(f->window);
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+}
+
+/* ---- /inspector/input/won-actor ------------------------------------------------------ */
+
+/* A bot's game that it wins (seed 1, 3000 turns at most). */
+static void won_setup(Fixture *f, gconstpointer data)
+{
+    itest_game_setup(f, data);
+    itest_record_bot(f->path, 1, 3000);
+}
+
+/* At the end of a won game the detail's Actor and the timeline's Actor
+ * both say what the file's envelope holds: GameWon's actor, you. */
+static void test_won_actor(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(timeline));
+    gint64 last = history_length(history);
+    g_autoptr(CavEventRow) row = NULL;
+    GtkLabel *detail;
+
+    g_assert_cmpint(history_entry(history, last)->type, ==, CAV_EVENT_GAME_WON);
+    g_assert_cmpint(history_entry(history, last)->actor, ==, 1);
+    cav_inspector_window_show_event(window, last);
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    itest_wait_painted(f->window);
+    detail = GTK_LABEL(mapped(named(f->window, CAV_TYPE_EVENT_DETAIL, NULL), GTK_TYPE_LABEL));
+    g_assert_nonnull(detail);
+    g_test_message("%s", gtk_label_get_text(detail));
+    g_assert_nonnull(strstr(gtk_label_get_text(detail), "Actor you"));
+    row = g_list_model_get_item(rows, g_list_model_get_n_items(rows) - 1);
+    g_assert_cmpint(cav_event_row_get_seq(row), ==, last);
+    g_assert_cmpstr(cav_event_row_get_actor(row), ==, "you");
+}
+
+/* ---- /inspector/input/no-match ------------------------------------------------------- */
+
+/* A label and whether it should be on screen, for label_shown(). */
+typedef struct {
+    GtkWidget *label;
+    gboolean shown;
+} ShownWait;
+
+static gboolean label_shown(gpointer data)
+{
+    ShownWait *w = data;
+
+    return gtk_widget_get_mapped(w->label) == w->shown;
+}
+
+/* A search that matches nothing: a message naming it takes the list's
+ * place (no rows under squashed headers), inside the window; the rows come
+ * back when the search is cleared. */
+static void test_no_match(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkWidget *timeline = named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline");
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    ShownWait none = {named(f->window, GTK_TYPE_LABEL, "timeline-none"), TRUE};
+    ShownWait back = {none.label, FALSE};
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    g_assert_false(gtk_widget_get_mapped(none.label));
+    gtk_editable_set_text(GTK_EDITABLE(search), "zqxv nothing");
+    g_assert_true(itest_wait_until(label_shown, &none));
+    itest_wait_painted(f->window);
+    g_assert_false(gtk_widget_get_mapped(timeline));
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(none.label)), "No events match"));
+    g_assert_nonnull(strstr(gtk_label_get_text(GTK_LABEL(none.label)), "“zqxv nothing”"));
+    g_assert_true(inside(none.label, f->window));
+    itest_save_shot(f->window, "no-match.png");
+    gtk_editable_set_text(GTK_EDITABLE(search), "");
+    g_assert_true(itest_wait_until(label_shown, &back));
+    g_assert_true(gtk_widget_get_mapped(timeline));
+    g_assert_cmpint(cav_inspector_window_get_event(window), >, 0);
+}
+
 /* ---- /inspector/input/typing ---------------------------------------------------------- */
 
 /* A text field and what it should hold, for holds_text(). */
@@ -486,6 +682,54 @@ static void test_typing(Fixture *f, gconstpointer data)
     g_assert_true(itest_wait_until(label_says, &refused));
     itest_save_shot(f->window, "typing-search.png");
     type_into(window, named(f->window, GTK_TYPE_ENTRY, "first-turn"), "1 fb");
+}
+
+/* ---- /inspector/input/tab-to-timeline ------------------------------------------------- */
+
+/* A timeline and the Seq of a row, for focus_on_row(). */
+typedef struct {
+    GtkColumnView *view;
+    const char *seq;
+} FocusWait;
+
+/* Whether the focus is on the timeline's row of @data's seq. */
+static gboolean focus_on_row(gpointer data)
+{
+    FocusWait *w = data;
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(GTK_WIDGET(w->view)));
+
+    return focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(w->view)) &&
+           cell_showing(focus, w->seq) != NULL;
+}
+
+/* Tab from the filter bar's search field goes into the timeline, onto the
+ * shown event's row (README: the focus order), not to the depth drop-down. */
+static void test_tab_to_timeline(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 seq = history_length(history) / 2;
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    TextWait in_search = {GTK_EDITABLE(search), ""};
+    FocusWait on_row = {timeline, seq_text};
+    EventWait at = {window, seq};
+    static const char *const tab[] = {"Tab", NULL};
+
+    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
+    cav_inspector_window_show_event(window, seq);
+    itest_wait_painted(f->window);
+    itest_click_at(f->window, search, gtk_widget_get_width(search) / 2.0,
+                   gtk_widget_get_height(search) / 2.0);
+    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    itest_press_keys(f->window, tab);
+    if (!itest_wait_until(focus_on_row, &on_row)) {
+        GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+        g_error("Tab from the search field: the focus is on %s",
+                focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
+    }
+    g_assert_true(itest_shows_event(&at));
 }
 
 /* ---- /inspector/input/damaged-over-game ----------------------------------------------- */
@@ -656,7 +900,13 @@ int main(int argc, char **argv)
     ADD("/inspector/input/map-pick", test_map_pick);
     ADD_WITH("/inspector/input/entity-card/1366x768", GINT_TO_POINTER(1366), test_entity_card);
     ADD_WITH("/inspector/input/entity-card/1280x720", GINT_TO_POINTER(1280), test_entity_card);
+    ADD("/inspector/input/analysis-fits", test_analysis_fits);
+    ADD("/inspector/input/filtered-click", test_filtered_click);
+    g_test_add("/inspector/input/won-actor", Fixture, NULL, won_setup, test_won_actor,
+               itest_game_teardown);
+    ADD("/inspector/input/no-match", test_no_match);
     ADD("/inspector/input/typing", test_typing);
+    ADD("/inspector/input/tab-to-timeline", test_tab_to_timeline);
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
     ADD("/inspector/input/tooltips", test_tooltips);
