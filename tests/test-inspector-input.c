@@ -24,6 +24,7 @@
 #include "cav-marks.h"
 #include "history.h"
 #include "session.h"
+#include "scenario.h"
 #include "store.h"
 #include "testutil.h"
 
@@ -511,11 +512,26 @@ static void test_filtered_click(Fixture *f, gconstpointer data)
 
 /* ---- /inspector/input/won-actor ------------------------------------------------------ */
 
-/* A bot's game that it wins (seed 1, 3000 turns at most). */
+/* A game won at once: the player beside the exit with the bear, a step
+ * onto it and the climb out (built, not a bot's luck). */
 static void won_setup(Fixture *f, gconstpointer data)
 {
+    static const char *const exit_room[] = {
+        "#######", "#<@...#", "#.....#", "#######", NULL,
+    };
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+
     itest_game_setup(f, data);
-    itest_record_bot(f->path, 1, 3000);
+    scenario_setup(&s, exit_room, NULL);
+    scenario_item(&s, "teddy bear", 1, 0, 0, 0, 1);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_move(-1, 0));
+    scenario_store_play(&s, store, command_simple(CMD_ASCEND));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_WON);
+    scenario_teardown(&s);
 }
 
 /* At the end of a won game the detail's Actor and the timeline's Actor
