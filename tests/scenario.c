@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "messages.h"
 #include "rules-private.h"
 
 void scenario_fold(Scenario *s, CavEvent event)
@@ -221,4 +222,19 @@ void scenario_assert_refused(Scenario *s, CavEvent e, gboolean new_turn, const c
     if (strstr(error->message, problem) == NULL)
         g_error("“%s” does not mention “%s”", error->message, problem);
     g_assert_cmpuint(state_digest(state), ==, before);
+}
+
+char *scenario_turn_messages(Scenario *s)
+{
+    const GArray *events = game_turn_events(s->game);
+    g_autoptr(GString) all = g_string_new(NULL);
+
+    for (guint i = 0; i < events->len; i++) {
+        g_autoptr(GString) line = g_string_new(NULL);
+        if (messages_describe(game_state(s->game), game_view(s->game),
+                              &g_array_index(events, CavEvent, i), line) &&
+            line->len > 0)
+            g_string_append_printf(all, "%s%s", all->len > 0 ? " | " : "", line->str);
+    }
+    return g_strdup(all->str);
 }

@@ -55,6 +55,10 @@ void scenario_hurt(Scenario *s, gint32 creature, gint32 damage);
 /* Play @command; return the recorded stream (caller frees), or "rejected: WHY". */
 char *scenario_play(Scenario *s, CavCommand command);
 
+/* The messages of the last turn played, as the player reads them, joined
+ * by " | " (caller frees). */
+char *scenario_turn_messages(Scenario *s);
+
 /* Play @command @n times, dropping the stream; aborts if one is rejected. */
 void scenario_repeat(Scenario *s, CavCommand command, gint n);
 

@@ -474,22 +474,6 @@ static void test_goblin(void)
 
 /* ---- messages ----------------------------------------------------------------- */
 
-/* The messages of the last turn, as the player reads them, joined by " | ". */
-static char *turn_messages(Scenario *s)
-{
-    const GArray *events = game_turn_events(s->game);
-    g_autoptr(GString) all = g_string_new(NULL);
-
-    for (guint i = 0; i < events->len; i++) {
-        g_autoptr(GString) line = g_string_new(NULL);
-        if (messages_describe(game_state(s->game), game_view(s->game),
-                              &g_array_index(events, CavEvent, i), line) &&
-            line->len > 0)
-            g_string_append_printf(all, "%s%s", all->len > 0 ? " | " : "", line->str);
-    }
-    return g_strdup(all->str);
-}
-
 static const char *const two_rooms[] = {
     "#########################",
     "#.@.....#...............#",
@@ -510,13 +494,13 @@ static void test_messages_perception(void)
     scenario_spawn(&s, "goblin", 0, 12, 1, -1, -1, -1);
     scenario_spawn(&s, "bat", 0, 13, 1, 1, 0, 0); /* beside the goblin, behind the wall */
     g_free(scenario_play(&s, command_move(1, 0)));
-    own = turn_messages(&s);
+    own = scenario_turn_messages(&s);
     g_assert_nonnull(strstr(own, "You kill the bat."));
     /* A fight behind the wall gives no message. */
     for (gint i = 0; i < 60 && creature(&s, 4)->alive; i++) {
         g_autofree char *text = NULL;
         g_free(scenario_play(&s, command_simple(CMD_WAIT)));
-        text = turn_messages(&s);
+        text = scenario_turn_messages(&s);
         g_assert_null(strstr(text, "goblin"));
         g_assert_null(strstr(text, "bat"));
     }
@@ -527,7 +511,7 @@ static void test_messages_perception(void)
     scenario_spawn(&s, "goblin", 0, 4, 1, -1, 0, -1);
     g_free(scenario_play(&s, command_simple(CMD_WAIT)));
     g_free(scenario_play(&s, command_simple(CMD_WAIT)));
-    seen = turn_messages(&s);
+    seen = scenario_turn_messages(&s);
     g_assert_nonnull(strstr(seen, "The goblin hits you."));
     scenario_teardown(&s);
 }
@@ -544,13 +528,13 @@ static void test_messages_articles(void)
     scenario_item(&s, "platemail", 0, 0, 4, 1, 1);
     g_free(scenario_play(&s, command_move(1, 0))); /* kills the bat */
     g_free(scenario_play(&s, command_move(1, 0)));
-    corpse = turn_messages(&s);
+    corpse = scenario_turn_messages(&s);
     g_assert_nonnull(strstr(corpse, "You see here a bat corpse."));
     g_free(scenario_play(&s, command_move(1, 0)));
-    mail = turn_messages(&s);
+    mail = scenario_turn_messages(&s);
     g_assert_nonnull(strstr(mail, "You see here platemail."));
     g_free(scenario_play(&s, command_simple(CMD_PICKUP)));
-    picked = turn_messages(&s);
+    picked = scenario_turn_messages(&s);
     g_assert_nonnull(strstr(picked, "You pick up platemail."));
     scenario_teardown(&s);
 }

@@ -425,23 +425,11 @@ static void test_score_turns(void)
     scenario_teardown(&s);
 }
 
-/* What the player reads when a spell starts on them, from every event
- * of the cast's turn, joined by " | ". */
+/* What the player reads when @spell is cast on them, joined by " | ". */
 static char *cast_messages(Scenario *s, gint32 book, const char *spell)
 {
-    g_autoptr(GString) all = g_string_new(NULL);
-    const GArray *events;
-
     g_free(scenario_play(s, command_cast(book, spell, PX, PY)));
-    events = game_turn_events(s->game);
-    for (guint i = 0; i < events->len; i++) {
-        g_autoptr(GString) line = g_string_new(NULL);
-        if (messages_describe(game_state(s->game), game_view(s->game),
-                              &g_array_index(events, CavEvent, i), line) &&
-            line->len > 0)
-            g_string_append_printf(all, "%s%s", all->len > 0 ? " | " : "", line->str);
-    }
-    return g_strdup(all->str);
+    return scenario_turn_messages(s);
 }
 
 /* Each spell says what it does: inner strength (stronger, and a little
