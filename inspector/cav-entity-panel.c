@@ -9,6 +9,7 @@
 #include "cav-describe.h"
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
+#include "cav-list-scroll.h"
 #include "cav-timeline-filter.h"
 
 struct _CavEntityPanel {
@@ -28,72 +29,13 @@ struct _CavEntityPanel {
     CavRefKind entity_kind;
     gint32 entity_id;
     gboolean active, truth, syncing;
-    guint scroll_tick;      /* waiting to bring the selected row into view */
-    gint64 rows_changed_at; /* the frame the list's rows last changed in */
+    CavListScroll scroll; /* the selected row, brought into view once laid out */
 };
 
 G_DEFINE_FINAL_TYPE(CavEntityPanel, cav_entity_panel, GTK_TYPE_WIDGET)
 
 enum { SIGNAL_SELECTED, SIGNAL_SEEK, SIGNAL_ACTIVATE_LINK, N_SIGNALS };
 static guint signals[N_SIGNALS];
-
-/* ---- scrolling ------------------------------------------------------------- */
-
-/* The rows were replaced: the scroll range is the old one until a frame
- * has laid them out. */
-static void note_rows_changed(CavEntityPanel *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->entities_view));
-
-    self->rows_changed_at = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
-}
-
-/* Bring the selected row into view if it is out of view, from the average
- * row height; FALSE while the list is not laid out (a tick in frame c knows
- * frame c - 1's layout, so the rows changed in frame c0 count from c0 + 2). */
-static gboolean scroll_now(CavEntityPanel *self)
-{
-    GtkWidget *view = GTK_WIDGET(self->entities_view);
-    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(view);
-    guint n = g_list_model_get_n_items(G_LIST_MODEL(self->entities));
-    guint position = gtk_single_selection_get_selected(self->entity_selection);
-    double upper = gtk_adjustment_get_upper(adjustment), page, row, top;
-
-    if (position == GTK_INVALID_LIST_POSITION || n == 0)
-        return TRUE;
-    page = gtk_adjustment_get_page_size(adjustment);
-    if (!gtk_widget_get_mapped(view) || clock == NULL || page <= 0 || upper <= 0 ||
-        gdk_frame_clock_get_frame_counter(clock) < self->rows_changed_at + 2)
-        return FALSE;
-    row = upper / n;
-    top = row * position;
-    if (top < gtk_adjustment_get_value(adjustment) ||
-        top + row > gtk_adjustment_get_value(adjustment) + page)
-        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
-    return TRUE;
-}
-
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
-{
-    CavEntityPanel *self = user_data;
-
-    if (!scroll_now(self))
-        return G_SOURCE_CONTINUE;
-    self->scroll_tick = 0;
-    return G_SOURCE_REMOVE;
-}
-
-/* Bring the selected row into view, now or once the list is laid out
- * (GTK 4.8 has no gtk_column_view_scroll_to()). */
-static void scroll_to_selected(CavEntityPanel *self)
-{
-    if (self->scroll_tick != 0)
-        return;
-    if (!scroll_now(self))
-        self->scroll_tick = gtk_widget_add_tick_callback(GTK_WIDGET(self->entities_view),
-                                                         scroll_pending, self, NULL);
-}
 
 /* ---- the list and the description ------------------------------------------ */
 
@@ -149,7 +91,9 @@ static void update_entities(CavEntityPanel *self)
                         rows->pdata, rows->len);
     gtk_single_selection_set_selected(self->entity_selection, selected);
     self->syncing = FALSE;
-    note_rows_changed(self);
+    cav_list_scroll_rows_changed(&self->scroll);
+    if (self->scroll.tick != 0) /* still to bring into view: where its row is now */
+        cav_list_scroll_to(&self->scroll, selected);
 }
 
 static void describe_entity(CavEntityPanel *self)
@@ -224,7 +168,7 @@ void cav_entity_panel_select(CavEntityPanel *self, CavRefKind kind, gint32 id)
         cav_timeline_filter_set_entity(self->entity_filter, kind, id);
     gtk_widget_set_sensitive(GTK_WIDGET(self->entity_history_view), kind != CAV_REF_NONE);
     sync_list_selection(self, selected_position(self));
-    scroll_to_selected(self);
+    cav_list_scroll_to(&self->scroll, gtk_single_selection_get_selected(self->entity_selection));
     if (self->timeline != NULL)
         describe_entity(self);
     g_signal_emit(self, signals[SIGNAL_SELECTED], 0, (int) kind, (int) id);
@@ -352,9 +296,7 @@ static void cav_entity_panel_dispose(GObject *object)
 {
     CavEntityPanel *self = CAV_ENTITY_PANEL(object);
 
-    if (self->scroll_tick != 0)
-        gtk_widget_remove_tick_callback(GTK_WIDGET(self->entities_view), self->scroll_tick);
-    self->scroll_tick = 0;
+    cav_list_scroll_clear(&self->scroll);
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_ENTITY_PANEL);
     g_clear_object(&self->entity_history);
     g_clear_object(&self->entity_filter);
@@ -389,6 +331,7 @@ static void cav_entity_panel_class_init(CavEntityPanelClass *klass)
 static void cav_entity_panel_init(CavEntityPanel *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    cav_list_scroll_init(&self->scroll, GTK_WIDGET(self->entities_view));
     setup_lists(self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
 }

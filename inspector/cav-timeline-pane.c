@@ -10,6 +10,7 @@
 
 #include "cav-columns.h"
 #include "cav-event-row.h"
+#include "cav-list-scroll.h"
 #include "cav-timeline-filter.h"
 
 #include <string.h>
@@ -30,8 +31,7 @@ struct _CavTimelinePane {
     gboolean keep_selection;       /* focus is entering the list: keep its row */
     gboolean key_focus;            /* a key is being handled: focus moves by keyboard */
     guint focus_tries;             /* frames waited for the shown row to focus it */
-    guint scroll_to, scroll_tick;  /* a row to bring into view, and its wait */
-    gint64 rows_changed;           /* the frame counter when the rows last changed */
+    CavListScroll scroll;          /* a row to bring into view once laid out */
     guint resync_source;
     guint click_source; /* to select the shown event's row again after a press */
 };
@@ -143,78 +143,6 @@ gint64 cav_timeline_pane_last(CavTimelinePane *self)
     return n > 0 ? row_seq(self->model, n - 1) : -1;
 }
 
-/* ---- scrolling -------------------------------------------------------------- */
-
-/* The rows changed (added while following, filtered, rebuilt): the scroll
- * range is the old one until a frame has laid the rows out. */
-static void rows_changed(CavTimelinePane *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->view));
-
-    self->rows_changed = clock != NULL ? gdk_frame_clock_get_frame_counter(clock) : 0;
-}
-
-/* Whether the scroll range counts the rows the model has now: a frame
- * begun after the change has been laid out. Frame c's layout comes after
- * its tick callbacks, so a tick in frame c knows only frame c - 1's; a
- * change made between frames (counter c0) is laid out in frame c0 + 1;
- * c >= c0 + 2 is true of both only once that layout is done. Without this
- * a row added while following was scrolled to from the old range: out of
- * view, or past the list's end (a GTK warning). */
-static gboolean laid_out(CavTimelinePane *self)
-{
-    GdkFrameClock *clock = gtk_widget_get_frame_clock(GTK_WIDGET(self->view));
-
-    return clock != NULL && gdk_frame_clock_get_frame_counter(clock) >= self->rows_changed + 2;
-}
-
-/* Bring row scroll_to into view, if it is out of view, from the average row
- * height the list estimates; FALSE when the list is not laid out yet. */
-static gboolean scroll_now(CavTimelinePane *self)
-{
-    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(self->view));
-    guint n = n_rows(self);
-    double upper = gtk_adjustment_get_upper(adjustment);
-    double page = gtk_adjustment_get_page_size(adjustment);
-    double value = gtk_adjustment_get_value(adjustment);
-    double row, top;
-
-    if (n == 0)
-        return TRUE; /* nothing to scroll to */
-    if (page <= 0 || upper <= 0 || !laid_out(self))
-        return FALSE;
-    row = upper / n;
-    top = row * self->scroll_to;
-    if (top < value || top + row > value + page)
-        gtk_adjustment_set_value(adjustment, CLAMP(top - (page - row) / 2, 0, upper - page));
-    return TRUE;
-}
-
-static gboolean scroll_pending(GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
-{
-    CavTimelinePane *self = user_data;
-
-    if (self->scroll_to == GTK_INVALID_LIST_POSITION || scroll_now(self)) {
-        self->scroll_tick = 0;
-        return G_SOURCE_REMOVE;
-    }
-    return G_SOURCE_CONTINUE;
-}
-
-/* Bring row @position into view, if it is out of view. GTK 4.8 has no
- * gtk_column_view_scroll_to(), and its "list.scroll-to-item" action leaves
- * the list blank when used before the list is laid out; so until the list
- * is laid out this waits for a frame. */
-static void scroll_to(CavTimelinePane *self, guint position)
-{
-    self->scroll_to = position;
-    if (position == GTK_INVALID_LIST_POSITION || self->scroll_tick != 0)
-        return;
-    if (!gtk_widget_get_mapped(GTK_WIDGET(self->view)) || !scroll_now(self))
-        self->scroll_tick =
-            gtk_widget_add_tick_callback(GTK_WIDGET(self->view), scroll_pending, self, NULL);
-}
-
 /* ---- the selection ------------------------------------------------------------ */
 
 /* Select the shown event's row (without a "seek") and bring it into view. */
@@ -226,7 +154,7 @@ static void select_shown(CavTimelinePane *self)
     if (gtk_single_selection_get_selected(self->selection) != position)
         gtk_single_selection_set_selected(self->selection, position);
     self->syncing = FALSE;
-    scroll_to(self, position);
+    cav_list_scroll_to(&self->scroll, position);
 }
 
 void cav_timeline_pane_show(CavTimelinePane *self, gint64 seq)
@@ -283,10 +211,19 @@ static void show_rows_or_none(CavTimelinePane *self)
     gtk_stack_set_visible_child_name(self->pages, "none");
 }
 
+/* Ask to show event @seq, marking the ask as ours (cav_timeline_pane_show
+ * then leaves the selection as the user made it). */
+static void emit_seek(CavTimelinePane *self, gint64 seq)
+{
+    self->seeking = TRUE;
+    g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
+    self->seeking = FALSE;
+}
+
 /* In an idle: the list view takes the change in after this handler. */
 static void on_items_changed(CavTimelinePane *self)
 {
-    rows_changed(self);
+    cav_list_scroll_rows_changed(&self->scroll);
     show_rows_or_none(self);
     if (self->resync_source == 0)
         self->resync_source = g_idle_add(resync_selection, self);
@@ -306,11 +243,8 @@ static void on_selected(GtkSingleSelection *selection, GParamSpec *pspec, gpoint
         return;
     }
     row = gtk_single_selection_get_selected_item(selection);
-    if (row == NULL)
-        return;
-    self->seeking = TRUE;
-    g_signal_emit(self, signals[SIGNAL_SEEK], 0, cav_event_row_get_seq(row));
-    self->seeking = FALSE;
+    if (row != NULL)
+        emit_seek(self, cav_event_row_get_seq(row));
 }
 
 /* Show the event of row @position (a "seek"), unless it is shown. */
@@ -321,11 +255,8 @@ static void seek_row(CavTimelinePane *self, guint position)
     if (self->model == NULL || position >= n_rows(self))
         return;
     seq = row_seq(self->model, position);
-    if (seq == self->seq)
-        return;
-    self->seeking = TRUE;
-    g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
-    self->seeking = FALSE;
+    if (seq != self->seq)
+        emit_seek(self, seq);
 }
 
 /* A double click or Return on a row shows its event, even the row kept
@@ -395,7 +326,7 @@ void cav_timeline_pane_size_columns(CavTimelinePane *self, gint64 events, gint32
         gtk_column_view_column_set_factory(column, factory);
     }
     gtk_column_view_set_model(self->view, model);
-    rows_changed(self);
+    cav_list_scroll_rows_changed(&self->scroll);
 }
 
 static void clear_model(CavTimelinePane *self)
@@ -429,7 +360,7 @@ void cav_timeline_pane_set_model(CavTimelinePane *self, GListModel *model, gint6
     gtk_column_view_set_model(self->view, GTK_SELECTION_MODEL(self->selection));
     if (GTK_IS_FILTER_LIST_MODEL(model))
         g_signal_connect_swapped(model, "notify::pending", G_CALLBACK(show_rows_or_none), self);
-    rows_changed(self);
+    cav_list_scroll_rows_changed(&self->scroll);
     show_rows_or_none(self);
 }
 
@@ -485,7 +416,7 @@ static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer 
     seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(self->model, position));
     widget = row_widget(GTK_WIDGET(self->view), seq);
     if (widget == NULL) {
-        scroll_to(self, position);
+        cav_list_scroll_to(&self->scroll, position);
         return G_SOURCE_CONTINUE;
     }
     gtk_widget_grab_focus(widget);
@@ -511,9 +442,7 @@ static void cav_timeline_pane_dispose(GObject *object)
     CavTimelinePane *self = CAV_TIMELINE_PANE(object);
 
     clear_model(self);
-    if (self->scroll_tick != 0)
-        gtk_widget_remove_tick_callback(GTK_WIDGET(self->view), self->scroll_tick);
-    self->scroll_tick = 0;
+    cav_list_scroll_clear(&self->scroll);
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_TIMELINE_PANE);
     G_OBJECT_CLASS(cav_timeline_pane_parent_class)->dispose(object);
 }
@@ -540,7 +469,7 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
     GtkGesture *press = gtk_gesture_click_new();
 
     gtk_widget_init_template(GTK_WIDGET(self));
-    self->scroll_to = GTK_INVALID_LIST_POSITION;
+    cav_list_scroll_init(&self->scroll, GTK_WIDGET(self->view));
     cav_columns_add(self->view, "Seq", "seq", 6, FALSE);
     cav_columns_add(self->view, "Turn", "turn", 4, FALSE);
     cav_columns_add(self->view, "Type", "type-name", 15, FALSE);
