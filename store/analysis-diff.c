@@ -5,8 +5,6 @@
  * started and ended. */
 #include "analysis-private.h"
 
-#include <string.h>
-
 /* The creature fields a FIELD entry may name: all but those with kinds of
  * their own. */
 static gboolean plain_field(AnalysisField field)
@@ -160,13 +158,11 @@ GArray *analysis_diff(History *history, gint64 a, gint64 b, GError **error)
  * the holder is the player (named "you"). */
 static void append_place(const History *history, gint64 place, GString *out)
 {
-    if (place < 0) {
-        g_autoptr(GString) holder = g_string_new(NULL);
-        history_append_name(history, CAV_REF_CREATURE, (gint32) -place, holder);
-        if (strcmp(holder->str, "you") == 0)
-            g_string_append(out, "in your pack");
-        else
-            g_string_append_printf(out, "in the pack of %s", holder->str);
+    if (place < 0 && -place == history_last_state(history)->player) {
+        g_string_append(out, "in your pack");
+    } else if (place < 0) {
+        g_string_append(out, "in the pack of ");
+        history_append_name(history, CAV_REF_CREATURE, (gint32) -place, out);
     } else {
         g_string_append(out, "at ");
         analysis_append_value(NULL, ANALYSIS_FIELD_POSITION, place, out);
