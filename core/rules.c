@@ -236,6 +236,16 @@ gboolean rules_is_weapon(const CavItem *item)
     return item->attack + item->ranged >= item->defense;
 }
 
+gboolean rules_throwable(const CavItem *item)
+{
+    guint32 never = (1u << CAV_TAG_FOOD) | (1u << CAV_TAG_ARMOUR) | (1u << CAV_TAG_POTION);
+
+    if (!(item->features & (1u << CAV_FEATURE_THROW)) || (item->tags & never))
+        return FALSE;
+    return (item->tags & (1u << CAV_TAG_MISSILE)) ||
+           ((item->tags & (1u << CAV_TAG_WEAPON)) && item->thrown > 1);
+}
+
 gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item)
 {
     const CavItemType *type = content_item_type(content, item->type);

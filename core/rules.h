@@ -101,6 +101,11 @@ const CavItem *rules_pack_stack_for(const CavState *state, const CavCreature *c,
 /* Whether @item goes in the weapon hand (attack + ranged ≥ defense) or is worn. */
 gboolean rules_is_weapon(const CavItem *item);
 
+/* GAME.md's "throwable", what goblins (and the bot) throw at a foe: a
+ * missile, or a weapon whose thrown value is above 1 — never food, armour
+ * or a potion, and only what can be thrown at all. */
+gboolean rules_throwable(const CavItem *item);
+
 /* The food value of eating @item now (a rotten corpse's is negative). */
 gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item);
 

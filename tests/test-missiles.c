@@ -324,7 +324,7 @@ static void test_goblin_drinks(void)
 
 /* A goblin that sees the player at range fires its bow, or throws its best
  * spare missile (rocks over a spare sword), never its own gear; next to the
- * player it fights hand to hand. */
+ * player it throws too, and fights hand to hand only with nothing to throw. */
 static void test_goblin_ranged(void)
 {
     Scenario s;
@@ -352,6 +352,12 @@ static void test_goblin_ranged(void)
     scenario_setup(&s, hall, NULL);
     goblin = scenario_spawn(&s, "goblin", 0, 4, 1, -1, -1, -1);
     scenario_item(&s, "rock", goblin, 0, 0, 0, 3);
+    scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) thrown(c2 i1/i2>c1 ");
+    scenario_teardown(&s);
+
+    scenario_setup(&s, hall, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, 4, 1, -1, -1, -1);
+    scenario_item(&s, "apple", goblin, 0, 0, 0, 3);
     scenario_assert_starts(&s, command_simple(CMD_WAIT), "waited(c1) attacked(c2>c1 ");
     scenario_teardown(&s);
 }
