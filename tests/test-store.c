@@ -193,8 +193,8 @@ static void play_turns(Session *session, gint32 turns)
 
 static void test_resume_equals_uninterrupted(TmpDir *fixture, gconstpointer data)
 {
-    const gint64 seed = 4242;
     const gint32 before = 60, after = 400;
+    const gint64 seed = seed_lasting(fixture, 4242, before);
     g_autofree char *path_a = tmp_path(fixture, "resumed.cavelog");
     g_autofree char *path_b = tmp_path(fixture, "uninterrupted.cavelog");
     g_autoptr(Session) a = new_game(path_a, seed);
@@ -1222,7 +1222,7 @@ static void test_history_turns_and_names(TmpDir *fixture, gconstpointer data)
 static void test_history_follow(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "live.cavelog");
-    g_autoptr(Session) session = new_game(path, 20257); /* a game the bot survives 190 turns of */
+    g_autoptr(Session) session = new_game(path, seed_lasting(fixture, 20255, 190));
     g_autoptr(GError) error = NULL;
     g_autoptr(History) history = NULL;
     gint64 added = -1, before;

@@ -91,6 +91,26 @@ gboolean play_bot_turn(Session *session)
     return TRUE;
 }
 
+gint64 seed_lasting(const TmpDir *fixture, gint64 first, gint32 turns)
+{
+    g_autofree char *path = tmp_path(fixture, "seed-trial.cavelog");
+
+    for (gint64 seed = first; seed < first + 50; seed++) {
+        g_autoptr(GError) error = NULL;
+        Session *session = session_new_game(path, seed, "tester", NULL, &error);
+        gint32 played = 0;
+
+        g_assert_no_error(error);
+        while (played < turns && play_bot_turn(session))
+            played++;
+        session_free(session);
+        remove_tree(path);
+        if (played == turns)
+            return seed;
+    }
+    g_error("no seed from %" G_GINT64_FORMAT " on lets the bot live %d turns", first, turns);
+}
+
 gint64 db_int(sqlite3 *db, const char *sql)
 {
     sqlite3_stmt *stmt = NULL;

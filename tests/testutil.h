@@ -28,6 +28,12 @@ char *tmp_path(const TmpDir *fixture, const char *name);
  * (and plays nothing) once the game is over. */
 gboolean play_bot_turn(Session *session);
 
+/* The first seed from @first on whose game the bot lives at least @turns
+ * turns (tried in scratch files in @dir, removed after), so that a test
+ * that follows a live game never rests on one seed's fate under the rules
+ * of the day. Fails the test when none of 50 seeds does. */
+gint64 seed_lasting(const TmpDir *fixture, gint64 first, gint32 turns);
+
 /* One integer from @sql (a query giving one row, one column) on @db. */
 gint64 db_int(sqlite3 *db, const char *sql);
 
