@@ -93,8 +93,8 @@ static void test_slow_heal(void)
     scenario_teardown(&s);
 }
 
-/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp and −10 mana
- * regeneration while it lasts, and now and then a point of hp. */
+/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp (on the player's
+ * 100) and −10 mana regeneration while it lasts, and now and then a point of hp. */
 static void test_inner_strength(void)
 {
     Scenario s;
@@ -110,7 +110,7 @@ static void test_inner_strength(void)
     g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 22);
     g_assert_cmpint(state_defense(state, creature(&s, 1)), ==, 7);
     g_assert_cmpint(state_vision(creature(&s, 1)), ==, 10);
-    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 20);
+    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 110);
     g_assert_cmpint(state_mana_regen(creature(&s, 1)), ==, 10);
     for (gint i = 0; i < 49; i++) {
         g_autofree char *turn = scenario_play(&s, command_simple(CMD_WAIT));
