@@ -318,9 +318,12 @@ void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 
     }
 }
 
-gint32 rules_missile_attack(const CavCreature *thrower, gint32 value)
+gint32 rules_missile_attack(const CavState *state, const CavCreature *thrower, gint32 value)
 {
-    return MAX(0, thrower->attack + thrower->effect_attack) / 2 + value;
+    const CavItem *weapon = state_item(state, thrower->weapon);
+    gint32 attack = state_attack(state, thrower) - (weapon != NULL ? weapon->attack : 0);
+
+    return MAX(0, attack) / 2 + value;
 }
 
 gboolean rules_can_aim(const CavState *state, const CavCreature *c, gint32 ax, gint32 ay)

@@ -696,7 +696,7 @@ static gboolean check_line(const CavState *state, const CavEvent *event, gint32 
 static gboolean check_missile_damage(const CavState *state, const CavEvent *event, gint32 creature,
                                      gint32 target, gint32 value, gint32 damage, GError **error)
 {
-    gint32 attack = rules_missile_attack(state_creature(state, creature), value), most;
+    gint32 attack = rules_missile_attack(state, state_creature(state, creature), value), most;
 
     if (target == 0)
         return damage == 0 || invalid(error, event, "a missile that hits nobody does no damage");
