@@ -142,6 +142,10 @@ static void test_blood_to_mana(void)
                 "cast(c1 blood to mana>c1 -1) drawn(c1 7>1) upkeep(0)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 93);
     g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    {
+        g_autofree char *said = scenario_turn_messages(&s);
+        g_assert_nonnull(strstr(said, "You turn 7 hp into 1 mana."));
+    }
     scenario_teardown(&s);
 
     /* 14 hp above 1 buy 2 mana of the 17 there is room for. */
