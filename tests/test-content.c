@@ -352,6 +352,8 @@ static void test_spell_errors(void)
     assert_spell_error("cost=8", "cost=-8", NULL, "from 0 to");
     assert_spell_error("effect=slow heal", "effect=slow heal\nspecial=blink", "[slow heal]",
                        "an effect or a special");
+    assert_spell_error("min_range=3", "min_range=6", NULL, "no nearer than");
+    assert_spell_error("hp_per_mana=7", "hp_per_mana=0", NULL, "from 1 to");
 }
 
 static void test_errors(void)
