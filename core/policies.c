@@ -122,7 +122,8 @@ static gint32 ledger_taken(const DropLedger *ledger, const CavState *state, gint
     return next;
 }
 
-/* The corpse on the nearest free cell, then everything carried around it. */
+/* The corpse on the nearest free cell (none for a summoned creature), then
+ * everything carried around it. */
 static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *rng,
                          GArray *follow_ups, gpointer user_data)
 {
@@ -138,7 +139,8 @@ static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *r
         return;
     ledger_prune(ledger, state);
     id = ledger_taken(ledger, state, dead->z, taken);
-    if (content_item_type(content, "corpse") != NULL && id <= CAV_ITEMS_MAX &&
+    /* A summoned creature leaves no corpse (GAME.md "Experience"). */
+    if (!dead->summoned && content_item_type(content, "corpse") != NULL && id <= CAV_ITEMS_MAX &&
         rules_free_item_cell(state, dead->z, dead->x, dead->y, radius, taken, &x, &y)) {
         rules_push(follow_ups, rules_corpse_spawned(content, dead, id, x, y));
         ledger_lay(ledger, taken, id, TRUE, dead->z, x, y);
@@ -167,7 +169,7 @@ static void on_died_xp(const CavState *state, const CavEvent *event, CavRng *rng
 
     (void) rng;
     (void) user_data;
-    if (dead == NULL || killer == NULL || !killer->alive || killer == dead ||
+    if (dead == NULL || killer == NULL || !killer->alive || killer == dead || dead->summoned ||
         rules_kill_xp(dead, killer) <= 0)
         return;
     xp.as.XpGained = (CavEvXpGained){.creature = killer->id, .amount = rules_kill_xp(dead, killer)};

@@ -86,6 +86,8 @@ CavEvent rules_spell_defined(const CavSpellKind *spell)
 
     e->cost = spell->cost;
     e->range = spell->range;
+    e->min_range = spell->min_range;
+    e->hp_per_mana = spell->hp_per_mana;
     CAV_EFFECT_COPY(e, &spell->effect);
     EV_SET_STR(e->spell, spell->name);
     EV_SET_STR(e->book, spell->book);
@@ -328,9 +330,12 @@ void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 
     }
 }
 
-gint32 rules_missile_attack(const CavCreature *thrower, gint32 value)
+gint32 rules_missile_attack(const CavState *state, const CavCreature *thrower, gint32 value)
 {
-    return MAX(0, thrower->attack + thrower->effect_attack) / 2 + value;
+    const CavItem *weapon = state_item(state, thrower->weapon);
+    gint32 attack = state_attack(state, thrower) - (weapon != NULL ? weapon->attack : 0);
+
+    return MAX(0, attack) / 2 + value;
 }
 
 gboolean rules_can_aim(const CavState *state, const CavCreature *c, gint32 ax, gint32 ay)

@@ -46,6 +46,11 @@ typedef struct {
     gint32 died_turn;                    /* the turn it died, when !alive */
     char hunger[CAV_WORD_MAX];           /* the last hunger word announced, "" for none */
     gboolean alive;
+    /* Called into the caves by a spell (CreatureSummoned): it gives no xp
+     * and leaves no corpse. Derived from the events and outside the
+     * digest: files of cavelog 0.3.0 hold summoned creatures, and their
+     * recorded digests did not count this. */
+    gboolean summoned;
     /* The sum of the active effects' modifiers (kept by evolve as effects
      * start and end), and the potion looks this creature knows: bit i for
      * CavState.looks[i]. */
@@ -72,7 +77,9 @@ typedef struct {
     char effect[CAV_NAME_MAX]; /* "" for a special */
     CavEffectSpec spec;
     CavSpecial special;
-    gint32 range;
+    gint32 range;       /* blink: the farthest landing, in cells */
+    gint32 min_range;   /* blink: the nearest landing (1 in files of cavelog 0.3.0) */
+    gint32 hp_per_mana; /* blood to mana: hp for a mana (1 in files of cavelog 0.3.0) */
     char summon[CAV_NAME_MAX];
 } CavSpell;
 

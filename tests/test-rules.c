@@ -193,7 +193,7 @@ static void test_starvation(void)
 }
 
 /* Eating past the limit grows the stomach, caps food and hurts; the lost hp
- * regenerates after 100 turns at 10 per mille, paying 1 food. */
+ * regenerates after 10 turns at the player's 100 per mille, paying 1 food. */
 static void test_overeating_and_regeneration(void)
 {
     Scenario s;
@@ -211,7 +211,7 @@ static void test_overeating_and_regeneration(void)
     g_assert_cmpint(player->hp, ==, 99);
     g_assert_cmpint(item(&s, 1)->count, ==, 0);
     g_assert_cmpint(state_pack_used(player), ==, 0);
-    scenario_repeat(&s, command_simple(CMD_WAIT), 98); /* turns 2 … 99 */
+    scenario_repeat(&s, command_simple(CMD_WAIT), 8); /* turns 2 … 9 */
     g_assert_cmpint(player->hp, ==, 99);
     food = player->food;
     ASSERT_PLAY(&s, command_simple(CMD_WAIT), "waited(c1) upkeep(0) regen(c1 +1,+0)");

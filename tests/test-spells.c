@@ -73,7 +73,7 @@ static void test_heals(void)
     scenario_teardown(&s);
 }
 
-/* Slow heal: +2 a turn for 50 turns; each cast its own instance. */
+/* Slow heal: +2 a turn for 40 turns; each cast its own instance. */
 static void test_slow_heal(void)
 {
     Scenario s;
@@ -84,17 +84,17 @@ static void test_slow_heal(void)
     scenario_hurt(&s, 1, 90);
     g_free(scenario_play(&s, command_cast(book, "slow heal", PX, PY)));
     ASSERT_PLAY(&s, command_cast(book, "slow heal", PX, PY),
-                "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 50) upkeep(0) ticked(0 x2)");
+                "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 40) upkeep(0) ticked(0 x2)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 10 + 2 + 4);
-    scenario_repeat(&s, command_simple(CMD_WAIT), 47);
+    scenario_repeat(&s, command_simple(CMD_WAIT), 37);
     scenario_assert_starts(&s, command_simple(CMD_WAIT),
                            "waited(c1) upkeep(0) ticked(0 x2) ended(e1 c1 wore off)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 100);
     scenario_teardown(&s);
 }
 
-/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp and −10 mana
- * regeneration while it lasts, and now and then a point of hp. */
+/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp (on the player's
+ * 100) and −10 mana regeneration while it lasts, and now and then a point of hp. */
 static void test_inner_strength(void)
 {
     Scenario s;
@@ -110,7 +110,7 @@ static void test_inner_strength(void)
     g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 22);
     g_assert_cmpint(state_defense(state, creature(&s, 1)), ==, 7);
     g_assert_cmpint(state_vision(creature(&s, 1)), ==, 10);
-    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 20);
+    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 110);
     g_assert_cmpint(state_mana_regen(creature(&s, 1)), ==, 10);
     for (gint i = 0; i < 49; i++) {
         g_autofree char *turn = scenario_play(&s, command_simple(CMD_WAIT));
@@ -128,47 +128,82 @@ static void test_inner_strength(void)
     scenario_teardown(&s);
 }
 
-/* Blood to mana: min(hp − 1, room in mana) moves from hp to mana. */
+/* Blood to mana: 7 hp for each mana, as many as the hp above 1 and the
+ * room in mana allow; the event says both. */
 static void test_blood_to_mana(void)
 {
     Scenario s;
     gint32 book;
 
+    /* The room in mana is the cast's own 1: 7 hp for it. */
     scenario_setup_caster(&s, room, 40);
     book = blue_book(&s);
-    g_free(scenario_play(&s, command_cast(book, "blink", PX, PY)));
-    g_free(scenario_play(
-        &s, command_cast(book, "summon bats", creature(&s, 1)->x, creature(&s, 1)->y)));
+    ASSERT_PLAY(&s, command_cast(book, "blood to mana", PX, PY),
+                "cast(c1 blood to mana>c1 -1) drawn(c1 7>1) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 93);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    {
+        g_autofree char *said = scenario_turn_messages(&s);
+        g_assert_nonnull(strstr(said, "You turn 7 hp into 1 mana."));
+    }
     scenario_teardown(&s);
 
+    /* 14 hp above 1 buy 2 mana of the 17 there is room for. */
     scenario_setup_caster(&s, room, 40);
     book = blue_book(&s);
-    scenario_hurt(&s, 1, 95);
-    ASSERT_PLAY(&s, command_cast(book, "blood to mana", PX, PY),
-                "cast(c1 blood to mana>c1 -1) drawn(c1 1) upkeep(0)");
-    g_assert_cmpint(creature(&s, 1)->hp, ==, 4);
-    g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    g_free(scenario_play(&s, command_cast(book, "detect creatures", PX, PY)));
+    scenario_hurt(&s, 1, 85);
+    scenario_assert_starts(&s, command_cast(book, "blood to mana", PX, PY),
+                           "cast(c1 blood to mana>c1 -1) drawn(c1 14>2) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 1);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 25);
+    /* At 1 hp nothing is drawn: the cast costs its mana all the same. */
+    scenario_assert_starts(&s, command_cast(book, "blood to mana", PX, PY),
+                           "cast(c1 blood to mana>c1 -1) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 24);
     scenario_teardown(&s);
 }
 
-/* Blink: to a random open cell the target sees, within 5. */
+/* Blink: to a random open cell the target sees, 3 to 5 cells away; ten
+ * blinks in a row, each from where the last one landed. */
 static void test_blink(void)
 {
     Scenario s;
     const CavState *state;
     gint32 book;
 
-    scenario_setup_caster(&s, room, 20);
+    scenario_setup_caster(&s, room, 60);
     state = game_state(s.game);
     book = blue_book(&s);
-    scenario_assert_starts(&s, command_cast(book, "blink", PX, PY),
-                           "cast(c1 blink>c1 -6) blinked(c1 3,2>");
-    g_assert_true(creature(&s, 1)->x != PX || creature(&s, 1)->y != PY);
-    g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=, TILE_WALL);
-    g_assert_cmpint(ABS(creature(&s, 1)->x - PX), <=, 5);
-    g_assert_cmpint(ABS(creature(&s, 1)->y - PY), <=, 5);
-    g_assert_true(state_creature_at(state, 0, creature(&s, 1)->x, creature(&s, 1)->y) ==
-                  creature(&s, 1));
+    for (gint i = 0; i < 10; i++) {
+        gint32 x = creature(&s, 1)->x, y = creature(&s, 1)->y;
+        g_autofree char *from = g_strdup_printf("cast(c1 blink>c1 -6) blinked(c1 %d,%d>", x, y);
+        scenario_assert_starts(&s, command_cast(book, "blink", x, y), from);
+        g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=,
+                        TILE_WALL);
+        g_assert_cmpint(MAX(ABS(creature(&s, 1)->x - x), ABS(creature(&s, 1)->y - y)), >=, 3);
+        g_assert_cmpint(MAX(ABS(creature(&s, 1)->x - x), ABS(creature(&s, 1)->y - y)), <=, 5);
+        g_assert_true(state_creature_at(state, 0, creature(&s, 1)->x, creature(&s, 1)->y) ==
+                      creature(&s, 1));
+    }
+    scenario_teardown(&s);
+}
+
+/* With no open, free cell 3 to 5 cells away in sight, a blink is refused
+ * and costs nothing: no turn, no mana, no event. */
+static void test_blink_nowhere(void)
+{
+    static const char *const closet[] = {"#######", "#..@..#", "#######", NULL};
+    Scenario s;
+    gint32 book;
+
+    scenario_setup_caster(&s, closet, 20);
+    book = blue_book(&s);
+    ASSERT_PLAY(&s, command_cast(book, "blink", 3, 1),
+                "rejected: There is no open spot in sight to blink to.");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 0);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 20);
+    g_assert_cmpint(game_state(s.game)->last_seq, ==, s.seq);
     scenario_teardown(&s);
 }
 
@@ -194,6 +229,50 @@ static void test_summon(void)
                         g_array_index(events, CavEvent, 0).seq);
     g_assert_cmpint(game_state(s.game)->creature_count, ==, 9);
     g_assert_cmpstr(creature(&s, 5)->kind, ==, "bat");
+    scenario_teardown(&s);
+}
+
+/* A summoned bat, killed, gives no xp and leaves no corpse; what it
+ * carried still drops. A spawned bat killed the same way pays and leaves
+ * one (the difference is the summons alone). */
+static void test_summoned_pays_nothing(void)
+{
+    static const char *const corridor[] = {"#####", "#.@.#", "#####", NULL};
+    Scenario s;
+    gint32 book, rock;
+    g_autofree char *turn = NULL;
+    CavEvent picked;
+
+    scenario_setup_caster(&s, corridor, 20);
+    book = blue_book(&s);
+    rock = scenario_item(&s, "rock", 0, 0, 1, 1, 1);
+    scenario_assert_starts(&s, command_cast(book, "summon bats", 2, 1),
+                           "cast(c1 summon bats>c1 -11) summoned(bat c2 1,1 by c1) "
+                           "summoned(bat c3 3,1 by c1) ");
+    g_assert_true(creature(&s, 2)->summoned);
+    picked = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+    picked.as.ItemPickedUp = (CavEvItemPickedUp){.creature = 2, .item = rock};
+    picked.actor = 2;
+    scenario_fold(&s, picked); /* as if it were a goblin */
+    scenario_hurt(&s, 2, 14);
+    turn = scenario_play(&s, command_move(-1, 0));
+    g_test_message("%s", turn);
+    g_assert_nonnull(strstr(turn, "died(c2,killed by the player)"));
+    g_assert_nonnull(strstr(turn, "dropped(c2 i2"));
+    g_assert_null(strstr(turn, "corpse"));
+    g_assert_null(strstr(turn, "xp("));
+    g_assert_cmpint(item(&s, rock)->holder, ==, 0);
+    g_assert_cmpint(creature(&s, 1)->xp, ==, 0);
+    scenario_teardown(&s);
+
+    scenario_setup_caster(&s, corridor, 20);
+    scenario_spawn(&s, "bat", 0, 1, 1, -1, -1, -1);
+    g_assert_false(creature(&s, 2)->summoned);
+    scenario_hurt(&s, 2, 14);
+    g_clear_pointer(&turn, g_free);
+    turn = scenario_play(&s, command_move(-1, 0));
+    g_assert_nonnull(strstr(turn, "died(c2,killed by the player) item(i1 bat corpse"));
+    g_assert_nonnull(strstr(turn, "xp(c1 +"));
     scenario_teardown(&s);
 }
 
@@ -245,6 +324,132 @@ static void test_refusals(void)
                 "cast(c1 minor heal>c1 -4) effect(e1 minor heal c1 1) upkeep(0) ticked(0 x1) "
                 "ended(e1 c1 wore off)");
     scenario_teardown(&s);
+}
+
+/* ---- no loop heals faster than the body ------------------------------------------ */
+
+#define LOOP_SEEDS 100 /* random sequences tried */
+#define LOOP_TURNS 80  /* turns each */
+
+/* The most hp @spell can give back for each mana, × 100, rounded up: its
+ * hp at once, its turn_hp over its duration at its chance, and its hp
+ * regeneration over its duration; 0 for a spell that heals nothing. */
+static gint64 heal_per_mana_x100(const CavSpell *spell)
+{
+    const CavEffectSpec *e = &spell->spec;
+    gint64 hp = MAX(0, e->hp) +
+                ((gint64) MAX(0, e->turn_hp) * e->duration * e->turn_chance + 99) / 100 +
+                ((gint64) MAX(0, e->hp_regen) * e->duration + 999) / 1000;
+
+    if (spell->special != CAV_SPECIAL_NONE || spell->cost <= 0 || hp == 0)
+        return 0;
+    return (hp * 100 + spell->cost - 1) / spell->cost;
+}
+
+/* What GAME.md lets a body heal in @turns turns with @mana to start with,
+ * × 100: regeneration at its best (the player's, raised by every spell
+ * that raises it) and the best heal for each mana it has or regenerates.
+ * Mana bought with blood is not in it: it costs hp. No potions here. */
+static gint64 heal_budget_x100(const CavState *state, const CavCreature *c, gint32 turns,
+                               gint32 mana)
+{
+    gint64 best = 0, hp_regen = c->hp_regen, mana_regen = c->mana_regen;
+
+    for (gint32 i = 0; i < state->spell_count; i++) {
+        best = MAX(best, heal_per_mana_x100(&state->spells[i]));
+        hp_regen += MAX(0, state->spells[i].spec.hp_regen);
+        mana_regen += MAX(0, state->spells[i].spec.mana_regen);
+    }
+    return 100 * ((gint64) turns * hp_regen / 1000 + 1) +
+           best * (mana + (gint64) turns * mana_regen / 1000 + 1);
+}
+
+/* Cast a spell of the game's chosen by @rand (or wait) on oneself, each
+ * turn for LOOP_TURNS turns, a wounded caster of both books in an empty
+ * room; how much more hp it ended with than GAME.md's budget allows, × 100
+ * (<= 0: within it). */
+static gint64 loop_excess(CavContent *content, guint32 seed)
+{
+    g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
+    Scenario s;
+    const CavState *state;
+    const CavCreature *p;
+    gint32 white, blue, hp, mana;
+    gint64 excess;
+
+    scenario_setup_with_content(&s, room, 1000, 20, content);
+    state = game_state(s.game);
+    white = white_book(&s);
+    blue = blue_book(&s);
+    scenario_hurt(&s, 1, 900);
+    p = creature(&s, 1);
+    hp = p->hp;
+    mana = p->mana;
+    for (gint t = 0; t < LOOP_TURNS && p->alive; t++) {
+        gint32 k = g_rand_int_range(rand, 0, state->spell_count + 1);
+        g_autofree char *got = NULL;
+        if (k < state->spell_count) {
+            const CavSpell *spell = &state->spells[k];
+            gint32 book = strcmp(spell->book, "white mage's spellbook") == 0 ? white : blue;
+            got = scenario_play(&s, command_cast(book, spell->name, p->x, p->y));
+        }
+        if (got == NULL || g_str_has_prefix(got, "rejected"))
+            g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    }
+    excess = 100 * (gint64) (p->hp - hp) - heal_budget_x100(state, p, state->turn, mana);
+    scenario_teardown(&s);
+    return excess;
+}
+
+/* No sequence of casts and waits heals faster than regeneration and the
+ * mana one has allow: blood to mana costs more hp than any heal gives back
+ * for the mana (so no loop of the two gains), and random sequences of every
+ * spell of both books, many of them, stay within the budget. */
+static void test_no_heal_loop(void)
+{
+    Scenario s;
+    const CavState *state;
+    gint32 blood = 0;
+
+    scenario_setup_caster(&s, room, 20);
+    state = game_state(s.game);
+    for (gint32 i = 0; i < state->spell_count; i++)
+        if (state->spells[i].special == CAV_SPECIAL_BLOOD_TO_MANA)
+            blood = state->spells[i].hp_per_mana;
+    g_assert_cmpint(blood, >, 0);
+    for (gint32 i = 0; i < state->spell_count; i++) {
+        g_test_message("%s: at most %.2f hp a mana", state->spells[i].name,
+                       heal_per_mana_x100(&state->spells[i]) / 100.0);
+        g_assert_cmpint(heal_per_mana_x100(&state->spells[i]), <, 100 * blood);
+    }
+    scenario_teardown(&s);
+    for (guint32 seed = 0; seed < LOOP_SEEDS; seed++) {
+        gint64 excess = loop_excess(NULL, seed);
+        if (excess > 0)
+            g_error("sequence %u healed %.2f hp more than the budget", seed, excess / 100.0);
+    }
+}
+
+/* The same sequences under cavelog 0.3.0's one hp for one mana break the
+ * budget: the property catches the loop it is there for. */
+static void test_old_heal_loop_caught(void)
+{
+    g_autoptr(CavContent) builtin = content_new_builtin();
+    g_autoptr(GError) error = NULL;
+    g_auto(GStrv) parts = g_strsplit(content_text(builtin, CAV_CONTENT_SPELLS), "hp_per_mana=7", 2);
+    g_autofree char *old_spells = g_strjoinv("hp_per_mana=1", parts);
+    guint broken = 0;
+
+    g_assert_cmpuint(g_strv_length(parts), ==, 2);
+    for (guint32 seed = 0; seed < LOOP_SEEDS; seed++) {
+        CavContent *old = content_parse(content_text(builtin, CAV_CONTENT_CREATURES),
+                                        "creatures.ini", content_text(builtin, CAV_CONTENT_ITEMS),
+                                        "items.ini", old_spells, "spells.ini", &error);
+        g_assert_no_error(error);
+        broken += loop_excess(old, seed) > 0;
+    }
+    g_test_message("one for one: %u of %d sequences beat the budget", broken, LOOP_SEEDS);
+    g_assert_cmpuint(broken, >=, LOOP_SEEDS / 10);
 }
 
 /* ---- knowing what things are ------------------------------------------------------ */
@@ -481,8 +686,8 @@ static void test_validate(void)
     scenario_assert_refused(&s, e, TRUE, "has not 16 mana");
     e = ev_init(CAV_EVENT_MANA_DRAWN);
     e.cause = game_state(s.game)->turn_first_seq;
-    e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .amount = 5};
-    scenario_assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
+    e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .hp = 7, .mana = 1};
+    scenario_assert_refused(&s, e, FALSE, "cannot turn 7 hp into 1 mana"); /* mana is full */
     e = ev_init(CAV_EVENT_CREATURE_BLINKED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureBlinked =
@@ -491,6 +696,9 @@ static void test_validate(void)
     e.as.CreatureBlinked.x = 7;
     e.as.CreatureBlinked.y = 2;
     scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
+    e.as.CreatureBlinked.x = 4;
+    e.as.CreatureBlinked.y = 1;
+    scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (4,1)"); /* nearer than 3 */
     e = ev_init(CAV_EVENT_CREATURE_SUMMONED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 4,
@@ -560,9 +768,13 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/messages", test_messages);
     g_test_add_func("/spells/blood-to-mana", test_blood_to_mana);
     g_test_add_func("/spells/blink", test_blink);
+    g_test_add_func("/spells/blink-nowhere", test_blink_nowhere);
     g_test_add_func("/spells/summon", test_summon);
+    g_test_add_func("/spells/summoned-pays-nothing", test_summoned_pays_nothing);
     g_test_add_func("/spells/detect", test_detect);
     g_test_add_func("/spells/refusals", test_refusals);
+    g_test_add_func("/spells/no-heal-loop", test_no_heal_loop);
+    g_test_add_func("/spells/no-heal-loop/old-loop-caught", test_old_heal_loop_caught);
     g_test_add_func("/spells/knowing/watching", test_learn_by_watching);
     g_test_add_func("/spells/knowing/behind-wall", test_behind_wall);
     g_test_add_func("/spells/knowing/nothing-shows", test_nothing_shows);
