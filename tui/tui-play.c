@@ -416,8 +416,8 @@ static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
         return tui_play_walk(tui, session,
                              &(TuiWalk){.kind = TUI_WALK_RUN, .dx = command.dx, .dy = command.dy},
                              error);
-    if (action == TUI_ACTION_NONE && key == TUI_KEY_ESCAPE)
-        return TUI_STEP_GO_ON; /* closes what is open; with nothing open, nothing to say */
+    if (action == TUI_ACTION_NONE && tui_keys_nothing(key))
+        return TUI_STEP_GO_ON; /* closes or passes what is open; with nothing open, nothing */
     if (action == TUI_ACTION_NONE)
         return tui_play_unknown(tui, key);
     return tui_play_screen(tui, session, action, error);
