@@ -88,9 +88,9 @@ static void tui_walk_say(TuiLog *log, const CavState *state, const CavView *view
 
     if (stop == TRAVEL_HURT && creature != NULL) {
         if (view_sees(view, creature->z, creature->x, creature->y))
-            g_string_append_printf(text, "You stop: the %s hits you.", creature->kind);
+            g_string_append_printf(text, "You stop: the %s attacks you.", creature->kind);
         else
-            g_string_append(text, "You stop: something hits you.");
+            g_string_append(text, "You stop: something attacks you.");
     } else if (stop == TRAVEL_CREATURE && creature != NULL) {
         g_string_append_printf(text, "You stop: %s %s comes into view.",
                                messages_indefinite(creature->kind), creature->kind);
