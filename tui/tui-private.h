@@ -395,12 +395,13 @@ typedef struct {
 
 /* Walk @walk in @session: one ordinary move a turn, each drawn over
  * @backdrop, by the player's memory and never into rock, until travel.h's
- * rules stop it (something new in view, hurt, arrived, nothing left to
- * explore, a wall or a branching when running), the rules refuse a step,
- * the game ends or a bonus waits, or a key is pressed. Why it stopped goes
- * to @log when the screen does not show it. @watch holds what the player
- * met on earlier walks of this game (travel_watch_begin()). FALSE with @error only when a
- * turn could not be saved. */
+ * rules stop it (something new to the player on this level in view, a
+ * blow, arrived, nothing left to explore, a wall or a branching when
+ * running), the rules refuse a step, the game ends or a bonus waits, or a
+ * key is pressed. Why it stopped goes to @log when the screen does not show
+ * it. @watch holds what the player has met in this game (travel_watch_see())
+ * and is told of each event as it happens (travel_watch_event()), by the
+ * caller. FALSE with @error only when a turn could not be saved. */
 gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
                   TuiBackdrop backdrop, gpointer data, GError **error);
 
