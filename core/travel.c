@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* travel.c — ways by the player's memory (breadth-first over remembered,
  * walkable cells, 8-connected as moves are) and the stop rules of
- * auto-explore, travel and running. */
+ * auto-explore, travel, running and resting: what is new to the player on
+ * their level, and which blows strike them. */
 #include "travel.h"
 
 #include <string.h>
@@ -173,9 +174,9 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
 
     memset(watch->creatures, 0, sizeof watch->creatures);
     memset(watch->items, 0, sizeof watch->items);
-    watch->hp = player != NULL ? player->hp : 0;
     g_strlcpy(watch->hunger, player != NULL ? player->hunger : "", sizeof watch->hunger);
     watch->noticed = 0;
+    watch->struck = 0;
     if (player == NULL)
         return;
     for (gint32 id = 1; id <= state->creature_count && id <= CAV_CREATURES_MAX; id++) {
@@ -194,11 +195,22 @@ static void travel_watch_fill(TravelWatch *watch, const CavState *state, const C
     }
 }
 
-/* Whatever is in view (or has been on this walk) is met. */
-static void travel_watch_meet(TravelWatch *watch)
+/* The bit of @watch->met for the player's level. */
+static guint8 travel_level_bit(const CavState *state)
 {
+    const CavCreature *player = state_player(state);
+
+    return player != NULL ? (guint8) (1u << CLAMP(player->z, 0, CAV_LEVELS - 1)) : 0;
+}
+
+/* Whatever is in view (or has been on this walk) is met on this level. */
+static void travel_watch_meet(TravelWatch *watch, const CavState *state)
+{
+    guint8 bit = travel_level_bit(state);
+
     for (gsize id = 0; id < G_N_ELEMENTS(watch->met); id++)
-        watch->met[id] |= watch->creatures[id];
+        if (watch->creatures[id])
+            watch->met[id] |= bit;
 }
 
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view)
@@ -207,12 +219,60 @@ void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView
 
     g_return_if_fail(watch != NULL && state != NULL && view != NULL);
     travel_watch_fill(watch, state, view);
-    travel_watch_meet(watch);
+    travel_watch_meet(watch, state);
     /* what the player remembers lying about is no news either */
     for (gint32 y = 0; player != NULL && y < CAV_HEIGHT; y++)
         for (gint32 x = 0; x < CAV_WIDTH; x++)
             watch->items[view_remembered_item(view, player->z, x, y)] = 1;
     watch->items[0] = 0;
+}
+
+void travel_watch_see(TravelWatch *watch, const CavState *state, const CavView *view)
+{
+    g_autofree TravelWatch *now = NULL;
+
+    g_return_if_fail(watch != NULL && state != NULL && view != NULL);
+    now = g_new0(TravelWatch, 1);
+    travel_watch_fill(now, state, view);
+    travel_watch_meet(now, state);
+    for (gsize id = 0; id < G_N_ELEMENTS(watch->met); id++)
+        watch->met[id] |= now->met[id];
+}
+
+/* Whether the effect that took hold (@started) hurts its holder, at once or
+ * turn by turn. */
+static gboolean travel_effect_harms(const CavEvEffectStarted *started)
+{
+    return started->hp < 0 || (started->turn_hp < 0 && started->turn_chance > 0);
+}
+
+/* The creature whose blow @event is when it hits the player (melee, thrown
+ * or fired), else 0. */
+static gint32 travel_blow_by(const CavState *state, const CavEvent *event)
+{
+    if (event->type == CAV_EVENT_CREATURE_ATTACKED &&
+        event->as.CreatureAttacked.target == state->player)
+        return event->as.CreatureAttacked.creature;
+    if (event->type == CAV_EVENT_ITEM_THROWN && event->as.ItemThrown.target == state->player)
+        return event->as.ItemThrown.creature;
+    if (event->type == CAV_EVENT_SHOT_FIRED && event->as.ShotFired.target == state->player)
+        return event->as.ShotFired.creature;
+    return 0;
+}
+
+void travel_watch_event(TravelWatch *watch, const CavState *state, const CavEvent *event)
+{
+    gint32 striker;
+
+    g_return_if_fail(watch != NULL && state != NULL && event != NULL);
+    striker = travel_blow_by(state, event);
+    if (striker != 0)
+        watch->struck = striker;
+    else if (event->type == CAV_EVENT_EFFECT_STARTED && watch->struck == 0 &&
+             event->as.EffectStarted.creature == state->player &&
+             travel_effect_harms(&event->as.EffectStarted))
+        watch->struck = -1;
+    /* an effect's tick (EffectApplied), hunger, anything else: no blow */
 }
 
 /* Whether the player remembers, on their level, another item of the kind
@@ -240,29 +300,33 @@ static gint32 travel_first_new_kind(const guint8 *before, const guint8 *now, con
     return 0;
 }
 
-/* Whether @c is a fungus of a colony the player has met (fungi never move
- * and a colony's new growth is more of the same). */
+/* Whether @c is a fungus of a colony the player has met on this level
+ * (fungi never move and a colony's new growth is more of the same). */
 static gboolean travel_colony_met(const TravelWatch *watch, const CavState *state,
                                   const CavCreature *c)
 {
+    guint8 bit = travel_level_bit(state);
+
     if (c == NULL || c->behaviour != CAV_BEHAVIOUR_FUNGUS)
         return FALSE;
     for (gint32 id = 1; id <= state->creature_count && id <= CAV_CREATURES_MAX; id++) {
         const CavCreature *met = state_creature(state, id);
 
-        if (watch->met[id] && met != NULL && met->colony == c->colony)
+        if ((watch->met[id] & bit) && met != NULL && met->colony == c->colony)
             return TRUE;
     }
     return FALSE;
 }
 
-/* The first creature in view now and not before on this walk that is news:
- * not a fungus of a colony met before. 0 for none. */
+/* The first creature in view now that is news: not met on this level, on
+ * this walk or before, nor a fungus of a colony met there. 0 for none. */
 static gint32 travel_first_new_creature(const TravelWatch *before, const TravelWatch *now,
                                         const CavState *state)
 {
+    guint8 bit = travel_level_bit(state);
+
     for (gint32 id = 1; id <= CAV_CREATURES_MAX; id++)
-        if (now->creatures[id] && !before->creatures[id] &&
+        if (now->creatures[id] && !(before->met[id] & bit) &&
             !travel_colony_met(before, state, state_creature(state, id)))
             return id;
     return 0;
@@ -295,15 +359,17 @@ TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const Ca
     for (gsize id = 0; id < G_N_ELEMENTS(now->creatures); id++)
         now->creatures[id] |= watch->creatures[id];
     memcpy(now->met, watch->met, sizeof now->met);
-    travel_watch_meet(now);
-    if (now->hp < watch->hp)
+    travel_watch_meet(now, state);
+    if (watch->struck != 0) {
         stop = TRAVEL_HURT;
-    else if (travel_hungrier(watch->hunger, now->hunger))
+        now->noticed = MAX(watch->struck, 0);
+    } else if (travel_hungrier(watch->hunger, now->hunger)) {
         stop = TRAVEL_HUNGRIER;
-    else if (creature != 0)
+    } else if (creature != 0) {
         stop = TRAVEL_CREATURE;
-    else if (item != 0)
+    } else if (item != 0) {
         stop = TRAVEL_ITEM;
+    }
     *watch = *now;
     return stop;
 }

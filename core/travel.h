@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* travel.h — finding the player's way by what they know: the nearest
  * unexplored cell (auto-explore), a known path to a chosen cell (travel),
- * and the rules that stop a walk of many steps (a creature or an item comes
- * into view, the player is hurt or hungrier, a run meets a wall or a
- * branching, a rest is over). Pure queries over a CavState and the
- * player's CavView: a route runs only over remembered floor and stairs,
- * never through rock, so it never digs. */
+ * and the rules that stop a walk of many steps (something new to the player
+ * on their level comes into view, a blow strikes them, they grow hungrier, a
+ * run meets a wall or a branching, a rest is over). Pure queries over a
+ * CavState, the player's CavView and the events of a turn: a route runs only
+ * over remembered floor and stairs, never through rock, so it never digs. */
 #ifndef CAV_CORE_TRAVEL_H
 #define CAV_CORE_TRAVEL_H
 
+#include "event.h"
 #include "state.h"
 #include "view.h"
 
@@ -20,9 +21,9 @@ typedef enum {
     TRAVEL_ARRIVED,   /* travel: the player stands on the cell chosen */
     TRAVEL_EXPLORED,  /* auto-explore: no reachable cell borders the unknown */
     TRAVEL_NO_WAY,    /* travel: no known way there */
-    TRAVEL_CREATURE,  /* a creature came into view */
+    TRAVEL_CREATURE,  /* a creature not met on this level came into view */
     TRAVEL_ITEM,      /* an item of a kind not seen on this level came into view */
-    TRAVEL_HURT,      /* the player lost hp */
+    TRAVEL_HURT,      /* a blow struck the player, or a harmful effect took hold */
     TRAVEL_UNDERFOOT, /* run: something lies here, or stairs */
     TRAVEL_BLOCKED,   /* run: the next cell is rock, unknown or taken */
     TRAVEL_BRANCH,    /* run: a way opens to one side */
@@ -33,12 +34,16 @@ typedef enum {
 
 /* What the player perceived after the last step, to tell what is new. */
 typedef struct {
-    gint32 hp;
     char hunger[CAV_WORD_MAX];               /* the player's hunger word */
-    gint32 noticed;                          /* after a stop for a creature or an item: its id */
+    gint32 noticed;                          /* after a stop for a creature or an item: its id; for
+                                              * a blow: the creature that struck (0: none seen) */
+    gint32 struck;                           /* since the last look (travel_watch_event()): the
+                                              * creature whose blow hit the player, -1 for a harmful
+                                              * effect that took hold of them, 0 for none */
     guint8 creatures[CAV_CREATURES_MAX + 1]; /* 1: in view when the walk began, or since */
-    guint8 met[CAV_CREATURES_MAX + 1];       /* 1: seen on any walk of this game: kept
-                                              * from walk to walk by the caller */
+    guint8 met[CAV_CREATURES_MAX + 1];       /* bit z: seen by the player on level z in
+                                              * this game; kept from walk to walk, and
+                                              * between walks (travel_watch_see()) */
     guint8 items[CAV_ITEMS_MAX + 1];         /* 1: known: remembered at the start, or
                                               * seen lying in view since */
 } TravelWatch;
@@ -71,19 +76,33 @@ gint32 travel_threat(const CavState *state, const CavView *view);
  * is kept: zero the whole watch once per game (g_new0), not per walk. */
 void travel_watch_begin(TravelWatch *watch, const CavState *state, const CavView *view);
 
+/* Note the creatures the player sees now as met on their level, so that no
+ * later walk stops for them: call it whenever the player has looked at the
+ * screen between walks (after every turn); walks note them themselves. */
+void travel_watch_see(TravelWatch *watch, const CavState *state, const CavView *view);
+
+/* Offer @event, just evolved into @state, to @watch: a blow that hits the
+ * player (melee, thrown or fired, whatever its damage) or a harmful effect
+ * taking hold of them (one that hurts at once or each turn) is noted in
+ * @watch->struck for the next travel_watch_step(). An effect already on the
+ * player working another turn (a poison tick) is no blow, nor is hunger. */
+void travel_watch_event(TravelWatch *watch, const CavState *state, const CavEvent *event);
+
 /* Whether resting goes on: TRAVEL_RESTED when the player lacks neither hp
  * nor mana, TRAVEL_STARVING when they starve, else TRAVEL_GO. */
 TravelStop travel_rest_check(const CavState *state);
 
-/* After a step: TRAVEL_CREATURE when a creature comes into view that was
- * not in view on this walk before (a bat flitting in and out stops a walk
- * once) and is not a fungus of a colony met before (fungi never move, and
- * a colony's growth is more of the same); TRAVEL_ITEM for an item in view
+/* After a step: TRAVEL_HURT when a blow struck the player since the last
+ * look (travel_watch_event(); losing hp to an effect already on them does
+ * not count); TRAVEL_HUNGRIER when the player became hungry or starving;
+ * TRAVEL_CREATURE when a creature is in view that the player has not met on
+ * this level (a bat seen once, on this walk or before, stops no walk again)
+ * and that is not a fungus of a colony met there (fungi never move, and a
+ * colony's growth is more of the same); TRAVEL_ITEM for an item in view
  * that the player did not know of (remembered when the walk began, or seen
  * since) and of a kind they remember nowhere else on the level (a second
- * rock is no news); TRAVEL_HURT when hp went down; TRAVEL_HUNGRIER when
- * the player became hungry or starving; else TRAVEL_GO. Updates @watch to
- * now (with the id of the creature or item first noticed in
+ * rock is no news); else TRAVEL_GO. Updates @watch to now (with the id of
+ * the creature that struck, or the creature or item first noticed, in
  * @watch->noticed). */
 TravelStop travel_watch_step(TravelWatch *watch, const CavState *state, const CavView *view);
 

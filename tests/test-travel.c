@@ -203,6 +203,75 @@ static void test_watch_met(void)
     scenario_teardown(&s);
 }
 
+/* A room; in the wall east of it, a pocket whose one open neighbour
+ * (10, 1) a fungus fills, for a bat at (11, 1) that can never leave it. */
+static const char *const pocket[] = {
+    "##############", "#@..........##", "#.........####", "##############", NULL,
+};
+
+/* Travel to (@x, @y), a step at a time, offering each step to the
+ * @n_watches @watches; @stops[i] counts the walk's stops for a creature by
+ * watch i, and @noticed[i] is set when one of them was for @id. */
+static void walk_met(Scenario *s, gint32 x, gint32 y, TravelWatch **watches, guint n_watches,
+                     gint *stops, gboolean *noticed, gint32 id)
+{
+    gint32 dx, dy;
+
+    for (gint steps = 0; steps < 50 && travel_step_to(state(s), view(s), x, y, &dx, &dy); steps++) {
+        g_free(scenario_play(s, command_move(dx, dy)));
+        for (guint i = 0; i < n_watches; i++) {
+            if (travel_watch_step(watches[i], state(s), view(s)) != TRAVEL_CREATURE)
+                continue;
+            stops[i]++;
+            noticed[i] = noticed[i] || watches[i]->noticed == id;
+        }
+    }
+    g_assert_cmpint(state_player(state(s))->x, ==, x);
+    g_assert_cmpint(state_player(state(s))->y, ==, y);
+}
+
+/* A bat met on this level, on a walk or between walks, stops no later walk
+ * when it comes into view again; a watch that never met it stops for it. */
+static void test_watch_met_across_walks(void)
+{
+    Scenario s;
+    g_autofree TravelWatch *walked = g_new0(TravelWatch, 1);
+    g_autofree TravelWatch *seen = g_new0(TravelWatch, 1);
+    g_autofree TravelWatch *fresh = g_new0(TravelWatch, 1);
+    TravelWatch *first[] = {walked};
+    TravelWatch *second[] = {walked, seen, fresh};
+    gint stops[3] = {0};
+    gboolean noticed[3] = {FALSE};
+    gint32 bat;
+
+    scenario_setup(&s, pocket, NULL);
+    scenario_spawn(&s, "fungus", 0, 10, 1, 100000, -1, -1);
+    bat = scenario_spawn(&s, "bat", 0, 11, 1, -1, -1, -1);
+    g_assert_false(view_sees(view(&s), 0, 11, 1));
+    travel_watch_begin(walked, state(&s), view(&s));
+    walk_met(&s, 5, 1, first, 1, stops, noticed, bat);
+    g_assert_true(view_sees(view(&s), 0, 11, 1));
+    g_assert_true(noticed[0]);                   /* the first walk toward it stops for it */
+    travel_watch_see(seen, state(&s), view(&s)); /* seen between walks */
+    stops[0] = 0;
+    noticed[0] = FALSE;
+    travel_watch_begin(walked, state(&s), view(&s));
+    walk_met(&s, 1, 1, first, 1, stops, noticed, bat);
+    g_assert_false(view_sees(view(&s), 0, 11, 1));
+    /* a new walk toward it again */
+    for (guint i = 0; i < G_N_ELEMENTS(second); i++)
+        travel_watch_begin(second[i], state(&s), view(&s));
+    walk_met(&s, 5, 1, second, G_N_ELEMENTS(second), stops, noticed, bat);
+    g_assert_true(view_sees(view(&s), 0, 11, 1));
+    g_assert_cmpint(state_creature(state(&s), bat)->x, ==, 11);
+    g_assert_false(noticed[0]);
+    g_assert_false(noticed[1]);
+    g_assert_true(noticed[2]);
+    g_assert_cmpint(stops[0], ==, 0);
+    g_assert_cmpint(stops[1], ==, 0);
+    scenario_teardown(&s);
+}
+
 /* A goblin next to the player forbids a walk; a fungus (no attack) does
  * not, nor does a goblin two cells away. */
 static void test_threat(void)
@@ -221,18 +290,64 @@ static void test_threat(void)
     scenario_teardown(&s);
 }
 
-/* Losing hp stops a walk. */
+/* Offer the events of the turn just played to @watch, as the play screen
+ * does with each event it hears of. */
+static void watch_turn(Scenario *s, TravelWatch *watch)
+{
+    const GArray *events = game_turn_events(s->game);
+
+    for (guint i = 0; i < events->len; i++)
+        travel_watch_event(watch, state(s), &g_array_index(events, CavEvent, i));
+}
+
+/* A blow stops a walk (and names who struck); losing hp to something not a
+ * blow (hunger, here) does not. */
 static void test_watch_hurt(void)
 {
     Scenario s;
     g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
+    gint32 goblin, hp;
+
+    scenario_setup(&s, corridor, NULL);
+    travel_watch_begin(watch, state(&s), view(&s));
+    hp = state_player(state(&s))->hp;
+    scenario_hurt(&s, state(&s)->player, 3);
+    g_assert_cmpint(state_player(state(&s))->hp, <, hp);
+    g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
+    goblin = scenario_spawn(&s, "goblin", 0, 2, 1, -1, -1, -1);
+    travel_watch_begin(watch, state(&s), view(&s)); /* the goblin is no news */
+    g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    watch_turn(&s, watch);
+    g_assert_cmpint(watch->struck, ==, goblin);
+    g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_HURT);
+    g_assert_cmpint(watch->noticed, ==, goblin);
+    g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
+    scenario_teardown(&s);
+}
+
+/* A harmful effect taking hold stops a walk; its ticks after that, each
+ * costing hp, stop none. */
+static void test_watch_poison(void)
+{
+    Scenario s;
+    g_autofree TravelWatch *watch = g_new0(TravelWatch, 1);
+    gint32 potion, hp;
+    gint ticks;
 
     scenario_setup(&s, two_rooms, NULL);
+    potion = scenario_item(&s, "potion of poison", state(&s)->player, 0, 0, 0, 1);
     travel_watch_begin(watch, state(&s), view(&s));
-    g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
-    scenario_hurt(&s, state(&s)->player, 3);
+    g_free(scenario_play(&s, command_item(CMD_QUAFF, potion)));
+    watch_turn(&s, watch);
+    g_assert_cmpint(watch->struck, ==, -1);
     g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_HURT);
-    g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
+    hp = state_player(state(&s))->hp;
+    for (ticks = 0; ticks < 10; ticks++) {
+        g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+        watch_turn(&s, watch);
+        g_assert_cmpint(travel_watch_step(watch, state(&s), view(&s)), ==, TRAVEL_GO);
+    }
+    g_assert_cmpint(state_player(state(&s))->hp, <, hp); /* the poison did work */
     scenario_teardown(&s);
 }
 
@@ -425,7 +540,9 @@ int main(int argc, char **argv)
     g_test_add_func("/travel/explore-stops-for-creature", test_explore_stops_for_creature);
     g_test_add_func("/travel/watch-met", test_watch_met);
     g_test_add_func("/travel/threat", test_threat);
+    g_test_add_func("/travel/watch-met-across-walks", test_watch_met_across_walks);
     g_test_add_func("/travel/watch-hurt", test_watch_hurt);
+    g_test_add_func("/travel/watch-poison", test_watch_poison);
     g_test_add_func("/travel/watch-hunger-rest", test_watch_hunger_rest);
     g_test_add_func("/travel/watch-items", test_watch_items);
     g_test_add_func("/travel/travel", test_travel);

@@ -40,9 +40,15 @@ static int start_new(gint64 seed, const char *save, const char *name, gboolean *
     g_autoptr(GError) error = NULL;
     g_autoptr(Session) session = NULL;
 
-    /* no terminal, no game: checked before the file is made */
+    /* no terminal, no game: checked before the file is made, and no file
+     * until the terminal is big enough to play in */
     if (!tui_check_terminal(&error))
         return cli_fail(error);
+    if (!tui_wait_for_room(&error)) {
+        if (over != NULL)
+            *over = TRUE; /* back to the start screen, if it showed */
+        return error != NULL ? cli_fail(error) : CLI_EXIT_OK;
+    }
     tui = tui_new(bus);
     path = save != NULL ? g_strdup(save) : cli_new_save_path(seed);
     session = session_new_game(path, seed, name, bus, &error);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-draw.c — drawing the play screen: the unread messages on top, the map
- * of the player's level in a viewport that scrolls when the player nears its
- * edge, and below it the stats line and the line of the effects on the
+ * of the player's level in a viewport centred on the player that holds every
+ * cell they see, and below it the stats line and the line of the effects on the
  * player. Only what the player has seen is drawn: cells in view brightly,
  * remembered cells dimmed (with the item last seen on them, dimmed too);
  * items in view, creatures in view or, while the player detects creatures,
@@ -44,35 +44,78 @@ gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, 
     return TRUE;
 }
 
-/* The new origin of one axis of the view: @span cells of a map @size long,
- * keeping @pos at least a quarter span from either edge (or centred). */
-static gint32 tui_viewport_axis(gint32 origin, gint32 pos, gint32 span, gint32 size,
-                                gboolean centre)
+/* The new origin of one axis of the view while it follows the map cursor:
+ * @span cells of a map @size long, keeping @pos at least a quarter span
+ * from either edge. */
+static gint32 tui_viewport_axis(gint32 origin, gint32 pos, gint32 span, gint32 size)
 {
     gint32 margin = span / 4;
 
     if (span >= size)
         return 0;
-    if (centre)
-        origin = pos - span / 2;
-    else if (pos < origin + margin)
+    if (pos < origin + margin)
         origin = pos - margin;
     else if (pos > origin + span - 1 - margin)
         origin = pos - (span - 1 - margin);
     return CLAMP(origin, 0, size - span);
 }
 
-/* Scroll @viewport to keep the player (or, while focused, its focus) away
- * from the edges of the screen; centred on a new level. */
-static void tui_viewport_follow(TuiViewport *viewport, const CavCreature *player,
-                                const TuiLayout *layout)
+/* The origin of one axis of the view that follows the player at @pos: @span
+ * cells of a map @size long, the player centred, clamped to the map's edges
+ * (no cell wasted beyond them), then moved the least that brings the cells
+ * the player sees, from @seen_lo to @seen_hi, on screen where they fit. */
+static gint32 tui_viewport_centre(gint32 pos, gint32 seen_lo, gint32 seen_hi, gint32 span,
+                                  gint32 size)
 {
-    gboolean centre = !viewport->placed || viewport->z != player->z;
-    gint32 x = viewport->focused ? viewport->focus_x : player->x;
-    gint32 y = viewport->focused ? viewport->focus_y : player->y;
+    gint32 origin;
 
-    viewport->left = tui_viewport_axis(viewport->left, x, layout->map_cols, CAV_WIDTH, centre);
-    viewport->top = tui_viewport_axis(viewport->top, y, layout->map_rows, CAV_HEIGHT, centre);
+    if (span >= size)
+        return 0;
+    origin = CLAMP(pos - span / 2, 0, size - span);
+    if (seen_lo > seen_hi || seen_hi - seen_lo >= span)
+        return origin; /* nothing seen, or too much to fit: the player centred */
+    if (seen_lo < origin)
+        origin = seen_lo;
+    else if (seen_hi > origin + span - 1)
+        origin = seen_hi - (span - 1);
+    return origin;
+}
+
+/* The smallest box holding every cell of level @z that @sight sees:
+ * columns @box[0]…@box[1], rows @box[2]…@box[3] (empty: lo > hi). */
+static void tui_viewport_seen_box(const CavView *sight, gint32 z, gint32 box[4])
+{
+    box[0] = box[2] = G_MAXINT32;
+    box[1] = box[3] = G_MININT32;
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            if (!view_sees(sight, z, x, y))
+                continue;
+            box[0] = MIN(box[0], x);
+            box[1] = MAX(box[1], x);
+            box[2] = MIN(box[2], y);
+            box[3] = MAX(box[3], y);
+        }
+}
+
+/* Place @viewport: centred on the player, keeping every cell they see on
+ * screen; while focused, scrolled after the map cursor only when it nears
+ * the edge of the screen (from where the player's view left it). */
+static void tui_viewport_follow(TuiViewport *viewport, const CavCreature *player,
+                                const CavView *sight, const TuiLayout *layout)
+{
+    gint32 box[4];
+
+    if (viewport->focused && viewport->placed && viewport->z == player->z) {
+        viewport->left =
+            tui_viewport_axis(viewport->left, viewport->focus_x, layout->map_cols, CAV_WIDTH);
+        viewport->top =
+            tui_viewport_axis(viewport->top, viewport->focus_y, layout->map_rows, CAV_HEIGHT);
+        return;
+    }
+    tui_viewport_seen_box(sight, player->z, box);
+    viewport->left = tui_viewport_centre(player->x, box[0], box[1], layout->map_cols, CAV_WIDTH);
+    viewport->top = tui_viewport_centre(player->y, box[2], box[3], layout->map_rows, CAV_HEIGHT);
     viewport->z = player->z;
     viewport->placed = TRUE;
 }
@@ -398,7 +441,7 @@ void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *lo
     player = state_player(state);
     if (player == NULL)
         return;
-    tui_viewport_follow(viewport, player, &layout);
+    tui_viewport_follow(viewport, player, sight, &layout);
     tui_draw_terrain(state, sight, viewport, &layout);
     tui_draw_items(state, sight, viewport, &layout);
     tui_draw_creatures(state, sight, viewport, &layout);

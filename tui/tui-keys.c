@@ -94,11 +94,37 @@ gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy)
     return FALSE;
 }
 
+/* The keys a player knows by a name of their own, not as Ctrl-something. */
+static const struct {
+    int key;
+    const char *name;
+} tui_key_names[] = {
+    {.key = '\r', .name = "Enter"},
+    {.key = '\n', .name = "Enter"},
+    {.key = KEY_ENTER, .name = "Enter"},
+    {.key = '\t', .name = "Tab"},
+    {.key = KEY_BTAB, .name = "Shift-Tab"},
+    {.key = TUI_KEY_ESCAPE, .name = "Esc"},
+    {.key = ' ', .name = "Space"},
+    {.key = 0x7f, .name = "Backspace"},
+    {.key = KEY_BACKSPACE, .name = "Backspace"},
+};
+
+gboolean tui_keys_nothing(int key)
+{
+    return key == TUI_KEY_ESCAPE || key == '\r' || key == '\n' || key == KEY_ENTER;
+}
+
 void tui_keys_name(int key, GString *out)
 {
     const char *name;
 
     g_return_if_fail(out != NULL);
+    for (gsize i = 0; i < G_N_ELEMENTS(tui_key_names); i++)
+        if (tui_key_names[i].key == key) {
+            g_string_append(out, tui_key_names[i].name);
+            return;
+        }
     if (key > 0 && key < 0x20)
         g_string_append_printf(out, "Ctrl-%c", key + '@');
     else if (key >= 0x20 && key < 0x7f)

@@ -15,7 +15,7 @@ static const char *const tui_help_lines[] = {
     "   \\|/     \\|/    HJKLYUBN (or G, then a direction): run",
     "  h-@-l   4-@-6   vi-keys, the keypad or the arrows",
     "   /|\\     /|\\    o explore    _ travel (then < or > for the stairs)",
-    "  b j n   1 2 3   any key stops a walk; so do a sighting and a wound",
+    "  b j n   1 2 3   any key stops a walk; so do something new and a blow",
     "  . or 5          wait a turn      Z rest until healed or disturbed",
     "  <  >            climb the stairs up / down",
     "  g or ,          pick up what lies here",
@@ -333,9 +333,13 @@ void tui_panels_history(const TuiLog *log)
 
 /* ---- start screen ------------------------------------------------------ */
 
-static void tui_start_draw(gboolean can_continue)
+/* The start screen, without refreshing; a TuiBackdrop whose data points
+ * to whether "continue" is offered. */
+static void tui_start_draw(gpointer data)
 {
-    const char *items[] = {"n   new game", "c   continue", "r   replay a game", "q   quit"};
+    const char *items[] = {"n   new game", "c   continue", "r   replay a game", "?   help",
+                           "q   quit"};
+    gboolean can_continue = *(const gboolean *) data;
     int top = MAX(0, LINES / 2 - 5), left = MAX(0, (COLS - 12) / 2), row = top + 4;
 
     erase();
@@ -347,7 +351,6 @@ static void tui_start_draw(gboolean can_continue)
             continue;
         tui_screen_put(row++, left, items[i], COLS, tui_screen_attr(TUI_STYLE_TEXT));
     }
-    refresh();
 }
 
 static TuiStartChoice tui_start_loop(gboolean can_continue)
@@ -355,7 +358,8 @@ static TuiStartChoice tui_start_loop(gboolean can_continue)
     for (;;) {
         int key;
 
-        tui_start_draw(can_continue);
+        tui_start_draw(&can_continue);
+        refresh();
         key = tui_screen_read_key();
         if (key == 'n' || key == 'N')
             return TUI_START_NEW;
@@ -363,6 +367,8 @@ static TuiStartChoice tui_start_loop(gboolean can_continue)
             return TUI_START_CONTINUE;
         if (key == 'r' || key == 'R')
             return TUI_START_REPLAY;
+        if (key == '?')
+            tui_panels_help(tui_start_draw, &can_continue);
         if (key == 'q' || key == 'Q' || key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST)
             return TUI_START_QUIT;
     }

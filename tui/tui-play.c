@@ -25,7 +25,7 @@ struct Tui {
     gboolean digging;      /* a dig was confirmed and the player keeps on that way */
     gint32 dig_dx, dig_dy; /* which way */
     gboolean was_playing;  /* the game was going on when tui_run() began */
-    TravelWatch *watch;    /* what walks met so far in this game */
+    TravelWatch *watch;    /* what the player met so far in this game, and blows */
 };
 
 /* What one key press did to the loop. */
@@ -40,6 +40,8 @@ static void tui_on_event(const CavEvent *event, gpointer user_data)
     Tui *tui = user_data;
 
     tui_log_event(tui->log, tui->state, tui->state != NULL ? tui->sight : NULL, event);
+    if (tui->state != NULL && tui->watch != NULL)
+        travel_watch_event(tui->watch, tui->state, event);
 }
 
 Tui *tui_new(Bus *bus)
@@ -414,8 +416,8 @@ static TuiStep tui_play_key(Tui *tui, Session *session, int key, GError **error)
         return tui_play_walk(tui, session,
                              &(TuiWalk){.kind = TUI_WALK_RUN, .dx = command.dx, .dy = command.dy},
                              error);
-    if (action == TUI_ACTION_NONE && key == TUI_KEY_ESCAPE)
-        return TUI_STEP_GO_ON; /* closes what is open; with nothing open, nothing to say */
+    if (action == TUI_ACTION_NONE && tui_keys_nothing(key))
+        return TUI_STEP_GO_ON; /* closes or passes what is open; with nothing open, nothing */
     if (action == TUI_ACTION_NONE)
         return tui_play_unknown(tui, key);
     return tui_play_screen(tui, session, action, error);
@@ -452,6 +454,8 @@ static TuiStep tui_play_step(Tui *tui, Session *session, GError **error)
         return tui_play_levelup(tui, session, error);
     tui_play_draw(tui);
     refresh();
+    /* what the player has seen is no news to a later walk */
+    travel_watch_see(tui->watch, tui->state, tui->sight);
     return tui_play_key(tui, session, tui_screen_read_key(), error);
 }
 

@@ -181,14 +181,22 @@ TuiAction tui_keys_action(int key, CavCommand *command);
 /* The direction of movement key @key in *@dx, *@dy; FALSE for other keys. */
 gboolean tui_keys_direction(int key, gint32 *dx, gint32 *dy);
 
-/* How to write @key for the player ("Z", "Ctrl-X", "KEY_F(1)"), appended. */
+/* Whether @key, bound to nothing on the play screen, is one a player presses
+ * out of habit to close or pass something (Esc, Enter): with nothing open,
+ * it does nothing and says nothing. */
+gboolean tui_keys_nothing(int key);
+
+/* How to write @key for the player ("Z", "Enter", "Ctrl-X", "KEY_F(1)"),
+ * appended. */
 void tui_keys_name(int key, GString *out);
 
 /* ---- tui-draw.c: the play screen --------------------------------------- */
 
-/* Which part of the map is on screen: its top-left cell, kept between frames
- * so the map only scrolls when the player (or, while @focused, the map
- * cursor at @focus_x, @focus_y) nears the edge of the screen. */
+/* Which part of the map is on screen: its top-left cell. It keeps the player
+ * centred where the level is larger than the screen (clamped to the level's
+ * edges) and every cell they see on screen; while @focused, it is kept from
+ * frame to frame and scrolls only when the map cursor (at @focus_x,
+ * @focus_y) nears the edge of the screen. */
 typedef struct {
     gint32 z, left, top;
     gboolean placed;
@@ -212,8 +220,9 @@ gboolean tui_draw_cell_at(const TuiViewport *viewport, const TuiLayout *layout, 
                           int *row, int *col);
 
 /* Erase and draw the play screen (messages on top, map, stats line,
- * effects line) for @state as the player knows it (@sight), scrolling
- * @viewport to follow the player (or its focus); or the too-small note.
+ * effects line) for @state as the player knows it (@sight), placing
+ * @viewport on the player (or scrolling it after its focus); or the
+ * too-small note.
  * Does not refresh. */
 void tui_draw_play(const CavState *state, const CavView *sight, const TuiLog *log,
                    TuiViewport *viewport);
@@ -386,12 +395,13 @@ typedef struct {
 
 /* Walk @walk in @session: one ordinary move a turn, each drawn over
  * @backdrop, by the player's memory and never into rock, until travel.h's
- * rules stop it (something new in view, hurt, arrived, nothing left to
- * explore, a wall or a branching when running), the rules refuse a step,
- * the game ends or a bonus waits, or a key is pressed. Why it stopped goes
- * to @log when the screen does not show it. @watch holds what the player
- * met on earlier walks of this game (travel_watch_begin()). FALSE with @error only when a
- * turn could not be saved. */
+ * rules stop it (something new to the player on this level in view, a
+ * blow, arrived, nothing left to explore, a wall or a branching when
+ * running), the rules refuse a step, the game ends or a bonus waits, or a
+ * key is pressed. Why it stopped goes to @log when the screen does not show
+ * it. @watch holds what the player has met in this game (travel_watch_see())
+ * and is told of each event as it happens (travel_watch_event()), by the
+ * caller. FALSE with @error only when a turn could not be saved. */
 gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWalk *walk,
                   TuiBackdrop backdrop, gpointer data, GError **error);
 

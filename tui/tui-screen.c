@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "tui.h"
@@ -444,12 +445,14 @@ GPtrArray *tui_screen_wrap(const char *text, int width)
     return lines;
 }
 
-void tui_screen_draw_too_small(void)
+/* Erase the screen and draw the centred note that the terminal is too small,
+ * ending in @what to do ("Enlarge it to go on…"). */
+static void tui_screen_draw_small_note(const char *what)
 {
     g_autofree char *need = g_strdup_printf("cavelog needs a terminal of at least %d%s%d;",
                                             TUI_MIN_COLS, tui_screen_times(), TUI_MIN_LINES);
     g_autofree char *have = g_strdup_printf("this one is %d%s%d.", COLS, tui_screen_times(), LINES);
-    const char *paragraphs[] = {need, have, "", "Enlarge it to go on (S saves and quits)."};
+    const char *paragraphs[] = {need, have, "", what};
     g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
 
     for (gsize i = 0; i < G_N_ELEMENTS(paragraphs); i++) {
@@ -463,4 +466,40 @@ void tui_screen_draw_too_small(void)
     for (guint i = 0; i < lines->len; i++)
         tui_screen_put_centred(MAX(0, (LINES - (int) lines->len) / 2) + (int) i, lines->pdata[i],
                                tui_screen_attr(i < 2 ? TUI_STYLE_TITLE : TUI_STYLE_TEXT));
+}
+
+void tui_screen_draw_too_small(void)
+{
+    tui_screen_draw_small_note("Enlarge it to go on (S saves and quits).");
+}
+
+/* Whether the terminal on stdout is big enough by its own word (the
+ * kernel's window size), without taking it over. */
+static gboolean tui_screen_told_big_enough(void)
+{
+    struct winsize size;
+
+    return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= TUI_MIN_COLS &&
+           size.ws_row >= TUI_MIN_LINES;
+}
+
+gboolean tui_wait_for_room(GError **error)
+{
+    int key = KEY_RESIZE;
+    gboolean big;
+
+    g_return_val_if_fail(error == NULL || *error == NULL, FALSE);
+    if (tui_screen_told_big_enough())
+        return TRUE;
+    if (!tui_screen_begin(error))
+        return FALSE;
+    while (!tui_screen_big_enough() && key != 'q' && key != 'Q' && key != 'S' &&
+           key != TUI_KEY_ESCAPE && key != TUI_KEY_LOST) {
+        tui_screen_draw_small_note("Enlarge it to begin (q quits).");
+        refresh();
+        key = tui_screen_read_key();
+    }
+    big = tui_screen_big_enough() && key != TUI_KEY_LOST;
+    tui_screen_end();
+    return big;
 }

@@ -123,11 +123,32 @@ static attr_t tui_target_highlight(void)
     return tui_screen_colour("bright red");
 }
 
+/* Why travel to the player's own cell goes nowhere: the stairs they stand
+ * on and the key that takes them, or that they are there. */
+static const char *tui_target_here(const TuiCursor *cursor)
+{
+    switch (state_tile(cursor->state, cursor->player->z, cursor->player->x, cursor->player->y)) {
+    case TILE_STAIRS_DOWN:
+        return "You are on the stairs down: > takes them.";
+    case TILE_STAIRS_UP:
+        return cursor->player->z == 0 ? "You are on the stairs up, the way out: < takes them."
+                                      : "You are on the stairs up: < takes them.";
+    case TILE_FLOOR:
+    case TILE_WALL:
+    case TILE_OUTSIDE:
+    default:
+        return "You are there already.";
+    }
+}
+
 /* Whether the cursor's cell is one the player may aim at; else why not. */
 static const char *tui_target_refusal(const TuiCursor *cursor)
 {
     const CavCreature *there;
 
+    if (cursor->aim == TUI_AIM_TRAVEL && cursor->x == cursor->player->x &&
+        cursor->y == cursor->player->y)
+        return tui_target_here(cursor);
     if (cursor->aim == TUI_AIM_TRAVEL)
         return view_remembers(cursor->sight, cursor->player->z, cursor->x, cursor->y)
                    ? NULL
@@ -246,7 +267,8 @@ static void tui_target_start(TuiCursor *cursor)
 }
 
 /* Travelling: put the cursor on the nearest stairs of @tile the player
- * knows a way to; FALSE (and the message line says so) when there are none. */
+ * knows a way to; FALSE (and the message line says so) when there are none,
+ * or when the player stands on them (then it says which key takes them). */
 static gboolean tui_target_stairs(TuiCursor *cursor, CavTile tile)
 {
     gint32 x, y;
@@ -258,7 +280,8 @@ static gboolean tui_target_stairs(TuiCursor *cursor, CavTile tile)
     }
     cursor->x = x;
     cursor->y = y;
-    return TRUE;
+    cursor->refusal = tui_target_refusal(cursor);
+    return cursor->refusal == NULL;
 }
 
 /* Draw the screen with the viewport following the cursor. */

@@ -78,14 +78,20 @@ static TravelStop tui_walk_next(const TuiWalk *walk, const CavState *state, cons
 }
 
 /* Tell the player why the walk stopped, where the screen does not show it:
- * what came into view is named. */
-static void tui_walk_say(TuiLog *log, const CavState *state, TravelStop stop, gint32 noticed)
+ * what came into view, or who struck, is named. */
+static void tui_walk_say(TuiLog *log, const CavState *state, const CavView *view, TravelStop stop,
+                         gint32 noticed)
 {
     g_autoptr(GString) text = g_string_new(NULL);
     const CavCreature *creature = state_creature(state, noticed);
     const CavItem *item = state_item(state, noticed);
 
-    if (stop == TRAVEL_CREATURE && creature != NULL) {
+    if (stop == TRAVEL_HURT && creature != NULL) {
+        if (view_sees(view, creature->z, creature->x, creature->y))
+            g_string_append_printf(text, "You stop: the %s attacks you.", creature->kind);
+        else
+            g_string_append(text, "You stop: something attacks you.");
+    } else if (stop == TRAVEL_CREATURE && creature != NULL) {
         g_string_append_printf(text, "You stop: %s %s comes into view.",
                                messages_indefinite(creature->kind), creature->kind);
     } else if (stop == TRAVEL_ITEM && item != NULL) {
@@ -176,6 +182,6 @@ gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWa
         if (walk->kind != TUI_WALK_REST) /* a rest is followed by its turn count */
             napms(TUI_WALK_STEP_MS);
     }
-    tui_walk_say(log, session_state(session), stop, watch->noticed);
+    tui_walk_say(log, session_state(session), session_view(session), stop, watch->noticed);
     return TRUE;
 }

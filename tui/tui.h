@@ -28,6 +28,14 @@ typedef struct Tui Tui;
  * TUI_ERROR saying why. Touches nothing: call it before making any file. */
 gboolean tui_check_terminal(GError **error);
 
+/* Whether the terminal is big enough to play in (TUI_MIN_COLS ×
+ * TUI_MIN_LINES), waiting while it is not: TRUE at once when it is; else a
+ * note asks for a bigger one until it is enlarged (TRUE), or the player
+ * quits (q, Esc or S) or a signal ends the screen (FALSE, @error unset).
+ * FALSE with a TUI_ERROR when the terminal cannot be set up. Makes no file:
+ * call it before making a new game's. */
+gboolean tui_wait_for_room(GError **error);
+
 /* A play screen whose projections (the message log) subscribe to @bus (not
  * owned; it must outlive the Tui). Does not touch the terminal. Events that
  * arrive before tui_run() (folding a saved game, turn 0 of a new one) are
@@ -63,7 +71,8 @@ typedef enum {
 } TuiStartChoice;
 
 /* The start screen: title, "n new game", "c continue" (only if
- * @can_continue), "r replay a game" and "q quit". Takes the terminal and restores it before
+ * @can_continue), "r replay a game", "? help" (the keys, over it) and
+ * "q quit". Takes the terminal and restores it before
  * returning. A terminal that cannot be set up prints why on stderr and
  * returns TUI_START_FAILED. */
 TuiStartChoice tui_start_screen(gboolean can_continue);
