@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-releases.c — old saves are sacred: games that earlier releases
- * wrote (tests/golden by 0.2.0, tests/data/release-0.3.0-* by 0.3.0) open
+ * wrote (tests/data/release-0.2.0-* by 0.2.0, tests/data/release-0.3.0-* by 0.3.0) open
  * and fold with every digest matching, replay (seek back and forth through
  * their history), continue (a game still playing, and a fork of each at
  * its middle turn, play on with this build and fold again), and `cavelog
@@ -24,9 +24,9 @@ typedef struct {
 } Recording;
 
 static const Recording recordings[] = {
-    {.folder = "golden", .name = "seed-8", .release = "0.2.0"},
-    {.folder = "golden", .name = "seed-11", .release = "0.2.0"},
-    {.folder = "golden", .name = "seed-6", .release = "0.2.0"},
+    {.folder = "data", .name = "release-0.2.0-seed-8", .release = "0.2.0"},
+    {.folder = "data", .name = "release-0.2.0-seed-11", .release = "0.2.0"},
+    {.folder = "data", .name = "release-0.2.0-seed-6", .release = "0.2.0"},
     {.folder = "data", .name = "release-0.3.0-seed-8", .release = "0.3.0"},
     {.folder = "data", .name = "release-0.3.0-seed-11", .release = "0.3.0"},
 };

@@ -31,11 +31,11 @@ ninja -C build-fuzz tests/fuzz/fuzz-payload tests/fuzz/fuzz-command tests/fuzz/f
 corpus=build-fuzz/corpus
 rm -rf "$corpus"
 mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events"
-gzip -dc tests/golden/seed-8.cavelog.gz > "$corpus/open/seed-8.cavelog"
+gzip -dc tests/golden/seed-37.cavelog.gz > "$corpus/open/seed-37.cavelog"
 python3 - "$corpus" <<'PY'
 import sqlite3, sys
 corpus = sys.argv[1]
-db = sqlite3.connect(f"{corpus}/open/seed-8.cavelog")
+db = sqlite3.connect(f"{corpus}/open/seed-37.cavelog")
 types = {}
 for i, (kind, version, payload) in enumerate(db.execute(
         "SELECT type, version, payload FROM events GROUP BY type")):
