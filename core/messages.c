@@ -776,14 +776,23 @@ static void effect_modifiers(const CavEffectSpec *spec, GString *out, gsize from
         {spec->attack, "attack"},
         {spec->defense, "defense"},
         {spec->vision, "vision"},
-        {spec->hp_regen, "per mille hp regeneration"},
-        {spec->mana_regen, "per mille mana regeneration"},
     };
+    const struct {
+        gint32 permille;
+        const char *what;
+    } regens[] = {{spec->hp_regen, "hp"}, {spec->mana_regen, "mana"}};
 
     for (gsize i = 0; i < G_N_ELEMENTS(modifiers); i++)
         if (modifiers[i].value != 0) {
             list_next(out, from);
             g_string_append_printf(out, "%+d %s", modifiers[i].value, modifiers[i].words);
+        }
+    /* "+1 hp every 100 turns": regeneration gained (or lost) */
+    for (gsize i = 0; i < G_N_ELEMENTS(regens); i++)
+        if (regens[i].permille != 0) {
+            list_next(out, from);
+            g_string_append_c(out, regens[i].permille > 0 ? '+' : '-');
+            messages_regen_words(ABS(regens[i].permille), regens[i].what, out);
         }
 }
 

@@ -144,6 +144,7 @@ static void test_examine(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     close_until_gone(f, "Press any key.");
     g_free(text);
     text = press_for(f, "xc", "Press any key.");
+    g_test_message("examining the white book:\n%s", text);
     g_assert_nonnull(strstr(text, "minor heal (4 mana): +20 hp"));
     g_assert_nonnull(strstr(text, "slow heal (12 mana): +2 hp a turn for 50 turns"));
     g_assert_nonnull(strstr(text, "inner strength (16 mana):"));
@@ -169,6 +170,7 @@ static void test_spell_menu(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(continue_game(f));
 
     text = press_for(f, "ra", "Cast which spell");
+    g_test_message("the spell menu:\n%s", text);
     g_assert_nonnull(strstr(text, "a - minor heal"));
     g_assert_nonnull(strstr(text, "+20 hp"));
     g_assert_nonnull(strstr(text, "+50 hp"));
@@ -248,6 +250,7 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(continue_game(f));
 
     text = tmux_wait_for(&f->tmux, "Choose a bonus");
+    g_test_message("the level-up screen:\n%s", text);
     g_assert_nonnull(strstr(text, now->str));
     g_assert_nonnull(strstr(text, after->str));
     g_assert_nonnull(strstr(text, vision));
@@ -282,6 +285,7 @@ static void test_rotten(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(continue_game(f));
 
     text = press_for(f, "i", "Your pack");
+    g_test_message("the pack:\n%s", text);
     g_assert_nonnull(strstr(text, "2 bat corpses (fresh)"));
     g_assert_nonnull(strstr(text, "c - bat corpse (rotten)"));
     g_assert_null(strstr(text, "3 bat corpses"));
@@ -424,6 +428,31 @@ static void test_regen_words(void)
     }
 }
 
+/* An effect in words: what it gives, each turn, while it lasts. */
+static void test_effect_words(void)
+{
+    const CavEffectSpec poison = {.duration = 20, .turn_hp = -1, .turn_chance = 100};
+    const CavEffectSpec strength = {.duration = 50,
+                                    .attack = 2,
+                                    .hp_regen = 10,
+                                    .mana_regen = -10,
+                                    .turn_hp = 1,
+                                    .turn_chance = 25};
+    const CavEffectSpec health = {.duration = 1, .hp = 15};
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    messages_effect_words(&poison, out);
+    g_assert_cmpstr(out->str, ==, "-1 hp a turn for 20 turns");
+    g_string_truncate(out, 0);
+    messages_effect_words(&strength, out);
+    g_assert_cmpstr(out->str, ==,
+                    "a 25% chance of +1 hp a turn, +2 attack, +1 hp every 100 turns, "
+                    "-1 mana every 100 turns for 50 turns");
+    g_string_truncate(out, 0);
+    messages_effect_words(&health, out);
+    g_assert_cmpstr(out->str, ==, "+15 hp");
+}
+
 static void test_health_words(void)
 {
     g_assert_cmpstr(messages_health_words(20, 20), ==, "unhurt");
@@ -526,6 +555,7 @@ int main(int argc, char **argv)
     g_test_add_func("/words/counts", test_counts);
     g_test_add_func("/words/regen", test_regen_words);
     g_test_add_func("/words/health", test_health_words);
+    g_test_add_func("/words/effects", test_effect_words);
     g_test_add_func("/words/morgue-timeline", test_morgue_timeline);
     g_test_add_func("/words/scores-whole", test_scores_whole);
     g_test_add("/words/examine", Fixture, NULL, fixture_set_up, test_examine, fixture_tear_down);
