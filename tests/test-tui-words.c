@@ -372,6 +372,37 @@ static void test_call_drunk(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(tmux_wait_for(&f->tmux, "You call yellow potions \"dud\"."));
 }
 
+/* A potion a goblin in view drank, without anyone learning what it is,
+ * can be named with `c` too. */
+static void test_call_seen_drunk(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *text = NULL;
+    const CavState *state;
+    Scenario s;
+    Store *store;
+    gint32 goblin, potion;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    scenario_setup(&s, room, NULL);
+    goblin = scenario_spawn(&s, "goblin", 0, ROOM_X + 4, ROOM_Y, 20, 0, 0);
+    potion = scenario_item(&s, "potion of mana", goblin, 0, 0, 0, 1);
+    scenario_hurt(&s, goblin, 12); /* below half: it drinks */
+    store = scenario_store_new(f->save, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    state = game_state(s.game);
+    g_assert_cmpint(state_item(state, potion)->count, ==, 0);
+    g_assert_false(state_knows_item(state, state_player(state), state_item(state, potion)));
+    store_free(store);
+    scenario_teardown(&s);
+    g_free(continue_game(f));
+
+    text = press_for(f, "c", "Call which potions by a name?");
+    g_assert_nonnull(strstr(text, "a - yellow potion"));
+}
+
 /* The pack's title gives the food in the player's belly. */
 static void test_food_number(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
@@ -568,6 +599,8 @@ int main(int argc, char **argv)
     g_test_add("/words/stack-letters", Fixture, NULL, fixture_set_up, test_stack_letters,
                fixture_tear_down);
     g_test_add("/words/call-drunk", Fixture, NULL, fixture_set_up, test_call_drunk,
+               fixture_tear_down);
+    g_test_add("/words/call-seen-drunk", Fixture, NULL, fixture_set_up, test_call_seen_drunk,
                fixture_tear_down);
     g_test_add("/words/food-number", Fixture, NULL, fixture_set_up, test_food_number,
                fixture_tear_down);

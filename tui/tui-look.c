@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-look.c — looking around (`;`): the map cursor (tui-target.c) and a
  * line saying what the player knows of the cell under it: what they see
- * there now, or what they remember. No turn passes. */
+ * there now (a creature's state in words and its gear), or what they
+ * remember. No turn passes. */
 #include "tui-private.h"
 
 #include "messages.h"

@@ -308,7 +308,9 @@ int tui_items_examine(const CavState *state, const CavContent *content, const Ca
 /* ---- tui-look.c: looking around ---------------------------------------- */
 
 /* Append what the player knows of cell (@z, @x, @y) to @out: who stands
- * there (with hp), what lies there and the terrain, or what they remember. */
+ * there (the player with hp; another by how hurt it looks, what it wields
+ * and wears), what lies there (a rotten corpse named so) and the terrain,
+ * or what they remember. */
 void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gint32 x, gint32 y,
                        GString *out);
 
