@@ -836,14 +836,15 @@ void messages_spell_words(const CavSpell *spell, GString *out)
     g_return_if_fail(spell != NULL && out != NULL);
     switch (spell->special) {
     case CAV_SPECIAL_BLOOD_TO_MANA:
-        g_string_append(out, "turn your hp into mana, as much as there is room for");
+        g_string_append(out, "turn the target's hp into mana, as much as there is room for");
         break;
     case CAV_SPECIAL_BLINK:
-        g_string_append_printf(out, "jump to an open cell in view up to %d cells away",
-                               spell->range);
+        g_string_append(out, "the target jumps to an open cell in view up to ");
+        messages_count(spell->range, "cell", out);
+        g_string_append(out, " away");
         break;
     case CAV_SPECIAL_SUMMON:
-        g_string_append_printf(out, "call a hostile %s into each free cell beside the target",
+        g_string_append_printf(out, "call a hostile %s into each free cell around you",
                                spell->summon);
         break;
     case CAV_SPECIAL_NONE:

@@ -49,7 +49,8 @@ gboolean messages_mass_noun(const char *name);
 void messages_effect_words(const CavEffectSpec *spec, GString *out);
 
 /* Append what @spell does to its target: its effect's words, or its
- * special's ("jump to an open cell in view up to 5 cells away"). */
+ * special's ("the target jumps to an open cell in view up to 5 cells
+ * away"). */
 void messages_spell_words(const CavSpell *spell, GString *out);
 
 /* Append "1 turn" / "@n turns": @n and @noun (singular), made plural

@@ -590,7 +590,8 @@ static void print_achievement(const RecordsAchievement *a, guint readable, GStri
     if (a->earned->len == 0)
         g_string_append(out, "  not earned yet\n");
     else
-        g_string_append_printf(out, "  earned by %u of %u games:", a->earned->len, readable);
+        g_string_append_printf(out, "  earned by %u of %u game%s:", a->earned->len, readable,
+                               readable == 1 ? "" : "s");
     for (guint i = 0; i < a->earned->len; i++) {
         g_autofree char *base = g_path_get_basename(g_ptr_array_index(a->earned, i));
         g_string_append_printf(out, " %s", base);

@@ -151,8 +151,8 @@ static void test_examine(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     close_until_gone(f, "Press any key.");
     g_free(text);
     text = press_for(f, "xd", "Press any key.");
-    g_assert_nonnull(strstr(text, "blink (6 mana): jump to an open cell in view"));
-    g_assert_nonnull(strstr(text, "summon bats (11 mana): call a hostile bat"));
+    g_assert_nonnull(strstr(text, "blink (6 mana): the target jumps to an open"));
+    g_assert_nonnull(strstr(text, "summon bats (11 mana): call a hostile bat into"));
     g_assert_nonnull(strstr(text, "detect creatures (16 mana): see every creature"));
 }
 
