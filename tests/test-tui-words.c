@@ -297,6 +297,8 @@ static void test_rotten(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     close_until_gone(f, "Eat what?");
     g_free(text);
     text = press_for(f, "xc", "Press any key.");
+    g_test_message("examining the rotten corpse:\n%s", text);
+    g_assert_nonnull(strstr(text, "Rotten bat corpse"));
     g_assert_nonnull(strstr(text, "It is rotten"));
     g_assert_nonnull(strstr(text, "food -")); /* what eating it now gives */
     close_until_gone(f, "Press any key.");
@@ -308,6 +310,7 @@ static void test_rotten(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, "l", "You see here a rotten goblin corpse.");
     g_free(text);
     text = press_for(f, "ec", "You eat the rotten bat corpse.");
+    g_test_message("eating the rotten corpse:\n%s", text);
     g_assert_nonnull(strstr(text, "You feel sick."));
 }
 

@@ -406,6 +406,8 @@ static char *tui_examine_title(const CavState *state, const CavItem *item)
     g_autoptr(GString) title = g_string_new(NULL);
     g_autoptr(GString) name = g_string_new(NULL);
 
+    if (state_item_rotten(state, item))
+        g_string_append(name, "rotten ");
     state_item_name_for(state, state_player(state), item, name);
     if (item->count > 1) {
         g_string_append_printf(title, "%d ", item->count);
