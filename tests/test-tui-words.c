@@ -462,6 +462,26 @@ static void test_regen_words(void)
     }
 }
 
+/* Choosing faster regeneration says the new rate in turns. */
+static void test_regen_chosen(void)
+{
+    g_autofree char *messages = NULL;
+    g_autoptr(GString) rate = g_string_new("You now regain ");
+    Scenario s;
+    gint32 zombie;
+
+    scenario_setup_player(&s, room, NULL, 1000, 0);
+    zombie = scenario_spawn(&s, "zombie", 0, ROOM_X + 1, ROOM_Y, 100, 0, 40);
+    scenario_hurt(&s, zombie, 99);
+    g_free(scenario_play(&s, command_move(1, 0)));
+    g_free(scenario_play(&s, command_choose(CAV_BONUS_HP_REGEN)));
+    messages = scenario_turn_messages(&s);
+    messages_regen_words(state_player(game_state(s.game))->hp_regen, "hp", rate);
+    g_assert_nonnull(strstr(messages, "You gain +"));
+    g_assert_nonnull(strstr(messages, rate->str));
+    scenario_teardown(&s);
+}
+
 /* An effect in words: what it gives, each turn, while it lasts. */
 static void test_effect_words(void)
 {
@@ -590,6 +610,7 @@ int main(int argc, char **argv)
     g_test_add_func("/words/regen", test_regen_words);
     g_test_add_func("/words/health", test_health_words);
     g_test_add_func("/words/effects", test_effect_words);
+    g_test_add_func("/words/regen-chosen", test_regen_chosen);
     g_test_add_func("/words/morgue-timeline", test_morgue_timeline);
     g_test_add_func("/words/scores-whole", test_scores_whole);
     g_test_add("/words/examine", Fixture, NULL, fixture_set_up, test_examine, fixture_tear_down);
