@@ -160,6 +160,13 @@ static gboolean describe_bonus(const CavState *after, const CavEvLevelUpChosen *
     if (!is_player(after, e->creature) || !content_bonus_from_name(e->bonus, &bonus))
         return FALSE;
     g_string_append_printf(out, "You gain %+d %s.", e->amount, content_bonus_words(bonus));
+    if (bonus == CAV_BONUS_HP_REGEN || bonus == CAV_BONUS_MANA_REGEN) {
+        const CavCreature *c = state_creature(after, e->creature);
+        gboolean hp = bonus == CAV_BONUS_HP_REGEN;
+        g_string_append(out, " You now regain ");
+        messages_regen_words(hp ? c->hp_regen : c->mana_regen, hp ? "hp" : "mana", out);
+        g_string_append_c(out, '.');
+    }
     return TRUE;
 }
 
@@ -698,6 +705,8 @@ void messages_item_name(const CavState *state, const CavItem *item, gint32 count
     g_autoptr(GString) name = g_string_new(NULL);
 
     g_return_if_fail(state != NULL && item != NULL && out != NULL);
+    if (state_item_rotten(state, item))
+        g_string_append(name, "rotten ");
     state_item_name_for(state, state_player(state), item, name);
     if (count > 1) {
         g_string_append_printf(out, "%d ", count);
@@ -739,4 +748,156 @@ char *messages_capitalised(const char *text)
     if (copy[0] != '\0')
         copy[0] = g_ascii_toupper(copy[0]);
     return copy;
+}
+
+void messages_count(gint32 n, const char *noun, GString *out)
+{
+    g_return_if_fail(noun != NULL && out != NULL);
+    g_string_append_printf(out, "%d ", n);
+    if (n == 1 || n == -1)
+        g_string_append(out, noun);
+    else
+        messages_plural(noun, out);
+}
+
+/* Append ", " unless @out is empty (the start of a list). */
+static void list_next(GString *out, gsize from)
+{
+    if (out->len > from)
+        g_string_append(out, ", ");
+}
+
+/* The numbers an effect adds while it lasts, as "+2 attack, …". */
+static void effect_modifiers(const CavEffectSpec *spec, GString *out, gsize from)
+{
+    const struct {
+        gint32 value;
+        const char *words;
+    } modifiers[] = {
+        {spec->attack, "attack"},
+        {spec->defense, "defense"},
+        {spec->vision, "vision"},
+    };
+    const struct {
+        gint32 permille;
+        const char *what;
+    } regens[] = {{spec->hp_regen, "hp"}, {spec->mana_regen, "mana"}};
+
+    for (gsize i = 0; i < G_N_ELEMENTS(modifiers); i++)
+        if (modifiers[i].value != 0) {
+            list_next(out, from);
+            g_string_append_printf(out, "%+d %s", modifiers[i].value, modifiers[i].words);
+        }
+    /* "+1 hp every 100 turns": regeneration gained (or lost) */
+    for (gsize i = 0; i < G_N_ELEMENTS(regens); i++)
+        if (regens[i].permille != 0) {
+            list_next(out, from);
+            g_string_append_c(out, regens[i].permille > 0 ? '+' : '-');
+            messages_regen_words(ABS(regens[i].permille), regens[i].what, out);
+        }
+}
+
+void messages_effect_words(const CavEffectSpec *spec, GString *out)
+{
+    gsize from;
+
+    g_return_if_fail(spec != NULL && out != NULL);
+    from = out->len;
+    if (spec->hp != 0)
+        g_string_append_printf(out, "%+d hp", spec->hp);
+    if (spec->mana != 0) {
+        list_next(out, from);
+        g_string_append_printf(out, "%+d mana", spec->mana);
+    }
+    if (spec->xp_per_level != 0) {
+        list_next(out, from);
+        g_string_append_printf(out, "%+d xp for each level you have", spec->xp_per_level);
+    }
+    if (spec->turn_hp != 0) {
+        list_next(out, from);
+        if (spec->turn_chance > 0 && spec->turn_chance < 100)
+            g_string_append_printf(out, "a %d%% chance of ", spec->turn_chance);
+        g_string_append_printf(out, "%+d hp a turn", spec->turn_hp);
+    }
+    effect_modifiers(spec, out, from);
+    if (spec->detect != 0) {
+        list_next(out, from);
+        g_string_append(out, "see every creature on the level");
+    }
+    if (out->len == from)
+        g_string_append(out, "nothing you can see");
+    if (spec->duration > 1) {
+        g_string_append(out, " for ");
+        messages_count(spec->duration, "turn", out);
+    }
+}
+
+void messages_spell_words(const CavSpell *spell, GString *out)
+{
+    g_return_if_fail(spell != NULL && out != NULL);
+    switch (spell->special) {
+    case CAV_SPECIAL_BLOOD_TO_MANA:
+        g_string_append(out, "turn the target's hp into mana, as much as there is room for");
+        break;
+    case CAV_SPECIAL_BLINK:
+        g_string_append(out, "the target jumps to an open cell in view up to ");
+        messages_count(spell->range, "cell", out);
+        g_string_append(out, " away");
+        break;
+    case CAV_SPECIAL_SUMMON:
+        g_string_append_printf(out, "call a hostile %s into each free cell around you",
+                               spell->summon);
+        break;
+    case CAV_SPECIAL_NONE:
+    case CAV_SPECIAL_COUNT:
+    default:
+        messages_effect_words(&spell->spec, out);
+        break;
+    }
+}
+
+const char *messages_health_words(gint32 hp, gint32 max_hp)
+{
+    if (hp >= max_hp)
+        return "unhurt";
+    if ((gint64) hp * 2 >= max_hp)
+        return "wounded";
+    if ((gint64) hp * 4 >= max_hp)
+        return "badly wounded";
+    return "nearly dead";
+}
+
+/* Append @tenths / 10 with one decimal unless it is whole: "10", "6.7". */
+static void append_tenths(gint64 tenths, GString *out)
+{
+    if (tenths % 10 == 0)
+        g_string_append_printf(out, "%" G_GINT64_FORMAT, tenths / 10);
+    else
+        g_string_append_printf(out, "%" G_GINT64_FORMAT ".%" G_GINT64_FORMAT, tenths / 10,
+                               tenths % 10);
+}
+
+void messages_regen_words(gint32 permille, const char *what, GString *out)
+{
+    gint64 tenths;
+
+    g_return_if_fail(what != NULL && out != NULL);
+    if (permille <= 0) {
+        g_string_append_printf(out, "no %s", what);
+        return;
+    }
+    if (permille >= 1000) {
+        append_tenths(((gint64) permille + 50) / 100, out);
+        g_string_append_printf(out, " %s a turn", what);
+        return;
+    }
+    /* turns per point, in tenths, rounded: 10000 / permille */
+    tenths = (10000 + (gint64) permille / 2) / permille;
+    if (tenths <= 10) {
+        g_string_append_printf(out, "1 %s a turn", what);
+        return;
+    }
+    g_string_append_printf(out, "1 %s every ", what);
+    append_tenths(tenths, out);
+    g_string_append(out, " turns");
 }

@@ -44,6 +44,29 @@ const char *messages_indefinite(const char *name);
  * "chainmail"): armour of mail. */
 gboolean messages_mass_noun(const char *name);
 
+/* Append what an effect of @spec does, in a player's words: "+15 hp",
+ * "-1 hp a turn for 20 turns", "+5 attack, +5 defense for 20 turns". */
+void messages_effect_words(const CavEffectSpec *spec, GString *out);
+
+/* Append what @spell does to its target: its effect's words, or its
+ * special's ("the target jumps to an open cell in view up to 5 cells
+ * away"). */
+void messages_spell_words(const CavSpell *spell, GString *out);
+
+/* Append "1 turn" / "@n turns": @n and @noun (singular), made plural
+ * unless @n is 1 or -1. */
+void messages_count(gint32 n, const char *noun, GString *out);
+
+/* Append a regeneration of @permille per mille a turn of @what ("hp",
+ * "mana") as a player reads it: "1 hp every 10 turns", "1 hp every 6.7
+ * turns", "2 hp a turn", "no hp" for none. */
+void messages_regen_words(gint32 permille, const char *what, GString *out);
+
+/* How hurt a creature with @hp of @max_hp looks: "unhurt" (full),
+ * "wounded" (half or more), "badly wounded" (a quarter or more) or
+ * "nearly dead". Static. */
+const char *messages_health_words(gint32 hp, gint32 max_hp);
+
 /* "Killed by a goblin" for the cause "killed by a goblin": the first letter
  * raised. Caller frees. */
 char *messages_capitalised(const char *text);

@@ -274,7 +274,7 @@ static AnalysisNode *hp_group(History *history, gint32 creature, gint64 seq, gin
     }
     g_string_append(title, "hp of ");
     history_append_name(history, CAV_REF_CREATURE, creature, title);
-    g_string_append_printf(title, " over the last %d turns", turns);
+    g_string_append_printf(title, " over the last %d turn%s", turns, turns == 1 ? "" : "s");
     group = node_new(ANALYSIS_NODE_GROUP, 0, 0, g_string_free(title, FALSE));
     for (guint i = 0; i < changes->len; i++) {
         const AnalysisChange *change = &g_array_index(changes, AnalysisChange, i);

@@ -8,30 +8,63 @@
 
 #include "messages.h"
 
+/* One line of the timeline. */
+typedef struct {
+    gint32 turn;
+    guint order; /* which came first within a turn */
+    char *text;
+} Moment;
+
+/* The lowest point of a spell near death. */
+typedef struct {
+    gint32 turn, hp, max_hp;
+    guint order;
+} LowPoint;
+
 /* What the events tell beyond the final state, gathered as they are folded. */
 typedef struct {
     Game *game;
-    GHashTable *kills; /* kind (owned) → count */
-    GString *timeline;
-    GQueue messages; /* of char *: the last MORGUE_MESSAGES */
+    GHashTable *kills;  /* kind (owned) → count */
+    GPtrArray *moments; /* of Moment, in the order noted (a low point may come late) */
+    guint orders;       /* moments numbered so far */
+    GQueue messages;    /* of char *: the last MORGUE_MESSAGES */
     GString *scratch;
-    gint32 deepest; /* 0-based level the player reached so far */
-    gboolean low;   /* below a quarter of max hp, not yet back above half */
+    gint32 deepest;  /* 0-based level the player reached so far */
+    gboolean low;    /* below a quarter of max hp, not yet back above half */
+    LowPoint lowest; /* while @low: the lowest hp of this spell */
     gint32 learned_turn[CAV_POTION_KINDS_MAX];           /* turn the player learned look i */
     char learned_how[CAV_POTION_KINDS_MAX][CAV_STR_MAX]; /* "" while not learned */
 } Projection;
+
+static void moment_free(gpointer data)
+{
+    Moment *moment = data;
+
+    g_free(moment->text);
+    g_free(moment);
+}
+
+static void note_at(Projection *p, gint32 turn, guint order, char *text)
+{
+    Moment *moment = g_new(Moment, 1);
+
+    moment->turn = turn;
+    moment->order = order;
+    moment->text = text;
+    g_ptr_array_add(p->moments, moment);
+}
 
 static void note(Projection *p, gint32 turn, const char *format, ...) G_GNUC_PRINTF(3, 4);
 
 static void note(Projection *p, gint32 turn, const char *format, ...)
 {
     va_list args;
+    char *text;
 
-    g_string_append_printf(p->timeline, "  turn %6d  ", turn);
     va_start(args, format);
-    g_string_append_vprintf(p->timeline, format, args);
+    text = g_strdup_vprintf(format, args);
     va_end(args);
-    g_string_append_c(p->timeline, '\n');
+    note_at(p, turn, p->orders++, text);
 }
 
 static void count_kill(Projection *p, const CavState *state, const CavEvCreatureDied *e)
@@ -60,19 +93,32 @@ static void learn(Projection *p, const CavState *state, const CavEvent *event)
     note(p, event->turn, "learned that %s potions are %s (%s)", e->appearance, kinds->str, e->how);
 }
 
+/* Note the lowest point of the spell near death that is ending. */
+static void note_low_point(Projection *p)
+{
+    if (!p->low)
+        return;
+    p->low = FALSE;
+    note_at(p, p->lowest.turn, p->lowest.order,
+            g_strdup_printf("near death: %d of %d hp", p->lowest.hp, p->lowest.max_hp));
+}
+
 /* A player below a quarter of their hp is near death; once back above half
- * they can be again (so that one long fight is one moment, not many). */
+ * they can be again (so that one long fight is one moment, not many). The
+ * moment is the spell's low point: the fewest hp it came to. */
 static void watch_hp(Projection *p, const CavState *state, gint32 turn)
 {
     const CavCreature *player = state_player(state);
 
     if (player == NULL || !player->alive || player->max_hp <= 0)
         return;
-    if (!p->low && player->hp > 0 && player->hp * 4 < player->max_hp) {
+    if (player->hp > 0 && player->hp * 4 < player->max_hp &&
+        (!p->low || player->hp < p->lowest.hp)) {
         p->low = TRUE;
-        note(p, turn, "near death: %d of %d hp", player->hp, player->max_hp);
+        p->lowest = (LowPoint){
+            .turn = turn, .hp = player->hp, .max_hp = player->max_hp, .order = p->orders++};
     } else if (p->low && player->hp * 2 >= player->max_hp) {
-        p->low = FALSE;
+        note_low_point(p);
     }
 }
 
@@ -84,6 +130,18 @@ static void remember_message(Projection *p, const CavState *state, const CavEven
     g_queue_push_tail(&p->messages, g_strdup(p->scratch->str));
     if (p->messages.length > MORGUE_MESSAGES)
         g_free(g_queue_pop_head(&p->messages));
+}
+
+/* The player picking up the bear (the one thing a game is about). */
+static void note_bear(Projection *p, const CavState *state, const CavEvent *event)
+{
+    const CavEvItemPickedUp *e = &event->as.ItemPickedUp;
+    const CavItem *item = state_item(state, e->item);
+    const CavCreature *player = state_player(state);
+
+    if (player != NULL && e->creature == player->id && item != NULL &&
+        (item->tags & (1u << CAV_TAG_BEAR)))
+        note(p, event->turn, "picked up the %s at depth %d", item->name, player->z + 1);
 }
 
 /* The timeline's moments that one event marks. */
@@ -110,6 +168,9 @@ static void mark_moment(Projection *p, const CavState *state, const CavEvent *ev
         count_kill(p, state, &event->as.CreatureDied);
         if (event->as.CreatureDied.creature == player)
             note(p, event->turn, "died: %s", event->as.CreatureDied.cause);
+        break;
+    case CAV_EVENT_ITEM_PICKED_UP:
+        note_bear(p, state, event);
         break;
     case CAV_EVENT_GAME_WON:
         note(p, event->turn, "brought the bear out of the caves");
@@ -234,10 +295,26 @@ static void write_potions(const Projection *p, const CavState *state, GString *o
     g_string_append_c(out, '\n');
 }
 
-static void write_story(const Projection *p, GString *out)
+static gint by_time(gconstpointer a, gconstpointer b)
 {
+    const Moment *x = *(const Moment *const *) a, *y = *(const Moment *const *) b;
+
+    if (x->turn != y->turn)
+        return x->turn < y->turn ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static void write_story(Projection *p, GString *out)
+{
+    note_low_point(p); /* a spell near death the game ended in */
+    g_ptr_array_sort(p->moments, by_time);
     g_string_append(out, "Timeline\n");
-    g_string_append(out, p->timeline->len > 0 ? p->timeline->str : "  (nothing of note)\n");
+    for (guint i = 0; i < p->moments->len; i++) {
+        const Moment *moment = g_ptr_array_index(p->moments, i);
+        g_string_append_printf(out, "  turn %6d  %s\n", moment->turn, moment->text);
+    }
+    if (p->moments->len == 0)
+        g_string_append(out, "  (nothing of note)\n");
     g_string_append_printf(out, "\nLast messages\n");
     for (GList *m = p->messages.head; m != NULL; m = m->next)
         g_string_append_printf(out, "  %s\n", (const char *) m->data);
@@ -256,7 +333,7 @@ static void projection_clear(Projection *p)
 {
     game_free(p->game);
     g_hash_table_unref(p->kills);
-    g_string_free(p->timeline, TRUE);
+    g_ptr_array_unref(p->moments);
     g_string_free(p->scratch, TRUE);
     g_queue_clear_full(&p->messages, g_free);
 }
@@ -266,7 +343,7 @@ gboolean morgue_describe(Store *store, GString *out, GError **error)
     Projection p = {
         .game = game_new(NULL),
         .kills = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL),
-        .timeline = g_string_new(NULL),
+        .moments = g_ptr_array_new_with_free_func(moment_free),
         .scratch = g_string_new(NULL),
     };
     StoreGameInfo info = {0};

@@ -159,20 +159,53 @@ GPtrArray *records_scores(const char *dir, GError **error)
     return g_steal_pointer(&games);
 }
 
-static void print_score_row(const RecordsGame *game, guint rank, GString *out)
+/* "lost: killed by a goblin": how @game ended, printable. Caller frees. */
+static char *score_outcome(const RecordsGame *game)
+{
+    g_autofree char *outcome = store_printable(game->info.outcome);
+    g_autofree char *cause = store_printable(game->info.cause);
+
+    return game->info.cause != NULL ? g_strdup_printf("%s: %s", outcome, cause)
+                                    : g_steal_pointer(&outcome);
+}
+
+/* The width of the outcome column: the longest outcome of @games, whole. */
+static int score_outcome_width(const GPtrArray *games)
+{
+    int width = (int) strlen("OUTCOME");
+
+    for (guint i = 0; i < games->len; i++) {
+        const RecordsGame *game = g_ptr_array_index(games, i);
+        g_autofree char *how = NULL;
+
+        if (game->problem != NULL)
+            continue;
+        how = score_outcome(game);
+        width = MAX(width, (int) g_utf8_strlen(how, -1));
+    }
+    return width;
+}
+
+/* Append @text padded with spaces to @width characters. */
+static void append_padded(GString *out, const char *text, int width)
+{
+    g_string_append(out, text);
+    for (int n = (int) g_utf8_strlen(text, -1); n < width; n++)
+        g_string_append_c(out, ' ');
+}
+
+static void print_score_row(const RecordsGame *game, guint rank, int outcome_width, GString *out)
 {
     g_autofree char *base = g_path_get_basename(game->path);
     g_autofree char *name = store_printable(game->info.player_name);
-    g_autofree char *outcome = store_printable(game->info.outcome);
-    g_autofree char *cause = store_printable(game->info.cause);
     g_autofree char *date = store_printable(game->info.updated);
-    g_autofree char *how =
-        game->info.cause != NULL ? g_strdup_printf("%s: %s", outcome, cause) : g_strdup(outcome);
+    g_autofree char *how = score_outcome(game);
 
     if (strlen(date) > 16)
         date[10] = ' ', date[16] = '\0'; /* 2026-11-25T12:13:14Z → 2026-11-25 12:13 */
-    g_string_append_printf(out, "%4u %6d  %-12.12s %-36.36s %5d %6d  %-16s  %s\n", rank,
-                           game->info.score, name, how, game->info.depth, game->info.turns, date,
+    g_string_append_printf(out, "%4u %6d  %-12.12s ", rank, game->info.score, name);
+    append_padded(out, how, outcome_width);
+    g_string_append_printf(out, " %5d %6d  %-16s  %s\n", game->info.depth, game->info.turns, date,
                            base);
 }
 
@@ -183,6 +216,7 @@ void records_scores_print(const GPtrArray *games, GString *out)
         "Played with other content data ($CAVELOG_DATA_DIR), ranked apart",
         "Unreadable files",
     };
+    int outcome_width = score_outcome_width(games);
     gint group = -1;
     guint rank = 0;
 
@@ -194,16 +228,18 @@ void records_scores_print(const GPtrArray *games, GString *out)
             group = score_group(game);
             rank = 0;
             g_string_append_printf(out, "%s%s\n", i > 0 ? "\n" : "", titles[group]);
-            if (group < 2)
-                g_string_append_printf(out, "%4s %6s  %-12s %-36s %5s %6s  %-16s  %s\n", "RANK",
-                                       "SCORE", "NAME", "OUTCOME", "DEPTH", "TURNS", "DATE",
+            if (group < 2) {
+                g_string_append_printf(out, "%4s %6s  %-12s ", "RANK", "SCORE", "NAME");
+                append_padded(out, "OUTCOME", outcome_width);
+                g_string_append_printf(out, " %5s %6s  %-16s  %s\n", "DEPTH", "TURNS", "DATE",
                                        "FILE");
+            }
         }
         if (group == 2) {
             g_autofree char *why = store_printable(game->problem); /* it names the file */
             g_string_append_printf(out, "  %s\n", why);
         } else {
-            print_score_row(game, ++rank, out);
+            print_score_row(game, ++rank, outcome_width, out);
         }
     }
 }
@@ -554,7 +590,8 @@ static void print_achievement(const RecordsAchievement *a, guint readable, GStri
     if (a->earned->len == 0)
         g_string_append(out, "  not earned yet\n");
     else
-        g_string_append_printf(out, "  earned by %u of %u games:", a->earned->len, readable);
+        g_string_append_printf(out, "  earned by %u of %u game%s:", a->earned->len, readable,
+                               readable == 1 ? "" : "s");
     for (guint i = 0; i < a->earned->len; i++) {
         g_autofree char *base = g_path_get_basename(g_ptr_array_index(a->earned, i));
         g_string_append_printf(out, " %s", base);

@@ -11,6 +11,7 @@
 #include "cavelog-config.h"
 #include "codec.h"
 #include "autoplay.h"
+#include "messages.h"
 #include "session.h"
 #include "store.h"
 #include "verify.h"
@@ -365,9 +366,14 @@ static void print_summary(const Session *session)
             ? g_strdup_printf("%s (%s)", state_outcome_name(state->outcome), state->cause)
             : g_strdup(state_outcome_name(state->outcome));
 
-    g_print("seed %" G_GINT64_FORMAT ": %s, %d turns, depth %d, %d kills, score %d — %s\n",
-            state->seed, outcome, state->turn, state->deepest + 1,
-            player != NULL ? player->kills : 0, state_score(state), session_path(session));
+    g_autoptr(GString) turns = g_string_new(NULL);
+    g_autoptr(GString) kills = g_string_new(NULL);
+
+    messages_count(state->turn, "turn", turns);
+    messages_count(player != NULL ? player->kills : 0, "kill", kills);
+    g_print("seed %" G_GINT64_FORMAT ": %s, %s, depth %d, %s, score %d — %s\n", state->seed,
+            outcome, turns->str, state->deepest + 1, kills->str, state_score(state),
+            session_path(session));
 }
 
 /* Where game @index (0-based) of a run of @games goes: @save itself for a

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "messages.h"
+#include "rules.h"
 
 /* One line of a menu: an item, or a folded soft stack of @members items
  * whose first (lowest letter) is @item. */
@@ -52,20 +53,53 @@ static gboolean tui_menu_fits(const CavItem *item, TuiMenuKind kind)
     return item != NULL && item->count > 0 && (features == 0 || (item->features & features) != 0);
 }
 
+/* What folds @item with others: its name, and whether it has rotted (a
+ * rotten corpse never folds in with fresh ones). Caller frees. */
+static char *tui_fold_key(const CavState *state, const CavItem *item)
+{
+    return g_strdup_printf("%s%s", state_item_rotten(state, item) ? "rotten " : "", item->name);
+}
+
+/* Turns until @item rots (0 once it has; G_MAXINT32 when it never does). */
+static gint32 tui_item_fresh_for(const CavState *state, const CavItem *item)
+{
+    if (item->rot_turns <= 0)
+        return G_MAXINT32;
+    return MAX(item->born + item->rot_turns - state->turn, 0);
+}
+
 /* The folded line of @item's soft stack in @lines, or NULL. */
 static TuiMenuLine *tui_menu_fold_of(GArray *lines, const CavState *state, const CavItem *item)
 {
+    g_autofree char *key = tui_fold_key(state, item);
+
     for (guint i = 0; i < lines->len; i++) {
         TuiMenuLine *line = &g_array_index(lines, TuiMenuLine, i);
         const CavItem *first = state_item(state, line->item);
-        if (first->stack == CAV_STACK_SOFT && strcmp(first->name, item->name) == 0)
+        g_autofree char *first_key = tui_fold_key(state, first);
+        if (first->stack == CAV_STACK_SOFT && strcmp(first_key, key) == 0)
             return line;
     }
     return NULL;
 }
 
+/* Fold @item (in pack slot @slot) into @fold. The folded line keeps the
+ * letter of the member that rots last, so that eating the others (the
+ * ones that rot first) leaves the stack under the letter it had. */
+static void tui_menu_fold_in(TuiMenuLine *fold, const CavState *state, const CavItem *item,
+                             int slot)
+{
+    const CavItem *keeper = state_item(state, fold->item);
+
+    fold->members++;
+    if (tui_item_fresh_for(state, item) > tui_item_fresh_for(state, keeper)) {
+        fold->item = item->id;
+        fold->slot = slot;
+    }
+}
+
 /* The menu's lines: the pack in slot order, soft stacks folded unless their
- * name is in @unfolded. */
+ * fold key (tui_fold_key()) is in @unfolded. */
 static GArray *tui_menu_lines(const CavState *state, TuiMenuKind kind, GPtrArray *unfolded)
 {
     const CavCreature *player = state_player(state);
@@ -74,17 +108,18 @@ static GArray *tui_menu_lines(const CavState *state, TuiMenuKind kind, GPtrArray
     for (int slot = 0; player != NULL && slot < CAV_PACK_SLOTS; slot++) {
         const CavItem *item = state_item(state, player->pack[slot]);
         TuiMenuLine line = {.slot = slot, .members = 1};
-        TuiMenuLine *fold;
+        TuiMenuLine *fold = NULL;
 
         if (!tui_menu_fits(item, kind))
             continue;
         line.item = item->id;
-        fold = item->stack == CAV_STACK_SOFT &&
-                       !g_ptr_array_find_with_equal_func(unfolded, item->name, g_str_equal, NULL)
-                   ? tui_menu_fold_of(lines, state, item)
-                   : NULL;
+        if (item->stack == CAV_STACK_SOFT) {
+            g_autofree char *key = tui_fold_key(state, item);
+            if (!g_ptr_array_find_with_equal_func(unfolded, key, g_str_equal, NULL))
+                fold = tui_menu_fold_of(lines, state, item);
+        }
         if (fold != NULL)
-            fold->members++;
+            tui_menu_fold_in(fold, state, item, slot);
         else
             g_array_append_val(lines, line);
     }
@@ -100,11 +135,27 @@ static void tui_item_notes(const CavState *state, const CavItem *item, GString *
         g_string_append(out, " (wielded)");
     else if (player != NULL && player->armour == item->id)
         g_string_append(out, " (worn)");
-    if (item->rot_turns > 0 && state_item_rotten(state, item))
+    if (item->rot_turns > 0 && state_item_rotten(state, item)) {
         g_string_append(out, " (rotten)");
-    else if (item->rot_turns > 0)
-        g_string_append_printf(out, " (fresh for %d turns)",
-                               item->born + item->rot_turns - state->turn);
+    } else if (item->rot_turns > 0) {
+        g_string_append(out, " (fresh for ");
+        messages_count(tui_item_fresh_for(state, item), "turn", out);
+        g_string_append_c(out, ')');
+    }
+}
+
+/* "3 rotten bat corpses", "2 bat corpses (fresh)": a folded soft stack. */
+static void tui_fold_text(const CavState *state, const TuiMenuLine *line, const char *name,
+                          GString *out)
+{
+    const CavItem *item = state_item(state, line->item);
+    gboolean rotten = state_item_rotten(state, item);
+
+    g_string_append_printf(out, "%d %s", line->members, rotten ? "rotten " : "");
+    messages_plural(name, out);
+    if (item->rot_turns > 0 && !rotten)
+        g_string_append(out, " (fresh)");
+    g_string_append_printf(out, "  (%c: show each)", 'a' + line->slot);
 }
 
 static char *tui_menu_text(const CavState *state, const TuiMenuLine *line)
@@ -117,9 +168,7 @@ static char *tui_menu_text(const CavState *state, const TuiMenuLine *line)
     state_item_name_for(state, state_player(state), item, name);
     g_string_append_printf(text, "%c - ", 'a' + line->slot);
     if (line->members > 1) {
-        g_string_append_printf(text, "%d ", line->members);
-        messages_plural(name->str, text);
-        g_string_append_printf(text, "  (%c: show each)", 'a' + line->slot);
+        tui_fold_text(state, line, name->str, text);
         return g_string_free(text, FALSE);
     }
     if (item->count > 1) {
@@ -174,7 +223,7 @@ static const TuiMenuLine *tui_menu_line_of(const GArray *lines, int key)
 gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdrop, gpointer data,
                      const char **nothing)
 {
-    g_autoptr(GPtrArray) unfolded = g_ptr_array_new();
+    g_autoptr(GPtrArray) unfolded = g_ptr_array_new_with_free_func(g_free);
 
     g_return_val_if_fail(state != NULL && backdrop != NULL && kind < G_N_ELEMENTS(tui_menus), 0);
     *nothing = NULL;
@@ -195,7 +244,7 @@ gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdr
             return 0;
         line = tui_menu_line_of(lines, key);
         if (line != NULL && line->members > 1)
-            g_ptr_array_add(unfolded, (gpointer) state_item(state, line->item)->name);
+            g_ptr_array_add(unfolded, tui_fold_key(state, state_item(state, line->item)));
         else if (tui_menu_slot_item(state, kind, key) != 0)
             return tui_menu_slot_item(state, kind, key);
     }
@@ -203,50 +252,70 @@ gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdr
 
 /* ---- the pack ----------------------------------------------------------- */
 
-/* The pack panel's lines: a title with the slots used, an item a line (as
- * the menus write them, soft stacks folded), and the hint. */
-static GPtrArray *tui_pack_text(const CavState *state)
+/* The pack panel's lines: a title with the slots used and the food in the
+ * player's belly, an item a line (as the menus write them, soft stacks
+ * folded unless in @unfolded), and the hint. */
+static GPtrArray *tui_pack_text(const CavState *state, GPtrArray *unfolded)
 {
     const CavCreature *player = state_player(state);
-    g_autoptr(GPtrArray) unfolded = g_ptr_array_new();
     g_autoptr(GArray) lines = tui_menu_lines(state, TUI_MENU_EXAMINE, unfolded);
     GPtrArray *text = g_ptr_array_new_with_free_func(g_free);
+    gboolean folded = FALSE;
 
-    g_ptr_array_add(text,
-                    g_strdup_printf("Your pack (%d of %d slots used)",
-                                    player != NULL ? state_pack_used(player) : 0, CAV_PACK_SLOTS));
+    g_ptr_array_add(text, g_strdup_printf("Your pack (%d of %d slots used); food %d of %d",
+                                          player != NULL ? state_pack_used(player) : 0,
+                                          CAV_PACK_SLOTS, player != NULL ? player->food : 0,
+                                          player != NULL ? player->max_food : 0));
     if (lines->len == 0)
         g_ptr_array_add(text, g_strdup("You carry nothing."));
-    for (guint i = 0; i < lines->len; i++)
-        g_ptr_array_add(text, tui_menu_text(state, &g_array_index(lines, TuiMenuLine, i)));
-    g_ptr_array_add(text, g_strdup("Esc closes."));
+    for (guint i = 0; i < lines->len; i++) {
+        const TuiMenuLine *line = &g_array_index(lines, TuiMenuLine, i);
+        folded = folded || line->members > 1;
+        g_ptr_array_add(text, tui_menu_text(state, line));
+    }
+    g_ptr_array_add(text,
+                    g_strdup(folded ? "A stack's letter shows each; Esc closes." : "Esc closes."));
     return text;
 }
 
 void tui_items_pack(const CavState *state, TuiBackdrop backdrop, gpointer data)
 {
-    g_autoptr(GPtrArray) text = NULL;
+    g_autoptr(GPtrArray) unfolded = g_ptr_array_new_with_free_func(g_free);
     int key;
 
     g_return_if_fail(state != NULL && backdrop != NULL);
-    text = tui_pack_text(state);
-    do
+    for (;;) {
+        g_autoptr(GPtrArray) text = tui_pack_text(state, unfolded);
+        g_autoptr(GArray) lines = tui_menu_lines(state, TUI_MENU_EXAMINE, unfolded);
+        const TuiMenuLine *line;
+
         key = tui_panels_show((const char *const *) text->pdata, text->len, backdrop, data);
-    while (key != TUI_KEY_ESCAPE && key != TUI_KEY_LOST && key != ' ' && key != '\r' &&
-           key != '\n' && key != 'i');
+        if (key == TUI_KEY_ESCAPE || key == TUI_KEY_LOST || key == ' ' || key == '\r' ||
+            key == '\n' || key == 'i')
+            return;
+        line = tui_menu_line_of(lines, key);
+        if (line != NULL && line->members > 1)
+            g_ptr_array_add(unfolded, tui_fold_key(state, state_item(state, line->item)));
+    }
 }
 
 /* ---- examine ------------------------------------------------------------ */
 
-static void tui_examine_numbers(const CavItem *item, GString *out)
+/* Room for the text of a panel's line at 80 columns. */
+#define TUI_EXAMINE_WIDTH 72
+
+static void tui_examine_numbers(const CavState *state, const CavContent *content,
+                                const CavItem *item, GString *out)
 {
     const struct {
         const char *label;
         gint32 value;
     } numbers[] = {
-        {.label = "attack", .value = item->attack}, {.label = "defense", .value = item->defense},
-        {.label = "thrown", .value = item->thrown}, {.label = "ranged", .value = item->ranged},
-        {.label = "food", .value = item->food},
+        {.label = "attack", .value = item->attack},
+        {.label = "defense", .value = item->defense},
+        {.label = "thrown", .value = item->thrown},
+        {.label = "ranged", .value = item->ranged},
+        {.label = "food", .value = rules_food_value(state, content, item)},
     };
 
     for (gsize i = 0; i < G_N_ELEMENTS(numbers); i++)
@@ -255,6 +324,54 @@ static void tui_examine_numbers(const CavItem *item, GString *out)
                                    numbers[i].value);
     if (out->len == 0)
         g_string_append(out, "no numbers to speak of");
+}
+
+/* Add @text to @lines, wrapped to the panel's width, each line after the
+ * first indented by @indent spaces. */
+static void tui_examine_add(GPtrArray *lines, const char *text, int indent)
+{
+    g_autoptr(GPtrArray) wrapped = tui_screen_wrap(text, TUI_EXAMINE_WIDTH - indent);
+
+    for (guint i = 0; i < wrapped->len; i++)
+        g_ptr_array_add(lines, g_strdup_printf("%*s%s", i > 0 ? indent : 0, "",
+                                               (const char *) wrapped->pdata[i]));
+}
+
+/* What a potion the player knows does: "It gives +15 hp." */
+static void tui_examine_potion(const CavState *state, const CavItem *item, GPtrArray *lines)
+{
+    const CavPotionLook *look = state_look_of_kind(state, item->type);
+    g_autoptr(GString) text = g_string_new("Drunk, it gives ");
+
+    if (look == NULL)
+        return;
+    if (!state_knows_item(state, state_player(state), item)) {
+        tui_examine_add(lines, "You do not know what it is; c calls potions like it by a name.", 0);
+        return;
+    }
+    messages_effect_words(&look->spec, text);
+    g_string_append_c(text, '.');
+    tui_examine_add(lines, text->str, 0);
+}
+
+/* The spells a book holds, each with its cost and what it does. */
+static void tui_examine_book(const CavState *state, const CavItem *item, GPtrArray *lines)
+{
+    gboolean any = FALSE;
+
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++) {
+        const CavSpell *spell = &state->spells[i];
+        g_autoptr(GString) text = g_string_new(NULL);
+
+        if (!g_str_equal(spell->book, item->type))
+            continue;
+        if (!any)
+            g_ptr_array_add(lines, g_strdup("Its spells:"));
+        any = TRUE;
+        g_string_append_printf(text, "  %s (%d mana): ", spell->name, spell->cost);
+        messages_spell_words(spell, text);
+        tui_examine_add(lines, text->str, 4);
+    }
 }
 
 /* "Tags: weapon, blade" from the bits. */
@@ -289,6 +406,8 @@ static char *tui_examine_title(const CavState *state, const CavItem *item)
     g_autoptr(GString) title = g_string_new(NULL);
     g_autoptr(GString) name = g_string_new(NULL);
 
+    if (state_item_rotten(state, item))
+        g_string_append(name, "rotten ");
     state_item_name_for(state, state_player(state), item, name);
     if (item->count > 1) {
         g_string_append_printf(title, "%d ", item->count);
@@ -312,32 +431,27 @@ static const char *tui_examine_worn(const CavState *state, const CavItem *item)
     return NULL;
 }
 
-int tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
-                      gpointer data)
+int tui_items_examine(const CavState *state, const CavContent *content, const CavItem *item,
+                      TuiBackdrop backdrop, gpointer data)
 {
     g_autoptr(GString) numbers = g_string_new(NULL);
-    g_autofree char *title = NULL, *tags = NULL, *uses = NULL, *freshness = NULL;
-    const char *worn, *lines[8];
-    gsize n = 0;
+    g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
+    const char *worn;
 
-    g_return_val_if_fail(state != NULL && item != NULL && backdrop != NULL, TUI_KEY_LOST);
-    title = tui_examine_title(state, item);
-    tui_examine_numbers(item, numbers);
-    tags = tui_examine_names("Tags", item->tags, TRUE);
-    uses = tui_examine_names("Uses", item->features, FALSE);
-    freshness = tui_examine_freshness(state, item);
+    g_return_val_if_fail(state != NULL && content != NULL && item != NULL && backdrop != NULL,
+                         TUI_KEY_LOST);
+    tui_examine_numbers(state, content, item, numbers);
     worn = tui_examine_worn(state, item);
-    lines[n++] = title;
-    lines[n++] = numbers->str;
-    lines[n++] = tags;
-    lines[n++] = uses;
+    g_ptr_array_add(lines, tui_examine_title(state, item));
+    g_ptr_array_add(lines, g_strdup(numbers->str));
+    g_ptr_array_add(lines, tui_examine_names("Tags", item->tags, TRUE));
+    g_ptr_array_add(lines, tui_examine_names("Uses", item->features, FALSE));
     if (item->rot_turns > 0)
-        lines[n++] = freshness;
+        g_ptr_array_add(lines, tui_examine_freshness(state, item));
     if (worn != NULL)
-        lines[n++] = worn;
-    if (state_look_of_kind(state, item->type) != NULL &&
-        !state_knows_item(state, state_player(state), item))
-        lines[n++] = "You do not know what it is; c calls potions like it by a name.";
-    lines[n++] = "Press any key.";
-    return tui_panels_show(lines, n, backdrop, data);
+        g_ptr_array_add(lines, g_strdup(worn));
+    tui_examine_potion(state, item, lines);
+    tui_examine_book(state, item, lines);
+    g_ptr_array_add(lines, g_strdup("Press any key."));
+    return tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
 }

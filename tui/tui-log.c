@@ -14,6 +14,7 @@ struct TuiLog {
     guint unread;       /* the last @unread messages of @history */
     CavState *shadow;   /* the log's own fold while there is no live state */
     CavView *shadow_view;
+    guint32 drunk; /* bit i: the player drank, or saw drunk, a potion of look i */
 };
 
 static void tui_message_free(gpointer data)
@@ -61,10 +62,29 @@ static void tui_log_append(TuiLog *log, gint32 turn, const char *text)
     }
 }
 
+/* Note the look of the potion @event (an ItemQuaffed) drinks when the
+ * player drinks it or sees it drunk. */
+static void tui_log_note_drunk(TuiLog *log, const CavState *state, const CavView *view,
+                               const CavEvent *event)
+{
+    const CavItem *item = state_item(state, event->as.ItemQuaffed.item);
+    const CavCreature *drinker = state_creature(state, event->as.ItemQuaffed.creature);
+    const CavPotionLook *look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
+    gint32 index = look != NULL ? (gint32) (look - state->looks) : -1;
+
+    if (index < 0 || index >= CAV_POTION_KINDS_MAX || drinker == NULL)
+        return;
+    if (drinker->id == state->player || view_sees(view, drinker->z, drinker->x, drinker->y))
+        log->drunk |= 1u << index;
+}
+
 static void tui_log_describe(TuiLog *log, const CavState *state, const CavView *view,
                              const CavEvent *event)
 {
     g_autoptr(GString) text = g_string_new(NULL);
+
+    if (event->type == CAV_EVENT_ITEM_QUAFFED)
+        tui_log_note_drunk(log, state, view, event);
 
     if (messages_describe(state, view, event, text) && text->len > 0)
         tui_log_append(log, event->turn, text->str);
@@ -138,4 +158,10 @@ guint tui_log_unread(const TuiLog *log)
 {
     g_return_val_if_fail(log != NULL, 0);
     return log->unread;
+}
+
+guint32 tui_log_drunk_looks(const TuiLog *log)
+{
+    g_return_val_if_fail(log != NULL, 0);
+    return log->drunk;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tui-look.c — looking around (`;`): the map cursor (tui-target.c) and a
  * line saying what the player knows of the cell under it: what they see
- * there now, or what they remember. No turn passes. */
+ * there now (a creature's state in words and its gear), or what they
+ * remember. No turn passes. */
 #include "tui-private.h"
 
 #include "messages.h"
@@ -31,19 +32,34 @@ static void tui_look_sentence(GString *out, const char *text)
     g_string_append_printf(out, "%s%s", out->len > 0 ? " " : "", raised);
 }
 
+/* ", wielding a sword and wearing platemail": the gear @creature has on. */
+static void tui_look_gear(const CavState *state, const CavCreature *creature, GString *out)
+{
+    const CavItem *weapon = state_item(state, creature->weapon);
+    const CavItem *armour = state_item(state, creature->armour);
+
+    if (weapon != NULL) {
+        g_string_append(out, ", wielding ");
+        messages_item_name(state, weapon, 1, MESSAGES_A, out);
+    }
+    if (armour != NULL) {
+        g_string_append(out, weapon != NULL ? " and wearing " : ", wearing ");
+        messages_item_name(state, armour, 1, MESSAGES_A, out);
+    }
+}
+
 static void tui_look_creature(const CavState *state, const CavCreature *creature, GString *out)
 {
     g_autoptr(GString) text = g_string_new(NULL);
-    const CavItem *weapon = state_item(state, creature->weapon);
 
     if (creature->id == state->player) {
         g_string_append_printf(text, "you (%d/%d hp).", creature->hp, creature->max_hp);
     } else {
-        g_string_append_printf(text, "%s %s (%d/%d hp", messages_indefinite(creature->kind),
-                               creature->kind, creature->hp, creature->max_hp);
-        if (weapon != NULL)
-            g_string_append_printf(text, ", wielding %s", weapon->name);
-        g_string_append(text, ").");
+        g_string_append_printf(text, "%s %s, %s", messages_indefinite(creature->kind),
+                               creature->kind,
+                               messages_health_words(creature->hp, creature->max_hp));
+        tui_look_gear(state, creature, text);
+        g_string_append_c(text, '.');
     }
     tui_look_sentence(out, text->str);
 }
@@ -52,9 +68,10 @@ static void tui_look_item(const CavState *state, const CavItem *item, GString *o
 {
     g_autoptr(GString) text = g_string_new(NULL);
 
+    /* a rotten one is named so ("a rotten bat corpse") */
     messages_item_name(state, item, item->count, MESSAGES_A, text);
-    if (item->rot_turns > 0)
-        g_string_append(text, state_item_rotten(state, item) ? " (rotten)" : " (fresh)");
+    if (item->rot_turns > 0 && !state_item_rotten(state, item))
+        g_string_append(text, " (fresh)");
     g_string_append(text, item->count > 1 ? " lie here." : " lies here.");
     tui_look_sentence(out, text->str);
 }

@@ -120,28 +120,51 @@ void tui_panels_help(TuiBackdrop backdrop, gpointer data)
 
 /* ---- level up ---------------------------------------------------------- */
 
-/* What the player has now of what @bonus raises. */
-static gint32 tui_levelup_now(const CavCreature *player, CavBonus bonus)
+/* What @player would have of what @bonus raises with @extra more of it,
+ * in the units a player reads: "30", "8 cells", "1 hp every 6.7 turns". */
+static char *tui_levelup_value(const CavCreature *player, CavBonus bonus, gint32 extra)
 {
+    GString *text = g_string_new(NULL);
+
     switch (bonus) {
     case CAV_BONUS_MAX_HP:
-        return player->max_hp;
+        g_string_append_printf(text, "%d hp", player->max_hp + extra);
+        break;
     case CAV_BONUS_MAX_MANA:
-        return player->max_mana;
+        g_string_append_printf(text, "%d mana", player->max_mana + extra);
+        break;
     case CAV_BONUS_ATTACK:
-        return player->attack;
+        g_string_append_printf(text, "%d", player->attack + extra);
+        break;
     case CAV_BONUS_DEFENSE:
-        return player->defense;
+        g_string_append_printf(text, "%d", player->defense + extra);
+        break;
     case CAV_BONUS_VISION:
-        return player->vision;
+        messages_count(player->vision + extra, "cell", text);
+        break;
     case CAV_BONUS_HP_REGEN:
-        return player->hp_regen;
+        messages_regen_words(player->hp_regen + extra, "hp", text);
+        break;
     case CAV_BONUS_MANA_REGEN:
-        return player->mana_regen;
+        messages_regen_words(player->mana_regen + extra, "mana", text);
+        break;
     case CAV_BONUS_COUNT:
     default:
-        return 0;
+        break;
     }
+    return g_string_free(text, FALSE);
+}
+
+/* "f - +50 hp regeneration  1 hp every 10 turns   1 hp every 6.7 turns" */
+static char *tui_levelup_line(const CavContent *content, const CavCreature *player, int bonus)
+{
+    gint32 amount = content_rules(content)->bonus[bonus];
+    g_autofree char *raise =
+        g_strdup_printf("%+d %s", amount, content_bonus_words((CavBonus) bonus));
+    g_autofree char *now = tui_levelup_value(player, (CavBonus) bonus, 0);
+    g_autofree char *after = tui_levelup_value(player, (CavBonus) bonus, amount);
+
+    return g_strdup_printf("%c - %-22s %-22s %s", 'a' + bonus, raise, now, after);
 }
 
 static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature *player)
@@ -150,16 +173,15 @@ static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature
 
     g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", player->level));
     g_ptr_array_add(lines, g_strdup(""));
-    for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++) {
-        g_autofree char *raise = g_strdup_printf("%+d %s", content_rules(content)->bonus[bonus],
-                                                 content_bonus_words((CavBonus) bonus));
-        g_ptr_array_add(lines, g_strdup_printf("%c - %-24s (now %d)", 'a' + bonus, raise,
-                                               tui_levelup_now(player, (CavBonus) bonus)));
-    }
+    g_ptr_array_add(lines, g_strdup_printf("    %-22s %-22s %s", "bonus", "now", "after"));
+    for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++)
+        g_ptr_array_add(lines, tui_levelup_line(content, player, bonus));
     g_ptr_array_add(lines, g_strdup(""));
-    if (player->pending_bonuses > 1)
+    if (player->pending_bonuses > 2)
         g_ptr_array_add(lines, g_strdup_printf("%d more bonuses to choose after this one.",
                                                player->pending_bonuses - 1));
+    else if (player->pending_bonuses == 2)
+        g_ptr_array_add(lines, g_strdup("1 more bonus to choose after this one."));
     g_ptr_array_add(lines, g_strdup("A letter chooses (S saves and quits)."));
     return lines;
 }

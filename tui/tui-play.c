@@ -196,7 +196,8 @@ static TuiStep tui_play_name(Tui *tui, Session *session, gint32 look, GError **e
 static TuiStep tui_play_call(Tui *tui, Session *session, GError **error)
 {
     const char *nothing = NULL;
-    gint32 look = tui_call_pick(tui->state, tui->sight, tui_play_draw, tui, &nothing);
+    gint32 look = tui_call_pick(tui->state, tui->sight, tui_log_drunk_looks(tui->log),
+                                tui_play_draw, tui, &nothing);
 
     if (nothing != NULL)
         tui_log_add(tui->log, tui->state->turn, nothing);
@@ -210,7 +211,7 @@ static TuiStep tui_play_examine(Tui *tui, Session *session, gint32 item, GError 
 {
     const CavItem *examined = state_item(tui->state, item);
     const CavPotionLook *look = state_look_of_kind(tui->state, examined->type);
-    int key = tui_items_examine(tui->state, examined, tui_play_draw, tui);
+    int key = tui_items_examine(tui->state, tui->content, examined, tui_play_draw, tui);
 
     if (key != 'c' || look == NULL ||
         state_knows_item(tui->state, state_player(tui->state), examined))

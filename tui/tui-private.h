@@ -142,6 +142,10 @@ void tui_log_add(TuiLog *log, gint32 turn, const char *text);
 /* Mark every message read (the player pressed a key). */
 void tui_log_mark_read(TuiLog *log);
 
+/* The potion looks (bit i for CavState.looks[i]) the player drank or saw
+ * drunk in the events the log was given. */
+guint32 tui_log_drunk_looks(const TuiLog *log);
+
 /* The history, oldest first, of TuiMessage (borrowed), and how many of its
  * last entries are unread. */
 const GPtrArray *tui_log_history(const TuiLog *log);
@@ -303,16 +307,19 @@ gint32 tui_menu_pick(const CavState *state, TuiMenuKind kind, TuiBackdrop backdr
  * until Esc (or Space, Enter, `i`). No turn passes. */
 void tui_items_pack(const CavState *state, TuiBackdrop backdrop, gpointer data);
 
-/* A panel on @item: its numbers, tags, uses, freshness (and, for a potion
- * the player does not know, that `c` names its look); waits for a key and
- * returns it. */
-int tui_items_examine(const CavState *state, const CavItem *item, TuiBackdrop backdrop,
-                      gpointer data);
+/* A panel on @item: its numbers (food as eating it now gives, by
+ * @content's rules), tags, uses, freshness, what a potion the player knows
+ * does (for one they do not know, that `c` names its look) and the spells
+ * of a book with their costs and effects; waits for a key and returns it. */
+int tui_items_examine(const CavState *state, const CavContent *content, const CavItem *item,
+                      TuiBackdrop backdrop, gpointer data);
 
 /* ---- tui-look.c: looking around ---------------------------------------- */
 
 /* Append what the player knows of cell (@z, @x, @y) to @out: who stands
- * there (with hp), what lies there and the terrain, or what they remember. */
+ * there (the player with hp; another by how hurt it looks, what it wields
+ * and wears), what lies there (a rotten corpse named so) and the terrain,
+ * or what they remember. */
 void tui_look_describe(const CavState *state, const CavView *sight, gint32 z, gint32 x, gint32 y,
                        GString *out);
 
@@ -365,11 +372,12 @@ const CavSpell *tui_spells_pick(const CavState *state, const CavItem *book, TuiB
 /* ---- tui-call.c: naming potion looks ------------------------------------ */
 
 /* Let the player pick a potion look they have seen and do not know: in the
- * pack or on the floor in view. Returns its index in CavState.looks, or -1
- * when the player closed the menu or there is none (then *@nothing says
- * so, static). */
-gint32 tui_call_pick(const CavState *state, const CavView *sight, TuiBackdrop backdrop,
-                     gpointer data, const char **nothing);
+ * pack, on the floor in view, or drunk (by them, or by a creature they saw:
+ * the bits of @drunk, tui_log_drunk_looks()). Returns its index in
+ * CavState.looks, or -1 when the player closed the menu or there is none
+ * (then *@nothing says so, static). */
+gint32 tui_call_pick(const CavState *state, const CavView *sight, guint32 drunk,
+                     TuiBackdrop backdrop, gpointer data, const char **nothing);
 
 /* Ask for the name of look @look on the message rows (up to
  * CAV_COMMAND_WORD_MAX - 1 printable characters, starting from its present

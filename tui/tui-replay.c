@@ -264,7 +264,8 @@ static void replay_ask_turn(Replay *r)
         return;
     }
     if ((gint64) turn > r->last)
-        replay_note(r, "The game has %d turns; this is the last.", r->last);
+        replay_note(r, "The game has %d turn%s; this is the last.", r->last,
+                    r->last == 1 ? "" : "s");
     replay_goto(r, (gint32) turn);
 }
 
