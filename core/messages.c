@@ -837,10 +837,17 @@ void messages_spell_words(const CavSpell *spell, GString *out)
     g_return_if_fail(spell != NULL && out != NULL);
     switch (spell->special) {
     case CAV_SPECIAL_BLOOD_TO_MANA:
-        g_string_append(out, "turn the target's hp into mana, as much as there is room for");
+        g_string_append_printf(out,
+                               "turn %d hp of the target into each mana, as much as there "
+                               "is room for",
+                               spell->hp_per_mana);
         break;
     case CAV_SPECIAL_BLINK:
-        g_string_append(out, "the target jumps to an open cell in view up to ");
+        if (spell->min_range < spell->range)
+            g_string_append_printf(out, "the target jumps to an open cell in view %d to ",
+                                   spell->min_range);
+        else
+            g_string_append(out, "the target jumps to an open cell in view ");
         messages_count(spell->range, "cell", out);
         g_string_append(out, " away");
         break;

@@ -146,7 +146,7 @@ static void test_examine(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     text = press_for(f, "xc", "Press any key.");
     g_test_message("examining the white book:\n%s", text);
     g_assert_nonnull(strstr(text, "minor heal (4 mana): +20 hp"));
-    g_assert_nonnull(strstr(text, "slow heal (12 mana): +2 hp a turn for 50 turns"));
+    g_assert_nonnull(strstr(text, "slow heal (12 mana): +2 hp a turn for ")); /* turns: data */
     g_assert_nonnull(strstr(text, "inner strength (16 mana):"));
     close_until_gone(f, "Press any key.");
     g_free(text);
@@ -174,7 +174,7 @@ static void test_spell_menu(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "a - minor heal"));
     g_assert_nonnull(strstr(text, "+20 hp"));
     g_assert_nonnull(strstr(text, "+50 hp"));
-    g_assert_nonnull(strstr(text, "+2 hp a turn for 50 turns"));
+    g_assert_nonnull(strstr(text, "+2 hp a turn for ")); /* how long: the data says */
     g_assert_nonnull(strstr(text, "+2 attack, +2 defense"));
 }
 
@@ -507,6 +507,25 @@ static void test_effect_words(void)
     g_assert_cmpstr(out->str, ==, "+15 hp");
 }
 
+/* The blue book's specials in words, with the numbers they work by. */
+static void test_special_words(void)
+{
+    const CavSpell blood = {.special = CAV_SPECIAL_BLOOD_TO_MANA, .hp_per_mana = 7};
+    const CavSpell blink = {.special = CAV_SPECIAL_BLINK, .min_range = 3, .range = 5};
+    const CavSpell old_blink = {.special = CAV_SPECIAL_BLINK, .min_range = 1, .range = 1};
+    g_autoptr(GString) out = g_string_new(NULL);
+
+    messages_spell_words(&blood, out);
+    g_assert_cmpstr(out->str, ==,
+                    "turn 7 hp of the target into each mana, as much as there is room for");
+    g_string_truncate(out, 0);
+    messages_spell_words(&blink, out);
+    g_assert_cmpstr(out->str, ==, "the target jumps to an open cell in view 3 to 5 cells away");
+    g_string_truncate(out, 0);
+    messages_spell_words(&old_blink, out);
+    g_assert_cmpstr(out->str, ==, "the target jumps to an open cell in view 1 cell away");
+}
+
 static void test_health_words(void)
 {
     g_assert_cmpstr(messages_health_words(20, 20), ==, "unhurt");
@@ -610,6 +629,7 @@ int main(int argc, char **argv)
     g_test_add_func("/words/regen", test_regen_words);
     g_test_add_func("/words/health", test_health_words);
     g_test_add_func("/words/effects", test_effect_words);
+    g_test_add_func("/words/specials", test_special_words);
     g_test_add_func("/words/regen-chosen", test_regen_chosen);
     g_test_add_func("/words/morgue-timeline", test_morgue_timeline);
     g_test_add_func("/words/scores-whole", test_scores_whole);
