@@ -52,28 +52,25 @@ static const CavCreatureKind *goblin_kind(const Bot *bot)
     return NULL;
 }
 
-CavBonus bot_fight_bonus(const Bot *bot)
+gint32 bot_fight_bonus_worth(const Bot *bot, CavBonus bonus)
 {
     const CavRules *rules = content_rules(bot->content);
     const CavCreatureKind *goblin = goblin_kind(bot);
     gint32 a = state_attack(bot->state, bot->player), d = state_defense(bot->state, bot->player);
-    gint32 hp, atk, def, now, gain_attack, gain_defense;
+    gint32 hp, atk, def;
 
-    if (goblin == NULL)
-        return CAV_BONUS_MAX_HP;
+    if (goblin == NULL || (bonus != CAV_BONUS_ATTACK && bonus != CAV_BONUS_DEFENSE))
+        return 0;
     hp = goblin->hp;
     atk = goblin->attack + GEAR_ATTACK;
     def = goblin->defense + GEAR_DEFENSE;
-    now = fight_cost(a, d, hp, atk, def);
-    gain_attack =
-        FIGHTS_AHEAD * (now - fight_cost(a + rules->bonus[CAV_BONUS_ATTACK], d, hp, atk, def));
-    gain_defense =
-        FIGHTS_AHEAD * (now - fight_cost(a, d + rules->bonus[CAV_BONUS_DEFENSE], hp, atk, def));
-    if (gain_attack > 10 * rules->bonus[CAV_BONUS_MAX_HP] && gain_attack >= gain_defense)
-        return CAV_BONUS_ATTACK;
-    if (gain_defense > 10 * rules->bonus[CAV_BONUS_MAX_HP])
-        return CAV_BONUS_DEFENSE;
-    return CAV_BONUS_MAX_HP;
+    if (bonus == CAV_BONUS_ATTACK)
+        a += rules->bonus[CAV_BONUS_ATTACK];
+    else
+        d += rules->bonus[CAV_BONUS_DEFENSE];
+    return FIGHTS_AHEAD * (fight_cost(state_attack(bot->state, bot->player),
+                                      state_defense(bot->state, bot->player), hp, atk, def) -
+                           fight_cost(a, d, hp, atk, def));
 }
 
 static gboolean hostile_at(const Bot *bot, gint32 x, gint32 y)

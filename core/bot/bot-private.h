@@ -129,8 +129,9 @@ gboolean bot_fight_winnable(const Bot *bot, gint32 cost);
  * what it fled from.) */
 gboolean bot_fight_stairs_safe(const Bot *bot, gint32 cell, CavTile tile);
 
-/* The level-up bonus that saves the most hp over the fights ahead. */
-CavBonus bot_fight_bonus(const Bot *bot);
+/* The hp (tenths) that @bonus (attack or defense; 0 for any other) saves
+ * over the fights ahead, against a goblin with middling gear. */
+gint32 bot_fight_bonus_worth(const Bot *bot, CavBonus bonus);
 
 /* Facing neighbours it would likely lose to: take the stairs when standing
  * on them, else step toward the nearest known stairs, or anywhere out of
@@ -186,7 +187,17 @@ gboolean bot_potion_try(Bot *bot, CavCommand *out);
  * kind is known. Takes no turn. FALSE when there is nothing to name. */
 gboolean bot_potion_name(Bot *bot, CavCommand *out);
 
+/* ---- level-up bonuses (bot-bonus.c) ---- */
+
+/* The bonus to choose now: max mana while a carried spell is out of reach
+ * (bot_spell_wants_mana), else the one worth the most hp over the stretch
+ * ahead, each worth less the more often it was taken. */
+CavBonus bot_bonus_choose(const Bot *bot);
+
 /* ---- spells (bot-spell.c) ---- */
+
+/* Whether the player carries the book of spell @name. */
+gboolean bot_spell_knows(const Bot *bot, const char *name);
 
 /* Whether @item (on the floor) is a spellbook of a kind the player lacks. */
 gboolean bot_spell_wanted(const Bot *bot, const CavItem *item);
@@ -213,10 +224,6 @@ gboolean bot_spell_boost(Bot *bot, CavCommand *out);
  * foes is within two steps and there is room for them, else blink away.
  * FALSE when neither can be cast. */
 gboolean bot_spell_escape(Bot *bot, CavCommand *out);
-
-/* Calm, healthy, with full mana (regeneration would be lost) and the
- * blue book: summon bats, weak foes to practise on for xp. */
-gboolean bot_spell_practice(Bot *bot, CavCommand *out);
 
 /* Badly hurt with a foe next to it (and no heal or potion cast or drunk
  * first): blink away. */

@@ -15,7 +15,7 @@
 #define HARD_FIGHT_PERCENT 25 /* a fight costing this share of the hp left calls for strength */
 #define SPARE_PERCENT 25      /* hp kept after turning blood to mana (share of max hp) */
 #define NEW_LEVEL_CELLS 300   /* known cells of a level below which it counts as just arrived */
-#define MANA_GOAL_ONE 10      /* max mana wanted with a book: a major heal, a blink */
+#define MANA_GOAL_ONE 10      /* max mana wanted with the blue book first: a blink */
 #define MANA_GOAL_BLUE 20     /* and with the blue book: detection, bats */
 #define CROWD 2               /* foes near enough to call for bats */
 
@@ -39,6 +39,11 @@ static const CavSpell *known(const Bot *bot, const char *name)
     const CavItem *book = book_with(bot, name);
 
     return book != NULL ? state_spell(bot->state, book->type, name) : NULL;
+}
+
+gboolean bot_spell_knows(const Bot *bot, const char *name)
+{
+    return known(bot, name) != NULL;
 }
 
 static gboolean affordable(const Bot *bot, const CavSpell *spell)
@@ -78,11 +83,12 @@ gboolean bot_spell_wanted(const Bot *bot, const CavItem *item)
 
 gboolean bot_spell_wants_mana(const Bot *bot)
 {
+    const CavSpell *slow = known(bot, "slow heal");
     gint32 max = bot->player->max_mana;
 
     if (known(bot, "blink") != NULL && max < MANA_GOAL_BLUE)
         return max < MANA_GOAL_ONE || bot->player->level % 2 == 0;
-    return known(bot, "major heal") != NULL && max < MANA_GOAL_ONE;
+    return slow != NULL && max < slow->cost;
 }
 
 /* ---- heals --------------------------------------------------------------------- */
@@ -163,16 +169,27 @@ static const CavSpell *heal_to_buy(const Bot *bot)
     return NULL;
 }
 
+/* Out of a fight, with a wound it would heal whole (half its worth at
+ * least, the rest coming by itself meanwhile): the heal over time, the most
+ * hp for the mana. */
+static gboolean slow_heal_fits(const Bot *bot, const CavSpell *slow)
+{
+    const CavCreature *p = bot->player;
+
+    return affordable(bot, slow) && !under(bot, slow->effect) && !bot_hostile_in_view(bot) &&
+           (p->max_hp - p->hp) * 2 >= slow->spec.turn_hp * slow->spec.duration;
+}
+
 gboolean bot_spell_heal(Bot *bot, CavCommand *out)
 {
     const CavSpell *slow = known(bot, "slow heal");
 
-    if (heal_now(bot) != NULL)
-        return cast_self(bot, heal_now(bot)->name, out);
-    /* Out of a fight, a heal over time does as well and costs the pack nothing. */
-    if (bot->player->hp * 100 < bot->player->max_hp * HURT_PERCENT && affordable(bot, slow) &&
-        !under(bot, slow->effect) && !bot_hostile_in_view(bot))
+    if (slow_heal_fits(bot, slow))
         return cast_self(bot, slow->name, out);
+    /* Mending in peace, the heal over time is waited for. */
+    if (heal_now(bot) != NULL &&
+        (slow == NULL || !under(bot, slow->effect) || bot_hostile_in_view(bot)))
+        return cast_self(bot, heal_now(bot)->name, out);
     if (heal_to_buy(bot) != NULL)
         return cast_self(bot, "blood to mana", out);
     return FALSE;
@@ -249,17 +266,6 @@ gboolean bot_spell_escape(Bot *bot, CavCommand *out)
     if (affordable(bot, blink))
         return cast_self(bot, blink->name, out);
     return FALSE;
-}
-
-gboolean bot_spell_practice(Bot *bot, CavCommand *out)
-{
-    const CavSpell *bats = known(bot, "summon bats");
-    const CavCreature *p = bot->player;
-
-    if (!affordable(bot, bats) || p->mana < p->max_mana || p->hp * 100 < p->max_hp * 80 ||
-        bot_hostile_in_view(bot) || free_neighbours(bot) < 2)
-        return FALSE;
-    return cast_self(bot, bats->name, out);
 }
 
 #define BADLY_HURT_PERCENT                                                                         \
