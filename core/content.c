@@ -71,6 +71,7 @@ static const Field item_fields[] = {
     TYPE_INT(ranged, 0, 10000),
     TYPE_INT(food, -100000, 100000),
     TYPE_INT(spawn_level, 0, 5),
+    TYPE_INT(goblin_from_depth, 1, 5),
     {"stack", FIELD_STACK, offsetof(CavItemType, stack), 0, 0, FALSE},
     TYPE_INT(rot_turns, 0, 1000000),
     TYPE_INT(food_per_hp, 0, 1000),
@@ -471,7 +472,8 @@ static gboolean parse_types(CavContent *content, const Source *src, GError **err
     g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
 
     for (guint i = 0; groups[i] != NULL; i++) {
-        CavItemType type = {.weight = 1, .effect = {.duration = 1, .turn_chance = 100}};
+        CavItemType type = {
+            .weight = 1, .goblin_from_depth = 1, .effect = {.duration = 1, .turn_chance = 100}};
         if (strcmp(groups[i], "appearances") == 0)
             continue;
         g_strlcpy(type.name, groups[i], sizeof type.name);

@@ -170,6 +170,7 @@ typedef struct {
     char effect_name[CAV_NAME_MAX]; /* potions: the effect's short name ("poison") */
     char pool[CAV_STR_MAX];         /* "" or the pool the type is picked from */
     gint32 spawn_level;             /* 0: every level; else only that level (1-based) */
+    gint32 goblin_from_depth;       /* goblins start with it only from this depth (1-based) */
     CavStack stack;
     gint32 rot_turns;           /* 0: never rots; else fresh for this many turns */
     gint32 food_per_hp;         /* corpses: food value per max hp of the dead */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* creatures.c — what each creature does on its turn, by behaviour (GAME.md
  * "Creatures"): fungi spread, bats blunder twice, zombies idle or hunt,
- * goblins gear up, hunt, pick up and wander. The player decides in decide.c. */
+ * goblins gear up, drink, fire, throw, hunt, pick up and wander. The player decides in decide.c. */
 #include "rules-private.h"
 
 #include <libtcod/fov.h>
@@ -214,18 +214,16 @@ static gboolean drink(const CavState *state, const CavCreature *c, GArray *out)
     return FALSE;
 }
 
-/* The spare missile or weapon @c would throw: the highest thrown value
- * above 1 among what it carries but does not use. */
+/* The spare throwable @c would throw (GAME.md's "throwable", not what it
+ * wields or wears): the highest thrown value. */
 static const CavItem *best_throwable(const CavState *state, const CavCreature *c)
 {
     const CavItem *best = NULL;
-    guint32 kinds = (1u << CAV_TAG_MISSILE) | (1u << CAV_TAG_WEAPON);
 
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
         const CavItem *item = state_item(state, c->pack[i]);
         if (item == NULL || item->count <= 0 || item->id == c->weapon || item->id == c->armour ||
-            !(item->tags & kinds) || !(item->features & (1u << CAV_FEATURE_THROW)) ||
-            item->thrown <= 1)
+            !rules_throwable(item))
             continue;
         if (best == NULL || item->thrown > best->thrown)
             best = item;
@@ -233,20 +231,20 @@ static const CavItem *best_throwable(const CavState *state, const CavCreature *c
     return best;
 }
 
-/* At range, a goblin that sees the player fires its bow or throws its best
- * spare missile; next to them, it fights hand to hand (hunt). */
+/* A goblin that sees the player fires its bow at them, or else throws its
+ * best throwable: at range and next to them alike (GAME.md's priorities
+ * put both before the hunt). */
 static gboolean shoot(const CavState *state, const CavContent *content, const CavCreature *c,
                       CavRng *rng, GArray *out)
 {
     const CavCreature *player = state_player(state);
     const CavItem *weapon = state_item(state, c->weapon), *missile;
 
-    if (ABS(player->x - c->x) <= 1 && ABS(player->y - c->y) <= 1)
-        return FALSE;
     if (!rules_can_aim(state, c, player->x, player->y))
         return FALSE;
-    if (weapon != NULL && weapon->ranged > 0)
-        return rules_fire(state, content, c, player->x, player->y, rng, out);
+    if (weapon != NULL && weapon->ranged > 0 &&
+        rules_fire(state, content, c, player->x, player->y, rng, out))
+        return TRUE;
     missile = best_throwable(state, c);
     return missile != NULL &&
            rules_throw(state, content, c, missile, player->x, player->y, rng, out);

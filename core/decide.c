@@ -84,20 +84,46 @@ static void place_creature(Setup *setup, const CavCreatureKind *kind, gint32 z, 
     rules_push(out, spawned);
 }
 
-/* A random type from @pool (by the members' weights), or NULL. */
-static const CavItemType *pick_from_pool(const CavContent *content, const char *pool, CavRng *rng)
+/* The player on a random floor cell of level 1's largest region, where the
+ * exit lies too (GAME.md "World"). */
+static void place_player(Setup *setup, const CavContent *content, CavRng *rng, GArray *out)
+{
+    guint8 outside[CAV_HEIGHT][CAV_WIDTH];
+    gint32 x, y;
+
+    world_largest_region(setup->levels[0], outside);
+    for (gint32 cell = 0; cell < CAV_WIDTH * CAV_HEIGHT; cell++)
+        outside[cell / CAV_WIDTH][cell % CAV_WIDTH] ^= 1;
+    if (!random_floor(setup, 0, outside, rng, &x, &y))
+        return;
+    setup->creature[0][y][x] = 1;
+    rules_push(out, rules_creature_spawned(content_creature_kind(content, "player"),
+                                           setup->next_creature++, 0, x, y));
+}
+
+/* Whether @type is in @pool and may be given to a goblin of @depth (1-based;
+ * 0: whatever lies on the floor, where depth does not restrict). */
+static gboolean pool_offers(const CavItemType *type, const char *pool, gint32 depth)
+{
+    return strcmp(type->pool, pool) == 0 && (depth == 0 || type->goblin_from_depth <= depth);
+}
+
+/* A random type from @pool (by the members' weights) that @depth allows, or
+ * NULL. */
+static const CavItemType *pick_from_pool(const CavContent *content, const char *pool, gint32 depth,
+                                         CavRng *rng)
 {
     const CavItemType *types;
     guint n = content_item_types(content, &types);
     gint32 weights = 0, pick;
 
     for (guint i = 0; i < n; i++)
-        weights += strcmp(types[i].pool, pool) == 0 ? types[i].weight : 0;
+        weights += pool_offers(&types[i], pool, depth) ? types[i].weight : 0;
     if (weights == 0)
         return NULL;
     pick = rng_range(rng, 0, weights - 1);
     for (guint i = 0; i < n; i++) {
-        if (strcmp(types[i].pool, pool) != 0)
+        if (!pool_offers(&types[i], pool, depth))
             continue;
         pick -= types[i].weight;
         if (pick < 0)
@@ -151,7 +177,8 @@ static void assign_looks(Setup *setup, const CavContent *content, CavRng *rng, G
     }
 }
 
-/* Each kind's spawn count on level @z; goblins get a random weapon and armour. */
+/* Each kind's spawn count on level @z; goblins get a random weapon and armour
+ * no better than their depth allows (items.ini's goblin_from_depth). */
 static void populate_creatures(Setup *setup, const CavContent *content, gint32 z, CavRng *rng,
                                GArray *out)
 {
@@ -167,8 +194,8 @@ static void populate_creatures(Setup *setup, const CavContent *content, gint32 z
             place_creature(setup, &kinds[k], z, rng, out);
             if (kinds[k].behaviour != CAV_BEHAVIOUR_GOBLIN || id == setup->next_creature)
                 continue;
-            place_item(setup, pick_from_pool(content, "weapon", rng), id, z, rng, out);
-            place_item(setup, pick_from_pool(content, "armour", rng), id, z, rng, out);
+            place_item(setup, pick_from_pool(content, "weapon", z + 1, rng), id, z, rng, out);
+            place_item(setup, pick_from_pool(content, "armour", z + 1, rng), id, z, rng, out);
         }
     }
 }
@@ -192,7 +219,7 @@ static void populate_items(Setup *setup, const CavContent *content, gint32 z, Ca
                 place_item(setup, type, 0, z, rng, out);
         } else if (g_hash_table_add(pools_done, (gpointer) type->pool)) {
             for (gint32 i = 0; i < count; i++)
-                place_item(setup, pick_from_pool(content, type->pool, rng), 0, z, rng, out);
+                place_item(setup, pick_from_pool(content, type->pool, 0, rng), 0, z, rng, out);
         }
     }
 }
@@ -220,7 +247,7 @@ void decide_start(const CavState *state, const CavContent *content, gint64 seed,
     setup->looks = g_hash_table_new(g_str_hash, g_str_equal);
     assign_looks(setup, content, rng, out);
     define_spells(content, out);
-    place_creature(setup, content_creature_kind(content, "player"), 0, rng, out);
+    place_player(setup, content, rng, out);
     for (gint32 z = 0; z < CAV_LEVELS; z++) {
         populate_creatures(setup, content, z, rng, out);
         populate_items(setup, content, z, rng, out);
@@ -332,26 +359,39 @@ static const CavItem *own_item(const CavState *state, const CavCreature *player,
     return item;
 }
 
-static gboolean decide_drop(const CavState *state, const CavCreature *player, gint32 id,
-                            GArray *out, char **why)
+/* Where @item dropped by @player lies: merged into the stack below, on the
+ * player's cell when it is free, else on the nearest free open cell (GAME.md:
+ * one item a cell). FALSE when there is no room within the drop radius. */
+static gboolean drop_place(const CavState *state, const CavContent *content,
+                           const CavCreature *player, const CavItem *item, CavEvItemDropped *e)
+{
+    const CavItem *below = state_item_at(state, player->z, player->x, player->y);
+
+    e->z = player->z;
+    e->x = player->x;
+    e->y = player->y;
+    if (below != NULL && rules_stacks_with(item, below)) {
+        e->into = below->id;
+        return TRUE;
+    }
+    return below == NULL ||
+           rules_free_item_cell(state, player->z, player->x, player->y,
+                                content_rules(content)->drop_radius, NULL, &e->x, &e->y);
+}
+
+static gboolean decide_drop(const CavState *state, const CavContent *content,
+                            const CavCreature *player, gint32 id, GArray *out, char **why)
 {
     const CavItem *item = own_item(state, player, id, why);
-    const CavItem *below;
     CavEvent event = ev_init(CAV_EVENT_ITEM_DROPPED);
+    CavEvItemDropped *e = &event.as.ItemDropped;
 
     if (item == NULL)
         return FALSE;
-    below = state_item_at(state, player->z, player->x, player->y);
-    if (below != NULL && !rules_stacks_with(item, below))
+    *e = (CavEvItemDropped){.creature = player->id, .item = item->id};
+    if (!drop_place(state, content, player, item, e))
         return reject(why, "There is no room to drop it here.");
-    event.as.ItemDropped =
-        (CavEvItemDropped){.creature = player->id,
-                           .item = item->id,
-                           .split = below == NULL && item->count > 1 ? state->item_count + 1 : 0,
-                           .into = below != NULL ? below->id : 0,
-                           .z = player->z,
-                           .x = player->x,
-                           .y = player->y};
+    e->split = e->into == 0 && item->count > 1 ? state->item_count + 1 : 0;
     event.actor = player->id;
     rules_push(out, event);
     return TRUE;
@@ -551,7 +591,7 @@ gboolean decide_player(const CavState *state, const CavContent *content, const C
     case CMD_PICKUP:
         return decide_pickup(state, player, out, why);
     case CMD_DROP:
-        return decide_drop(state, player, command->item, out, why);
+        return decide_drop(state, content, player, command->item, out, why);
     case CMD_EAT:
         return decide_eat(state, content, player, command->item, out, why);
     case CMD_EQUIP:

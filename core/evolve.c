@@ -744,15 +744,20 @@ static void evolve_blinked(CavState *state, const CavEvCreatureBlinked *e)
     occupy(state, c, TRUE);
 }
 
-/* A summoned creature comes into the world as a spawned one does. */
+/* A summoned creature comes into the world as a spawned one does, marked
+ * as summoned (no xp, no corpse). */
 static void evolve_summoned(CavState *state, const CavEvCreatureSummoned *e)
 {
     CavEvCreatureSpawned spawned;
+    CavCreature *c;
 
     G_STATIC_ASSERT(G_STRUCT_OFFSET(CavEvCreatureSummoned, summoner) ==
                     sizeof(CavEvCreatureSpawned));
     memcpy(&spawned, e, sizeof spawned);
     evolve_spawned(state, &spawned);
+    c = creature_mut(state, e->creature);
+    if (c != NULL)
+        c->summoned = TRUE;
 }
 
 static void evolve_named(CavState *state, const CavEvItemNamed *e)

@@ -14,7 +14,7 @@ static gint32 missile_damage(const CavState *state, const CavCreature *c, gint32
 
     if (hit == NULL)
         return 0;
-    return rules_damage(rules_missile_attack(c, value), state_defense(state, hit), rng);
+    return rules_damage(rules_missile_attack(state, c, value), state_defense(state, hit), rng);
 }
 
 gboolean rules_throw(const CavState *state, const CavContent *content, const CavCreature *c,

@@ -54,7 +54,8 @@ static void on_hurt(const CavState *state, const CavEvent *event, CavRng *rng, G
     rules_push(follow_ups, death);
 }
 
-/* The corpse on the nearest free cell, then everything carried around it. */
+/* The corpse on the nearest free cell (none for a summoned creature), then
+ * everything carried around it. */
 static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *rng,
                          GArray *follow_ups, gpointer user_data)
 {
@@ -67,7 +68,9 @@ static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *r
     (void) rng;
     if (dead == NULL)
         return;
-    if (content_item_type(content, "corpse") != NULL && state->item_count < CAV_ITEMS_MAX &&
+    /* A summoned creature leaves no corpse (GAME.md "Experience"). */
+    if (!dead->summoned && content_item_type(content, "corpse") != NULL &&
+        state->item_count < CAV_ITEMS_MAX &&
         rules_free_item_cell(state, dead->z, dead->x, dead->y, radius, taken, &x, &y)) {
         rules_push(follow_ups, rules_corpse_spawned(content, dead, state->item_count + 1, x, y));
         cell = y * CAV_WIDTH + x;
@@ -98,7 +101,7 @@ static void on_died_xp(const CavState *state, const CavEvent *event, CavRng *rng
 
     (void) rng;
     (void) user_data;
-    if (dead == NULL || killer == NULL || !killer->alive || killer == dead ||
+    if (dead == NULL || killer == NULL || !killer->alive || killer == dead || dead->summoned ||
         rules_kill_xp(dead, killer) <= 0)
         return;
     xp.as.XpGained = (CavEvXpGained){.creature = killer->id, .amount = rules_kill_xp(dead, killer)};

@@ -236,6 +236,16 @@ gboolean rules_is_weapon(const CavItem *item)
     return item->attack + item->ranged >= item->defense;
 }
 
+gboolean rules_throwable(const CavItem *item)
+{
+    guint32 never = (1u << CAV_TAG_FOOD) | (1u << CAV_TAG_ARMOUR) | (1u << CAV_TAG_POTION);
+
+    if (!(item->features & (1u << CAV_FEATURE_THROW)) || (item->tags & never))
+        return FALSE;
+    return (item->tags & (1u << CAV_TAG_MISSILE)) ||
+           ((item->tags & (1u << CAV_TAG_WEAPON)) && item->thrown > 1);
+}
+
 gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item)
 {
     const CavItemType *type = content_item_type(content, item->type);
@@ -318,9 +328,12 @@ void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 
     }
 }
 
-gint32 rules_missile_attack(const CavCreature *thrower, gint32 value)
+gint32 rules_missile_attack(const CavState *state, const CavCreature *thrower, gint32 value)
 {
-    return MAX(0, thrower->attack + thrower->effect_attack) / 2 + value;
+    const CavItem *weapon = state_item(state, thrower->weapon);
+    gint32 attack = state_attack(state, thrower) - (weapon != NULL ? weapon->attack : 0);
+
+    return MAX(0, attack) / 2 + value;
 }
 
 gboolean rules_can_aim(const CavState *state, const CavCreature *c, gint32 ax, gint32 ay)

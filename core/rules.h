@@ -76,9 +76,10 @@ gboolean rules_line_next(CavLine *line, gint32 *x, gint32 *y);
 void rules_flight(const CavState *state, gint32 z, gint32 fx, gint32 fy, gint32 ax, gint32 ay,
                   gint32 *to_x, gint32 *to_y, gint32 *target);
 
-/* The attack a missile carries: half the thrower's own attack (base and
- * effects, not gear) plus the missile's thrown or ranged @value. */
-gint32 rules_missile_attack(const CavCreature *thrower, gint32 value);
+/* The attack a missile carries (GAME.md "Combat"): half the thrower's
+ * attack with its effects and without its wielded weapon (base, armour and
+ * effects), plus the missile's thrown or ranged @value. */
+gint32 rules_missile_attack(const CavState *state, const CavCreature *thrower, gint32 value);
 
 /* Whether (ax, ay) is a cell @c may aim at: on its level, not its own, in
  * its view and within its vision. */
@@ -100,6 +101,11 @@ const CavItem *rules_pack_stack_for(const CavState *state, const CavCreature *c,
 
 /* Whether @item goes in the weapon hand (attack + ranged ≥ defense) or is worn. */
 gboolean rules_is_weapon(const CavItem *item);
+
+/* GAME.md's "throwable", what goblins (and the bot) throw at a foe: a
+ * missile, or a weapon whose thrown value is above 1 — never food, armour
+ * or a potion, and only what can be thrown at all. */
+gboolean rules_throwable(const CavItem *item);
 
 /* The food value of eating @item now (a rotten corpse's is negative). */
 gint32 rules_food_value(const CavState *state, const CavContent *content, const CavItem *item);

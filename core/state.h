@@ -46,6 +46,11 @@ typedef struct {
     gint32 died_turn;                    /* the turn it died, when !alive */
     char hunger[CAV_WORD_MAX];           /* the last hunger word announced, "" for none */
     gboolean alive;
+    /* Called into the caves by a spell (CreatureSummoned): it gives no xp
+     * and leaves no corpse. Derived from the events and outside the
+     * digest: files of cavelog 0.3.0 hold summoned creatures, and their
+     * recorded digests did not count this. */
+    gboolean summoned;
     /* The sum of the active effects' modifiers (kept by evolve as effects
      * start and end), and the potion looks this creature knows: bit i for
      * CavState.looks[i]. */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* validate.c — checking untrusted events before they reach evolve. Every
  * check says, in words, what is impossible about the event. */
-#include "rules.h"
+#include "rules-private.h"
 
 #include "effects.h"
 #include "fov.h"
@@ -533,6 +533,24 @@ static gboolean check_picked_up(const CavState *state, const CavEvent *event, GE
     return TRUE;
 }
 
+/* A living creature's drop lies where it stands, or — when an item that
+ * does not stack with it lies there — on the nearest free open cell. */
+static gboolean living_drop_place(const CavState *state, const CavCreature *c, const CavItem *item,
+                                  const CavEvItemDropped *e)
+{
+    const CavItem *below = state_item_at(state, c->z, c->x, c->y);
+    gint32 x, y;
+
+    if (c->z != e->z)
+        return FALSE;
+    if (c->x == e->x && c->y == e->y)
+        return TRUE;
+    if (below == NULL || rules_stacks_with(item, below) ||
+        !rules_free_item_cell(state, c->z, c->x, c->y, 20, NULL, &x, &y))
+        return FALSE;
+    return x == e->x && y == e->y;
+}
+
 static gboolean check_dropped(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvItemDropped *e = &event->as.ItemDropped;
@@ -544,8 +562,9 @@ static gboolean check_dropped(const CavState *state, const CavEvent *event, GErr
     if (!check_place(event, e->z, e->x, e->y, error) ||
         (item = held_item(state, event, c->id, e->item, error)) == NULL)
         return FALSE;
-    /* The living drop where they stand; the dead scatter their pack nearby. */
-    if (c->alive ? event->actor != c->id || c->z != e->z || c->x != e->x || c->y != e->y
+    /* The living drop where they stand, or beside it; the dead scatter their
+     * pack nearby. */
+    if (c->alive ? event->actor != c->id || !living_drop_place(state, c, item, e)
                  : !is_follow_up(state, event, error) || c->z != e->z || ABS(c->x - e->x) > 20 ||
                        ABS(c->y - e->y) > 20)
         return invalid(error, event, "item %d cannot land at (%d,%d)", e->item, e->x, e->y);
@@ -696,7 +715,7 @@ static gboolean check_line(const CavState *state, const CavEvent *event, gint32 
 static gboolean check_missile_damage(const CavState *state, const CavEvent *event, gint32 creature,
                                      gint32 target, gint32 value, gint32 damage, GError **error)
 {
-    gint32 attack = rules_missile_attack(state_creature(state, creature), value), most;
+    gint32 attack = rules_missile_attack(state, state_creature(state, creature), value), most;
 
     if (target == 0)
         return damage == 0 || invalid(error, event, "a missile that hits nobody does no damage");

@@ -191,17 +191,38 @@ static void place_stairs(CavRng *rng, CavLevelTiles upper, CavLevelTiles lower)
     }
 }
 
+void world_largest_region(CavLevelTiles tiles, guint8 mask[CAV_HEIGHT][CAV_WIDTH])
+{
+    RegionMap regions;
+    g_autoptr(GArray) sizes = g_array_new(FALSE, FALSE, sizeof(gint));
+    gint n = label_regions(tiles, regions, sizes), largest = 0;
+
+    /* Ties go to the region found first in row-major order. */
+    for (gint id = 1; id <= n; id++)
+        if (largest == 0 || g_array_index(sizes, gint, id) > g_array_index(sizes, gint, largest))
+            largest = id;
+    for (gint y = 0; y < CAV_HEIGHT; y++)
+        for (gint x = 0; x < CAV_WIDTH; x++)
+            mask[y][x] = largest != 0 && regions[y][x] == largest;
+}
+
+/* The exit: a random plain floor cell of level 1's largest region, where the
+ * player starts too (GAME.md "World"). */
 static void place_exit(CavRng *rng, CavLevelTiles top)
 {
+    guint8 region[CAV_HEIGHT][CAV_WIDTH];
     gint floors = 0, pick;
 
+    world_largest_region(top, region);
     for (gint cell = 0; cell < CAV_WIDTH * CAV_HEIGHT; cell++)
-        floors += top[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR;
+        floors += top[cell / CAV_WIDTH][cell % CAV_WIDTH] == TILE_FLOOR &&
+                  region[cell / CAV_WIDTH][cell % CAV_WIDTH];
     if (floors == 0)
         return;
     pick = rng_range(rng, 0, floors - 1);
     for (gint cell = 0; cell < CAV_WIDTH * CAV_HEIGHT; cell++) {
-        if (top[cell / CAV_WIDTH][cell % CAV_WIDTH] != TILE_FLOOR)
+        if (top[cell / CAV_WIDTH][cell % CAV_WIDTH] != TILE_FLOOR ||
+            !region[cell / CAV_WIDTH][cell % CAV_WIDTH])
             continue;
         if (pick-- == 0) {
             top[cell / CAV_WIDTH][cell % CAV_WIDTH] = TILE_STAIRS_UP;

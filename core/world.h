@@ -37,6 +37,11 @@ gboolean world_in_bounds(gint32 x, gint32 y);
  * same rng position always yields the same world. */
 void world_generate(CavRng *rng, CavLevelTiles levels[CAV_LEVELS]);
 
+/* Mark in @mask the cells of @tiles' largest 8-connected open region (stairs
+ * are open); of regions of one size, the first found in row-major order. All
+ * zero when the level has no open cell. */
+void world_largest_region(CavLevelTiles tiles, guint8 mask[CAV_HEIGHT][CAV_WIDTH]);
+
 /* One smoothing pass: a cell becomes floor when floors >= walls in its 3x3
  * block (itself included), counting only cells inside the map; else wall.
  * Exposed so tests can check the rule on its own. */

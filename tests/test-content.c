@@ -43,7 +43,8 @@ static void test_builtin_creatures(void)
         g_assert_cmpint(k->food, ==, 666);
         g_assert_cmpint(k->level, ==, 1);
         g_assert_cmpint(k->max_mana, ==, 5);
-        g_assert_cmpint(k->hp_regen_permille, ==, 10);
+        /* the player heals ten times as fast (GAME.md "Creatures") */
+        g_assert_cmpint(k->hp_regen_permille, ==, strcmp(k->name, "player") == 0 ? 100 : 10);
         g_assert_cmpint(k->mana_regen_permille, ==, 20);
         g_assert_cmpint(k->vision, ==, 9);
     }
@@ -230,7 +231,7 @@ static void test_builtin_rules(void)
     g_assert_cmpint(r->bonus[CAV_BONUS_ATTACK], ==, 2);
     g_assert_cmpint(r->bonus[CAV_BONUS_DEFENSE], ==, 1);
     g_assert_cmpint(r->bonus[CAV_BONUS_VISION], ==, 1);
-    g_assert_cmpint(r->bonus[CAV_BONUS_HP_REGEN], ==, 10);
+    g_assert_cmpint(r->bonus[CAV_BONUS_HP_REGEN], ==, 50);
     g_assert_cmpint(r->bonus[CAV_BONUS_MANA_REGEN], ==, 10);
 }
 

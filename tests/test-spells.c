@@ -93,8 +93,8 @@ static void test_slow_heal(void)
     scenario_teardown(&s);
 }
 
-/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp and −10 mana
- * regeneration while it lasts, and now and then a point of hp. */
+/* Inner strength: +2 attack, +2 defense, +1 vision, +10 hp (on the player's
+ * 100) and −10 mana regeneration while it lasts, and now and then a point of hp. */
 static void test_inner_strength(void)
 {
     Scenario s;
@@ -110,7 +110,7 @@ static void test_inner_strength(void)
     g_assert_cmpint(state_attack(state, creature(&s, 1)), ==, 22);
     g_assert_cmpint(state_defense(state, creature(&s, 1)), ==, 7);
     g_assert_cmpint(state_vision(creature(&s, 1)), ==, 10);
-    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 20);
+    g_assert_cmpint(state_hp_regen(creature(&s, 1)), ==, 110);
     g_assert_cmpint(state_mana_regen(creature(&s, 1)), ==, 10);
     for (gint i = 0; i < 49; i++) {
         g_autofree char *turn = scenario_play(&s, command_simple(CMD_WAIT));
@@ -194,6 +194,50 @@ static void test_summon(void)
                         g_array_index(events, CavEvent, 0).seq);
     g_assert_cmpint(game_state(s.game)->creature_count, ==, 9);
     g_assert_cmpstr(creature(&s, 5)->kind, ==, "bat");
+    scenario_teardown(&s);
+}
+
+/* A summoned bat, killed, gives no xp and leaves no corpse; what it
+ * carried still drops. A spawned bat killed the same way pays and leaves
+ * one (the difference is the summons alone). */
+static void test_summoned_pays_nothing(void)
+{
+    static const char *const corridor[] = {"#####", "#.@.#", "#####", NULL};
+    Scenario s;
+    gint32 book, rock;
+    g_autofree char *turn = NULL;
+    CavEvent picked;
+
+    scenario_setup_caster(&s, corridor, 20);
+    book = blue_book(&s);
+    rock = scenario_item(&s, "rock", 0, 0, 1, 1, 1);
+    scenario_assert_starts(&s, command_cast(book, "summon bats", 2, 1),
+                           "cast(c1 summon bats>c1 -11) summoned(bat c2 1,1 by c1) "
+                           "summoned(bat c3 3,1 by c1) ");
+    g_assert_true(creature(&s, 2)->summoned);
+    picked = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+    picked.as.ItemPickedUp = (CavEvItemPickedUp){.creature = 2, .item = rock};
+    picked.actor = 2;
+    scenario_fold(&s, picked); /* as if it were a goblin */
+    scenario_hurt(&s, 2, 14);
+    turn = scenario_play(&s, command_move(-1, 0));
+    g_test_message("%s", turn);
+    g_assert_nonnull(strstr(turn, "died(c2,killed by the player)"));
+    g_assert_nonnull(strstr(turn, "dropped(c2 i2"));
+    g_assert_null(strstr(turn, "corpse"));
+    g_assert_null(strstr(turn, "xp("));
+    g_assert_cmpint(item(&s, rock)->holder, ==, 0);
+    g_assert_cmpint(creature(&s, 1)->xp, ==, 0);
+    scenario_teardown(&s);
+
+    scenario_setup_caster(&s, corridor, 20);
+    scenario_spawn(&s, "bat", 0, 1, 1, -1, -1, -1);
+    g_assert_false(creature(&s, 2)->summoned);
+    scenario_hurt(&s, 2, 14);
+    g_clear_pointer(&turn, g_free);
+    turn = scenario_play(&s, command_move(-1, 0));
+    g_assert_nonnull(strstr(turn, "died(c2,killed by the player) item(i1 bat corpse"));
+    g_assert_nonnull(strstr(turn, "xp(c1 +"));
     scenario_teardown(&s);
 }
 
@@ -561,6 +605,7 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/blood-to-mana", test_blood_to_mana);
     g_test_add_func("/spells/blink", test_blink);
     g_test_add_func("/spells/summon", test_summon);
+    g_test_add_func("/spells/summoned-pays-nothing", test_summoned_pays_nothing);
     g_test_add_func("/spells/detect", test_detect);
     g_test_add_func("/spells/refusals", test_refusals);
     g_test_add_func("/spells/knowing/watching", test_learn_by_watching);

@@ -59,14 +59,13 @@ static const CavItem *best_bow(const Bot *bot)
     return best;
 }
 
-/* Whether @item may be thrown: a missile, or a spare weapon (not worn, not
- * the melee weapon kept for later, not a bow) worth throwing. */
+/* Whether @item may be thrown: a throwable (rules_throwable, as goblins
+ * choose) that is spare (not worn, not the melee weapon kept for later, not a
+ * bow) and worth throwing. */
 static gboolean throwable(const Bot *bot, const CavItem *item, const CavItem *melee)
 {
-    if (bot_equipped(bot, item) || item == melee || is_ranged(item) || item->thrown <= 1 ||
-        !bot_can(item, CAV_FEATURE_THROW))
-        return FALSE;
-    return bot_has_tag(item, CAV_TAG_MISSILE) || bot_has_tag(item, CAV_TAG_WEAPON);
+    return !bot_equipped(bot, item) && item != melee && !is_ranged(item) && item->thrown > 1 &&
+           rules_throwable(item);
 }
 
 /* What to throw: a missile before a spare weapon, the hardest-hitting first. */
