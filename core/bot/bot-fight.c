@@ -29,10 +29,22 @@ static gint32 fight_cost(gint32 attack, gint32 defense, gint32 foe_hp, gint32 fo
     return blows * mean_blow(foe_attack, defense);
 }
 
+gboolean bot_fight_fires(const Bot *bot, const CavCreature *foe)
+{
+    const CavItem *weapon = state_item(bot->state, foe->weapon);
+
+    return foe->behaviour == CAV_BEHAVIOUR_GOBLIN && weapon != NULL && weapon->ranged > 0;
+}
+
 gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe)
 {
+    gint32 attack = state_attack(bot->state, foe);
+
+    /* A goblin with a bow shoots even from next door: its shots are its blows. */
+    if (bot_fight_fires(bot, foe))
+        attack = rules_missile_attack(bot->state, foe, state_item(bot->state, foe->weapon)->ranged);
     return fight_cost(state_attack(bot->state, bot->player), state_defense(bot->state, bot->player),
-                      foe->hp, state_attack(bot->state, foe), state_defense(bot->state, foe));
+                      foe->hp, attack, state_defense(bot->state, foe));
 }
 
 gboolean bot_fight_winnable(const Bot *bot, gint32 cost)
@@ -84,16 +96,27 @@ static gboolean hostile_at(const Bot *bot, gint32 x, gint32 y)
 }
 
 /* The hp (tenths) the hostile creatures next to @cell are likely to cost. */
-static gint32 threat_at(const Bot *bot, gint32 cell)
+/* The hp (tenths) the hostile creatures next to @cell are likely to cost;
+ * with @firing, only those that shoot. */
+static gint32 threat_of(const Bot *bot, gint32 cell, gboolean firing)
 {
     gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH, cost = 0;
 
     for (gint32 dy = -1; dy <= 1; dy++)
-        for (gint32 dx = -1; dx <= 1; dx++)
-            if ((dx != 0 || dy != 0) && hostile_at(bot, x + dx, y + dy))
-                cost += bot_fight_cost(
-                    bot, state_creature(bot->state, bot->creature[(y + dy) * CAV_WIDTH + x + dx]));
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            const CavCreature *c;
+            if ((dx == 0 && dy == 0) || !hostile_at(bot, x + dx, y + dy))
+                continue;
+            c = state_creature(bot->state, bot->creature[(y + dy) * CAV_WIDTH + x + dx]);
+            if (!firing || bot_fight_fires(bot, c))
+                cost += bot_fight_cost(bot, c);
+        }
     return cost;
+}
+
+static gint32 threat_at(const Bot *bot, gint32 cell)
+{
+    return threat_of(bot, cell, FALSE);
 }
 
 gint32 bot_fight_threat(const Bot *bot, gint32 cell)
@@ -217,6 +240,9 @@ gboolean bot_fight_flee(Bot *bot, CavCommand *out)
     }
     if (bot_spell_escape(bot, out))
         return TRUE;
+    /* A step away is no escape from one that shoots: fight it instead. */
+    if (threat_of(bot, bot->here, TRUE) > 0)
+        return FALSE;
     bot_map_search(bot);
     target = nearest_escape(bot);
     if (target >= 0 && safe_step(bot, first_step(bot, target)))

@@ -116,7 +116,11 @@ gboolean bot_hostile(const CavCreature *c);
 /* Whether a hostile creature stands where the player sees it. */
 gboolean bot_hostile_in_view(const Bot *bot);
 
-/* The hp (in tenths) the player is likely to lose killing @foe. */
+/* Whether @foe is a goblin with a bow in hand (it shoots, near or far). */
+gboolean bot_fight_fires(const Bot *bot, const CavCreature *foe);
+
+/* The hp (in tenths) the player is likely to lose killing @foe (the shots
+ * of one that fires, else its blows). */
 gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe);
 
 /* Whether a fight likely to cost @cost (tenths of hp) leaves the player a
@@ -134,9 +138,10 @@ gboolean bot_fight_stairs_safe(const Bot *bot, gint32 cell, CavTile tile);
 gint32 bot_fight_bonus_worth(const Bot *bot, CavBonus bonus);
 
 /* Facing neighbours it would likely lose to: take the stairs when standing
- * on them, else step toward the nearest known stairs, or anywhere out of
- * reach (a hunter that only follows never strikes). FALSE when there is no
- * threat, or no way out (then it fights). Runs the search. */
+ * on them, else cast its way out, else (unless one of them shoots: a step
+ * away would not help) step toward the nearest known stairs, or anywhere
+ * out of reach (a hunter that only follows never strikes). FALSE when there
+ * is no threat, or no way out (then it fights). Runs the search. */
 gboolean bot_fight_flee(Bot *bot, CavCommand *out);
 
 /* The hp (tenths) the hostile creatures next to @cell are likely to cost. */

@@ -385,6 +385,9 @@ static gint32 errand_worth(const Bot *bot, gint32 cell)
         }
         if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
             return CHASE_RANGE;
+        /* One that shoots hits as hard from afar: close in while healthy. */
+        if (bot_hostile(c) && bot_fight_fires(bot, c) && bot->player->hp * 2 >= bot->player->max_hp)
+            return CHASE_RANGE;
         if (is_fungus(c))
             return FUNGUS_RANGE;
     }
