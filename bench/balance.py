@@ -52,7 +52,7 @@ class Game:
         self.max_mana = 0
         self.spells = {}            # spell -> (book, cost), as the game defined them
         self.potion_kinds = []      # every potion kind of the game
-        self.summoned_killed = 0    # summoned creatures the player killed
+        self.books_at_depth3 = None  # book types held on first reaching depth 3, None if never
         self.read()
 
     def read(self):
@@ -86,7 +86,9 @@ class Game:
 
     def fold_player(self, ty, p, types, tags, summoned):
         item = p.get("item")
-        if ty == "ItemPickedUp" and "book" in tags.get(item, []):
+        if ty == "CreatureTookStairs" and p["z"] == 2 and self.books_at_depth3 is None:
+            self.books_at_depth3 = set(self.books)
+        elif ty == "ItemPickedUp" and "book" in tags.get(item, []):
             self.books.add(types[item])
         elif ty == "ItemPickedUp" and "potion" in tags.get(item, []):
             self.potions_held.add(types[item])
@@ -103,9 +105,9 @@ class Game:
             if p["bonus"] == "max_mana":
                 self.max_mana += p["amount"]
 
-    def both_books(self):
+    def both_books(self, held=None):
         books = {book for book, _ in self.spells.values()}
-        return bool(books) and books <= self.books
+        return bool(books) and books <= (self.books if held is None else held)
 
     def castable(self, spell):
         book, cost = self.spells[spell]
@@ -141,6 +143,14 @@ def report_books(games):
     print("[%s] won without both spellbooks: %s (goal >= %.0f %%)"
           % (mark(p >= GOALS["without_books"]), share(won_other, len(other)),
              GOALS["without_books"]))
+    # Books are picked up as they are found, so a game that lives on ends up
+    # holding both: the same split, among the games that reached depth 3, by
+    # what the player held on arrival there.
+    deep = [g for g in games if g.books_at_depth3 is not None]
+    for label, part in (("with", [g for g in deep if g.both_books(g.books_at_depth3)]),
+                        ("without", [g for g in deep if not g.both_books(g.books_at_depth3)])):
+        print("      reached depth 3 %-7s both books: won %s"
+              % (label, share(sum(1 for g in part if g.outcome == "won"), len(part))))
 
 
 def report_use(title, rows):
