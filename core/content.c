@@ -158,6 +158,8 @@ static const Field spell_fields[] = {
     {"special", FIELD_SPECIAL, offsetof(CavSpellKind, special), 0, 0, FALSE},
     {"summon", FIELD_TEXT, offsetof(CavSpellKind, summon), 0, 0, FALSE},
     SPELL_INT(range, 1, 40),
+    SPELL_INT(min_range, 1, 40),
+    SPELL_INT(hp_per_mana, 1, 1000),
     CAV_EFFECT_LIMITS(SPELL_EFFECT_INT)};
 #undef SPELL_INT
 #undef SPELL_EFFECT_INT
@@ -504,6 +506,8 @@ static gboolean check_spell(const CavContent *content, const Source *src, const 
                    spell->summon);
     if (spell->special == CAV_SPECIAL_BLINK && spell->range <= 0)
         return bad(error, src, spell->name, "range", "a blink needs a range");
+    if (spell->min_range > MAX(spell->range, 1))
+        return bad(error, src, spell->name, "min_range", "a blink lands no nearer than its range");
     return TRUE;
 }
 
@@ -512,7 +516,8 @@ static gboolean parse_spells(CavContent *content, const Source *src, GError **er
     g_auto(GStrv) groups = g_key_file_get_groups(src->keys, NULL);
 
     for (guint i = 0; groups[i] != NULL; i++) {
-        CavSpellKind spell = {.effect = {.duration = 1, .turn_chance = 100}};
+        CavSpellKind spell = {
+            .effect = {.duration = 1, .turn_chance = 100}, .min_range = 1, .hp_per_mana = 1};
         if (!content_kind_name_ok(groups[i]) || strlen(groups[i]) >= sizeof spell.name)
             return bad(error, src, groups[i], NULL,
                        "a spell is named with at most %zu lowercase letters and spaces",

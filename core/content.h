@@ -213,7 +213,9 @@ typedef struct {
     char effect_name[CAV_NAME_MAX]; /* "" for a special */
     CavEffectSpec effect;
     CavSpecial special;
-    gint32 range;              /* blink: how far, in cells */
+    gint32 range;              /* blink: how far at most, in cells */
+    gint32 min_range;          /* blink: how near at least, in cells (default 1) */
+    gint32 hp_per_mana;        /* blood to mana: hp paid for each mana (default 1) */
     char summon[CAV_NAME_MAX]; /* summon: the kind of creature */
 } CavSpellKind;
 

@@ -3,6 +3,7 @@
  * game from the content data. One function per command; each returns the
  * facts that follow or a rejection the player reads. */
 #include "rules-private.h"
+#include "spells.h"
 
 #include <math.h>
 #include <string.h>
@@ -521,6 +522,9 @@ static gboolean decide_cast(const CavState *state, const CavCreature *player,
     target = state_creature_at(state, player->z, command->x, command->y);
     if (target == NULL || (target != player && !rules_can_aim(state, player, target->x, target->y)))
         return reject(why, "There is no one there you can see to cast it on.");
+    if (spell->special == CAV_SPECIAL_BLINK &&
+        spells_blink_landings(state, target, spell, NULL) == 0)
+        return reject(why, "There is no open spot in sight to blink to.");
     rules_cast(player, book, spell, target, out);
     return TRUE;
 }

@@ -709,6 +709,8 @@ static void evolve_spell_defined(CavState *state, const CavEvSpellDefined *e)
     g_strlcpy(spell->summon, e->summon, sizeof spell->summon);
     spell->cost = e->cost;
     spell->range = e->range;
+    spell->min_range = e->min_range;
+    spell->hp_per_mana = e->hp_per_mana;
     spell->special = CAV_SPECIAL_NONE;
     content_special_from_name(e->special, &spell->special);
     CAV_EFFECT_COPY(&spell->spec, e);
@@ -726,10 +728,10 @@ static void evolve_drawn(CavState *state, const CavEvManaDrawn *e)
 {
     CavCreature *c = creature_mut(state, e->creature);
 
-    if (c == NULL || e->amount <= 0 || e->amount >= c->hp)
+    if (c == NULL || e->hp <= 0 || e->mana <= 0 || e->hp >= c->hp)
         return;
-    c->hp -= e->amount;
-    c->mana = MIN(c->max_mana, c->mana + e->amount);
+    c->hp -= e->hp;
+    c->mana = MIN(c->max_mana, c->mana + e->mana);
 }
 
 static void evolve_blinked(CavState *state, const CavEvCreatureBlinked *e)

@@ -491,7 +491,8 @@ static gboolean describe_spell_event(const CavState *after, const CavView *view,
     if (event->type == CAV_EVENT_CREATURE_SUMMONED)
         return describe_summoned(after, view, &event->as.CreatureSummoned, out);
     if (event->type == CAV_EVENT_MANA_DRAWN && is_player(after, event->as.ManaDrawn.creature)) {
-        g_string_append_printf(out, "You turn %d hp into mana.", event->as.ManaDrawn.amount);
+        g_string_append_printf(out, "You turn %d hp into %d mana.", event->as.ManaDrawn.hp,
+                               event->as.ManaDrawn.mana);
         return TRUE;
     }
     if (event->type == CAV_EVENT_ITEM_NAMED && is_player(after, event->as.ItemNamed.creature)) {

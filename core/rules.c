@@ -86,6 +86,8 @@ CavEvent rules_spell_defined(const CavSpellKind *spell)
 
     e->cost = spell->cost;
     e->range = spell->range;
+    e->min_range = spell->min_range;
+    e->hp_per_mana = spell->hp_per_mana;
     CAV_EFFECT_COPY(e, &spell->effect);
     EV_SET_STR(e->spell, spell->name);
     EV_SET_STR(e->book, spell->book);

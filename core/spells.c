@@ -2,7 +2,8 @@
 /* spells.c — what a cast spell does (GAME.md "Spellbooks and spells"), as
  * the policy that answers a SpellCast: an effect on the target (one
  * instance per cast), or a special — blood to mana, a blink, a summons. The
- * cast itself (mana spent, refusals) is decided in decide.c. */
+ * cast itself (mana spent, refusals) is decided in decide.c, which asks
+ * here where a blink may land. */
 #include "spells.h"
 
 #include "fov.h"
@@ -24,38 +25,52 @@ static gboolean spell_effect(const CavState *state, const CavSpell *spell, gint3
     return TRUE;
 }
 
-/* Move min(hp − 1, room in mana) from hp to mana. */
-static void blood_to_mana(const CavCreature *c, GArray *out)
+/* Turn @ratio hp into each mana, as many as the hp above 1 and the room
+ * in mana allow. */
+static void blood_to_mana(const CavCreature *c, gint32 ratio, GArray *out)
 {
     CavEvent event = ev_init(CAV_EVENT_MANA_DRAWN);
-    gint32 amount = MIN(c->hp - 1, c->max_mana - c->mana);
+    gint32 mana = MIN((c->hp - 1) / MAX(ratio, 1), c->max_mana - c->mana);
 
-    if (amount <= 0)
+    if (mana <= 0)
         return;
-    event.as.ManaDrawn = (CavEvManaDrawn){.creature = c->id, .amount = amount};
+    event.as.ManaDrawn = (CavEvManaDrawn){.creature = c->id, .hp = mana * ratio, .mana = mana};
     rules_push(out, event);
 }
 
-/* A random open, free cell that @c sees within @range. */
-static void blink(const CavState *state, const CavCreature *c, gint32 range, CavRng *rng,
-                  GArray *out)
+guint spells_blink_landings(const CavState *state, const CavCreature *c, const CavSpell *spell,
+                            GArray *cells)
 {
     g_autofree guint8(*seen)[CAV_WIDTH] = g_malloc0(sizeof(guint8[CAV_HEIGHT][CAV_WIDTH]));
-    g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(gint32));
-    CavEvent event = ev_init(CAV_EVENT_CREATURE_BLINKED);
-    gint32 cell;
+    gint32 range = spell->range;
+    guint n = 0;
 
+    g_return_val_if_fail(state != NULL && c != NULL && spell != NULL, 0);
     fov_compute(state, c->z, c->x, c->y, range, seen);
     for (gint32 y = MAX(0, c->y - range); y <= MIN(CAV_HEIGHT - 1, c->y + range); y++)
         for (gint32 x = MAX(0, c->x - range); x <= MIN(CAV_WIDTH - 1, c->x + range); x++) {
             CavTile tile = state_tile(state, c->z, x, y);
+            gint32 cell = y * CAV_WIDTH + x;
             if (!seen[y][x] || tile == TILE_WALL || tile == TILE_OUTSIDE ||
+                MAX(ABS(x - c->x), ABS(y - c->y)) < spell->min_range ||
                 state_creature_at(state, c->z, x, y) != NULL)
                 continue;
-            cell = y * CAV_WIDTH + x;
-            g_array_append_val(cells, cell);
+            if (cells != NULL)
+                g_array_append_val(cells, cell);
+            n++;
         }
-    if (cells->len == 0)
+    return n;
+}
+
+/* A random landing of @spell for @c (see spells_blink_landings). */
+static void blink(const CavState *state, const CavCreature *c, const CavSpell *spell, CavRng *rng,
+                  GArray *out)
+{
+    g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(gint32));
+    CavEvent event = ev_init(CAV_EVENT_CREATURE_BLINKED);
+    gint32 cell;
+
+    if (spells_blink_landings(state, c, spell, cells) == 0)
         return;
     cell = g_array_index(cells, gint32, rng_range(rng, 0, (gint32) cells->len - 1));
     event.as.CreatureBlinked = (CavEvCreatureBlinked){.creature = c->id,
@@ -105,10 +120,10 @@ static void on_cast(const CavState *state, const CavEvent *event, CavRng *rng, G
         return;
     switch (spell->special) {
     case CAV_SPECIAL_BLOOD_TO_MANA:
-        blood_to_mana(target, follow_ups);
+        blood_to_mana(target, spell->hp_per_mana, follow_ups);
         return;
     case CAV_SPECIAL_BLINK:
-        blink(state, target, spell->range, rng, follow_ups);
+        blink(state, target, spell, rng, follow_ups);
         return;
     case CAV_SPECIAL_SUMMON:
         kind = content_creature_kind(content, spell->summon);

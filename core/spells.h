@@ -11,6 +11,13 @@ G_BEGIN_DECLS
  * outlive it. */
 void spells_install(Game *game, const CavContent *content);
 
+/* The cells where blink @spell may land @c: open, free, seen by @c, from
+ * @spell's min_range to its range cells away (the larger of the two
+ * distances across and down). Appends each (y × CAV_WIDTH + x) to @cells
+ * when it is not NULL; returns how many there are. */
+guint spells_blink_landings(const CavState *state, const CavCreature *c, const CavSpell *spell,
+                            GArray *cells);
+
 G_END_DECLS
 
 #endif

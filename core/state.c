@@ -737,6 +737,7 @@ static guint64 look_hash(const CavPotionLook *look)
 static guint64 spell_hash(const CavSpell *spell)
 {
     const gint64 numbers[] = {spell->cost, spell->special, spell->range};
+    const gint64 since_0_4[] = {spell->min_range, spell->hp_per_mana};
     Record r;
 
     RECORD_INIT(r);
@@ -746,6 +747,10 @@ static guint64 spell_hash(const CavSpell *spell)
     put_text(&r, spell->summon, sizeof spell->summon);
     put_numbers(&r, numbers, G_N_ELEMENTS(numbers));
     put_spec(&r, &spell->spec);
+    /* The numbers of cavelog 0.4.0 on, only where they differ from what
+     * earlier files' spells mean (1 and 1): those keep their digests. */
+    if (spell->min_range != 1 || spell->hp_per_mana != 1)
+        put_numbers(&r, since_0_4, G_N_ELEMENTS(since_0_4));
     return record_hash(&r);
 }
 

@@ -77,7 +77,9 @@ typedef struct {
     char effect[CAV_NAME_MAX]; /* "" for a special */
     CavEffectSpec spec;
     CavSpecial special;
-    gint32 range;
+    gint32 range;       /* blink: the farthest landing, in cells */
+    gint32 min_range;   /* blink: the nearest landing (1 in files of cavelog 0.3.0) */
+    gint32 hp_per_mana; /* blood to mana: hp for a mana (1 in files of cavelog 0.3.0) */
     char summon[CAV_NAME_MAX];
 } CavSpell;
 

@@ -906,7 +906,9 @@ static gboolean check_spell_defined(const CavState *state, const CavEvent *event
         return invalid(error, event, "spells are set down once the world is made, before anyone");
     if (!content_kind_name_ok(e->spell) || e->book[0] == '\0' ||
         !content_special_from_name(e->special, &special) || e->cost < 0 || e->cost > 1000 ||
-        e->range < 0 || e->range > 40 || (e->effect[0] != '\0') == (special != CAV_SPECIAL_NONE) ||
+        e->range < 0 || e->range > 40 || e->min_range < 1 || e->min_range > 40 ||
+        e->hp_per_mana < 1 || e->hp_per_mana > 1000 ||
+        (e->effect[0] != '\0') == (special != CAV_SPECIAL_NONE) ||
         (special == CAV_SPECIAL_SUMMON) != (e->summon[0] != '\0') ||
         (special == CAV_SPECIAL_SUMMON && !content_kind_name_ok(e->summon)))
         return invalid(error, event, "not a spell");
@@ -939,6 +941,16 @@ static gboolean check_cast(const CavState *state, const CavEvent *event, GError 
     return TRUE;
 }
 
+/* Whether one of the game's blood to mana spells turns @hp into @mana. */
+static gboolean blood_ratio_known(const CavState *state, gint32 hp, gint32 mana)
+{
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+        if (state->spells[i].special == CAV_SPECIAL_BLOOD_TO_MANA &&
+            (gint64) mana * state->spells[i].hp_per_mana == hp)
+            return TRUE;
+    return FALSE;
+}
+
 static gboolean check_drawn(const CavState *state, const CavEvent *event, GError **error)
 {
     const CavEvManaDrawn *e = &event->as.ManaDrawn;
@@ -947,19 +959,24 @@ static gboolean check_drawn(const CavState *state, const CavEvent *event, GError
     if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error))
         return FALSE;
     c = state_creature(state, e->creature);
-    if (e->amount <= 0 || e->amount > MIN(c->hp - 1, c->max_mana - c->mana))
-        return invalid(error, event, "creature %d cannot turn %d hp into mana", c->id, e->amount);
+    if (e->hp <= 0 || e->mana <= 0 || e->hp > c->hp - 1 || e->mana > c->max_mana - c->mana ||
+        !blood_ratio_known(state, e->hp, e->mana))
+        return invalid(error, event, "creature %d cannot turn %d hp into %d mana", c->id, e->hp,
+                       e->mana);
     return TRUE;
 }
 
-/* The longest blink any of the game's spells allows. */
-static gint32 blink_range(const CavState *state)
+/* The longest blink any of the game's spells allows, and the shortest. */
+static gint32 blink_range(const CavState *state, gint32 *nearest)
 {
     gint32 range = 0;
 
+    *nearest = G_MAXINT32;
     for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
-        if (state->spells[i].special == CAV_SPECIAL_BLINK)
+        if (state->spells[i].special == CAV_SPECIAL_BLINK) {
             range = MAX(range, state->spells[i].range);
+            *nearest = MIN(*nearest, state->spells[i].min_range);
+        }
     return range;
 }
 
@@ -968,6 +985,7 @@ static gboolean check_blinked(const CavState *state, const CavEvent *event, GErr
     const CavEvCreatureBlinked *e = &event->as.CreatureBlinked;
     const CavCreature *c;
     CavTile tile;
+    gint32 nearest, farthest = blink_range(state, &nearest);
 
     if (!check_creature(state, event, e->creature, error) || !is_follow_up(state, event, error) ||
         !check_place(event, e->z, e->x, e->y, error))
@@ -977,8 +995,8 @@ static gboolean check_blinked(const CavState *state, const CavEvent *event, GErr
     if (c->z != e->z || c->x != e->from_x || c->y != e->from_y)
         return invalid(error, event, "creature %d is not at (%d,%d)", c->id, e->from_x, e->from_y);
     if (tile == TILE_WALL || state_creature_at(state, e->z, e->x, e->y) != NULL ||
-        (e->x == c->x && e->y == c->y) ||
-        !fov_sees(state, c->z, c->x, c->y, blink_range(state), e->x, e->y))
+        (e->x == c->x && e->y == c->y) || MAX(ABS(e->x - c->x), ABS(e->y - c->y)) < nearest ||
+        !fov_sees(state, c->z, c->x, c->y, farthest, e->x, e->y))
         return invalid(error, event, "a blink cannot land at (%d,%d)", e->x, e->y);
     return TRUE;
 }

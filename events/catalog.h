@@ -146,17 +146,17 @@
     X(ITEM_IDENTIFIED, ItemIdentified, 1, "A creature learned what a kind of potion is.",       \
       "{creature} learned that {appearance} potions are {kind} ({how})",                        \
       F(I32, creature) F(STR, appearance) F(STR, kind) F(STR, how))                             \
-    X(SPELL_DEFINED, SpellDefined, 1,                                                           \
+    X(SPELL_DEFINED, SpellDefined, 2,                                                           \
       "A spell one of the game's books holds, with what it costs and does.",                    \
       "{book} holds {spell} for {cost} mana",                                                   \
       F(STR, spell) F(STR, book) F(I32, cost) F(STR, effect) F(STR, special) F(I32, range)      \
-      F(STR, summon) CAV_EFFECT_FIELDS(F))                                                      \
+      F(I32, min_range) F(I32, hp_per_mana) F(STR, summon) CAV_EFFECT_FIELDS(F))                \
     X(SPELL_CAST, SpellCast, 1, "A creature read a spell from a book and cast it.",             \
       "{creature} cast {spell} from {item} on {target} for {cost} mana",                        \
       F(I32, creature) F(I32, item) F(STR, spell) F(I32, target) F(I32, cost))                  \
-    X(MANA_DRAWN, ManaDrawn, 1, "A creature turned some of its hp into mana.",                 \
-      "{creature} turned {amount} hp into mana",                                                \
-      F(I32, creature) F(I32, amount))                                                          \
+    X(MANA_DRAWN, ManaDrawn, 2, "A creature turned some of its hp into mana.",                 \
+      "{creature} turned {hp} hp into {mana} mana",                                             \
+      F(I32, creature) F(I32, hp) F(I32, mana))                                                 \
     X(CREATURE_BLINKED, CreatureBlinked, 1, "A creature vanished and reappeared nearby.",       \
       "{creature} blinked ({from_x},{from_y}) -> ({x},{y}) on depth {z}",                       \
       F(I32, creature) F(I32, z) F(I32, from_x) F(I32, from_y) F(I32, x) F(I32, y))             \

@@ -89,12 +89,12 @@ static void append_int(Sink *out, gint64 value)
     emit(out, digits + n, sizeof digits - n);
 }
 
-/* The payload's fields, less those whose bit is set in @skip (fields an
- * older version did not have), as cavelog writes them. */
-static void encode_fields(const CavEvent *event, guint32 skip, Sink *out)
+/* The payload's @n @fields (its type's, or an older version's layout of
+ * them), less those whose bit is set in @skip (fields an older version did
+ * not have), as cavelog writes them. */
+static void encode_fields(const CavFieldInfo *fields, guint n, const CavEvent *event, guint32 skip,
+                          Sink *out)
 {
-    const CavFieldInfo *fields;
-    guint n = ev_type_fields(event->type, &fields);
     const guint8 *payload = (const guint8 *) &event->as;
     gboolean first = TRUE;
 
@@ -128,19 +128,22 @@ static void encode_fields(const CavEvent *event, guint32 skip, Sink *out)
 void codec_encode_payload(const CavEvent *event, GString *out)
 {
     Sink sink = {.out = out};
+    const CavFieldInfo *fields;
+    guint n;
 
     g_return_if_fail(event != NULL && event->type < CAV_EVENT_TYPE_COUNT);
-    encode_fields(event, 0, &sink);
+    n = ev_type_fields(event->type, &fields);
+    encode_fields(fields, n, event, 0, &sink);
 }
 
-/* Whether @json (@len bytes) is exactly @event's fields, less @skip, as
- * cavelog writes them. */
-static gboolean spelled_canonically(const CavEvent *event, guint32 skip, const char *json,
-                                    gsize len)
+/* Whether @json (@len bytes) is exactly @event's @n @fields, less @skip,
+ * as cavelog writes them. */
+static gboolean spelled_canonically(const CavFieldInfo *fields, guint n, const CavEvent *event,
+                                    guint32 skip, const char *json, gsize len)
 {
     Sink sink = {.against = json, .len = len};
 
-    encode_fields(event, skip, &sink);
+    encode_fields(fields, n, event, skip, &sink);
     return !sink.differs && sink.at == len;
 }
 
@@ -225,6 +228,9 @@ struct CodecDecoder {
     gint depth;
     gint values;       /* top-level values completed */
     char problem[128]; /* first problem found by a callback */
+    /* An older version's layout of the fields, when it named some
+     * differently (see renamed_fields). */
+    CavFieldInfo former[32];
 };
 
 static gboolean fail(CodecDecoder *d, const char *what)
@@ -412,6 +418,36 @@ static const AddedField added_fields[] = {
     /* Version 1 moves and digs cost no food: food arrived with creatures. */
     {.type = CAV_EVENT_CREATURE_MOVED, .since = 2, .field = "food", .number = 0},
     {.type = CAV_EVENT_TILE_DUG, .since = 2, .field = "food", .number = 0},
+    /* Version 1 spells: a blink lands anywhere from the next cell on, and
+     * blood to mana turns one hp into one mana (cavelog 0.3.0's rules). */
+    {.type = CAV_EVENT_SPELL_DEFINED, .since = 2, .field = "min_range", .number = 1},
+    {.type = CAV_EVENT_SPELL_DEFINED, .since = 2, .field = "hp_per_mana", .number = 1},
+};
+
+/* Renamed fields: a payload written before version @since holds the value
+ * of @field under the name @former. Several fields may take the value of
+ * one former field, in the place of the first of them. */
+typedef struct {
+    CavEventType type;
+    gint32 since;
+    const char *field;
+    const char *former;
+    const char *former_key; /* "\"former\":", as JSON writes it */
+} RenamedField;
+
+static const RenamedField renamed_fields[] = {
+    /* Version 1 recorded one amount: the hp spent and the mana gained, one
+     * for one (cavelog 0.3.0's blood to mana). */
+    {.type = CAV_EVENT_MANA_DRAWN,
+     .since = 2,
+     .field = "hp",
+     .former = "amount",
+     .former_key = "\"amount\":"},
+    {.type = CAV_EVENT_MANA_DRAWN,
+     .since = 2,
+     .field = "mana",
+     .former = "amount",
+     .former_key = "\"amount\":"},
 };
 
 static gint field_index(CodecDecoder *d, const char *name)
@@ -435,6 +471,78 @@ static guint32 fields_added_after(CodecDecoder *d, CavEventType type, gint32 ver
     return mask;
 }
 
+/* The index in @fields (@n) of the first field that @former turned into for
+ * @type before @version, or -1. */
+static gint former_place(const CavFieldInfo *fields, guint n, CavEventType type, gint32 version,
+                         const char *former)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(renamed_fields); i++) {
+        const RenamedField *r = &renamed_fields[i];
+        if (r->type != type || r->since <= version || strcmp(r->former, former) != 0)
+            continue;
+        for (guint k = 0; k < n; k++)
+            if (strcmp(fields[k].name, r->field) == 0)
+                return (gint) k;
+    }
+    return -1;
+}
+
+/* Make d->fields the layout of @type's fields at @version when a field had
+ * another name then: the first field taking a former field's value reads
+ * it under that name; the others (their bits returned) are not in the
+ * payload and take the value after it is read (fill_renamed_fields). */
+static guint32 use_former_layout(CodecDecoder *d, CavEventType type, gint32 version)
+{
+    guint32 copies = 0;
+    gboolean renamed = FALSE;
+
+    for (guint i = 0; i < G_N_ELEMENTS(renamed_fields); i++) {
+        const RenamedField *r = &renamed_fields[i];
+        gint k = field_index(d, r->field);
+        gint first;
+        if (r->type != type || r->since <= version || k < 0)
+            continue;
+        if (!renamed) {
+            memcpy(d->former, d->fields, d->n_fields * sizeof d->fields[0]);
+            renamed = TRUE;
+        }
+        first = former_place(d->fields, d->n_fields, type, version, r->former);
+        if (first != k) {
+            copies |= 1u << k;
+            continue;
+        }
+        d->former[k].name = r->former;
+        d->former[k].name_len = strlen(r->former);
+        d->former[k].key = r->former_key;
+        d->former[k].key_len = strlen(r->former_key);
+    }
+    if (renamed)
+        d->fields = d->former;
+    return copies;
+}
+
+/* Give each field in @copies the value of the field that read its former
+ * field's value (see use_former_layout). */
+static void fill_renamed_fields(CodecDecoder *d, CavEventType type, gint32 version, guint32 copies)
+{
+    const CavFieldInfo *current;
+
+    ev_type_fields(type, &current);
+    for (guint k = 0; k < d->n_fields && copies != 0; k++) {
+        gint from = -1;
+        if (!(copies & (1u << k)))
+            continue;
+        for (guint i = 0; i < G_N_ELEMENTS(renamed_fields) && from < 0; i++) {
+            const RenamedField *r = &renamed_fields[i];
+            if (r->type == type && r->since > version && strcmp(r->field, current[k].name) == 0)
+                from = former_place(current, d->n_fields, type, version, r->former);
+        }
+        if (from >= 0)
+            memcpy(field_address(d, &d->fields[k]), field_address(d, &d->fields[from]),
+                   d->fields[k].size);
+    }
+}
+
 static void fill_added_fields(CodecDecoder *d, CavEventType type, gint32 version)
 {
     for (guint i = 0; i < G_N_ELEMENTS(added_fields); i++) {
@@ -453,6 +561,13 @@ static void fill_added_fields(CodecDecoder *d, CavEventType type, gint32 version
             g_strlcpy((char *) field_address(d, f), a->text, f->size);
         }
     }
+}
+
+/* The fields an older payload lacks: added since, or copies of a renamed one. */
+static void fill_older_fields(CodecDecoder *d, CavEventType type, gint32 version, guint32 copies)
+{
+    fill_added_fields(d, type, version);
+    fill_renamed_fields(d, type, version, copies);
 }
 
 /* Read a number at *@at as append_int writes it (no sign on zero, no
@@ -561,7 +676,7 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
                                gsize len, CavEvent *event, GError **error)
 {
     yajl_status status;
-    guint32 all, added;
+    guint32 all, added, copies;
 
     d->event = event;
     d->n_fields = ev_type_fields(type, &d->fields);
@@ -577,9 +692,11 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
 
     /* Only an older payload has fields to fill (the common case skips the table). */
     added = version < ev_type_version(type) ? fields_added_after(d, type, version) : 0;
+    copies = version < ev_type_version(type) ? use_former_layout(d, type, version) : 0;
+    added |= copies;
     if (decode_canonical(d->fields, d->n_fields, added, json, len, event)) {
         if (added != 0)
-            fill_added_fields(d, type, version);
+            fill_older_fields(d, type, version, copies);
         return TRUE;
     }
 
@@ -604,9 +721,9 @@ static gboolean decode_version(CodecDecoder *d, CavEventType type, gint32 versio
         /* One spelling for one event: what `sqlite3` reads (json_extract
          * takes the first of two keys, no escaped key, and the views…) is
          * then exactly what the game reads. */
-        if (spelled_canonically(event, added, json, written)) {
+        if (spelled_canonically(d->fields, d->n_fields, event, added, json, written)) {
             if (added != 0)
-                fill_added_fields(d, type, version);
+                fill_older_fields(d, type, version, copies);
             return TRUE;
         }
         fail(d, "a payload not written the way cavelog writes it (spacing, escapes, field order "
@@ -644,6 +761,28 @@ gboolean codec_decode_payload(CodecDecoder *decoder, CavEventType type, gint32 v
     return decode_version(decoder, type, version, json, len, event, error);
 }
 
+/* The former name of @type's @field (see renamed_fields), or NULL. */
+static const char *former_name(CavEventType type, const char *field)
+{
+    for (guint i = 0; i < G_N_ELEMENTS(renamed_fields); i++)
+        if (renamed_fields[i].type == type && strcmp(renamed_fields[i].field, field) == 0)
+            return renamed_fields[i].former;
+    return NULL;
+}
+
+/* One column of a view: the payload's @field, or (a field older payloads
+ * held under another name) the first of the two that is there. */
+static char *sql_column(CavEventType type, const char *field)
+{
+    const char *former = former_name(type, field);
+
+    if (former == NULL)
+        return g_strdup_printf(", json_extract(payload, '$.%s') AS \"%s\"", field, field);
+    return g_strdup_printf(", coalesce(json_extract(payload, '$.%s'), json_extract(payload, "
+                           "'$.%s')) AS \"%s\"",
+                           field, former, field);
+}
+
 /* The view of @type's payload fields, as "CREATE VIEW … FROM events WHERE
  * type = 'Name'" (no IF NOT EXISTS, no semicolon: as SQLite keeps it). */
 static void sql_view(CavEventType type, GString *out)
@@ -654,9 +793,10 @@ static void sql_view(CavEventType type, GString *out)
 
     g_string_append_printf(out, "CREATE VIEW \"%s\" AS SELECT seq, turn, cause AS cause_seq, actor",
                            name);
-    for (guint i = 0; i < n; i++)
-        g_string_append_printf(out, ", json_extract(payload, '$.%s') AS \"%s\"", fields[i].name,
-                               fields[i].name);
+    for (guint i = 0; i < n; i++) {
+        g_autofree char *column = sql_column(type, fields[i].name);
+        g_string_append(out, column);
+    }
     g_string_append_printf(out, " FROM events WHERE type = '%s'", name);
 }
 
@@ -679,16 +819,26 @@ static gboolean skip(const char **at, const char *prefix)
     return TRUE;
 }
 
-/* Skip one `, json_extract(payload, '$.F') AS "F"` naming a field of @type. */
+/* Skip one column naming a field of @type as this build writes it, or as
+ * an older build did: `, json_extract(payload, '$.F') AS "F"` for a field
+ * of this version or a former name of one. */
 static gboolean skip_field_column(const char **at, CavEventType type)
 {
     const CavFieldInfo *fields;
     guint n = ev_type_fields(type, &fields);
 
     for (guint i = 0; i < n; i++) {
-        g_autofree char *column = g_strdup_printf(", json_extract(payload, '$.%s') AS \"%s\"",
-                                                  fields[i].name, fields[i].name);
-        if (skip(at, column))
+        g_autofree char *column = sql_column(type, fields[i].name);
+        g_autofree char *plain = g_strdup_printf(", json_extract(payload, '$.%s') AS \"%s\"",
+                                                 fields[i].name, fields[i].name);
+        if (skip(at, column) || skip(at, plain))
+            return TRUE;
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(renamed_fields); i++) {
+        const char *former = renamed_fields[i].former;
+        g_autofree char *column =
+            g_strdup_printf(", json_extract(payload, '$.%s') AS \"%s\"", former, former);
+        if (renamed_fields[i].type == type && skip(at, column))
             return TRUE;
     }
     return FALSE;

@@ -103,7 +103,7 @@ static gboolean event_hurts(const CavEvent *event, gint32 player)
     case CAV_EVENT_EFFECT_APPLIED:
         return event->as.EffectApplied.creature == player && event->as.EffectApplied.hp < 0;
     case CAV_EVENT_MANA_DRAWN:
-        return event->as.ManaDrawn.creature == player && event->as.ManaDrawn.amount > 0;
+        return event->as.ManaDrawn.creature == player && event->as.ManaDrawn.mana > 0;
     default:
         return FALSE;
     }

@@ -171,8 +171,8 @@ void recorder_token(const CavEvent *e, GString *out)
                                e->as.SpellCast.spell, e->as.SpellCast.target, e->as.SpellCast.cost);
         break;
     case CAV_EVENT_MANA_DRAWN:
-        g_string_append_printf(out, "drawn(c%d %d)", e->as.ManaDrawn.creature,
-                               e->as.ManaDrawn.amount);
+        g_string_append_printf(out, "drawn(c%d %d>%d)", e->as.ManaDrawn.creature,
+                               e->as.ManaDrawn.hp, e->as.ManaDrawn.mana);
         break;
     case CAV_EVENT_CREATURE_BLINKED:
         g_string_append_printf(out, "blinked(c%d %d,%d>%d,%d)", e->as.CreatureBlinked.creature,

@@ -428,6 +428,54 @@ static void test_sql_views(void)
 /* Each generated view is honest; so are older builds' (fewer columns, the
  * cause named "cause"); a view whose column reads another field, or another
  * type's events, or anything more, is not. */
+/* Version 1 of ManaDrawn held one amount, hp spent and mana gained alike
+ * (0.3.0's one for one): it reads as hp = mana = amount, spelled as
+ * cavelog wrote it and under no other name. Version 1 of SpellDefined reads as a blink from the
+ * next cell on and blood to mana at one hp a mana. The view reads either version. */
+static void test_codec_upcast_renamed(void)
+{
+    g_autoptr(CodecDecoder) decoder = codec_decoder_new();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) sql = g_string_new(NULL);
+    const char *drawn = "{\"creature\":3,\"amount\":4}";
+    const char *wrong[] = {"{\"creature\":3,\"hp\":4}", "{\"creature\":3,\"amount\":4,\"mana\":4}",
+                           "{\"creature\":3}", "{ \"creature\": 3, \"amount\": 4 }",
+                           "{\"amount\":4,\"creature\":3}"};
+    const char *spell = "{\"spell\":\"blink\",\"book\":\"b\",\"cost\":6,\"effect\":\"\","
+                        "\"special\":\"blink\",\"range\":5,\"summon\":\"\",\"duration\":1,\"hp\":0,"
+                        "\"mana\":0,\"xp_per_level\":0,\"turn_hp\":0,\"turn_chance\":100,"
+                        "\"attack\":0,\"defense\":0,\"vision\":0,\"hp_regen\":0,\"mana_regen\":0,"
+                        "\"detect\":0}";
+    CavEvent out;
+
+    g_assert_true(
+        codec_decode_payload(decoder, CAV_EVENT_MANA_DRAWN, 1, drawn, strlen(drawn), &out, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(out.version, ==, 2);
+    g_assert_cmpint(out.as.ManaDrawn.creature, ==, 3);
+    g_assert_cmpint(out.as.ManaDrawn.hp, ==, 4);
+    g_assert_cmpint(out.as.ManaDrawn.mana, ==, 4);
+    for (guint i = 0; i < G_N_ELEMENTS(wrong); i++) {
+        g_assert_false(codec_decode_payload(decoder, CAV_EVENT_MANA_DRAWN, 1, wrong[i],
+                                            strlen(wrong[i]), &out, &error));
+        g_clear_error(&error);
+    }
+    g_assert_false(
+        codec_decode_payload(decoder, CAV_EVENT_MANA_DRAWN, 2, drawn, strlen(drawn), &out, &error));
+    g_clear_error(&error);
+    g_assert_true(codec_decode_payload(decoder, CAV_EVENT_SPELL_DEFINED, 1, spell, strlen(spell),
+                                       &out, &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(out.as.SpellDefined.range, ==, 5);
+    g_assert_cmpint(out.as.SpellDefined.min_range, ==, 1);
+    g_assert_cmpint(out.as.SpellDefined.hp_per_mana, ==, 1);
+    codec_sql_views(sql);
+    g_assert_nonnull(strstr(sql->str, ", coalesce(json_extract(payload, '$.hp'), "
+                                      "json_extract(payload, '$.amount')) AS \"hp\", "
+                                      "coalesce(json_extract(payload, '$.mana'), "
+                                      "json_extract(payload, '$.amount')) AS \"mana\" FROM"));
+}
+
 static void test_sql_view_honest(void)
 {
     g_autoptr(GString) sql = g_string_new(NULL);
@@ -457,6 +505,16 @@ static void test_sql_view_honest(void)
     g_assert_false(codec_sql_view_is_honest("NoSuchEvent", moved));
     for (guint i = 0; i < G_N_ELEMENTS(lies); i++)
         g_assert_false(codec_sql_view_is_honest("CreatureMoved", lies[i]));
+    /* cavelog 0.3.0's view of ManaDrawn, and one that passes the amount
+     * off as the mana alone */
+    g_assert_true(codec_sql_view_is_honest(
+        "ManaDrawn", "CREATE VIEW \"ManaDrawn\" AS SELECT seq, turn, cause AS cause_seq, actor, "
+                     "json_extract(payload, '$.creature') AS \"creature\", json_extract(payload, "
+                     "'$.amount') AS \"amount\" FROM events WHERE type = 'ManaDrawn'"));
+    g_assert_false(codec_sql_view_is_honest(
+        "ManaDrawn", "CREATE VIEW \"ManaDrawn\" AS SELECT seq, turn, cause AS cause_seq, actor, "
+                     "json_extract(payload, '$.amount') AS \"mana\" FROM events WHERE type = "
+                     "'ManaDrawn'"));
 }
 
 /* ---- bus ----------------------------------------------------------------- */
@@ -638,6 +696,7 @@ int main(int argc, char **argv)
     g_test_add_func("/events/codec/text-forms", test_codec_text_forms);
     g_test_add_func("/events/codec/versions", test_codec_versions);
     g_test_add_func("/events/codec/upcast", test_codec_upcast);
+    g_test_add_func("/events/codec/upcast-renamed", test_codec_upcast_renamed);
     g_test_add_func("/events/text/cut-at-characters", test_text_cut_at_characters);
     g_test_add_func("/events/target-roles", test_target_roles);
     g_test_add_func("/events/summary-optional", test_summary_optional);

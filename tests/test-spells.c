@@ -128,47 +128,78 @@ static void test_inner_strength(void)
     scenario_teardown(&s);
 }
 
-/* Blood to mana: min(hp − 1, room in mana) moves from hp to mana. */
+/* Blood to mana: 7 hp for each mana, as many as the hp above 1 and the
+ * room in mana allow; the event says both. */
 static void test_blood_to_mana(void)
 {
     Scenario s;
     gint32 book;
 
+    /* The room in mana is the cast's own 1: 7 hp for it. */
     scenario_setup_caster(&s, room, 40);
     book = blue_book(&s);
-    g_free(scenario_play(&s, command_cast(book, "blink", PX, PY)));
-    g_free(scenario_play(
-        &s, command_cast(book, "summon bats", creature(&s, 1)->x, creature(&s, 1)->y)));
+    ASSERT_PLAY(&s, command_cast(book, "blood to mana", PX, PY),
+                "cast(c1 blood to mana>c1 -1) drawn(c1 7>1) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 93);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
     scenario_teardown(&s);
 
+    /* 14 hp above 1 buy 2 mana of the 17 there is room for. */
     scenario_setup_caster(&s, room, 40);
     book = blue_book(&s);
-    scenario_hurt(&s, 1, 95);
-    ASSERT_PLAY(&s, command_cast(book, "blood to mana", PX, PY),
-                "cast(c1 blood to mana>c1 -1) drawn(c1 1) upkeep(0)");
-    g_assert_cmpint(creature(&s, 1)->hp, ==, 4);
-    g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    g_free(scenario_play(&s, command_cast(book, "detect creatures", PX, PY)));
+    scenario_hurt(&s, 1, 85);
+    scenario_assert_starts(&s, command_cast(book, "blood to mana", PX, PY),
+                           "cast(c1 blood to mana>c1 -1) drawn(c1 14>2) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->hp, ==, 1);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 25);
+    /* At 1 hp nothing is drawn: the cast costs its mana all the same. */
+    scenario_assert_starts(&s, command_cast(book, "blood to mana", PX, PY),
+                           "cast(c1 blood to mana>c1 -1) upkeep(0)");
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 24);
     scenario_teardown(&s);
 }
 
-/* Blink: to a random open cell the target sees, within 5. */
+/* Blink: to a random open cell the target sees, 3 to 5 cells away; ten
+ * blinks in a row, each from where the last one landed. */
 static void test_blink(void)
 {
     Scenario s;
     const CavState *state;
     gint32 book;
 
-    scenario_setup_caster(&s, room, 20);
+    scenario_setup_caster(&s, room, 60);
     state = game_state(s.game);
     book = blue_book(&s);
-    scenario_assert_starts(&s, command_cast(book, "blink", PX, PY),
-                           "cast(c1 blink>c1 -6) blinked(c1 3,2>");
-    g_assert_true(creature(&s, 1)->x != PX || creature(&s, 1)->y != PY);
-    g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=, TILE_WALL);
-    g_assert_cmpint(ABS(creature(&s, 1)->x - PX), <=, 5);
-    g_assert_cmpint(ABS(creature(&s, 1)->y - PY), <=, 5);
-    g_assert_true(state_creature_at(state, 0, creature(&s, 1)->x, creature(&s, 1)->y) ==
-                  creature(&s, 1));
+    for (gint i = 0; i < 10; i++) {
+        gint32 x = creature(&s, 1)->x, y = creature(&s, 1)->y;
+        g_autofree char *from = g_strdup_printf("cast(c1 blink>c1 -6) blinked(c1 %d,%d>", x, y);
+        scenario_assert_starts(&s, command_cast(book, "blink", x, y), from);
+        g_assert_cmpint(state_tile(state, 0, creature(&s, 1)->x, creature(&s, 1)->y), !=,
+                        TILE_WALL);
+        g_assert_cmpint(MAX(ABS(creature(&s, 1)->x - x), ABS(creature(&s, 1)->y - y)), >=, 3);
+        g_assert_cmpint(MAX(ABS(creature(&s, 1)->x - x), ABS(creature(&s, 1)->y - y)), <=, 5);
+        g_assert_true(state_creature_at(state, 0, creature(&s, 1)->x, creature(&s, 1)->y) ==
+                      creature(&s, 1));
+    }
+    scenario_teardown(&s);
+}
+
+/* With no open, free cell 3 to 5 cells away in sight, a blink is refused
+ * and costs nothing: no turn, no mana, no event. */
+static void test_blink_nowhere(void)
+{
+    static const char *const closet[] = {"#######", "#..@..#", "#######", NULL};
+    Scenario s;
+    gint32 book;
+
+    scenario_setup_caster(&s, closet, 20);
+    book = blue_book(&s);
+    ASSERT_PLAY(&s, command_cast(book, "blink", 3, 1),
+                "rejected: There is no open spot in sight to blink to.");
+    g_assert_cmpint(game_state(s.game)->turn, ==, 0);
+    g_assert_cmpint(creature(&s, 1)->mana, ==, 20);
+    g_assert_cmpint(game_state(s.game)->last_seq, ==, s.seq);
     scenario_teardown(&s);
 }
 
@@ -525,8 +556,8 @@ static void test_validate(void)
     scenario_assert_refused(&s, e, TRUE, "has not 16 mana");
     e = ev_init(CAV_EVENT_MANA_DRAWN);
     e.cause = game_state(s.game)->turn_first_seq;
-    e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .amount = 5};
-    scenario_assert_refused(&s, e, FALSE, "cannot turn 5 hp into mana");
+    e.as.ManaDrawn = (CavEvManaDrawn){.creature = 1, .hp = 7, .mana = 1};
+    scenario_assert_refused(&s, e, FALSE, "cannot turn 7 hp into 1 mana"); /* mana is full */
     e = ev_init(CAV_EVENT_CREATURE_BLINKED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureBlinked =
@@ -535,6 +566,9 @@ static void test_validate(void)
     e.as.CreatureBlinked.x = 7;
     e.as.CreatureBlinked.y = 2;
     scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (7,2)"); /* farther than 5 */
+    e.as.CreatureBlinked.x = 4;
+    e.as.CreatureBlinked.y = 1;
+    scenario_assert_refused(&s, e, FALSE, "a blink cannot land at (4,1)"); /* nearer than 3 */
     e = ev_init(CAV_EVENT_CREATURE_SUMMONED);
     e.cause = game_state(s.game)->turn_first_seq;
     e.as.CreatureSummoned = (CavEvCreatureSummoned){.creature = 4,
@@ -604,6 +638,7 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/messages", test_messages);
     g_test_add_func("/spells/blood-to-mana", test_blood_to_mana);
     g_test_add_func("/spells/blink", test_blink);
+    g_test_add_func("/spells/blink-nowhere", test_blink_nowhere);
     g_test_add_func("/spells/summon", test_summon);
     g_test_add_func("/spells/summoned-pays-nothing", test_summoned_pays_nothing);
     g_test_add_func("/spells/detect", test_detect);

@@ -126,12 +126,13 @@ static gboolean under(const Bot *bot, const char *effect)
     return FALSE;
 }
 
-/* The mana blood to mana would bring (after its own cost), and the hp it takes. */
-static gint32 blood_drawn(const Bot *bot, const CavSpell *b2m)
+/* The mana blood to mana would bring (after its own cost); it takes
+ * b2m->hp_per_mana hp for each. */
+static gint32 blood_mana(const Bot *bot, const CavSpell *b2m)
 {
     const CavCreature *p = bot->player;
 
-    return MIN(p->hp - 1, p->max_mana - (p->mana - b2m->cost));
+    return MAX(0, MIN((p->hp - 1) / MAX(b2m->hp_per_mana, 1), p->max_mana - (p->mana - b2m->cost)));
 }
 
 /* Whether turning blood to mana now makes @spell affordable, leaving the
@@ -140,14 +141,15 @@ static gboolean blood_buys(const Bot *bot, const CavSpell *spell)
 {
     const CavSpell *b2m = known(bot, "blood to mana");
     const CavCreature *p = bot->player;
-    gint32 drawn;
+    gint32 mana, hp;
 
     if (spell == NULL || affordable(bot, spell) || !affordable(bot, b2m) ||
         spell->cost > p->max_mana || bot_fight_threat(bot, bot->here) > 0)
         return FALSE;
-    drawn = blood_drawn(bot, b2m);
-    return drawn > 0 && p->mana - b2m->cost + drawn >= spell->cost &&
-           (p->hp - drawn) * 100 >= p->max_hp * SPARE_PERCENT && p->hp - drawn >= 10;
+    mana = blood_mana(bot, b2m);
+    hp = mana * b2m->hp_per_mana;
+    return mana > 0 && p->mana - b2m->cost + mana >= spell->cost &&
+           (p->hp - hp) * 100 >= p->max_hp * SPARE_PERCENT && p->hp - hp >= 10;
 }
 
 /* The heal blood to mana would pay for: the biggest the wound (after the
@@ -161,7 +163,7 @@ static const CavSpell *heal_to_buy(const Bot *bot)
         return NULL;
     for (guint i = 0; i < G_N_ELEMENTS(heals); i++) {
         const CavSpell *spell = known(bot, heals[i]);
-        gint32 drawn = blood_drawn(bot, b2m);
+        gint32 drawn = blood_mana(bot, b2m) * b2m->hp_per_mana;
         if (spell != NULL && p->max_hp - p->hp + drawn >= spell->spec.hp &&
             spell->spec.hp > drawn && blood_buys(bot, spell))
             return spell;
