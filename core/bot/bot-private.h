@@ -226,12 +226,17 @@ gboolean bot_spell_detect(Bot *bot, CavCommand *out);
 gboolean bot_spell_boost(Bot *bot, CavCommand *out);
 
 /* In a losing fight (bot_fight_flee's call): summon bats when a crowd of
- * foes is within two steps and there is room for them, else blink away.
- * FALSE when neither can be cast. */
+ * foes is within two steps and there is room for them, else blink away,
+ * else (nowhere to land) bats as a wall. FALSE when none can be cast. */
 gboolean bot_spell_escape(Bot *bot, CavCommand *out);
 
-/* Badly hurt with a foe next to it (and no heal or potion cast or drunk
- * first): blink away. */
+/* A foe two steps away and coming whose fight would be hard (as for inner
+ * strength), none next to it yet: summon bats, a wall between them (they
+ * blunder into it). */
+gboolean bot_spell_wall(Bot *bot, CavCommand *out);
+
+/* Below half its hp with a foe next to it (and no heal or potion cast or
+ * drunk first): escape by spell (bot_spell_escape). */
 gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out);
 
 G_END_DECLS

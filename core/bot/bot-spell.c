@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rules.h"
+#include "spells.h"
 
 #define HURT_PERCENT 50       /* below this share of max hp a heal is cast */
 #define HARD_FIGHT_PERCENT 25 /* a fight costing this share of the hp left calls for strength */
@@ -258,28 +259,65 @@ static gint32 free_neighbours(const Bot *bot)
     return n;
 }
 
+/* A foe two steps away, coming, whose fight would be hard (bats aside). */
+static gboolean losing_foe_near(const Bot *bot)
+{
+    for (gint32 dy = -2; dy <= 2; dy++)
+        for (gint32 dx = -2; dx <= 2; dx++) {
+            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
+            const CavCreature *c;
+            if ((ABS(dx) < 2 && ABS(dy) < 2) || !world_in_bounds(x, y) ||
+                !bot_map_visible(bot, y * CAV_WIDTH + x))
+                continue;
+            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
+            if (bot_hostile(c) && c->behaviour != CAV_BEHAVIOUR_BAT &&
+                bot_fight_cost(bot, c) * 100 >= bot->player->hp * 10 * HARD_FIGHT_PERCENT)
+                return TRUE;
+        }
+    return FALSE;
+}
+
+gboolean bot_spell_wall(Bot *bot, CavCommand *out)
+{
+    const CavSpell *bats = known(bot, "summon bats");
+
+    if (!affordable(bot, bats) || free_neighbours(bot) < 3 ||
+        bot_fight_threat(bot, bot->here) > 0 || !losing_foe_near(bot))
+        return FALSE;
+    return cast_self(bot, bats->name, out);
+}
+
+/* Whether @blink is affordable and has somewhere to land (else it is refused). */
+static gboolean blink_ready(const Bot *bot, const CavSpell *blink)
+{
+    return affordable(bot, blink) &&
+           spells_blink_landings(bot->state, bot->player, blink, NULL) > 0;
+}
+
 gboolean bot_spell_escape(Bot *bot, CavCommand *out)
 {
     const CavSpell *bats = known(bot, "summon bats"), *blink = known(bot, "blink");
+    gboolean room = affordable(bot, bats) && free_neighbours(bot) >= 2;
 
     /* A crowd coming: bats in the free cells keep the rest off and busy. */
-    if (affordable(bot, bats) && crowd(bot) >= CROWD && free_neighbours(bot) >= 2)
+    if (room && crowd(bot) >= CROWD)
         return cast_self(bot, bats->name, out);
-    if (affordable(bot, blink))
+    if (blink_ready(bot, blink))
         return cast_self(bot, blink->name, out);
+    /* Nowhere to blink to: a wall of bats to hide behind. */
+    if (room)
+        return cast_self(bot, bats->name, out);
     return FALSE;
 }
 
 #define BADLY_HURT_PERCENT                                                                         \
-    33 /* below this share of max hp, with no heal, a foe is left by a blink */
+    50 /* below this share of max hp, with no heal, a foe is left by a blink */
 
 gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out)
 {
-    const CavSpell *blink = known(bot, "blink");
     const CavCreature *p = bot->player;
 
-    if (!affordable(bot, blink) || p->hp * 100 >= p->max_hp * BADLY_HURT_PERCENT ||
-        bot_fight_threat(bot, bot->here) == 0)
+    if (p->hp * 100 >= p->max_hp * BADLY_HURT_PERCENT || bot_fight_threat(bot, bot->here) == 0)
         return FALSE;
-    return cast_self(bot, blink->name, out);
+    return bot_spell_escape(bot, out);
 }

@@ -480,6 +480,7 @@ static const BotRule rules_in_order[] = {
     bot_fight_flee,
     fight,
     bot_missile_shoot,
+    bot_spell_wall,
     await_foe,
     bot_spell_detect,
     bot_potion_name,
