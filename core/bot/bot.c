@@ -17,6 +17,7 @@
 #define FOOD_HOARD 1200      /* food carried beyond which the bot picks up no more */
 #define PACK_TIDY 16         /* pack slots in use from which the bot drops spare gear */
 #define CHASE_RANGE 10       /* path cost within which the bot goes for a monster it can beat */
+#define ARCHER_CHASE 40      /* the same for a goblin that shoots, before anything else */
 #define FUNGUS_RANGE 8       /* the same for fungi, which are food but never attack */
 #define ITEM_DETOUR 20       /* path cost the bot walks out of its way for a useful item */
 #define STRETCH_PERCENT 50   /* share of max hp from which the bot overeats a corpse about to rot */
@@ -383,10 +384,10 @@ static gint32 errand_worth(const Bot *bot, gint32 cell)
             if (held != NULL && held->count > 0 && bot_has_tag(held, CAV_TAG_BEAR))
                 return BOT_UNREACHED / 2;
         }
-        if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
-            return CHASE_RANGE;
-        /* One that shoots hits as hard from afar: close in while healthy. */
+        /* One that shoots hits as hard from afar: close in first, while healthy. */
         if (bot_hostile(c) && bot_fight_fires(bot, c) && bot->player->hp * 2 >= bot->player->max_hp)
+            return ARCHER_CHASE;
+        if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
             return CHASE_RANGE;
         if (is_fungus(c))
             return FUNGUS_RANGE;
