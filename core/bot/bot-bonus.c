@@ -6,10 +6,11 @@
  * worth less the more often it was taken already. */
 #include "bot-private.h"
 
-#define REGEN_TURNS 300  /* turns a regeneration bonus is expected to work for */
-#define HP_PER_MANA 5    /* hp a mana buys with a heal (the minor heal's rate) */
-#define ARCHER_WORTH 120 /* tenths of hp a point of vision saves one who shoots */
-#define LOOKER_WORTH 20  /* the same for one who does not */
+#define REGEN_TURNS 400 /* turns a regeneration bonus is expected to work for */
+#define HP_PER_MANA 5   /* hp a mana buys with a heal (the minor heal's rate) */
+#define ARCHER_WORTH                                                                               \
+    200 /* tenths of hp a point of vision saves one with a bow: a shot more a fight */
+#define LOOKER_WORTH 20 /* the same for one who does not */
 
 /* The player kind's numbers at level 1 (what the bonuses add to). */
 static const CavCreatureKind *player_kind(const Bot *bot)
