@@ -10,6 +10,11 @@
 #include "rules.h"
 
 typedef struct {
+    gpointer data;
+    GDestroyNotify free;
+} Kept;
+
+typedef struct {
     CavEventType type;
     GamePolicy policy;
     gpointer user_data;
@@ -23,6 +28,7 @@ struct Game {
     Bus *bus;
     CavContent *content;
     GArray *policies;    /* of PolicyEntry */
+    GArray *kept;        /* of Kept: the policies' own data (game_keep) */
     GArray *turn_events; /* of CavEvent, the last turn's */
     GArray *follow_ups;  /* scratch for one policy call */
     GArray *decided;     /* scratch for one decision */
@@ -44,6 +50,7 @@ Game *game_new_with_content(CavContent *content, Bus *bus)
     game->bus = bus;
     game->content = content;
     game->policies = g_array_new(FALSE, FALSE, sizeof(PolicyEntry));
+    game->kept = g_array_new(FALSE, FALSE, sizeof(Kept));
     game->turn_events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     game->follow_ups = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     game->decided = g_array_new(FALSE, FALSE, sizeof(CavEvent));
@@ -64,6 +71,9 @@ void game_free(Game *game)
     g_free(game->view);
     content_free(game->content);
     g_array_unref(game->policies);
+    for (guint i = 0; i < game->kept->len; i++)
+        g_array_index(game->kept, Kept, i).free(g_array_index(game->kept, Kept, i).data);
+    g_array_unref(game->kept);
     g_array_unref(game->turn_events);
     g_array_unref(game->follow_ups);
     g_array_unref(game->decided);
@@ -111,6 +121,14 @@ void game_add_policy_named(Game *game, CavEventType type, GamePolicy policy, gpo
 
     g_return_if_fail(game != NULL && policy != NULL && type < CAV_EVENT_TYPE_COUNT);
     g_array_append_val(game->policies, entry);
+}
+
+void game_keep(Game *game, gpointer data, GDestroyNotify free)
+{
+    Kept kept = {.data = data, .free = free};
+
+    g_return_if_fail(game != NULL && free != NULL);
+    g_array_append_val(game->kept, kept);
 }
 
 gboolean game_reacts_to(const Game *game, CavEventType type)

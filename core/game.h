@@ -58,6 +58,10 @@ void game_add_policy_named(Game *game, CavEventType type, GamePolicy policy, gpo
 #define game_add_policy(game, type, policy, user_data)                                             \
     game_add_policy_named((game), (type), (policy), (user_data), #policy)
 
+/* Hand @data to @game, which frees it with @free when it is freed (a
+ * policy's own bookkeeping, given to it as its user_data). */
+void game_keep(Game *game, gpointer data, GDestroyNotify free);
+
 /* The names of the policies registered for @type, in the order they run,
  * into @names (at most @max); returns how many there are. */
 guint game_policy_names(const Game *game, CavEventType type, const char **names, guint max);

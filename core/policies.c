@@ -54,27 +54,96 @@ static void on_hurt(const CavState *state, const CavEvent *event, CavRng *rng, G
     rules_push(follow_ups, death);
 }
 
+/* What the deaths of this cascade have laid down but not yet evolved: two
+ * creatures that die of one event (a poison tick) are both decided before
+ * either corpse lies, so the second must leave the first's cells and item
+ * id alone (GAME.md: one item a cell). */
+typedef struct {
+    gint32 item;    /* the corpse's new id, or the dropped item */
+    gint32 z, cell; /* where it is to lie */
+    gboolean corpse;
+} Laid;
+
+typedef struct {
+    const CavContent *content;
+    gint32 turn;
+    GArray *laid; /* of Laid, not yet evolved */
+} DropLedger;
+
+static void ledger_free(gpointer data)
+{
+    DropLedger *ledger = data;
+
+    g_array_unref(ledger->laid);
+    g_free(ledger);
+}
+
+/* Forget what has been evolved since (or belongs to another turn). */
+static void ledger_prune(DropLedger *ledger, const CavState *state)
+{
+    guint kept = 0;
+
+    if (ledger->turn != state->turn)
+        g_array_set_size(ledger->laid, 0);
+    ledger->turn = state->turn;
+    for (guint i = 0; i < ledger->laid->len; i++) {
+        Laid laid = g_array_index(ledger->laid, Laid, i);
+        const CavItem *item = state_item(state, laid.item);
+        gboolean done =
+            laid.corpse ? laid.item <= state->item_count : item == NULL || item->holder == 0;
+        if (!done)
+            g_array_index(ledger->laid, Laid, kept++) = laid;
+    }
+    g_array_set_size(ledger->laid, kept);
+}
+
+/* Lay @item at (z, x, y) in the ledger, and mark its cell taken. */
+static void ledger_lay(DropLedger *ledger, GArray *taken, gint32 item, gboolean corpse, gint32 z,
+                       gint32 x, gint32 y)
+{
+    Laid laid = {.item = item, .z = z, .cell = y * CAV_WIDTH + x, .corpse = corpse};
+
+    g_array_append_val(ledger->laid, laid);
+    g_array_append_val(taken, laid.cell);
+}
+
+/* The cells of level @z laid but not yet evolved; the next free item id. */
+static gint32 ledger_taken(const DropLedger *ledger, const CavState *state, gint32 z, GArray *taken)
+{
+    gint32 next = state->item_count + 1;
+
+    for (guint i = 0; i < ledger->laid->len; i++) {
+        const Laid *laid = &g_array_index(ledger->laid, Laid, i);
+        if (laid->z == z)
+            g_array_append_val(taken, laid->cell);
+        if (laid->corpse)
+            next = MAX(next, laid->item + 1);
+    }
+    return next;
+}
+
 /* The corpse on the nearest free cell (none for a summoned creature), then
  * everything carried around it. */
 static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *rng,
                          GArray *follow_ups, gpointer user_data)
 {
-    const CavContent *content = user_data;
+    DropLedger *ledger = user_data;
+    const CavContent *content = ledger->content;
     const CavCreature *dead = state_creature(state, event->as.CreatureDied.creature);
     gint32 radius = content_rules(content)->drop_radius;
     g_autoptr(GArray) taken = g_array_new(FALSE, FALSE, sizeof(gint32));
-    gint32 x, y, cell;
+    gint32 x, y, id;
 
     (void) rng;
     if (dead == NULL)
         return;
+    ledger_prune(ledger, state);
+    id = ledger_taken(ledger, state, dead->z, taken);
     /* A summoned creature leaves no corpse (GAME.md "Experience"). */
-    if (!dead->summoned && content_item_type(content, "corpse") != NULL &&
-        state->item_count < CAV_ITEMS_MAX &&
+    if (!dead->summoned && content_item_type(content, "corpse") != NULL && id <= CAV_ITEMS_MAX &&
         rules_free_item_cell(state, dead->z, dead->x, dead->y, radius, taken, &x, &y)) {
-        rules_push(follow_ups, rules_corpse_spawned(content, dead, state->item_count + 1, x, y));
-        cell = y * CAV_WIDTH + x;
-        g_array_append_val(taken, cell);
+        rules_push(follow_ups, rules_corpse_spawned(content, dead, id, x, y));
+        ledger_lay(ledger, taken, id, TRUE, dead->z, x, y);
     }
     /* The player's pack stays with the body: the game is over, and the end
      * screen and the inspector show what was carried. */
@@ -87,8 +156,7 @@ static void on_died_drop(const CavState *state, const CavEvent *event, CavRng *r
         dropped.as.ItemDropped = (CavEvItemDropped){
             .creature = dead->id, .item = item->id, .z = dead->z, .x = x, .y = y};
         rules_push(follow_ups, dropped);
-        cell = y * CAV_WIDTH + x;
-        g_array_append_val(taken, cell);
+        ledger_lay(ledger, taken, item->id, FALSE, dead->z, x, y);
     }
 }
 
@@ -197,10 +265,15 @@ static void on_eaten(const CavState *state, const CavEvent *event, CavRng *rng, 
 void policies_install(Game *game, const CavContent *content)
 {
     gpointer data = (gpointer) content;
+    DropLedger *ledger = g_new0(DropLedger, 1);
+
+    ledger->content = content;
+    ledger->laid = g_array_new(FALSE, FALSE, sizeof(Laid));
+    game_keep(game, ledger, ledger_free);
 
     game_add_policy(game, CAV_EVENT_CREATURE_ATTACKED, on_attacked, data);
     game_add_policy(game, CAV_EVENT_CREATURE_HURT, on_hurt, data);
-    game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_drop, data);
+    game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_drop, ledger);
     game_add_policy(game, CAV_EVENT_CREATURE_DIED, on_died_xp, data);
     effects_install(game);
     spells_install(game, content);

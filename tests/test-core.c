@@ -803,6 +803,36 @@ static void test_bot_fires(void)
     scenario_teardown(&s);
 }
 
+/* Losing to a goblin next to it, the bot steps out of its reach — unless
+ * the goblin wields a bow: out of reach it would only be shot, so it fights. */
+static void test_bot_stands_to_archer(void)
+{
+    static const char *const weapons[] = {"dagger", "bow"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(weapons); i++) {
+        Scenario s;
+        gint32 goblin, x, y;
+        CavCommand got;
+
+        scenario_setup(&s, bot_room, NULL);
+        goblin = scenario_spawn(&s, "goblin", 0, 3, 2, -1, -1, -1);
+        scenario_item(&s, weapons[i], goblin, 0, 0, 0, 1);
+        scenario_repeat(&s, command_simple(CMD_WAIT), 1); /* the goblin takes it up */
+        g_assert_cmpint(state_creature(game_state(s.game), goblin)->weapon, !=, 0);
+        hurt_player(&s, state_player(game_state(s.game))->hp - 40);
+        creature_cell(&s, goblin, &x, &y);
+        got = bot_in(&s);
+        g_assert_cmpint(got.kind, ==, CMD_MOVE);
+        if (strcmp(weapons[i], "bow") == 0) {
+            g_assert_cmpint(2 + got.dx, ==, x); /* a blow */
+            g_assert_cmpint(2 + got.dy, ==, y);
+        } else {
+            g_assert_cmpint(MAX(ABS(2 + got.dx - x), ABS(2 + got.dy - y)), >=, 2);
+        }
+        scenario_teardown(&s);
+    }
+}
+
 /* Hurt, the bot drinks the unknown potion rather than the poison it knows,
  * and with only the poison it drinks nothing. */
 static void test_bot_drinks(void)
@@ -1264,6 +1294,7 @@ int main(int argc, char **argv)
     g_test_add_func("/core/bot/throws", test_bot_throws);
     g_test_add_func("/core/bot/fires", test_bot_fires);
     g_test_add_func("/core/bot/drinks", test_bot_drinks);
+    g_test_add_func("/core/bot/stands-to-archer", test_bot_stands_to_archer);
     g_test_add_func("/core/bot/throws-poison", test_bot_throws_poison);
     g_test_add_func("/core/bot/casts-heal", test_bot_casts_heal);
     g_test_add_func("/core/bot/blood-to-mana", test_bot_blood_to_mana);

@@ -1222,7 +1222,7 @@ static void test_history_turns_and_names(TmpDir *fixture, gconstpointer data)
 static void test_history_follow(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "live.cavelog");
-    g_autoptr(Session) session = new_game(path, 20255);
+    g_autoptr(Session) session = new_game(path, 20257); /* a game the bot survives 190 turns of */
     g_autoptr(GError) error = NULL;
     g_autoptr(History) history = NULL;
     gint64 added = -1, before;

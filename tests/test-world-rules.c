@@ -272,6 +272,41 @@ static void test_death_onto_taken_cells(void)
     scenario_teardown(&s);
 }
 
+/* Two creatures that die of one poison tick, side by side: the second one's
+ * corpse neither takes the first one's item id nor its cell, and the turn's
+ * events pass validation one after the other, as a reader folds them. */
+static void test_deaths_of_one_tick(void)
+{
+    Scenario s;
+    gint32 potions;
+    g_autofree CavState *copy = NULL;
+    const GArray *events;
+
+    scenario_setup(&s, room, NULL);
+    /* 4 and 3 hp: the throws take 1 each, then the ticks bring both to 0 together. */
+    scenario_spawn(&s, "fungus", 0, 5, 2, 4, 0, 50);
+    scenario_spawn(&s, "fungus", 0, 6, 3, 3, 0, 50);
+    potions = scenario_item(&s, "potion of poison", 1, 0, 0, 0, 2);
+    scenario_item(&s, "apple", 0, 0, 6, 3, 1);
+    scenario_repeat(&s, command_throw(potions, 5, 2), 1);
+    scenario_repeat(&s, command_throw(potions, 6, 3), 1);
+    copy = g_memdup2(game_state(s.game), sizeof(CavState));
+    scenario_assert_starts(&s, command_simple(CMD_WAIT),
+                           "waited(c1) upkeep(0) ticked(0 x2) died(c2,poison) died(c3,poison) "
+                           "item(i4 fungus corpse 5,2) ended(e1 c2 its holder died) "
+                           "item(i5 fungus corpse 6,2) ended(e2 c3 its holder died)");
+    events = game_turn_events(s.game);
+    for (guint i = 0; i < events->len; i++) {
+        g_autoptr(GError) error = NULL;
+        const CavEvent *e = &g_array_index(events, CavEvent, i);
+        if (!validate_event(copy, e, &error))
+            g_error("event %u of the turn refused: %s", i, error->message);
+        evolve(copy, e);
+    }
+    assert_one_item_a_cell(&s);
+    scenario_teardown(&s);
+}
+
 /* A throw that stops on a cell holding an item lands on the nearest free
  * one; a missile that misses lies on the last open cell of its line. */
 static void test_throw_onto_taken_cell(void)
@@ -399,6 +434,7 @@ int main(int argc, char **argv)
     g_test_add_func("/world-rules/items/drop-onto-taken", test_drop_onto_taken_cell);
     g_test_add_func("/world-rules/items/validate-drop-beside", test_validate_drop_beside);
     g_test_add_func("/world-rules/items/death-onto-taken", test_death_onto_taken_cells);
+    g_test_add_func("/world-rules/items/deaths-of-one-tick", test_deaths_of_one_tick);
     g_test_add_func("/world-rules/items/throw-onto-taken", test_throw_onto_taken_cell);
     g_test_add_func("/world-rules/throwable", test_throwable_definition);
     g_test_add_func("/world-rules/goblins/adjacent-fires", test_adjacent_goblin_fires);

@@ -2,7 +2,7 @@
 /* bot-fight.c — the bot sizing up a fight: the hp a fight is likely to cost
  * (from the mean blow each side deals), which level-up bonus saves the most
  * hp over the fights ahead, and running (for the stairs, or just out of
- * reach) from a fight it would lose. */
+ * reach of a foe that does not shoot) from a fight it would lose. */
 #include "bot-private.h"
 
 #include "rules.h"
@@ -227,6 +227,25 @@ static gint32 kite_step(const Bot *bot)
     return best;
 }
 
+/* Whether a hostile next to the player shoots: stepping out of its reach
+ * only trades blows for shots, so a person would not run from it that way. */
+static gboolean archer_adjacent(const Bot *bot)
+{
+    for (gint32 dy = -1; dy <= 1; dy++)
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
+            const CavCreature *c;
+            const CavItem *weapon;
+            if ((dx == 0 && dy == 0) || !hostile_at(bot, x, y))
+                continue;
+            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
+            weapon = state_item(bot->state, c->weapon);
+            if (weapon != NULL && weapon->ranged > 0)
+                return TRUE;
+        }
+    return FALSE;
+}
+
 gboolean bot_fight_flee(Bot *bot, CavCommand *out)
 {
     CavTile here = state_tile(bot->state, bot->z, bot->player->x, bot->player->y);
@@ -247,7 +266,7 @@ gboolean bot_fight_flee(Bot *bot, CavCommand *out)
     target = nearest_escape(bot);
     if (target >= 0 && safe_step(bot, first_step(bot, target)))
         step = first_step(bot, target);
-    else
+    else if (!archer_adjacent(bot))
         step = kite_step(bot);
     if (step < 0)
         return FALSE;
