@@ -26,9 +26,11 @@ gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GEr
 
 /* What verify_game found in a file that passed. */
 typedef struct {
-    gint32 turns;              /* turns re-run */
-    gint64 events;             /* events folded and reproduced */
+    gint32 turns;              /* turns re-run, or (not re-run) folded */
+    gint64 events;             /* events folded (and, re-run, reproduced) */
     gboolean recorded_content; /* re-run by the data recorded in the file (else: the installed) */
+    gboolean rerun; /* FALSE: another release wrote the file; its commands were not re-run */
+    char build[32]; /* the release that wrote the file, as its game row says */
 } VerifyReport;
 
 /* Everything `cavelog verify` checks: fold every event with every check a
@@ -37,7 +39,13 @@ typedef struct {
  * too old to record it: by the data games are played by) and compare every
  * event. One read of the events feeds both (each event goes to the re-run
  * once the fold has checked it); FALSE with the first problem, the fold's
- * before the re-run's, as if the re-run came after the fold. */
+ * before the re-run's, as if the re-run came after the fold.
+ *
+ * A file whose game row names another release than this build's had its
+ * commands played by that release's rules, which this build does not have:
+ * it is folded with every check and not re-run, and passes with
+ * report->rerun FALSE — never a full verification, whatever the row says
+ * (a file claiming this build's release is re-run). */
 gboolean verify_game(Store *store, VerifyReport *report, GError **error);
 
 G_END_DECLS

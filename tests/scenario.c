@@ -75,15 +75,16 @@ static void fold_spells(Scenario *s)
         scenario_fold(s, rules_spell_defined(&spells[i]));
 }
 
-static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
-                  gint32 food, gint32 max_mana)
+/* The game is played by @content (taken over; NULL: the built-in data). */
+static void setup_with(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
+                       gint32 food, gint32 max_mana, CavContent *content)
 {
     CavEvent e = ev_init(CAV_EVENT_GAME_STARTED);
     gint px = -1, py = -1;
 
     memset(s, 0, sizeof *s);
     s->bus = bus_new();
-    s->game = game_new(s->bus);
+    s->game = content != NULL ? game_new_with_content(content, s->bus) : game_new(s->bus);
     s->folded = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     e.as.GameStarted = (CavEvGameStarted){
         .seed = 99, .levels = CAV_LEVELS, .width = CAV_WIDTH, .height = CAV_HEIGHT};
@@ -104,6 +105,18 @@ static void setup(Scenario *s, const char *const *top, const char *const *below,
         e.as.CreatureSpawned.max_mana = max_mana;
     scenario_fold(s, e);
     s->recorder = recorder_new(s->bus, FALSE);
+}
+
+static void setup(Scenario *s, const char *const *top, const char *const *below, gint32 max_hp,
+                  gint32 food, gint32 max_mana)
+{
+    setup_with(s, top, below, max_hp, food, max_mana, NULL);
+}
+
+void scenario_setup_with_content(Scenario *s, const char *const *top, gint32 max_hp,
+                                 gint32 max_mana, CavContent *content)
+{
+    setup_with(s, top, NULL, max_hp, 0, max_mana, content);
 }
 
 void scenario_setup_player(Scenario *s, const char *const *top, const char *const *below,

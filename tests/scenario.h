@@ -33,6 +33,11 @@ void scenario_setup_caster(Scenario *s, const char *const *top, gint32 max_mana)
 void scenario_setup_mage(Scenario *s, const char *const *top, const char *const *below,
                          gint32 max_hp, gint32 max_mana);
 
+/* scenario_setup_mage with level 0 alone, played by @content (taken
+ * over): its spells are the game's. */
+void scenario_setup_with_content(Scenario *s, const char *const *top, gint32 max_hp,
+                                 gint32 max_mana, CavContent *content);
+
 void scenario_teardown(Scenario *s);
 
 /* Fold @event (at the current turn, 0 before any is played) into the

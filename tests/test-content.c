@@ -163,7 +163,7 @@ static void test_builtin_spells(void)
          white,
          12,
          CAV_SPECIAL_NONE,
-         {.duration = 50, .turn_hp = 2, .turn_chance = 100}},
+         {.duration = 40, .turn_hp = 2, .turn_chance = 100}}, /* GAME.md: 50 (see spells.ini) */
         {"inner strength",
          white,
          16,
@@ -200,6 +200,11 @@ static void test_builtin_spells(void)
             content_item_can(content_item_type(content, spells[i].book), CAV_FEATURE_READ));
     }
     g_assert_cmpint(all[5].range, ==, 5);
+    g_assert_cmpint(all[5].min_range, ==, 3);
+    g_assert_cmpint(all[4].hp_per_mana, ==, 7);
+    for (guint i = 0; i < G_N_ELEMENTS(spells); i++)
+        if (i != 4)
+            g_assert_cmpint(all[i].hp_per_mana, ==, 1); /* the default: one for one */
     g_assert_cmpstr(all[6].summon, ==, "bat");
     g_assert_cmpint(content_item_type(content, white)->spawn_per_level, ==, 1);
 }
@@ -347,6 +352,8 @@ static void test_spell_errors(void)
     assert_spell_error("cost=8", "cost=-8", NULL, "from 0 to");
     assert_spell_error("effect=slow heal", "effect=slow heal\nspecial=blink", "[slow heal]",
                        "an effect or a special");
+    assert_spell_error("min_range=3", "min_range=6", NULL, "no nearer than");
+    assert_spell_error("hp_per_mana=7", "hp_per_mana=0", NULL, "from 1 to");
 }
 
 static void test_errors(void)

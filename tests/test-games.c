@@ -373,19 +373,27 @@ static void test_bot_every_event(void)
         CAV_EVENT_ITEM_UNEQUIPPED, CAV_EVENT_CREATURE_SUMMONED, CAV_EVENT_CREATURE_BLINKED,
         CAV_EVENT_MANA_DRAWN,      CAV_EVENT_CREATURE_OVERATE,
     };
+    /* A blink is the bot's way out of a fight it would lose, with 6 mana:
+     * under 0.4.0's rules (blood no longer pays for mana, the player heals
+     * ten times as fast) it comes in about 4 of 60 games, none of these 20;
+     * /core/bot/blinks-and-summons builds the fight it blinks out of. */
+    static const CavEventType rare[] = {CAV_EVENT_CREATURE_BLINKED};
     guint missing = 0;
 
     for (guint type = 0; type < CAV_EVENT_TYPE_COUNT; type++) {
+        gboolean is_rare = FALSE;
+        for (guint i = 0; i < G_N_ELEMENTS(rare); i++)
+            is_rare |= rare[i] == type;
         g_test_message("%s: %u, %u of them the player's", ev_type_name(type), games->seen[type],
                        games->mine[type]);
-        if (games->seen[type] == 0) {
+        if (games->seen[type] == 0 && !is_rare) {
             g_printerr("over %d bot games no %s event happened\n", SEEDS, ev_type_name(type));
             missing++;
         }
     }
     g_assert_cmpuint(missing, ==, 0);
     for (guint i = 0; i < G_N_ELEMENTS(the_players); i++)
-        if (games->mine[the_players[i]] == 0)
+        if (games->mine[the_players[i]] == 0 && the_players[i] != CAV_EVENT_CREATURE_BLINKED)
             g_error("over %d bot games the player never had a %s event", SEEDS,
                     ev_type_name(the_players[i]));
 }

@@ -73,7 +73,7 @@ static void test_heals(void)
     scenario_teardown(&s);
 }
 
-/* Slow heal: +2 a turn for 50 turns; each cast its own instance. */
+/* Slow heal: +2 a turn for 40 turns; each cast its own instance. */
 static void test_slow_heal(void)
 {
     Scenario s;
@@ -84,9 +84,9 @@ static void test_slow_heal(void)
     scenario_hurt(&s, 1, 90);
     g_free(scenario_play(&s, command_cast(book, "slow heal", PX, PY)));
     ASSERT_PLAY(&s, command_cast(book, "slow heal", PX, PY),
-                "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 50) upkeep(0) ticked(0 x2)");
+                "cast(c1 slow heal>c1 -12) effect(e2 slow heal c1 40) upkeep(0) ticked(0 x2)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 10 + 2 + 4);
-    scenario_repeat(&s, command_simple(CMD_WAIT), 47);
+    scenario_repeat(&s, command_simple(CMD_WAIT), 37);
     scenario_assert_starts(&s, command_simple(CMD_WAIT),
                            "waited(c1) upkeep(0) ticked(0 x2) ended(e1 c1 wore off)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 100);
@@ -142,6 +142,10 @@ static void test_blood_to_mana(void)
                 "cast(c1 blood to mana>c1 -1) drawn(c1 7>1) upkeep(0)");
     g_assert_cmpint(creature(&s, 1)->hp, ==, 93);
     g_assert_cmpint(creature(&s, 1)->mana, ==, 40);
+    {
+        g_autofree char *said = scenario_turn_messages(&s);
+        g_assert_nonnull(strstr(said, "You turn 7 hp into 1 mana."));
+    }
     scenario_teardown(&s);
 
     /* 14 hp above 1 buy 2 mana of the 17 there is room for. */
@@ -320,6 +324,132 @@ static void test_refusals(void)
                 "cast(c1 minor heal>c1 -4) effect(e1 minor heal c1 1) upkeep(0) ticked(0 x1) "
                 "ended(e1 c1 wore off)");
     scenario_teardown(&s);
+}
+
+/* ---- no loop heals faster than the body ------------------------------------------ */
+
+#define LOOP_SEEDS 100 /* random sequences tried */
+#define LOOP_TURNS 80  /* turns each */
+
+/* The most hp @spell can give back for each mana, × 100, rounded up: its
+ * hp at once, its turn_hp over its duration at its chance, and its hp
+ * regeneration over its duration; 0 for a spell that heals nothing. */
+static gint64 heal_per_mana_x100(const CavSpell *spell)
+{
+    const CavEffectSpec *e = &spell->spec;
+    gint64 hp = MAX(0, e->hp) +
+                ((gint64) MAX(0, e->turn_hp) * e->duration * e->turn_chance + 99) / 100 +
+                ((gint64) MAX(0, e->hp_regen) * e->duration + 999) / 1000;
+
+    if (spell->special != CAV_SPECIAL_NONE || spell->cost <= 0 || hp == 0)
+        return 0;
+    return (hp * 100 + spell->cost - 1) / spell->cost;
+}
+
+/* What GAME.md lets a body heal in @turns turns with @mana to start with,
+ * × 100: regeneration at its best (the player's, raised by every spell
+ * that raises it) and the best heal for each mana it has or regenerates.
+ * Mana bought with blood is not in it: it costs hp. No potions here. */
+static gint64 heal_budget_x100(const CavState *state, const CavCreature *c, gint32 turns,
+                               gint32 mana)
+{
+    gint64 best = 0, hp_regen = c->hp_regen, mana_regen = c->mana_regen;
+
+    for (gint32 i = 0; i < state->spell_count; i++) {
+        best = MAX(best, heal_per_mana_x100(&state->spells[i]));
+        hp_regen += MAX(0, state->spells[i].spec.hp_regen);
+        mana_regen += MAX(0, state->spells[i].spec.mana_regen);
+    }
+    return 100 * ((gint64) turns * hp_regen / 1000 + 1) +
+           best * (mana + (gint64) turns * mana_regen / 1000 + 1);
+}
+
+/* Cast a spell of the game's chosen by @rand (or wait) on oneself, each
+ * turn for LOOP_TURNS turns, a wounded caster of both books in an empty
+ * room; how much more hp it ended with than GAME.md's budget allows, × 100
+ * (<= 0: within it). */
+static gint64 loop_excess(CavContent *content, guint32 seed)
+{
+    g_autoptr(GRand) rand = g_rand_new_with_seed(seed);
+    Scenario s;
+    const CavState *state;
+    const CavCreature *p;
+    gint32 white, blue, hp, mana;
+    gint64 excess;
+
+    scenario_setup_with_content(&s, room, 1000, 20, content);
+    state = game_state(s.game);
+    white = white_book(&s);
+    blue = blue_book(&s);
+    scenario_hurt(&s, 1, 900);
+    p = creature(&s, 1);
+    hp = p->hp;
+    mana = p->mana;
+    for (gint t = 0; t < LOOP_TURNS && p->alive; t++) {
+        gint32 k = g_rand_int_range(rand, 0, state->spell_count + 1);
+        g_autofree char *got = NULL;
+        if (k < state->spell_count) {
+            const CavSpell *spell = &state->spells[k];
+            gint32 book = strcmp(spell->book, "white mage's spellbook") == 0 ? white : blue;
+            got = scenario_play(&s, command_cast(book, spell->name, p->x, p->y));
+        }
+        if (got == NULL || g_str_has_prefix(got, "rejected"))
+            g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+    }
+    excess = 100 * (gint64) (p->hp - hp) - heal_budget_x100(state, p, state->turn, mana);
+    scenario_teardown(&s);
+    return excess;
+}
+
+/* No sequence of casts and waits heals faster than regeneration and the
+ * mana one has allow: blood to mana costs more hp than any heal gives back
+ * for the mana (so no loop of the two gains), and random sequences of every
+ * spell of both books, many of them, stay within the budget. */
+static void test_no_heal_loop(void)
+{
+    Scenario s;
+    const CavState *state;
+    gint32 blood = 0;
+
+    scenario_setup_caster(&s, room, 20);
+    state = game_state(s.game);
+    for (gint32 i = 0; i < state->spell_count; i++)
+        if (state->spells[i].special == CAV_SPECIAL_BLOOD_TO_MANA)
+            blood = state->spells[i].hp_per_mana;
+    g_assert_cmpint(blood, >, 0);
+    for (gint32 i = 0; i < state->spell_count; i++) {
+        g_test_message("%s: at most %.2f hp a mana", state->spells[i].name,
+                       heal_per_mana_x100(&state->spells[i]) / 100.0);
+        g_assert_cmpint(heal_per_mana_x100(&state->spells[i]), <, 100 * blood);
+    }
+    scenario_teardown(&s);
+    for (guint32 seed = 0; seed < LOOP_SEEDS; seed++) {
+        gint64 excess = loop_excess(NULL, seed);
+        if (excess > 0)
+            g_error("sequence %u healed %.2f hp more than the budget", seed, excess / 100.0);
+    }
+}
+
+/* The same sequences under cavelog 0.3.0's one hp for one mana break the
+ * budget: the property catches the loop it is there for. */
+static void test_old_heal_loop_caught(void)
+{
+    g_autoptr(CavContent) builtin = content_new_builtin();
+    g_autoptr(GError) error = NULL;
+    g_auto(GStrv) parts = g_strsplit(content_text(builtin, CAV_CONTENT_SPELLS), "hp_per_mana=7", 2);
+    g_autofree char *old_spells = g_strjoinv("hp_per_mana=1", parts);
+    guint broken = 0;
+
+    g_assert_cmpuint(g_strv_length(parts), ==, 2);
+    for (guint32 seed = 0; seed < LOOP_SEEDS; seed++) {
+        CavContent *old = content_parse(content_text(builtin, CAV_CONTENT_CREATURES),
+                                        "creatures.ini", content_text(builtin, CAV_CONTENT_ITEMS),
+                                        "items.ini", old_spells, "spells.ini", &error);
+        g_assert_no_error(error);
+        broken += loop_excess(old, seed) > 0;
+    }
+    g_test_message("one for one: %u of %d sequences beat the budget", broken, LOOP_SEEDS);
+    g_assert_cmpuint(broken, >=, LOOP_SEEDS / 10);
 }
 
 /* ---- knowing what things are ------------------------------------------------------ */
@@ -643,6 +773,8 @@ int main(int argc, char **argv)
     g_test_add_func("/spells/summoned-pays-nothing", test_summoned_pays_nothing);
     g_test_add_func("/spells/detect", test_detect);
     g_test_add_func("/spells/refusals", test_refusals);
+    g_test_add_func("/spells/no-heal-loop", test_no_heal_loop);
+    g_test_add_func("/spells/no-heal-loop/old-loop-caught", test_old_heal_loop_caught);
     g_test_add_func("/spells/knowing/watching", test_learn_by_watching);
     g_test_add_func("/spells/knowing/behind-wall", test_behind_wall);
     g_test_add_func("/spells/knowing/nothing-shows", test_nothing_shows);

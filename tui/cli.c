@@ -498,6 +498,12 @@ int cli_verify(int argc, char **argv)
     VerifyReport report;
     int status;
 
+    g_option_context_set_summary(
+        context, "Exit status: 0 when every check passed and the re-run reproduced every event;\n"
+                 "1 when the file is damaged, was tampered with or does not replay; 3 when every\n"
+                 "event and digest checks out but another release of cavelog wrote the file:\n"
+                 "its commands were played by that release's rules, which this build does not\n"
+                 "re-run, so it is not a full verification.");
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc != 2)
@@ -505,6 +511,13 @@ int cli_verify(int argc, char **argv)
     store = store_open(argv[1], FALSE, &error);
     if (store == NULL || !verify_game(store, &report, &error))
         return cli_fail(error);
+    if (!report.rerun) {
+        g_print("%s: %d turns, %" G_GINT64_FORMAT
+                " events, every digest matches; but its commands were recorded under the rules "
+                "of cavelog %s, which this build (%s) does not re-run: not a full verification\n",
+                argv[1], report.turns, report.events, report.build, CAVELOG_VERSION);
+        return CLI_EXIT_NOT_RERUN;
+    }
     g_print("%s: ok — %d turns, %" G_GINT64_FORMAT
             " events, every digest matches, and re-running the commands (by the %s data) "
             "reproduces every event\n",

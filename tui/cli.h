@@ -2,7 +2,8 @@
 /* cli.h — the headless subcommands of `cavelog`: list, events, autoplay,
  * verify. Each takes its own argv (argv[0] is the subcommand's name), parses
  * it with GOptionContext and returns the process exit status: 0 success, 1 a
- * runtime error (already printed as one line on stderr), 2 a usage error. */
+ * runtime error (already printed as one line on stderr), 2 a usage error,
+ * 3 (verify) a file of another release, checked but not re-run. */
 #ifndef CAV_TUI_CLI_H
 #define CAV_TUI_CLI_H
 
@@ -13,6 +14,9 @@ G_BEGIN_DECLS
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_ERROR 1
 #define CLI_EXIT_USAGE 2
+/* verify: every event and digest checked, but the file was written by
+ * another release, whose rules this build does not re-run. */
+#define CLI_EXIT_NOT_RERUN 3
 
 int cli_list(int argc, char **argv);
 int cli_events(int argc, char **argv);

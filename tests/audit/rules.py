@@ -29,6 +29,15 @@ The rules GAME.md marks "changed" for cavelog 0.4.0 (the start region, goblin
 gear by depth, one item a cell, goblins firing and throwing before they
 strike) are checked in files of build 0.4.0 and later only: earlier builds
 played by the rules of their time.
+
+The rules marked "changed" in GAME.md hold for files cavelog 0.4.0 (or
+later) wrote; earlier files are held to the rules of their release: the
+player regenerates 100 per mille and the bonus is +50; blood to mana turns 7
+hp into each mana (ManaDrawn says both); a blink lands 3 to 5 cells away and
+is never cast where it cannot land; a summoned creature gives no xp and
+leaves no corpse; a missile's attack / 2 counts the thrower's effects and
+not its weapon. Slow heal lasts 40 turns in 0.4.0's data, not GAME.md's 50
+(at 50 it healed more for a mana than blood to mana costs).
 """
 import argparse
 import collections
@@ -93,6 +102,13 @@ SPELLS = {"minor heal": (WHITE, 4, spec(1, hp=20)), "major heal": (WHITE, 8, spe
           "detect creatures": (BLUE, 16, spec(75, detect=1))}
 BONUSES = {"max_hp": 10, "max_mana": 5, "attack": 2, "defense": 1, "vision": 1,
            "hp_regen": 10, "mana_regen": 10}
+# cavelog 0.4.0 on (GAME.md "changed"): what differs from the numbers above
+RULES_0_4 = (0, 4, 0)
+PLAYER_HP_REGEN_0_4 = 100
+BONUSES_0_4 = dict(BONUSES, hp_regen=50)
+SLOW_HEAL_0_4 = spec(40, turn_hp=2)
+BLOOD_HP_PER_MANA_0_4 = 7
+BLINK_RANGE_0_4 = (3, 5)
 HUNGER = [(10, "starving"), (25, "hungry")]  # below
 FULLNESS = [(90, "stuffed"), (75, "full")]  # above
 FOOD_COST = {"move": 1, "attack": 2, "dig": 10, "turn": 1}
@@ -140,16 +156,19 @@ R_FOOD = rule("food", "food: 1 a turn, move 1, attack 2, dig 10, regenerated poi
 R_OVEREAT = rule("overeat", "over max food: max=(max+food)/2, food capped, 1 damage")
 R_HUNGER = rule("hunger", "hunger words: <10% starving, <25% hungry, >75% full, >90% stuffed")
 R_STARVE = rule("starve", "the player starves at 0 food; monsters never starve")
-R_REGEN = rule("regen", "hp regen 10 and mana regen 20 per mille (1 per 100 / 50 turns)")
+R_REGEN = rule("regen", "hp regen 10 (the player's 100 from 0.4.0) and mana regen 20 per mille")
 R_CORPSE = rule("corpse", "death leaves a corpse of max hp x 5 food in the victim's colour; "
                 "fresh 200 turns, then rotten (negative food)")
-R_XP = rule("xp", "kill xp = victim max hp + attack + defense - killer level (if > 0)")
+R_XP = rule("xp", "kill xp = victim max hp + attack + defense - killer level (if > 0); "
+            "none for a summoned creature from 0.4.0")
 R_LEVELUP = rule("levelup", "level up while xp > level^1.75 x 25; heal level x 2; one bonus each")
-R_BONUS = rule("bonus", "bonus amounts +10 hp, +5 mana, +2 atk, +1 def, +1 vision, +10 regen")
+R_BONUS = rule("bonus", "bonus amounts +10 hp, +5 mana, +2 atk, +1 def, +1 vision, +10 regen "
+               "(+50 hp regen from 0.4.0)")
 R_FUNGUS = rule("fungus", "a fungus spreads within 2 cells; a colony stops at 20")
 R_POTION = rule("potion", "potion kinds, looks and effects as the table says")
 R_EFFECT = rule("effect", "every effect ends once, after exactly its duration or its holder's death")
-R_SPELL = rule("spell", "spell costs and effects; mana enough; blink within 5; bats in free neighbours")
+R_SPELL = rule("spell", "spell costs and effects; mana enough; blink within 5 (3 to 5 from 0.4.0, "
+               "never cast in vain); blood to mana 7 hp a mana from 0.4.0; bats in free neighbours")
 R_IDENT = rule("ident", "a drink identifies for the drinker and watchers; told once")
 R_EQUIP = rule("equip", "atk + ranged >= def is wielded as weapon, else worn as armour")
 R_END = rule("end", "win only with the bear on the level 1 exit; the game table tells the outcome")
@@ -168,6 +187,12 @@ R_GOBLIN = rule("goblin", "(0.4.0) a goblin that sees the player fires its bow, 
                 "throwable, before it strikes; it never throws food, armour or potions")
 R_CAVE = rule("cave", "open regions of at least 25 cells; stairs down on z and up on z+1 share (x,y), "
               "one stair pair per overlapping pair of regions and one more per 250 cells; one exit on level 1")
+
+
+def release(build):
+    """(major, minor, patch) of a build string, (0, 0, 0) when it is not one."""
+    m = re.match(r"(\d+)\.(\d+)\.(\d+)", build or "")
+    return tuple(int(g) for g in m.groups()) if m else (0, 0, 0)
 
 
 class Creature:
@@ -193,6 +218,7 @@ class Creature:
         self.levels_pending = 0
         self.born = turn
         self.born_z = p["z"]
+        self.summoned = False
 
 
 class Audit:
@@ -223,6 +249,7 @@ class Audit:
             self.game = db.execute("SELECT outcome, cause, turns, depth, kills, score FROM game").fetchone()
             self.build = db.execute("SELECT build FROM game").fetchone()[0]
             self.new_rules = version(self.as_build or self.build) >= NEW_RULES_BUILD
+            self.v4 = release(self.build) >= RULES_0_4
             self.turn_rows = db.execute("SELECT turn, first_seq, last_seq FROM turns ORDER BY turn").fetchall()
             self.commands = {t: json.loads(c) for t, c in db.execute("SELECT turn, command FROM turns")}
             self.events = [(s, t, ty, c, a, json.loads(p)) for s, t, ty, c, a, p in db.execute(
@@ -368,6 +395,9 @@ class Audit:
             if owed > 0 and k.alive:
                 self.fail(R_XP, seq, "a kill owed creature %d %d xp, none came" % (killer, owed))
         self.owed = {}
+        for seq in list(getattr(self, "blinks_due", {})):
+            self.fail(R_SPELL, seq, "a blink cast with nowhere to land took its mana and a turn")
+            del self.blinks_due[seq]
         if self.won is not None or self.lost is not None:
             return  # the game is over: nothing follows its last event
         if t > 0 and not self.upkept and not self.no_time_kinds <= {"LevelUpChosen", "ItemNamed"}:
@@ -509,6 +539,8 @@ class Audit:
             if (p["glyph"], p["colour"]) != (GLYPHS[kind], COLOURS[kind]):
                 self.fail(R_SPAWN, seq, "a %s drawn %r in %r" % (kind, p["glyph"], p["colour"]))
         for k, v in ALL_CREATURES.items():
+            if k == "hp_regen" and kind == "player" and self.v4:
+                v = PLAYER_HP_REGEN_0_4
             if p[k] != v:
                 self.fail(R_SPAWN, seq, "a %s with %s %d, not %d" % (kind, k, p[k], v))
         if self.tile(p["z"], p["x"], p["y"]) not in OPEN:
@@ -526,6 +558,7 @@ class Audit:
 
     def on_CreatureSummoned(self, seq, t, cause, actor, p):
         self.on_CreatureSpawned(seq, t, cause, actor, p)
+        self.cr[p["creature"]].summoned = True
         cast = self.by_seq.get(cause)
         if cast is None or cast[2] != "SpellCast" or cast[5]["spell"] != "summon bats":
             self.fail(R_SPELL, seq, "a creature summoned without a summon bats cast")
@@ -656,10 +689,14 @@ class Audit:
         if (d.z, d.x, d.y) != (p["z"], p["to_x"], p["to_y"]):
             self.fail(R_MISSILE, seq, "%s hit creature %d away from where it stopped" % (what, d.id))
         # "attack / 2 (base)": the thrower's own attack, no weapon; GAME.md's
-        # "base" also leaves out effects, which a reader may count in.
+        # "base" also leaves out effects, which a reader may count in. From
+        # 0.4.0 GAME.md says it: with its effects (and armour), without its weapon.
         boosted = a.attack + sum(self.effects[e]["spec"]["attack"] for e in a.effects)
+        if self.v4:
+            armour = self.items.get(a.armour)
+            boosted += armour["attack"] if armour is not None else 0
         hi = self.damage_bound(max(0, boosted) // 2 + value, d)
-        base_hi = self.damage_bound(a.attack // 2 + value, d)
+        base_hi = hi if self.v4 else self.damage_bound(a.attack // 2 + value, d)
         if not 1 <= p["damage"] <= hi:
             self.fail(R_MISSILE, seq, "%s by a %s (atk %d, +%d) at def %d did %d, not 1..%d"
                       % (what, a.kind, boosted, value, self.eff(d, "defense"), p["damage"], hi))
@@ -820,8 +857,8 @@ class Audit:
         self.dead_pending[c.id] = (seq, k.id if k is not None and k is not c else 0)
         for e in c.effects:
             self.effects[e]["holder_died"] = True
-        # the xp the killer is owed (GAME.md, Experience)
-        if k is not None and k is not c and k.alive:
+        # the xp the killer is owed (GAME.md, Experience); none for the summoned
+        if k is not None and k is not c and k.alive and not (self.v4 and c.summoned):
             owed = c.max_hp + c.attack + c.defense - k.level
             owed_eff = c.max_hp + self.eff(c, "attack") + self.eff(c, "defense") - k.level
             self.owed = getattr(self, "owed", {})
@@ -833,7 +870,10 @@ class Audit:
             return
         src = self.by_seq.get(cause)
         owed = getattr(self, "owed", {}).pop(cause, None)
-        if src is not None and src[2] == "CreatureDied":
+        dead = self.cr.get(src[5]["creature"]) if src is not None and src[2] == "CreatureDied" else None
+        if self.v4 and dead is not None and dead.summoned:
+            self.fail(R_XP, seq, "a summoned %s paid %d xp" % (dead.kind, p["amount"]))
+        elif src is not None and src[2] == "CreatureDied":
             if owed is None or owed[0] != c.id:
                 self.fail(R_XP, seq, "xp for a kill to someone not the killer")
             elif p["amount"] != owed[1]:
@@ -881,8 +921,9 @@ class Audit:
             self.fail(R_LEVELUP, seq, "a bonus chosen with no level gained")
         c.levels_pending -= 1
         b, a = p["bonus"], p["amount"]
-        if BONUSES.get(b) != a:
-            self.fail(R_BONUS, seq, "bonus %s +%d (GAME.md: %s)" % (b, a, BONUSES.get(b)))
+        bonuses = BONUSES_0_4 if self.v4 else BONUSES
+        if bonuses.get(b) != a:
+            self.fail(R_BONUS, seq, "bonus %s +%d (GAME.md: %s)" % (b, a, bonuses.get(b)))
         if b == "max_hp":
             c.max_hp += a
             c.hp += a
@@ -993,6 +1034,8 @@ class Audit:
             v = self.cr.get(dead[5]["creature"]) if dead and dead[2] == "CreatureDied" else None
             if v is None:
                 self.fail(R_CORPSE, seq, "a corpse with no death as cause")
+            elif self.v4 and v.summoned:
+                self.fail(R_CORPSE, seq, "a summoned %s left a corpse" % v.kind)
             else:
                 if p["food"] != v.max_hp * 5 or p["colour"] != v.colour:
                     self.fail(R_CORPSE, seq, "a %s corpse of %d food in %s (max hp %d, %s)"
@@ -1114,6 +1157,8 @@ class Audit:
             self.fail(R_SPELL, seq, "a spell %r not in GAME.md" % name)
             return
         book, cost, want = SPELLS[name]
+        if name == "slow heal" and self.v4:
+            want = SLOW_HEAL_0_4
         if (p["book"], p["cost"]) != (book, cost):
             self.fail(R_SPELL, seq, "%s in %s for %d (GAME.md: %s, %d)" % (name, p["book"], p["cost"], book, cost))
         s = {k: p[k] for k in spec(0)}
@@ -1121,6 +1166,10 @@ class Audit:
             self.fail(R_SPELL, seq, "%s does %s, not %s" % (name, s, want))
         if name == "blink" and p["range"] != 5:
             self.fail(R_SPELL, seq, "blink reaches %d" % p["range"])
+        if self.v4 and name == "blink" and (p.get("min_range"), p["range"]) != BLINK_RANGE_0_4:
+            self.fail(R_SPELL, seq, "blink lands %s to %d cells away" % (p.get("min_range"), p["range"]))
+        if self.v4 and name == "blood to mana" and p.get("hp_per_mana") != BLOOD_HP_PER_MANA_0_4:
+            self.fail(R_SPELL, seq, "blood to mana at %s hp a mana" % p.get("hp_per_mana"))
         self.spells[name] = dict(p)
 
     def on_ItemQuaffed(self, seq, t, cause, actor, p):
@@ -1153,6 +1202,8 @@ class Audit:
         elif src is not None and src[2] == "SpellCast":
             sp = SPELLS.get(src[5]["spell"])
             want = sp[2] if sp else None
+            if self.v4 and src[5]["spell"] == "slow heal":
+                want = SLOW_HEAL_0_4
             if src[5]["target"] != c.id:
                 self.fail(R_SPELL, seq, "a spell's effect on another than its target")
         if want is None or s != want:
@@ -1271,6 +1322,9 @@ class Audit:
             self.fail(R_SPELL, seq, "%s cast on a creature beyond sight" % p["spell"])
         c.mana = max(0, c.mana - p["cost"])
         self.cast = (seq, p)
+        if self.v4 and p["spell"] == "blink":
+            self.blinks_due = getattr(self, "blinks_due", {})
+            self.blinks_due[seq] = t
         if p["spell"] == "summon bats" and tgt is not None:
             free = sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy)
                        and self.tile(tgt.z, tgt.x + dx, tgt.y + dy) in OPEN
@@ -1292,12 +1346,18 @@ class Audit:
         self.spell_of(seq, cause, p, "blood to mana")
         if c is None:
             return
-        want = min(c.hp - 1, c.max_mana - c.mana)
-        if p["amount"] != want:
-            self.fail(R_SPELL, seq, "blood to mana moved %d (hp %d, mana %d/%d: want %d)"
-                      % (p["amount"], c.hp, c.mana, c.max_mana, want))
-        c.hp -= p["amount"]
-        c.mana = min(c.max_mana, c.mana + p["amount"])
+        # the game's own ratio, as its SpellDefined set it down (checked there)
+        ratio = self.spells.get("blood to mana", {}).get("hp_per_mana", 1)
+        if "amount" in p:  # before 0.4.0: one for one, one number
+            hp = mana = p["amount"]
+        else:
+            hp, mana = p["hp"], p["mana"]
+        want = min((c.hp - 1) // ratio, c.max_mana - c.mana)
+        if (hp, mana) != (want * ratio, want) or want <= 0:
+            self.fail(R_SPELL, seq, "blood to mana turned %d hp into %d mana (hp %d, mana %d/%d: "
+                      "want %d into %d)" % (hp, mana, c.hp, c.mana, c.max_mana, want * ratio, want))
+        c.hp -= hp
+        c.mana = min(c.max_mana, c.mana + mana)
 
     def on_CreatureBlinked(self, seq, t, cause, actor, p):
         c = self.cr.get(p["creature"])
@@ -1305,8 +1365,10 @@ class Audit:
         if c is None:
             return
         d = max(abs(p["x"] - c.x), abs(p["y"] - c.y))
-        if (p["from_x"], p["from_y"]) != (c.x, c.y) or d > 5:
+        near = self.spells.get("blink", {}).get("min_range", 1)
+        if (p["from_x"], p["from_y"]) != (c.x, c.y) or not near <= d <= 5:
             self.fail(R_SPELL, seq, "blinked %d cells" % d)
+        getattr(self, "blinks_due", {}).pop(cause, None)
         if self.tile(c.z, p["x"], p["y"]) not in OPEN or self.occupied(c.z, p["x"], p["y"], c.id):
             self.fail(R_SPELL, seq, "blinked onto a cell not open and free")
         c.x, c.y = p["x"], p["y"]
@@ -1470,6 +1532,16 @@ class Audit:
             self.fail(R_END, "-", "lost (%s) with the player alive" % self.lost[1])
 
 
+# A bat the player killed for xp and a corpse, passed off as summoned by it.
+SUMMONED_KILL = (
+    "UPDATE events SET type = 'CreatureSummoned', payload = json_set(payload, '$.summoner', 1) "
+    "WHERE seq = (SELECT min(s.seq) FROM events s JOIN events d ON d.type = 'CreatureDied' AND "
+    "json_extract(d.payload, '$.creature') = json_extract(s.payload, '$.creature') AND "
+    "json_extract(d.payload, '$.killer') = 1 WHERE s.type = 'CreatureSpawned' AND "
+    "json_extract(s.payload, '$.kind') = 'bat' AND EXISTS (SELECT 1 FROM events x WHERE "
+    "x.type = 'XpGained' AND x.cause = d.seq) AND EXISTS (SELECT 1 FROM events c WHERE "
+    "c.type = 'ItemSpawned' AND c.cause = d.seq))")
+
 # Lies told to a copy of a clean game, each with the rule that must catch it:
 # (rule, event type, SQL setting the payload of the first such event, or None
 # for an UPDATE of the whole statement given).
@@ -1503,6 +1575,20 @@ LIES = [
     (R_CAVE, "LevelRowGenerated", "UPDATE events SET payload = json_set(payload, '$.cells', "
      "replace(json_extract(payload, '$.cells'), '>', '.')) WHERE seq = (SELECT min(seq) FROM events "
      "WHERE type = 'LevelRowGenerated' AND payload LIKE '%>%')"),
+    # cavelog 0.4.0's rules (the clean files the self-test plays are this build's)
+    (R_SPAWN, "CreatureSpawned", "UPDATE events SET payload = json_set(payload, '$.hp_regen', 10) "
+     "WHERE seq = (SELECT min(seq) FROM events WHERE type = 'CreatureSpawned' AND "
+     "json_extract(payload, '$.kind') = 'player')"),
+    (R_BONUS, "LevelUpChosen", "UPDATE events SET payload = json_set(payload, '$.bonus', 'hp_regen', "
+     "'$.amount', 10) WHERE seq = (SELECT min(seq) FROM events WHERE type = 'LevelUpChosen')"),
+    (R_SPELL, "SpellDefined", "UPDATE events SET payload = json_set(payload, '$.hp_per_mana', 1) "
+     "WHERE seq = (SELECT min(seq) FROM events WHERE type = 'SpellDefined' AND "
+     "json_extract(payload, '$.spell') = 'blood to mana')"),
+    (R_SPELL, "SpellDefined", "UPDATE events SET payload = json_set(payload, '$.min_range', 1) "
+     "WHERE seq = (SELECT min(seq) FROM events WHERE type = 'SpellDefined' AND "
+     "json_extract(payload, '$.spell') = 'blink')"),
+    (R_XP, "CreatureSpawned", SUMMONED_KILL),
+    (R_CORPSE, "CreatureSpawned", SUMMONED_KILL),
     (R_ORDER, "CreatureMoved", "UPDATE events SET actor = 1 WHERE seq = (SELECT max(seq) FROM events "
      "WHERE type = 'CreatureMoved' AND cause IS NULL AND actor > 1 AND turn < "
      "(SELECT max(turn) FROM events) - 1)"),
