@@ -227,25 +227,6 @@ static gint32 kite_step(const Bot *bot)
     return best;
 }
 
-/* Whether a hostile next to the player shoots: stepping out of its reach
- * only trades blows for shots, so a person would not run from it that way. */
-static gboolean archer_adjacent(const Bot *bot)
-{
-    for (gint32 dy = -1; dy <= 1; dy++)
-        for (gint32 dx = -1; dx <= 1; dx++) {
-            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
-            const CavCreature *c;
-            const CavItem *weapon;
-            if ((dx == 0 && dy == 0) || !hostile_at(bot, x, y))
-                continue;
-            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
-            weapon = state_item(bot->state, c->weapon);
-            if (weapon != NULL && weapon->ranged > 0)
-                return TRUE;
-        }
-    return FALSE;
-}
-
 gboolean bot_fight_flee(Bot *bot, CavCommand *out)
 {
     CavTile here = state_tile(bot->state, bot->z, bot->player->x, bot->player->y);
@@ -266,7 +247,7 @@ gboolean bot_fight_flee(Bot *bot, CavCommand *out)
     target = nearest_escape(bot);
     if (target >= 0 && safe_step(bot, first_step(bot, target)))
         step = first_step(bot, target);
-    else if (!archer_adjacent(bot))
+    else
         step = kite_step(bot);
     if (step < 0)
         return FALSE;
