@@ -13,6 +13,12 @@ won / lost / playing. It prints figures and never fails on a goal (exit 0;
 2 on bad arguments, 77 without a python sqlite3 module). Python 3 standard
 library only; every game file is opened read-only.
 
+With --data DIR (the game's data folder), the bot also plays the same
+seeds in a world without spellbooks (every type tagged book spawns 0 times),
+the direct measure of "winning without both books": books are picked up as
+they are found, so in the ordinary games nearly every game that lives on
+holds both, and the split by books held mostly tells early deaths apart.
+
 "Available" means: a spell, that the player held its book (a second column
 adds: and its max mana reached the spell's cost); a potion kind, that the
 player held a potion of that kind; a bonus, that the player gained a level.
@@ -22,6 +28,7 @@ import argparse
 import collections
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -220,6 +227,40 @@ def report(games):
     print("      games: %d won, %d lost, %d playing" % (out["won"], out["lost"], out["playing"]))
 
 
+def without_books(data, folder):
+    """Copy the data folder @data into @folder with no spellbook spawning."""
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(data):
+        if name.endswith(".ini"):
+            with open(os.path.join(data, name)) as f:
+                text = f.read()
+            if name == "items.ini":
+                text = no_books(text)
+            with open(os.path.join(folder, name), "w") as f:
+                f.write(text)
+    return folder
+
+
+def no_books(text):
+    """items.ini's @text with every type tagged book spawning 0 times."""
+    sections = re.split(r"(?m)^(?=\[)", text)
+    for i, sec in enumerate(sections):
+        if re.search(r"(?m)^tags=.*\bbook\b", sec):
+            sec = re.sub(r"(?m)^spawn=.*$", "spawn=0", sec)
+            sec = re.sub(r"(?m)^spawn_per_level=.*$", "spawn_per_level=0", sec)
+            sections[i] = sec
+    return "".join(sections)
+
+
+def report_no_books(games):
+    won = sum(1 for g in games if g.outcome == "won")
+    p = pct(won, len(games))
+    print("[%s] won in a world without spellbooks: %s (goal >= %.0f %%)"
+          % (mark(p >= GOALS["without_books"]), share(won, len(games)), GOALS["without_books"]))
+    report_early(games)
+    report_deaths(games)
+
+
 def files_in(paths):
     found = []
     for path in paths:
@@ -230,9 +271,12 @@ def files_in(paths):
     return found
 
 
-def play(cavelog, seed, games, turns, folder):
+def play(cavelog, seed, games, turns, folder, data=None):
+    env = dict(os.environ)
+    if data is not None:
+        env["CAVELOG_DATA_DIR"] = data
     subprocess.run([cavelog, "autoplay", "--seed", str(seed), "--turns", str(turns),
-                    "--games", str(games), "--save", folder, "--quiet"], check=True)
+                    "--games", str(games), "--save", folder, "--quiet"], check=True, env=env)
     return files_in([folder])
 
 
@@ -244,6 +288,8 @@ def main():
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--turns", type=int, default=20000)
     ap.add_argument("--keep", metavar="DIR", help="with --play: save the games there")
+    ap.add_argument("--data", metavar="DIR",
+                    help="with --play: the data folder, to play a world without books too")
     args = ap.parse_args()
     if not args.play and not args.paths:
         ap.error("give game files or --play CAVELOG")
@@ -254,6 +300,13 @@ def main():
             print("balance: bot over seeds %d-%d, %d turns at most"
                   % (args.seed, args.seed + args.games - 1, args.turns))
             report([Game(f) for f in play(args.play, args.seed, args.games, args.turns, folder)])
+            if args.data:
+                data = without_books(args.data, os.path.join(tmp, "data-without-books"))
+                games = os.path.join(tmp, "without-books")
+                os.makedirs(games)
+                print("balance: the same seeds, no spellbook in the world")
+                report_no_books([Game(f) for f in play(args.play, args.seed, args.games,
+                                                       args.turns, games, data)])
     else:
         report([Game(f) for f in files_in(args.paths)])
     return 0
