@@ -1089,6 +1089,184 @@ static void test_bot_waits_for_hunter(void)
     scenario_teardown(&s);
 }
 
+/* The bot room with bread in the pack and a dagger lying at (8,2) to
+ * fetch, the player @damage hp down. */
+static void rest_room(Scenario *s, gint32 damage, gboolean bread)
+{
+    spell_room(s);
+    if (bread)
+        scenario_item(s, "bread", 1, 0, 0, 0, 2);
+    scenario_item(s, "dagger", 0, 0, 8, 2, 1);
+    hurt_player(s, damage);
+}
+
+/* Wounded and alone, with bread for the turns it takes, the bot rests
+ * (waits) for its hp to come back before fetching the dagger; a little
+ * hurt, with a goblin in view, or without the food for the turns, it goes
+ * for the dagger. */
+static void test_bot_rests(void)
+{
+    Scenario s;
+
+    rest_room(&s, 60, TRUE);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_WAIT);
+    scenario_teardown(&s);
+
+    rest_room(&s, 10, TRUE);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_MOVE);
+    scenario_teardown(&s);
+
+    rest_room(&s, 60, TRUE);
+    scenario_spawn(&s, "goblin", 0, 10, 4, -1, -1, -1);
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_MOVE);
+    scenario_teardown(&s);
+
+    rest_room(&s, 60, FALSE); /* 666 food: 350 turns of rest would leave too little */
+    g_assert_cmpint(bot_in(&s).kind, ==, CMD_MOVE);
+    scenario_teardown(&s);
+}
+
+/* Gain a level and let the bot choose its bonus; the bonus chosen. */
+static CavBonus bot_levels_up(Scenario *s)
+{
+    CavEvent gained = ev_init(CAV_EVENT_LEVEL_GAINED);
+    CavCommand c;
+
+    gained.as.LevelGained.creature = 1;
+    gained.as.LevelGained.level = state_player(game_state(s->game))->level + 1;
+    fold_follow_up(s, gained);
+    c = bot_in(s);
+    g_assert_cmpint(c.kind, ==, CMD_CHOOSE);
+    scenario_repeat(s, c, 1);
+    return (CavBonus) c.bonus;
+}
+
+/* The bonuses the bot chooses over @n levels, counted by kind. */
+static void bot_bonuses(Scenario *s, gint32 n, guint times[CAV_BONUS_COUNT])
+{
+    memset(times, 0, sizeof(guint) * CAV_BONUS_COUNT);
+    for (gint32 i = 0; i < n; i++)
+        times[bot_levels_up(s)]++;
+}
+
+/* Give the player a sword and platemail, worn (and a bow in the pack). */
+static void gear_up(Scenario *s, gboolean bow)
+{
+    gint32 sword = scenario_item(s, "sword", 1, 0, 0, 0, 1);
+    gint32 plate = scenario_item(s, "platemail", 1, 0, 0, 0, 1);
+
+    if (bow)
+        scenario_item(s, "bow", 1, 0, 0, 0, 1);
+
+    scenario_repeat(s, command_item(CMD_EQUIP, sword), 1);
+    scenario_repeat(s, command_item(CMD_EQUIP, plate), 1);
+}
+
+/* The bot's bonuses vary as a person's would: fresh, it takes attack for
+ * the fights ahead; well geared (goblins hurt little), hp regeneration,
+ * now worth its turns, but not every time; with a bow, vision too. */
+static void test_bot_bonus_choices(void)
+{
+    Scenario s;
+    guint times[CAV_BONUS_COUNT];
+
+    spell_room(&s);
+    g_assert_cmpint(bot_levels_up(&s), ==, CAV_BONUS_ATTACK);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    gear_up(&s, FALSE);
+    g_assert_cmpint(bot_levels_up(&s), ==, CAV_BONUS_HP_REGEN);
+    g_assert_cmpint(bot_levels_up(&s), !=, CAV_BONUS_HP_REGEN);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    gear_up(&s, FALSE);
+    bot_bonuses(&s, 4, times);
+    g_assert_cmpuint(times[CAV_BONUS_VISION], ==, 0);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    gear_up(&s, TRUE);
+    bot_bonuses(&s, 4, times);
+    g_assert_cmpuint(times[CAV_BONUS_VISION], >, 0);
+    scenario_teardown(&s);
+}
+
+/* Badly hurt with mana for it and no foe in view, the bot casts slow heal
+ * (the most hp for the mana), then lets it work rather than casting a
+ * quicker heal; with a goblin in view it casts the quick one at once. */
+static void test_bot_slow_heal(void)
+{
+    Scenario s;
+
+    spell_room(&s);
+    scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    more_mana(&s, 2);
+    hurt_player(&s, 70);
+    g_assert_true(casts(bot_in(&s), "slow heal"));
+    scenario_repeat(&s, bot_in(&s), 1);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_CAST);
+    g_assert_cmpint(bot_in(&s).kind, !=, CMD_QUAFF);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 10, 4, -1, -1, -1);
+    more_mana(&s, 2);
+    hurt_player(&s, 70);
+    g_assert_true(casts(bot_in(&s), "major heal"));
+    scenario_teardown(&s);
+}
+
+/* A goblin with a bow next to the bot shoots it there as anywhere in
+ * view: hurt, the bot strikes it rather than stepping away; a bowman
+ * farther off is walked up to rather than fled. */
+static void test_bot_faces_archer(void)
+{
+    Scenario s;
+    gint32 goblin;
+    CavCommand c;
+
+    spell_room(&s);
+    goblin = scenario_spawn(&s, "goblin", 0, 3, 2, -1, -1, -1);
+    scenario_item(&s, "bow", goblin, 0, 0, 0, 1);
+    scenario_repeat(&s, command_simple(CMD_WAIT), 1); /* it takes up the bow */
+    g_assert_cmpint(state_creature(game_state(s.game), goblin)->weapon, >, 0);
+    hurt_player(&s, 55);
+    c = bot_in(&s);
+    g_assert_cmpint(c.kind, ==, CMD_MOVE);
+    g_assert_cmpint(c.dx, ==, 1);
+    g_assert_cmpint(c.dy, ==, 0);
+    scenario_teardown(&s);
+
+    spell_room(&s);
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    scenario_item(&s, "bow", goblin, 0, 0, 0, 1);
+    scenario_item(&s, "rock", 1, 0, 0, 0, 3);
+    scenario_repeat(&s, command_simple(CMD_WAIT), 1);
+    c = bot_in(&s);
+    g_assert_cmpint(c.kind, ==, CMD_MOVE);
+    g_assert_cmpint(c.dx, ==, 1);
+    scenario_teardown(&s);
+}
+
+/* In a cell with no landing 3 to 5 cells away, a hurt bot facing a foe
+ * never casts blink (the rules would refuse it). */
+static void test_bot_blink_needs_landing(void)
+{
+    static const char *const cell[] = {"#####", "#@..#", "#####", NULL};
+    Scenario s;
+
+    scenario_setup(&s, cell, NULL);
+    scenario_item(&s, "blue mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_spawn(&s, "goblin", 0, 2, 1, 66, 30, 5);
+    more_mana(&s, 1);
+    hurt_player(&s, 60);
+    g_assert_false(casts(bot_in(&s), "blink"));
+    scenario_teardown(&s);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1125,5 +1303,10 @@ int main(int argc, char **argv)
     g_test_add_func("/core/bot/mana-bonus", test_bot_mana_bonus);
     g_test_add_func("/core/bot/tries-and-names", test_bot_tries_and_names);
     g_test_add_func("/core/bot/waits-for-hunter", test_bot_waits_for_hunter);
+    g_test_add_func("/core/bot/rests", test_bot_rests);
+    g_test_add_func("/core/bot/bonus-choices", test_bot_bonus_choices);
+    g_test_add_func("/core/bot/slow-heal", test_bot_slow_heal);
+    g_test_add_func("/core/bot/faces-archer", test_bot_faces_archer);
+    g_test_add_func("/core/bot/blink-needs-landing", test_bot_blink_needs_landing);
     return g_test_run();
 }

@@ -53,7 +53,10 @@ static void hostile_setup(Hostile *fixture, gconstpointer data)
     fixture->dir = g_dir_make_tmp("cavelog-hostile-XXXXXX", &error);
     g_assert_no_error(error);
     fixture->good = g_build_filename(fixture->dir, "good.cavelog", NULL);
-    session = session_new_game(fixture->good, 606, "tester", NULL, &error);
+    /* A seed whose first 400 turns hold a blow of 2 or more on a creature
+     * that lives on (resimulation softens it): the resting bot of 0.4.0
+     * kills all it strikes in seed 606's. */
+    session = session_new_game(fixture->good, 609, "tester", NULL, &error);
     g_assert_no_error(error);
     for (int t = 0; t < 400 && play_bot_turn(session); t++)
         ;

@@ -29,10 +29,22 @@ static gint32 fight_cost(gint32 attack, gint32 defense, gint32 foe_hp, gint32 fo
     return blows * mean_blow(foe_attack, defense);
 }
 
+gboolean bot_fight_fires(const Bot *bot, const CavCreature *foe)
+{
+    const CavItem *weapon = state_item(bot->state, foe->weapon);
+
+    return foe->behaviour == CAV_BEHAVIOUR_GOBLIN && weapon != NULL && weapon->ranged > 0;
+}
+
 gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe)
 {
+    gint32 attack = state_attack(bot->state, foe);
+
+    /* A goblin with a bow shoots even from next door: its shots are its blows. */
+    if (bot_fight_fires(bot, foe))
+        attack = rules_missile_attack(bot->state, foe, state_item(bot->state, foe->weapon)->ranged);
     return fight_cost(state_attack(bot->state, bot->player), state_defense(bot->state, bot->player),
-                      foe->hp, state_attack(bot->state, foe), state_defense(bot->state, foe));
+                      foe->hp, attack, state_defense(bot->state, foe));
 }
 
 gboolean bot_fight_winnable(const Bot *bot, gint32 cost)
@@ -52,28 +64,25 @@ static const CavCreatureKind *goblin_kind(const Bot *bot)
     return NULL;
 }
 
-CavBonus bot_fight_bonus(const Bot *bot)
+gint32 bot_fight_bonus_worth(const Bot *bot, CavBonus bonus)
 {
     const CavRules *rules = content_rules(bot->content);
     const CavCreatureKind *goblin = goblin_kind(bot);
     gint32 a = state_attack(bot->state, bot->player), d = state_defense(bot->state, bot->player);
-    gint32 hp, atk, def, now, gain_attack, gain_defense;
+    gint32 hp, atk, def;
 
-    if (goblin == NULL)
-        return CAV_BONUS_MAX_HP;
+    if (goblin == NULL || (bonus != CAV_BONUS_ATTACK && bonus != CAV_BONUS_DEFENSE))
+        return 0;
     hp = goblin->hp;
     atk = goblin->attack + GEAR_ATTACK;
     def = goblin->defense + GEAR_DEFENSE;
-    now = fight_cost(a, d, hp, atk, def);
-    gain_attack =
-        FIGHTS_AHEAD * (now - fight_cost(a + rules->bonus[CAV_BONUS_ATTACK], d, hp, atk, def));
-    gain_defense =
-        FIGHTS_AHEAD * (now - fight_cost(a, d + rules->bonus[CAV_BONUS_DEFENSE], hp, atk, def));
-    if (gain_attack > 10 * rules->bonus[CAV_BONUS_MAX_HP] && gain_attack >= gain_defense)
-        return CAV_BONUS_ATTACK;
-    if (gain_defense > 10 * rules->bonus[CAV_BONUS_MAX_HP])
-        return CAV_BONUS_DEFENSE;
-    return CAV_BONUS_MAX_HP;
+    if (bonus == CAV_BONUS_ATTACK)
+        a += rules->bonus[CAV_BONUS_ATTACK];
+    else
+        d += rules->bonus[CAV_BONUS_DEFENSE];
+    return FIGHTS_AHEAD * (fight_cost(state_attack(bot->state, bot->player),
+                                      state_defense(bot->state, bot->player), hp, atk, def) -
+                           fight_cost(a, d, hp, atk, def));
 }
 
 static gboolean hostile_at(const Bot *bot, gint32 x, gint32 y)
@@ -87,16 +96,27 @@ static gboolean hostile_at(const Bot *bot, gint32 x, gint32 y)
 }
 
 /* The hp (tenths) the hostile creatures next to @cell are likely to cost. */
-static gint32 threat_at(const Bot *bot, gint32 cell)
+/* The hp (tenths) the hostile creatures next to @cell are likely to cost;
+ * with @firing, only those that shoot. */
+static gint32 threat_of(const Bot *bot, gint32 cell, gboolean firing)
 {
     gint32 x = cell % CAV_WIDTH, y = cell / CAV_WIDTH, cost = 0;
 
     for (gint32 dy = -1; dy <= 1; dy++)
-        for (gint32 dx = -1; dx <= 1; dx++)
-            if ((dx != 0 || dy != 0) && hostile_at(bot, x + dx, y + dy))
-                cost += bot_fight_cost(
-                    bot, state_creature(bot->state, bot->creature[(y + dy) * CAV_WIDTH + x + dx]));
+        for (gint32 dx = -1; dx <= 1; dx++) {
+            const CavCreature *c;
+            if ((dx == 0 && dy == 0) || !hostile_at(bot, x + dx, y + dy))
+                continue;
+            c = state_creature(bot->state, bot->creature[(y + dy) * CAV_WIDTH + x + dx]);
+            if (!firing || bot_fight_fires(bot, c))
+                cost += bot_fight_cost(bot, c);
+        }
     return cost;
+}
+
+static gint32 threat_at(const Bot *bot, gint32 cell)
+{
+    return threat_of(bot, cell, FALSE);
 }
 
 gint32 bot_fight_threat(const Bot *bot, gint32 cell)
@@ -207,25 +227,6 @@ static gint32 kite_step(const Bot *bot)
     return best;
 }
 
-/* Whether a hostile next to the player shoots: stepping out of its reach
- * only trades blows for shots, so a person would not run from it that way. */
-static gboolean archer_adjacent(const Bot *bot)
-{
-    for (gint32 dy = -1; dy <= 1; dy++)
-        for (gint32 dx = -1; dx <= 1; dx++) {
-            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
-            const CavCreature *c;
-            const CavItem *weapon;
-            if ((dx == 0 && dy == 0) || !hostile_at(bot, x, y))
-                continue;
-            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
-            weapon = state_item(bot->state, c->weapon);
-            if (weapon != NULL && weapon->ranged > 0)
-                return TRUE;
-        }
-    return FALSE;
-}
-
 gboolean bot_fight_flee(Bot *bot, CavCommand *out)
 {
     CavTile here = state_tile(bot->state, bot->z, bot->player->x, bot->player->y);
@@ -239,11 +240,14 @@ gboolean bot_fight_flee(Bot *bot, CavCommand *out)
     }
     if (bot_spell_escape(bot, out))
         return TRUE;
+    /* A step away is no escape from one that shoots: fight it instead. */
+    if (threat_of(bot, bot->here, TRUE) > 0)
+        return FALSE;
     bot_map_search(bot);
     target = nearest_escape(bot);
     if (target >= 0 && safe_step(bot, first_step(bot, target)))
         step = first_step(bot, target);
-    else if (!archer_adjacent(bot))
+    else
         step = kite_step(bot);
     if (step < 0)
         return FALSE;

@@ -11,6 +11,7 @@
 #define ROCKS_KEPT 10 /* missiles the bot picks up to carry, at most */
 #define BOW_RANGE 4   /* steps from which taking up a bow still leaves shots to fire */
 #define MELEE_RANGE 2 /* steps within which the melee weapon goes back in hand */
+#define CLOSE_IN 5    /* steps within which a goblin that shoots is walked up to */
 
 static gint32 steps_to(const Bot *bot, const CavCreature *c)
 {
@@ -95,17 +96,19 @@ static const CavItem *harmful_potion(const Bot *bot)
     return NULL;
 }
 
-/* Whether @c is worth missiles: a zombie or goblin coming for the player
- * (a goblin that shoots stays away: one the bot can beat is walked up to,
- * bot.c's errand). */
+/* Whether @c is worth missiles: a zombie or goblin coming for the player.
+ * A goblin that shoots stays where it is and shoots as hard near as far:
+ * one within CLOSE_IN steps is walked up to and struck (bot.c's errand;
+ * blows hurt more than missiles), unless the bot is too hurt to close in. */
 static gboolean worth_missiles(const Bot *bot, const CavCreature *c)
 {
     if (c->behaviour == CAV_BEHAVIOUR_ZOMBIE)
         return TRUE;
     if (c->behaviour != CAV_BEHAVIOUR_GOBLIN)
         return FALSE;
-    return !is_ranged(state_item(bot->state, c->weapon)) ||
-           !bot_fight_winnable(bot, bot_fight_cost(bot, c));
+    if (!bot_fight_fires(bot, c))
+        return TRUE;
+    return steps_to(bot, c) > CLOSE_IN || bot->player->hp * 2 < bot->player->max_hp;
 }
 
 /* Whether a missile aimed at @c's cell flies to @c and no one else. */

@@ -93,6 +93,8 @@ gboolean bot_potion_heal(Bot *bot, CavCommand *out)
     if (bot->player->hp * 100 >= bot->player->max_hp * HURT_PERCENT)
         return FALSE;
     mending = player_has_effect(bot, heals_over_time);
+    if (mending && !bot_hostile_in_view(bot))
+        return FALSE; /* mending in peace: the heal over time is waited for */
     for (guint i = 0; i < CAV_PACK_SLOTS; i++) {
         const CavItem *item = bot_pack_item(bot, i);
         gint32 worth = item != NULL ? healing_worth(bot, item, mending) : 0;

@@ -116,7 +116,11 @@ gboolean bot_hostile(const CavCreature *c);
 /* Whether a hostile creature stands where the player sees it. */
 gboolean bot_hostile_in_view(const Bot *bot);
 
-/* The hp (in tenths) the player is likely to lose killing @foe. */
+/* Whether @foe is a goblin with a bow in hand (it shoots, near or far). */
+gboolean bot_fight_fires(const Bot *bot, const CavCreature *foe);
+
+/* The hp (in tenths) the player is likely to lose killing @foe (the shots
+ * of one that fires, else its blows). */
 gint32 bot_fight_cost(const Bot *bot, const CavCreature *foe);
 
 /* Whether a fight likely to cost @cost (tenths of hp) leaves the player a
@@ -129,13 +133,15 @@ gboolean bot_fight_winnable(const Bot *bot, gint32 cost);
  * what it fled from.) */
 gboolean bot_fight_stairs_safe(const Bot *bot, gint32 cell, CavTile tile);
 
-/* The level-up bonus that saves the most hp over the fights ahead. */
-CavBonus bot_fight_bonus(const Bot *bot);
+/* The hp (tenths) that @bonus (attack or defense; 0 for any other) saves
+ * over the fights ahead, against a goblin with middling gear. */
+gint32 bot_fight_bonus_worth(const Bot *bot, CavBonus bonus);
 
 /* Facing neighbours it would likely lose to: take the stairs when standing
- * on them, else step toward the nearest known stairs, or anywhere out of
- * reach (a hunter that only follows never strikes). FALSE when there is no
- * threat, or no way out (then it fights). Runs the search. */
+ * on them, else cast its way out, else (unless one of them shoots: a step
+ * away would not help) step toward the nearest known stairs, or anywhere
+ * out of reach (a hunter that only follows never strikes). FALSE when there
+ * is no threat, or no way out (then it fights). Runs the search. */
 gboolean bot_fight_flee(Bot *bot, CavCommand *out);
 
 /* The hp (tenths) the hostile creatures next to @cell are likely to cost. */
@@ -186,7 +192,17 @@ gboolean bot_potion_try(Bot *bot, CavCommand *out);
  * kind is known. Takes no turn. FALSE when there is nothing to name. */
 gboolean bot_potion_name(Bot *bot, CavCommand *out);
 
+/* ---- level-up bonuses (bot-bonus.c) ---- */
+
+/* The bonus to choose now: max mana while a carried spell is out of reach
+ * (bot_spell_wants_mana), else the one worth the most hp over the stretch
+ * ahead, each worth less the more often it was taken. */
+CavBonus bot_bonus_choose(const Bot *bot);
+
 /* ---- spells (bot-spell.c) ---- */
+
+/* Whether the player carries the book of spell @name. */
+gboolean bot_spell_knows(const Bot *bot, const char *name);
 
 /* Whether @item (on the floor) is a spellbook of a kind the player lacks. */
 gboolean bot_spell_wanted(const Bot *bot, const CavItem *item);
@@ -210,16 +226,17 @@ gboolean bot_spell_detect(Bot *bot, CavCommand *out);
 gboolean bot_spell_boost(Bot *bot, CavCommand *out);
 
 /* In a losing fight (bot_fight_flee's call): summon bats when a crowd of
- * foes is within two steps and there is room for them, else blink away.
- * FALSE when neither can be cast. */
+ * foes is within two steps and there is room for them, else blink away,
+ * else (nowhere to land) bats as a wall. FALSE when none can be cast. */
 gboolean bot_spell_escape(Bot *bot, CavCommand *out);
 
-/* Calm, healthy, with full mana (regeneration would be lost) and the
- * blue book: summon bats, weak foes to practise on for xp. */
-gboolean bot_spell_practice(Bot *bot, CavCommand *out);
+/* A foe two steps away and coming whose fight would be hard (as for inner
+ * strength), none next to it yet: summon bats, a wall between them (they
+ * blunder into it). */
+gboolean bot_spell_wall(Bot *bot, CavCommand *out);
 
-/* Badly hurt with a foe next to it (and no heal or potion cast or drunk
- * first): blink away. */
+/* Below half its hp with a foe next to it (and no heal or potion cast or
+ * drunk first): escape by spell (bot_spell_escape). */
 gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out);
 
 G_END_DECLS

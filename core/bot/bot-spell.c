@@ -10,12 +10,13 @@
 #include <string.h>
 
 #include "rules.h"
+#include "spells.h"
 
 #define HURT_PERCENT 50       /* below this share of max hp a heal is cast */
 #define HARD_FIGHT_PERCENT 25 /* a fight costing this share of the hp left calls for strength */
 #define SPARE_PERCENT 25      /* hp kept after turning blood to mana (share of max hp) */
 #define NEW_LEVEL_CELLS 300   /* known cells of a level below which it counts as just arrived */
-#define MANA_GOAL_ONE 10      /* max mana wanted with a book: a major heal, a blink */
+#define MANA_GOAL_ONE 10      /* max mana wanted with the blue book first: a blink */
 #define MANA_GOAL_BLUE 20     /* and with the blue book: detection, bats */
 #define CROWD 2               /* foes near enough to call for bats */
 
@@ -39,6 +40,11 @@ static const CavSpell *known(const Bot *bot, const char *name)
     const CavItem *book = book_with(bot, name);
 
     return book != NULL ? state_spell(bot->state, book->type, name) : NULL;
+}
+
+gboolean bot_spell_knows(const Bot *bot, const char *name)
+{
+    return known(bot, name) != NULL;
 }
 
 static gboolean affordable(const Bot *bot, const CavSpell *spell)
@@ -78,11 +84,12 @@ gboolean bot_spell_wanted(const Bot *bot, const CavItem *item)
 
 gboolean bot_spell_wants_mana(const Bot *bot)
 {
+    const CavSpell *slow = known(bot, "slow heal");
     gint32 max = bot->player->max_mana;
 
     if (known(bot, "blink") != NULL && max < MANA_GOAL_BLUE)
         return max < MANA_GOAL_ONE || bot->player->level % 2 == 0;
-    return known(bot, "major heal") != NULL && max < MANA_GOAL_ONE;
+    return slow != NULL && max < slow->cost;
 }
 
 /* ---- heals --------------------------------------------------------------------- */
@@ -165,16 +172,27 @@ static const CavSpell *heal_to_buy(const Bot *bot)
     return NULL;
 }
 
+/* Out of a fight, with a wound it would heal whole (half its worth at
+ * least, the rest coming by itself meanwhile): the heal over time, the most
+ * hp for the mana. */
+static gboolean slow_heal_fits(const Bot *bot, const CavSpell *slow)
+{
+    const CavCreature *p = bot->player;
+
+    return affordable(bot, slow) && !under(bot, slow->effect) && !bot_hostile_in_view(bot) &&
+           (p->max_hp - p->hp) * 2 >= slow->spec.turn_hp * slow->spec.duration;
+}
+
 gboolean bot_spell_heal(Bot *bot, CavCommand *out)
 {
     const CavSpell *slow = known(bot, "slow heal");
 
-    if (heal_now(bot) != NULL)
-        return cast_self(bot, heal_now(bot)->name, out);
-    /* Out of a fight, a heal over time does as well and costs the pack nothing. */
-    if (bot->player->hp * 100 < bot->player->max_hp * HURT_PERCENT && affordable(bot, slow) &&
-        !under(bot, slow->effect) && !bot_hostile_in_view(bot))
+    if (slow_heal_fits(bot, slow))
         return cast_self(bot, slow->name, out);
+    /* Mending in peace, the heal over time is waited for. */
+    if (heal_now(bot) != NULL &&
+        (slow == NULL || !under(bot, slow->effect) || bot_hostile_in_view(bot)))
+        return cast_self(bot, heal_now(bot)->name, out);
     if (heal_to_buy(bot) != NULL)
         return cast_self(bot, "blood to mana", out);
     return FALSE;
@@ -241,39 +259,65 @@ static gint32 free_neighbours(const Bot *bot)
     return n;
 }
 
-gboolean bot_spell_escape(Bot *bot, CavCommand *out)
+/* A foe two steps away, coming, whose fight would be hard (bats aside). */
+static gboolean losing_foe_near(const Bot *bot)
 {
-    const CavSpell *bats = known(bot, "summon bats"), *blink = known(bot, "blink");
-
-    /* A crowd coming: bats in the free cells keep the rest off and busy. */
-    if (affordable(bot, bats) && crowd(bot) >= CROWD && free_neighbours(bot) >= 2)
-        return cast_self(bot, bats->name, out);
-    if (affordable(bot, blink))
-        return cast_self(bot, blink->name, out);
+    for (gint32 dy = -2; dy <= 2; dy++)
+        for (gint32 dx = -2; dx <= 2; dx++) {
+            gint32 x = bot->player->x + dx, y = bot->player->y + dy;
+            const CavCreature *c;
+            if ((ABS(dx) < 2 && ABS(dy) < 2) || !world_in_bounds(x, y) ||
+                !bot_map_visible(bot, y * CAV_WIDTH + x))
+                continue;
+            c = state_creature(bot->state, bot->creature[y * CAV_WIDTH + x]);
+            if (bot_hostile(c) && c->behaviour != CAV_BEHAVIOUR_BAT &&
+                bot_fight_cost(bot, c) * 100 >= bot->player->hp * 10 * HARD_FIGHT_PERCENT)
+                return TRUE;
+        }
     return FALSE;
 }
 
-gboolean bot_spell_practice(Bot *bot, CavCommand *out)
+gboolean bot_spell_wall(Bot *bot, CavCommand *out)
 {
     const CavSpell *bats = known(bot, "summon bats");
-    const CavCreature *p = bot->player;
 
-    if (!affordable(bot, bats) || p->mana < p->max_mana || p->hp * 100 < p->max_hp * 80 ||
-        bot_hostile_in_view(bot) || free_neighbours(bot) < 2)
+    if (!affordable(bot, bats) || free_neighbours(bot) < 3 ||
+        bot_fight_threat(bot, bot->here) > 0 || !losing_foe_near(bot))
         return FALSE;
     return cast_self(bot, bats->name, out);
 }
 
+/* Whether @blink is affordable and has somewhere to land (else it is refused). */
+static gboolean blink_ready(const Bot *bot, const CavSpell *blink)
+{
+    return affordable(bot, blink) &&
+           spells_blink_landings(bot->state, bot->player, blink, NULL) > 0;
+}
+
+gboolean bot_spell_escape(Bot *bot, CavCommand *out)
+{
+    const CavSpell *bats = known(bot, "summon bats"), *blink = known(bot, "blink");
+    gboolean room = affordable(bot, bats) && free_neighbours(bot) >= 2;
+
+    /* A crowd coming: bats in the free cells keep the rest off and busy. */
+    if (room && crowd(bot) >= CROWD)
+        return cast_self(bot, bats->name, out);
+    if (blink_ready(bot, blink))
+        return cast_self(bot, blink->name, out);
+    /* Nowhere to blink to: a wall of bats to hide behind. */
+    if (room)
+        return cast_self(bot, bats->name, out);
+    return FALSE;
+}
+
 #define BADLY_HURT_PERCENT                                                                         \
-    33 /* below this share of max hp, with no heal, a foe is left by a blink */
+    50 /* below this share of max hp, with no heal, a foe is left by a blink */
 
 gboolean bot_spell_blink_hurt(Bot *bot, CavCommand *out)
 {
-    const CavSpell *blink = known(bot, "blink");
     const CavCreature *p = bot->player;
 
-    if (!affordable(bot, blink) || p->hp * 100 >= p->max_hp * BADLY_HURT_PERCENT ||
-        bot_fight_threat(bot, bot->here) == 0)
+    if (p->hp * 100 >= p->max_hp * BADLY_HURT_PERCENT || bot_fight_threat(bot, bot->here) == 0)
         return FALSE;
-    return cast_self(bot, blink->name, out);
+    return bot_spell_escape(bot, out);
 }

@@ -3,7 +3,7 @@
  * applies giving the command (choose a bonus, eat when starving, heal when
  * hurt, run from or fight what stands next to it, shoot what comes, wait for
  * a hunter to strike first, detect, name potions, eat, try potions, tidy the
- * pack, gear up, pick up, cut fungi, walk). bot-map.c finds the way,
+ * pack, gear up, pick up, rest when wounded, cut fungi, walk). bot-map.c finds the way,
  * bot-fight.c sizes up fights, bot-missile.c, bot-potion.c and bot-spell.c
  * use missiles, potions and spells, and bot-walk.c decides where exploring
  * goes. */
@@ -13,15 +13,18 @@
 
 #include "rules.h"
 
-#define WELL_SEEN 1200     /* known cells of a level after which the bot heads down */
-#define FOOD_HOARD 1200    /* food carried beyond which the bot picks up no more */
-#define PACK_TIDY 16       /* pack slots in use from which the bot drops spare gear */
-#define CHASE_RANGE 10     /* path cost within which the bot goes for a monster it can beat */
-#define FUNGUS_RANGE 8     /* the same for fungi, which are food but never attack */
-#define ITEM_DETOUR 20     /* path cost the bot walks out of its way for a useful item */
-#define STRETCH_PERCENT 50 /* share of max hp from which the bot overeats a corpse about to rot */
-#define ROT_SOON 10        /* turns before rotting from which a corpse is about to rot */
-#define AWAIT_TURNS 4      /* one turn in this many, the bot does not wait for a hunter */
+#define WELL_SEEN 1200       /* known cells of a level after which the bot heads down */
+#define FOOD_HOARD 1200      /* food carried beyond which the bot picks up no more */
+#define PACK_TIDY 16         /* pack slots in use from which the bot drops spare gear */
+#define CHASE_RANGE 10       /* path cost within which the bot goes for a monster it can beat */
+#define ARCHER_CHASE 40      /* the same for a goblin that shoots, before anything else */
+#define FUNGUS_RANGE 8       /* the same for fungi, which are food but never attack */
+#define ITEM_DETOUR 20       /* path cost the bot walks out of its way for a useful item */
+#define STRETCH_PERCENT 50   /* share of max hp from which the bot overeats a corpse about to rot */
+#define ROT_SOON 10          /* turns before rotting from which a corpse is about to rot */
+#define AWAIT_TURNS 4        /* one turn in this many, the bot does not wait for a hunter */
+#define REST_PERCENT 75      /* share of max hp below which the bot rests when it safely can */
+#define FOOD_KEPT_PERCENT 40 /* food (stomach and pack, share of max food) a rest must leave */
 
 typedef gboolean (*BotRule)(Bot *bot, CavCommand *out);
 
@@ -106,7 +109,7 @@ static gboolean choose_bonus(Bot *bot, CavCommand *out)
 {
     if (bot->player->pending_bonuses <= 0)
         return FALSE;
-    *out = command_choose(bot_spell_wants_mana(bot) ? CAV_BONUS_MAX_MANA : bot_fight_bonus(bot));
+    *out = command_choose(bot_bonus_choose(bot));
     return TRUE;
 }
 
@@ -381,6 +384,9 @@ static gint32 errand_worth(const Bot *bot, gint32 cell)
             if (held != NULL && held->count > 0 && bot_has_tag(held, CAV_TAG_BEAR))
                 return BOT_UNREACHED / 2;
         }
+        /* One that shoots hits as hard from afar: close in first, while healthy. */
+        if (bot_hostile(c) && bot_fight_fires(bot, c) && bot->player->hp * 2 >= bot->player->max_hp)
+            return ARCHER_CHASE;
         if (bot_hostile(c) && bot_fight_winnable(bot, bot_fight_cost(bot, c)))
             return CHASE_RANGE;
         if (is_fungus(c))
@@ -428,6 +434,34 @@ static gboolean walk(Bot *bot, CavCommand *out)
     return TRUE;
 }
 
+/* Whether the player stands on the stairs down it means to take. */
+static gboolean leaving_down(const Bot *bot)
+{
+    return state_tile(bot->state, bot->z, bot->player->x, bot->player->y) == TILE_STAIRS_DOWN &&
+           bot_wants_down(bot);
+}
+
+/* Wounded (below REST_PERCENT, or at all before going down), with nothing
+ * hostile in view and the food for it: wait a turn for the hp to come back,
+ * as `Z` does, turn by turn (whatever comes into view ends it). */
+static gboolean rest(Bot *bot, CavCommand *out)
+{
+    const CavCreature *p = bot->player;
+    const CavRules *rules = content_rules(bot->content);
+    gint32 regen = state_hp_regen(p), goal, turns, food_left;
+
+    goal = leaving_down(bot) ? p->max_hp : p->max_hp * REST_PERCENT / 100;
+    if (p->hp >= goal || regen <= 0 || hungry(bot) || bot_hostile_in_view(bot) ||
+        bot_fight_threat(bot, bot->here) > 0)
+        return FALSE;
+    turns = ((goal - p->hp) * 1000 + regen - 1) / regen;
+    food_left = p->food + food_carried(bot) - turns * rules->turn_food - (goal - p->hp);
+    if (food_left * 100 < p->max_food * FOOD_KEPT_PERCENT)
+        return FALSE;
+    *out = command_simple(CMD_WAIT);
+    return TRUE;
+}
+
 static gboolean idle(Bot *bot, CavCommand *out)
 {
     (void) bot;
@@ -447,6 +481,7 @@ static const BotRule rules_in_order[] = {
     bot_fight_flee,
     fight,
     bot_missile_shoot,
+    bot_spell_wall,
     await_foe,
     bot_spell_detect,
     bot_potion_name,
@@ -459,8 +494,8 @@ static const BotRule rules_in_order[] = {
     drop_junk,
     equip_better,
     pick_up,
+    rest,
     cut_fungus,
-    bot_spell_practice,
     walk,
     idle,
 };

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bot.h — the autoplay bot: picks the player's next command from the state
  * and what the player knows (no memory of its own, so a resumed bot plays on
- * exactly as an uninterrupted one). It chooses level-up bonuses, fights what
- * it can beat and runs from what it cannot, throws and fires at what comes
- * for it, drinks potions when hurt, eats, gears up, explores (digging
+ * exactly as an uninterrupted one). It chooses level-up bonuses by their
+ * worth, fights what it can beat and runs from what it cannot (but closes in
+ * on a bowman), throws and fires at what comes for it, heals with spells and
+ * potions, rests when wounded and safe, eats, gears up, explores (digging
  * when that is shorter), goes down, and with the teddy bear climbs back to
  * the exit on level 1. */
 #ifndef CAV_CORE_BOT_H
