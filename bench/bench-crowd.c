@@ -61,16 +61,17 @@ static void write_crowded_data(const char *source, const char *dir, gboolean arm
     g_autofree char *creatures = read_data(source, "creatures.ini");
     g_autofree char *items = read_data(source, "items.ini");
     g_autofree char *spells = read_data(source, "spells.ini");
-    g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
+    g_autofree char *p = NULL, *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
     const char *const armour[][2] = {
         {"hp=15\nattack=5\ndefense=0\n", "hp=1000\nattack=5\ndefense=1000\n"},
         {"hp=50\nattack=10\ndefense=10\n", "hp=1000\nattack=10\ndefense=1000\n"},
         {"hp=66\nattack=15\ndefense=5\n", "hp=1000\nattack=15\ndefense=1000\n"},
     };
 
-    a = replaced(creatures, "hp=100\nattack=20\ndefense=5\nbehaviour=player\n",
-                 "hp=100000\nattack=20\ndefense=1000\nbehaviour=player\n"
-                 "max_food=1000000\nfood=1000000\nhp_regen_permille=5000\n");
+    /* The player's own lines, each replaced where it stands. */
+    p = replaced(creatures, "hp=100\nattack=20\ndefense=5\n",
+                 "hp=100000\nattack=20\ndefense=1000\nmax_food=1000000\nfood=1000000\n");
+    a = replaced(p, "hp_regen_permille=100\n", "hp_regen_permille=5000\n");
     b = replaced(a, "spawn_base=4\n", "spawn_base=12\n");  /* fungi */
     c = replaced(b, "spawn_base=10\n", "spawn_base=40\n"); /* bats */
     d = replaced(c, "spawn_base=1\n", "spawn_base=30\n");  /* zombies */

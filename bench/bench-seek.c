@@ -37,16 +37,17 @@ static void write_tuned_data(const char *source, const char *dir)
 {
     g_autofree char *creatures_path = g_build_filename(source, "creatures.ini", NULL);
     g_autofree char *items_path = g_build_filename(source, "items.ini", NULL);
-    g_autofree char *creatures = NULL, *items = NULL, *a = NULL, *b = NULL;
+    g_autofree char *creatures = NULL, *items = NULL, *p = NULL, *a = NULL, *b = NULL;
     g_autofree char *out_creatures = g_build_filename(dir, "creatures.ini", NULL);
     g_autofree char *out_items = g_build_filename(dir, "items.ini", NULL);
 
     if (!g_file_get_contents(creatures_path, &creatures, NULL, NULL) ||
         !g_file_get_contents(items_path, &items, NULL, NULL))
         g_error("cannot read the data files in %s", source);
-    a = replaced(creatures, "hp=100\nattack=20\ndefense=5\nbehaviour=player\n",
-                 "hp=100000\nattack=20\ndefense=1000\nbehaviour=player\n"
-                 "max_food=1000000\nfood=1000000\nhp_regen_permille=5000\n");
+    /* The player's own lines, each replaced where it stands. */
+    p = replaced(creatures, "hp=100\nattack=20\ndefense=5\n",
+                 "hp=100000\nattack=20\ndefense=1000\nmax_food=1000000\nfood=1000000\n");
+    a = replaced(p, "hp_regen_permille=100\n", "hp_regen_permille=5000\n");
     b = replaced(items, "spawn=1\nspawn_level=5", "spawn=0\nspawn_level=5");
     g_assert_true(g_file_set_contents(out_creatures, a, -1, NULL));
     g_assert_true(g_file_set_contents(out_items, b, -1, NULL));
