@@ -167,6 +167,60 @@ static gint64 selected_seq(CavInspectorWindow *window)
 
 static void wait_for_row(Fixture *f, CavInspectorWindow *window, gint64 seq);
 
+/* ---- /inspector/window/old-releases ------------------------------------------- */
+
+/* Gunzip tests/data/@name.cavelog.gz over the fixture's file. */
+static void unpack_release(Fixture *f, const char *name)
+{
+    g_autofree char *gz_name = g_strdup_printf("%s.cavelog.gz", name);
+    g_autofree char *source = g_test_build_filename(G_TEST_DIST, "data", gz_name, NULL);
+    g_autoptr(GFile) in_file = g_file_new_for_path(source);
+    g_autoptr(GFile) out_file = g_file_new_for_path(f->path);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(in_file, NULL, &error));
+    g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    g_autoptr(GInputStream) plain = NULL;
+    g_autoptr(GOutputStream) out = NULL;
+
+    g_assert_no_error(error);
+    plain = g_converter_input_stream_new(raw, G_CONVERTER(gunzip));
+    out = G_OUTPUT_STREAM(g_file_replace(out_file, NULL, FALSE, 0, NULL, &error));
+    g_assert_no_error(error);
+    g_output_stream_splice(
+        out, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
+        &error);
+    g_assert_no_error(error);
+}
+
+/* Games earlier releases wrote (0.2.0, whose ManaDrawn is of version 1,
+ * and 0.3.0) open whole, at their newest event, each state the fold of the
+ * events before it. */
+static void test_old_releases(Fixture *f, gconstpointer data)
+{
+    const char *const names[] = {"release-0.2.0-seed-8", "release-0.3.0-seed-8",
+                                 "release-0.3.0-seed-11"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        CavInspectorWindow *window;
+
+        unpack_release(f, names[i]);
+        g_array_set_size(f->digests, 0);
+        compute_digests(f);
+        window = open_window(f);
+        g_assert_cmpint(history_length(cav_inspector_window_get_history(window)), ==,
+                        (gint64) f->digests->len - 1);
+        assert_shows(f, window, (gint64) f->digests->len - 1);
+        activate(window, "first"); /* before any event */
+        assert_shows(f, window, 0);
+        activate(window, "next-event");
+        assert_shows(f, window, 1);
+        gtk_window_destroy(GTK_WINDOW(window));
+        f->window = NULL;
+        while (g_main_context_iteration(NULL, FALSE))
+            ;
+    }
+}
+
 /* ---- /inspector/window/seek ---------------------------------------------------- */
 
 /* Whatever moves the window — the scrubber, a timeline row, the keys'
@@ -2135,6 +2189,7 @@ int main(int argc, char **argv)
 #define ADD(path, turns, func)                                                                     \
     g_test_add(path, Fixture, GINT_TO_POINTER(turns), fixture_setup, func, fixture_teardown)
     ADD("/inspector/window/seek", TURNS, test_seek);
+    ADD("/inspector/window/old-releases", 0, test_old_releases);
     ADD("/inspector/window/filtered-steps", TURNS, test_filtered_steps);
     ADD("/inspector/window/entity-history", TURNS, test_entity_history);
     ADD("/inspector/window/follow", 0, test_follow);
