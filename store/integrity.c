@@ -48,8 +48,15 @@ static void put_u64(guint8 *out, guint64 value)
         out[i] = (guint8) (value >> (8 * i));
 }
 
-/* The seal of @st by @key, as hex into @hex (SEAL_HEX + 1 bytes). */
-static void seal_of(const KeyframeKey *key, const struct stat *st, char *hex)
+/* What each level of seal says, as its MAC's domain (a seal of the first
+ * releases, which sealed any file that passed quick_check, says "sound"). */
+static const char *const level_domain[] = {
+    [INTEGRITY_SOUND] = "cavelog integrity 1",
+    [INTEGRITY_HISTORY] = "cavelog history 1",
+};
+
+/* The seal of @st at @level by @key, as hex into @hex (SEAL_HEX + 1 bytes). */
+static void seal_of(const KeyframeKey *key, const struct stat *st, IntegrityLevel level, char *hex)
 {
     const guint64 fields[] = {
         (guint64) st->st_dev,          (guint64) st->st_ino,          (guint64) st->st_size,
@@ -61,7 +68,7 @@ static void seal_of(const KeyframeKey *key, const struct stat *st, char *hex)
 
     for (guint i = 0; i < G_N_ELEMENTS(fields); i++)
         put_u64(bytes + 8 * i, fields[i]);
-    g_hmac_update(hmac, (const guchar *) "cavelog integrity 1", sizeof "cavelog integrity 1");
+    g_hmac_update(hmac, (const guchar *) level_domain[level], strlen(level_domain[level]) + 1);
     g_hmac_update(hmac, bytes, sizeof bytes);
     g_strlcpy(hex, g_hmac_get_string(hmac), SEAL_HEX + 1);
     g_hmac_unref(hmac);
@@ -77,7 +84,7 @@ static char *seal_path(const struct stat *st)
     return g_build_filename(dir, name, NULL);
 }
 
-gboolean integrity_remembered(const char *path)
+IntegrityLevel integrity_level(const char *path)
 {
     KeyframeKey key;
     struct stat st;
@@ -85,21 +92,33 @@ gboolean integrity_remembered(const char *path)
     g_autofree char *seal = NULL;
     g_autofree char *have = NULL;
     gsize len = 0;
-    gboolean same;
+    IntegrityLevel found = INTEGRITY_NONE;
 
-    g_return_val_if_fail(path != NULL, FALSE);
+    g_return_val_if_fail(path != NULL, INTEGRITY_NONE);
     if (!quiet_file(path, &st) || !keyframe_load_key(&key, FALSE, NULL))
-        return FALSE;
+        return INTEGRITY_NONE;
     seal = seal_path(&st);
-    if (!g_file_get_contents(seal, &have, &len, NULL) || len != SEAL_HEX)
-        return FALSE;
-    seal_of(&key, &st, want);
-    same = memcmp(want, have, SEAL_HEX) == 0;
+    if (g_file_get_contents(seal, &have, &len, NULL) && len == SEAL_HEX)
+        for (IntegrityLevel level = INTEGRITY_SOUND; level <= INTEGRITY_HISTORY; level++) {
+            seal_of(&key, &st, level, want);
+            if (memcmp(want, have, SEAL_HEX) == 0)
+                found = level;
+        }
     memset(&key, 0, sizeof key);
-    return same;
+    return found;
+}
+
+gboolean integrity_remembered(const char *path)
+{
+    return integrity_level(path) >= INTEGRITY_SOUND;
 }
 
 void integrity_remember(const char *path)
+{
+    integrity_remember_level(path, INTEGRITY_SOUND);
+}
+
+void integrity_remember_level(const char *path, IntegrityLevel level)
 {
     KeyframeKey key;
     struct stat st;
@@ -107,10 +126,10 @@ void integrity_remember(const char *path)
     g_autofree char *dir = integrity_dir();
     g_autofree char *seal = NULL;
 
-    g_return_if_fail(path != NULL);
+    g_return_if_fail(path != NULL && level >= INTEGRITY_SOUND && level <= INTEGRITY_HISTORY);
     if (!quiet_file(path, &st) || !keyframe_load_key(&key, FALSE, NULL))
         return;
-    seal_of(&key, &st, hex);
+    seal_of(&key, &st, level, hex);
     memset(&key, 0, sizeof key);
     seal = seal_path(&st);
     if (g_mkdir_with_parents(dir, 0700) == 0)

@@ -405,7 +405,9 @@ gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view, K
     g_return_val_if_fail(store != NULL && state != NULL && view != NULL && found != NULL, FALSE);
     found->turn = -1;
     found->ignored = 0;
-    return store_schema_version(store) == STORE_SCHEMA_VERSION &&
+    /* A keyframe vouches for the state, not for the events before it: a
+     * history edited since this installation wrote it is folded whole. */
+    return store_schema_version(store) == STORE_SCHEMA_VERSION && store_history_vouched(store) &&
            keyframe_load_key(&key, FALSE, NULL) &&
            (identity = keyframe_identity(store, NULL)) != NULL &&
            keyframe_restore(store, &key, identity, state, view, found, NULL);

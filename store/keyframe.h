@@ -60,10 +60,12 @@ gboolean keyframe_restore(Store *store, const KeyframeKey *key, const char *iden
                           CavState *state, CavView *view, KeyframeFound *found, GError **error);
 
 /* keyframe_restore() with this installation's key (never made here) for
- * @store's own game, when @store is of this build's schema: what a reader
- * resuming or previewing calls. FALSE when there is no key, no identity or
- * no keyframe to use; a problem reading keyframes is left to the full fold
- * to find and name. */
+ * @store's own game, when @store is of this build's schema and its history
+ * is vouched for (store_history_vouched(): the file is exactly what this
+ * installation wrote or checked whole; a keyframe proves its own state, not
+ * the events before it): what a reader resuming or previewing calls. FALSE when there is no key, no
+ * identity or no keyframe to use; a problem reading keyframes is left to the full fold to find and
+ * name. */
 gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view,
                                  KeyframeFound *found);
 

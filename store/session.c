@@ -237,6 +237,7 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     if (session->store == NULL)
         return NULL;
     session->store->remember = TRUE; /* made by this session: sound when closed cleanly */
+    session->store->history = TRUE;
     return g_steal_pointer(&session);
 }
 
@@ -283,6 +284,7 @@ static gboolean fold_file(Session *session, gboolean keyframes, SessionStartFunc
     if (!store_fold_checked(session->store, session->game,
                             session->digests != NULL ? note_digest : NULL, session, error))
         return FALSE;
+    store_vouch_history(session->store);
     if (session->digests != NULL) {
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);

@@ -37,6 +37,10 @@ struct Store {
      * (integrity.h): no write failed since. */
     gboolean remember;
     gboolean remembered; /* the open skipped quick_check: the file was remembered */
+    /* Every event in the file is one this installation wrote, or folded and
+     * checked from the first (integrity.h's INTEGRITY_HISTORY): a keyframe
+     * may stand in for the history before it. */
+    gboolean history;
     gboolean write_failed;
     gint64 now_second; /* the second now_text was formatted for */
     char now_text[32]; /* ISO 8601 UTC, for the game row's update */

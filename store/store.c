@@ -231,7 +231,7 @@ void store_free(Store *store)
     /* A sound file that only this store wrote since, closed cleanly, still
      * is: the next resume need not read it whole (integrity.h). */
     if (store->writable && store->remember && !store->write_failed && check_in_place(store, NULL))
-        integrity_remember(store->path);
+        integrity_remember_level(store->path, store->history ? INTEGRITY_HISTORY : INTEGRITY_SOUND);
     if (store->lock_fd >= 0)
         close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
@@ -440,6 +440,7 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
     store = store_alloc(path, TRUE);
     store->version = STORE_SCHEMA_VERSION;
     store->remember = TRUE; /* made here, so sound */
+    store->history = TRUE;
     g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
     g_string_append(sql, schema_sql);
     codec_sql_views(sql);
@@ -850,9 +851,12 @@ static gboolean set_up_writing(Store *store, GError **error)
  * @own (reading it changes nothing the seal covers). */
 static gboolean check_whole(Store *store, gboolean own, GError **error)
 {
-    if (own && integrity_remembered(store->path)) {
+    IntegrityLevel level = own ? integrity_level(store->path) : INTEGRITY_NONE;
+
+    if (level >= INTEGRITY_SOUND) {
         store->remembered = TRUE;
         store->remember = TRUE;
+        store->history = level == INTEGRITY_HISTORY;
         return TRUE;
     }
     if (!check_integrity(store, error))
@@ -896,6 +900,20 @@ gboolean store_integrity_remembered(const Store *store)
 {
     g_return_val_if_fail(store != NULL, FALSE);
     return store->remembered;
+}
+
+gboolean store_history_vouched(const Store *store)
+{
+    g_return_val_if_fail(store != NULL, FALSE);
+    return store->history || integrity_level(store->path) == INTEGRITY_HISTORY;
+}
+
+void store_vouch_history(Store *store)
+{
+    g_return_if_fail(store != NULL);
+    store->history = TRUE;
+    if (store->remember && !store->writable)
+        integrity_remember_level(store->path, INTEGRITY_HISTORY);
 }
 
 gboolean store_make_writable(Store *store, GError **error)

@@ -86,6 +86,17 @@ Store *store_open_own(const char *path, GError **error);
 /* Whether @store's open skipped quick_check because the file was remembered. */
 gboolean store_integrity_remembered(const Store *store);
 
+/* Whether every event of @store's file is known to be one this installation
+ * wrote, or folded and checked from the first: the file was made here, its
+ * seal says so (integrity.h), or store_vouch_history() was called. Only
+ * then may a keyframe stand in for the history before it. */
+gboolean store_history_vouched(const Store *store);
+
+/* The caller has just folded and checked @store's whole history: it is
+ * vouched for, and (when the open found the file sound and it is read-only)
+ * sealed so at once; a writable store seals it when closed cleanly. */
+void store_vouch_history(Store *store);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
