@@ -360,10 +360,14 @@ static gboolean fork_with(Forking *f, gint32 turn, const char *path, ForkReport 
     figures.events = f->copied;
     figures.copy_us = f->copy_us;
     g_clear_pointer(&f->insert_event, sqlite3_finalize);
-    g_clear_pointer(&f->fork, store_free); /* checkpoints the WAL into @part */
+    /* The WAL folded into @part: a fork that cannot be finished is none. */
+    if (ok)
+        ok = store_close_part(g_steal_pointer(&f->fork), part, path, error);
     forking_clear(f);
     if (part != NULL)
         ok = ok ? store_move_into_place(part, path, error) : (store_remove_part(part), FALSE);
+    if (!ok && part != NULL && error != NULL)
+        store_error_rename(*error, part, path); /* the player knows no .part */
     figures.total_us = g_get_monotonic_time() - start;
     if (ok && report != NULL)
         *report = figures;

@@ -141,6 +141,29 @@ void store_remove_part(const char *part)
     }
 }
 
+void store_error_rename(GError *error, const char *part, const char *path)
+{
+    char *named;
+
+    if (error == NULL || !g_str_has_prefix(error->message, part))
+        return;
+    named = g_strconcat(path, error->message + strlen(part), NULL);
+    g_free(error->message);
+    error->message = named;
+}
+
+gboolean store_close_part(Store *store, const char *part, const char *path, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    if (store_close(store, &local))
+        return TRUE;
+    store_remove_part(part);
+    store_error_rename(local, part, path);
+    g_propagate_error(error, g_steal_pointer(&local));
+    return FALSE;
+}
+
 /* The pid in NAME.PID.part, when @name is the .part file of a game file
  * NAME ending in .cavelog or named @base; else 0. */
 static GPid part_pid(const char *name, const char *base)
@@ -230,7 +253,9 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
         store_remove_part(part);
         return NULL;
     }
-    g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */
+    /* The WAL folded into @part: a game that cannot be finished is none. */
+    if (!store_close_part(g_steal_pointer(&session->store), part, path, error))
+        return NULL;
     if (!store_move_into_place(part, path, error))
         return NULL;
     session->store = store_open(path, TRUE, error);

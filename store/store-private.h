@@ -105,6 +105,14 @@ gboolean store_move_into_place(const char *part, const char *path, GError **erro
 /* Remove the file @part and any sidecar SQLite left beside it. */
 void store_remove_part(const char *part);
 
+/* @error (nullable) names @path where it named the temporary @part. */
+void store_error_rename(GError *error, const char *part, const char *path);
+
+/* Close @store, the game being made at @part (with its sidecars) for
+ * @path: TRUE when it is whole in @part alone; else FALSE with @error
+ * naming @path (not the temporary name), and @part and its sidecars gone. */
+gboolean store_close_part(Store *store, const char *part, const char *path, GError **error);
+
 /* Remove the PATH.PID.part files (and sidecars) beside @path left by
  * creations whose process is gone. */
 void store_remove_dead_parts(const char *path);

@@ -212,22 +212,53 @@ gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GErro
 
 static gboolean check_in_place(Store *store, GError **error);
 
-void store_free(Store *store)
+/* How long closing a game waits for readers (a replay, the inspector) to
+ * let go of the turns its -wal holds, so that the file stands alone. */
+#define CHECKPOINT_WAIT_MS 5000
+
+/* The -wal folded into the file and emptied, waiting a little for readers;
+ * then, when no one else has the file open, WAL mode left: in rollback-
+ * journal mode a file is read with no -wal or -shm made beside it, and on
+ * read-only media. While others have it open the mode stays, the -wal
+ * empty. A failure (a full disk, readers that never let go) is an error. */
+static gboolean finish_writing(Store *store, GError **error)
 {
+    int rc;
+
+    sqlite3_busy_timeout(store->db, CHECKPOINT_WAIT_MS);
+    rc = sqlite3_wal_checkpoint_v2(store->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    sqlite3_busy_timeout(store->db, 0);
+    if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+        return store_fail(error, STORE_ERROR_IO, store->path,
+                          "the game is saved, but its last turns wait in %s-wal while another "
+                          "program reads the file; copy the two together, or open the game once "
+                          "more after that program is closed",
+                          store->path);
+    if (rc != SQLITE_OK)
+        return store_fail_sqlite(store, rc, error, "finishing the file");
+    rc = sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL);
+    if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        return store_fail_sqlite(store, rc, error, "finishing the file");
+    return TRUE;
+}
+
+gboolean store_close(Store *store, GError **error)
+{
+    gboolean ok = TRUE;
+    int rc;
+
     if (store == NULL)
-        return;
-    sqlite3_finalize(store->insert_event);
-    sqlite3_finalize(store->insert_turn);
-    sqlite3_finalize(store->update_game);
-    if (store->writable && store->db != NULL) {
-        /* WAL only while a game is played: left in rollback-journal mode, a
-         * file is read with no -wal or -shm made beside it, and on
-         * read-only media. Not when others have it open (then it stays). */
-        sqlite3_busy_timeout(store->db, 0);
-        if (sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL) != SQLITE_OK)
-            store->write_failed = TRUE;
-    }
-    sqlite3_close_v2(store->db);
+        return TRUE;
+    g_clear_pointer(&store->insert_event, sqlite3_finalize);
+    g_clear_pointer(&store->insert_turn, sqlite3_finalize);
+    g_clear_pointer(&store->update_game, sqlite3_finalize);
+    if (store->writable && store->db != NULL && !finish_writing(store, error))
+        ok = FALSE;
+    rc = sqlite3_close_v2(store->db);
+    if (ok && rc != SQLITE_OK)
+        ok = store_fail(error, STORE_ERROR_IO, store->path, "closing the file: %s",
+                        sqlite3_errstr(rc));
+    store->write_failed |= !ok;
     /* A sound file that only this store wrote since, closed cleanly, still
      * is: the next resume need not read it whole (integrity.h). */
     if (store->writable && store->remember && !store->write_failed && check_in_place(store, NULL))
@@ -240,6 +271,12 @@ void store_free(Store *store)
         g_array_unref(store->current_digests);
     g_free(store->path);
     g_free(store);
+    return ok;
+}
+
+void store_free(Store *store)
+{
+    store_close(store, NULL);
 }
 
 static Store *store_alloc(const char *path, gboolean writable)

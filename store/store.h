@@ -115,6 +115,13 @@ gint64 store_schema_version(const Store *store);
  * without them it cannot be migrated. The store keeps a reference. */
 void store_set_current_digests(Store *store, GArray *digests);
 
+/* Close @store (nullable) and free it. A writable store folds its -wal
+ * into the file first, waiting a few seconds for readers to let go, so that
+ * the file stands alone; FALSE with a STORE_ERROR_IO when it cannot (a full
+ * disk, a reader that holds on): the turns are then still in the -wal. */
+gboolean store_close(Store *store, GError **error);
+
+/* store_close() with any failure only noted (the seal is not written). */
 void store_free(Store *store);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
 

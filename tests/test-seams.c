@@ -7,7 +7,10 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "integrity.h"
@@ -23,6 +26,15 @@ static void seams_setup(TmpDir *fixture, gconstpointer data)
     tmp_dir_setup(fixture, data);
     config = tmp_path(fixture, "config");
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+}
+
+/* The small file system a test may have mounted goes first. */
+static void seams_teardown(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *small = tmp_path(fixture, "small");
+
+    umount2(small, MNT_DETACH);
+    tmp_dir_teardown(fixture, data);
 }
 
 /* What `cavelog ARGV…` printed, and its exit status; stdin is /dev/null. */
@@ -165,11 +177,114 @@ static void test_keyframe_edited_history(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(strstr(untouched.err, "needs a terminal"));
 }
 
+/* ---- 2. a write that fails leaves nothing half-made ------------------------- */
+
+/* A small file system of @size bytes mounted at @dir; FALSE (the test
+ * skipped, saying why) where this process may not mount one. */
+static gboolean mount_small(const char *dir, gsize size)
+{
+    g_autofree char *options = g_strdup_printf("size=%" G_GSIZE_FORMAT, size);
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    if (mount("tmpfs", dir, "tmpfs", 0, options) == 0)
+        return TRUE;
+    g_test_skip_printf("cannot mount a small tmpfs to fill (%s); run as root to test a full disk",
+                       g_strerror(errno));
+    return FALSE;
+}
+
+/* The names in @dir but @except, sorted and joined by spaces. */
+static char *names_in(const char *dir, const char *except)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    const char *name;
+
+    while ((name = g_dir_read_name(folder)) != NULL)
+        if (strcmp(name, except) != 0)
+            g_ptr_array_add(names, g_strdup(name));
+    g_ptr_array_sort(names, (GCompareFunc) g_strcmp0);
+    g_ptr_array_add(names, NULL);
+    return g_strjoinv(" ", (char **) names->pdata);
+}
+
+/* A file of @size bytes of zeros at @path (none when @size is 0). */
+static void fill(const char *path, gsize size)
+{
+    g_autofree char *zeros = g_malloc0(size + 1);
+
+    g_unlink(path);
+    if (size > 0)
+        g_assert_true(g_file_set_contents(path, zeros, (gssize) size, NULL));
+}
+
+static gsize file_size(const char *path)
+{
+    GStatBuf info;
+
+    g_assert_cmpint(g_stat(path, &info), ==, 0);
+    return (gsize) info.st_size;
+}
+
+/* `cavelog fork` onto a disk with less and less room: each fork either is
+ * whole in its file alone (verify passes on a copy of it by itself) or
+ * fails with one line and a non-zero exit, leaving no file, no .part, no
+ * -wal and no -shm. Some forks must fail. */
+static void test_fork_full_disk(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *game = tmp_path(fixture, "base.cavelog");
+    g_autofree char *roomy = tmp_path(fixture, "roomy.cavelog");
+    g_autofree char *small = tmp_path(fixture, "small");
+    g_autofree char *filler = g_build_filename(small, "filler", NULL);
+    g_autofree char *fork = g_build_filename(small, "fk.cavelog", NULL);
+    g_autofree char *alone = tmp_path(fixture, "alone.cavelog");
+    const char *first[] = {"fork", game, "--turn", "200", "--save", roomy, NULL};
+    const char *onto[] = {"fork", game, "--turn", "200", "--save", fork, NULL};
+    const char *check[] = {"verify", alone, NULL};
+    gsize need, room = 0;
+    guint failed = 0;
+
+    if (!have_cavelog())
+        return;
+    autoplay(game, "7", "400");
+    {
+        g_auto(Run) run = {0};
+        run_cavelog(&run, first);
+        g_assert_cmpint(run.status, ==, 0);
+    }
+    need = file_size(roomy);
+    if (!mount_small(small, 4 * need))
+        return;
+    for (guint step = 1; step <= 12; step++) {
+        g_auto(Run) run = {0};
+        g_autofree char *left = NULL;
+        room = need * step / 4; /* from a quarter of the fork's size to three times it */
+        fill(filler, 4 * need - room);
+        run_cavelog(&run, onto);
+        left = names_in(small, "filler");
+        if (run.status == 0) {
+            g_auto(Run) verified = {0};
+            g_assert_cmpstr(left, ==, "fk.cavelog"); /* no -wal, -shm or .part beside it */
+            copy_file(fork, alone);
+            run_cavelog(&verified, check);
+            g_assert_cmpint(verified.status, ==, 0);
+            g_unlink(fork);
+        } else {
+            assert_one_line_failure(&run);
+            g_assert_cmpstr(left, ==, "");
+            failed++;
+        }
+    }
+    g_test_message("%u of 12 forks failed for want of room", failed);
+    g_assert_cmpuint(failed, >, 0);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
-#define ADD(path, func) g_test_add(path, TmpDir, NULL, seams_setup, func, tmp_dir_teardown)
+#define ADD(path, func) g_test_add(path, TmpDir, NULL, seams_setup, func, seams_teardown)
     ADD("/seams/keyframe/edited-history", test_keyframe_edited_history);
+    ADD("/seams/write/fork-full-disk", test_fork_full_disk);
 #undef ADD
     return g_test_run();
 }
