@@ -28,6 +28,7 @@ struct Session {
     char *identity;         /* the game's, as keyframes name it */
     char *keyframe_problem; /* why no keyframes are written, or NULL */
     KeyframeFound resumed;  /* the keyframe the fold started from */
+    char *closed_path;      /* the file's path once session_close() closed it */
 };
 
 void session_free(Session *session)
@@ -43,7 +44,18 @@ void session_free(Session *session)
     g_free(session->key);
     g_free(session->identity);
     g_free(session->keyframe_problem);
+    g_free(session->closed_path);
     g_free(session);
+}
+
+gboolean session_close(Session *session, GError **error)
+{
+    g_return_val_if_fail(session != NULL, FALSE);
+    session->broken = TRUE; /* nothing more is saved */
+    if (session->store == NULL)
+        return TRUE;
+    session->closed_path = g_strdup(store_path(session->store));
+    return store_close(g_steal_pointer(&session->store), error);
 }
 
 /* A session with nothing yet, writing keyframes every KEYFRAME_EVERY turns. */
@@ -397,7 +409,7 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
     if (session->broken) {
         g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
                     "%s: an earlier turn could not be saved; continue the game to go on",
-                    store_path(session->store));
+                    session_path(session));
         return FALSE;
     }
     playing = game_state(session->game)->outcome == OUTCOME_PLAYING;
@@ -442,7 +454,7 @@ const char *session_morgue_problem(const Session *session)
 const char *session_path(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);
-    return store_path(session->store);
+    return session->store != NULL ? store_path(session->store) : session->closed_path;
 }
 
 void session_set_keyframe_every(Session *session, gint32 turns)

@@ -12,6 +12,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "integrity.h"
 #include "testutil.h"
@@ -279,12 +280,137 @@ static void test_fork_full_disk(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(failed, >, 0);
 }
 
+/* ---- 3. a closed game's file stands alone ----------------------------------- */
+
+/* Whether @path's -wal holds anything yet. */
+static gboolean wal_started(const char *path)
+{
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    GStatBuf info;
+
+    return g_stat(wal, &info) == 0 && info.st_size > 0;
+}
+
+/* What a follower of a game played by another process holds. */
+typedef struct {
+    GPid writer;     /* `cavelog autoplay`, going on with the game */
+    sqlite3 *held;   /* a read held from the game's first turns on */
+    sqlite3 *looker; /* another look, not held, that follows the game */
+    gint64 last;     /* the last turn the game played */
+    int err;         /* the writer's stderr */
+} Follower;
+
+/* Start `cavelog autoplay` on the game at @path (made with 20 turns) for
+ * 1000 turns more, hold a read of it from its first new turn on, and wait
+ * until it has played its last turn (it is then closing the file). */
+static void follow_game(Follower *f, const char *path)
+{
+    const char *argv[] = {g_getenv("CAVELOG_BIN"),
+                          "autoplay",
+                          "--seed",
+                          "7",
+                          "--turns",
+                          "1000",
+                          "--save",
+                          path,
+                          NULL};
+    g_autoptr(GError) error = NULL;
+
+    autoplay(path, "7", "20");
+    g_assert_true(g_spawn_async_with_pipes(NULL, (char **) argv, NULL,
+                                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                           NULL, NULL, &f->writer, NULL, NULL, &f->err, &error));
+    g_assert_no_error(error);
+    while (!wal_started(path))
+        g_usleep(200);
+    g_assert_cmpint(sqlite3_open_v2(path, &f->held, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(f->held, "BEGIN; SELECT count(*) FROM turns;", NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_open_v2(path, &f->looker, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    while (db_int(f->looker, "SELECT outcome = 'playing' AND turns < 1020 FROM game") == 1)
+        g_usleep(200);
+    f->last = db_int(f->looker, "SELECT turns FROM game");
+}
+
+/* The writer's exit status, once it has exited; what it said on stderr
+ * into @said (nullable). */
+static int writer_status(Follower *f, GString *said)
+{
+    int status = 0;
+    char buffer[256];
+    gssize got;
+
+    while ((got = read(f->err, buffer, sizeof buffer)) > 0)
+        if (said != NULL)
+            g_string_append_len(said, buffer, got);
+    close(f->err);
+    g_assert_cmpint(waitpid(f->writer, &status, 0), ==, f->writer);
+    g_spawn_close_pid(f->writer);
+    g_assert_true(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+
+/* A game played by `cavelog autoplay` while this test, as a replay or the
+ * inspector would, holds a read of the file from its first new turn on,
+ * and looks away a second after the last turn: the program waits for that,
+ * and once it has exited, the file copied on its own (no -wal) holds every
+ * turn. */
+static void test_closed_while_read(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "followed.cavelog");
+    g_autofree char *alone = tmp_path(fixture, "alone.cavelog");
+    Follower f;
+    GPid exited = 0;
+    int status = 0;
+
+    if (!have_cavelog())
+        return;
+    follow_game(&f, path);
+    for (gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC;
+         exited == 0 && g_get_monotonic_time() < until; g_usleep(1000))
+        exited = waitpid(f.writer, &status, WNOHANG);
+    g_assert_cmpint(exited, ==, 0); /* still waiting for the reader */
+    sqlite3_exec(f.held, "COMMIT;", NULL, NULL, NULL);
+    g_assert_cmpint(writer_status(&f, NULL), ==, 0);
+    copy_file(path, alone); /* the file alone, as a player copies it */
+    g_assert_cmpint(file_int(alone, "SELECT max(turn) FROM turns"), ==, f.last);
+    g_assert_cmpint(file_int(alone, "SELECT count(*) FROM turns"), ==, f.last + 1);
+    sqlite3_close(f.held);
+    sqlite3_close(f.looker);
+}
+
+/* The same, but the reader never looks away while the program runs: after
+ * a few seconds the program exits non-zero saying the last turns wait in
+ * the -wal (and they do: a copy of the file alone lacks them). */
+static void test_closed_while_held(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "held.cavelog");
+    g_autofree char *alone = tmp_path(fixture, "alone.cavelog");
+    g_autoptr(GString) said = g_string_new(NULL);
+    Follower f;
+
+    if (!have_cavelog())
+        return;
+    follow_game(&f, path);
+    g_assert_cmpint(writer_status(&f, said), ==, 1);
+    g_test_message("%s", said->str);
+    g_assert_true(g_str_has_prefix(said->str, "cavelog: "));
+    g_assert_nonnull(strstr(said->str, "held.cavelog-wal"));
+    copy_file(path, alone);
+    g_assert_cmpint(file_int(alone, "SELECT max(turn) FROM turns"), <, f.last);
+    sqlite3_exec(f.held, "COMMIT;", NULL, NULL, NULL);
+    sqlite3_close(f.held);
+    sqlite3_close(f.looker);
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, seams_setup, func, seams_teardown)
     ADD("/seams/keyframe/edited-history", test_keyframe_edited_history);
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
+    ADD("/seams/close/while-read", test_closed_while_read);
+    ADD("/seams/close/while-held", test_closed_while_held);
 #undef ADD
     return g_test_run();
 }

@@ -398,7 +398,8 @@ static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
     g_autoptr(Session) session = autoplay_open(path, seed, error);
     const CavState *state;
 
-    if (session == NULL || !autoplay_play(session, run->turns, error))
+    if (session == NULL || !autoplay_play(session, run->turns, error) ||
+        !session_close(session, error))
         return FALSE;
     if (session_morgue_problem(session) != NULL)
         g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));

@@ -23,7 +23,7 @@ static int play(Session *session, Tui *tui, gboolean *over)
 
     if (over != NULL)
         *over = session_state(session)->outcome != OUTCOME_PLAYING;
-    if (!ok)
+    if (!ok || !session_close(session, &error))
         return cli_fail(error);
     if (session_morgue_problem(session) != NULL)
         g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
