@@ -12,6 +12,7 @@
 #include "cavelog-config.h"
 #include "keyframe.h"
 #include "morgue.h"
+#include "shown.h"
 #include "store-private.h"
 #include "store.h"
 
@@ -251,6 +252,14 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     if (!store_check_free(path, error))
         return NULL;
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
+    if (!ev_text_clean(name)) {
+        g_autofree char *shown = ev_shown(name);
+        g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
+                    "the name “%s” holds a control character (a terminal or bidi control); a "
+                    "name is plain text",
+                    shown);
+        return NULL;
+    }
     if (!start_game(session, NULL, bus, error))
         return NULL;
     store_remove_dead_parts(path);

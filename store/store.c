@@ -17,6 +17,7 @@
 #include "codec.h"
 #include "fork.h"
 #include "integrity.h"
+#include "shown.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
@@ -1682,12 +1683,7 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
 
 char *store_printable(const char *text)
 {
-    char *copy = g_strdup(text != NULL ? text : "");
-
-    for (char *p = copy; *p != '\0'; p++)
-        if ((guchar) *p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return copy;
+    return ev_shown(text);
 }
 
 char *store_games_dir(void)

@@ -256,8 +256,8 @@ CavContent *store_read_content(Store *store, GError **error);
  * program (a file that records none is not known to be). */
 gboolean store_read_content_standard(Store *store, gboolean *standard, GError **error);
 
-/* @text read from a file (a name, a cause), with control characters as '?'
- * so that it cannot drive a terminal; NULL reads as "". Caller frees. */
+/* @text read from a file (a name, a cause) as it may be shown, by
+ * ev_shown() (shown.h): no control byte raw. NULL reads as "". Caller frees. */
 char *store_printable(const char *text);
 
 /* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */

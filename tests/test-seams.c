@@ -14,7 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bookmarks.h"
 #include "integrity.h"
+#include "shown.h"
 #include "testutil.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -403,6 +405,144 @@ static void test_closed_while_held(TmpDir *fixture, gconstpointer data)
     sqlite3_close(f.looker);
 }
 
+/* ---- 4. no byte from a file reaches the terminal raw ------------------------ */
+
+/* The one rule, character by character. */
+static void test_shown_rule(void)
+{
+    const struct {
+        const char *text, *shown;
+    } cases[] = {
+        {"plain text, ünïcode ✓", "plain text, ünïcode ✓"},
+        {"a\033[2Jb", "a\\e[2Jb"},
+        {"\001\n\t\r\177", "\\x01\\n\\t\\r\\x7f"},
+        {"c1 \xc2\x9b"
+         "31m \xc2\x85",
+         "c1 \\u009b31m \\u0085"},
+        {"bidi \xe2\x80\xae \xe2\x81\xa6 \xe2\x80\x8f \xd8\x9c",
+         "bidi \\u202e \\u2066 \\u200f \\u061c"},
+        {"bad \xff\xc2 utf", "bad \\xff\\xc2 utf"},
+        {"\xe2\x80\xa9 \xe2\x80\xaf", "\xe2\x80\xa9 \xe2\x80\xaf"}, /* not controls: kept */
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *shown = ev_shown(cases[i].text);
+        g_assert_cmpstr(shown, ==, cases[i].shown);
+        g_assert_true(ev_text_clean(cases[i].text) == (strcmp(shown, cases[i].text) == 0));
+    }
+    {
+        g_autofree char *lines = ev_shown_lines("a\tb\nc\033d\n");
+        g_assert_cmpstr(lines, ==, "a\tb\nc\\ed\n");
+    }
+    g_assert_cmpstr(ev_shown(NULL), ==, "");
+}
+
+/* @text (what a command printed) holds no control byte raw: no C0 but
+ * newline and tab, no DEL, no C1, no bidi control, nothing but UTF-8. */
+static void assert_no_raw_controls(const char *text, const char *what)
+{
+    g_autofree char *shown = ev_shown_lines(text);
+
+    if (strcmp(shown, text) != 0)
+        g_error("%s printed a control byte raw: %s", what, shown);
+}
+
+/* A name, a cause, a bookmark note and a file name carrying ESC, a C1 CSI
+ * and U+202E: whatever each command says of them (or of their problem) on
+ * stdout and stderr holds no raw control byte. */
+static void test_shown_everywhere(TmpDir *fixture, gconstpointer data)
+{
+    static const char evil[] = "\033]0;owned\007\033[2J\xc2\x9b"
+                               "31m\xe2\x80\xae";
+    g_autofree char *games = tmp_path(fixture, "games");
+    g_autofree char *good = NULL, *named = NULL, *noted = NULL, *fork_to = NULL, *sql = NULL;
+    g_autofree char *evil_file = g_strdup_printf("evil%s.cavelog", evil);
+
+    if (!have_cavelog())
+        return;
+    g_assert_cmpint(g_mkdir_with_parents(games, 0700), ==, 0);
+    good = g_build_filename(games, "good.cavelog", NULL);
+    named = g_build_filename(games, evil_file, NULL);
+    noted = g_build_filename(games, "noted.cavelog", NULL);
+    fork_to = tmp_path(fixture, "fork.cavelog");
+    autoplay(good, "7", "60");
+    copy_file(good, named);
+    copy_file(good, noted);
+    sql = g_strdup_printf("UPDATE game SET player_name = 'x%s', cause = 'by %s'", evil, evil);
+    edit(named, sql);
+    g_free(sql);
+    sql =
+        g_strdup_printf("CREATE TABLE IF NOT EXISTS bookmarks (seq INTEGER PRIMARY KEY, note TEXT"
+                        " NOT NULL, created TEXT NOT NULL); INSERT INTO bookmarks VALUES (3, 'n%s',"
+                        " '2026-01-01T00:00:00Z')",
+                        evil);
+    edit(noted, sql);
+    {
+        const char *folder_commands[][4] = {
+            {"list", games, NULL},  {"list", "--check", games, NULL}, {"scores", games, NULL},
+            {"stats", games, NULL}, {"achievements", games, NULL},
+        };
+        for (guint i = 0; i < G_N_ELEMENTS(folder_commands); i++) {
+            g_auto(Run) run = {0};
+            run_cavelog(&run, folder_commands[i]);
+            assert_no_raw_controls(run.out, folder_commands[i][0]);
+            assert_no_raw_controls(run.err, folder_commands[i][0]);
+        }
+    }
+    for (guint f = 0; f < 2; f++) {
+        const char *path = f == 0 ? named : noted;
+        const char *file_commands[][7] = {
+            {"verify", path, NULL}, {"continue", path, NULL},
+            {"replay", path, NULL}, {"events", path, NULL},
+            {"morgue", path, NULL}, {"fork", path, "--turn", "5", "--save", fork_to, NULL},
+        };
+        for (guint i = 0; i < G_N_ELEMENTS(file_commands); i++) {
+            g_auto(Run) run = {0};
+            run_cavelog(&run, file_commands[i]);
+            assert_no_raw_controls(run.out, file_commands[i][0]);
+            assert_no_raw_controls(run.err, file_commands[i][0]);
+            g_unlink(fork_to);
+        }
+    }
+}
+
+/* What cavelog itself writes never holds them: a name or a note that does
+ * is refused, saying why, with nothing made. */
+static void test_shown_refused_on_write(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "named.cavelog");
+    g_autofree char *game = tmp_path(fixture, "game.cavelog");
+    const char *names[] = {"a\033[2Jb", "c1\xc2\x9b", "bidi\xe2\x80\xae"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_new_game(path, 1, names[i], NULL, &error);
+        g_assert_null(session);
+        g_assert_nonnull(error);
+        g_assert_nonnull(strstr(error->message, "control character"));
+        assert_no_raw_controls(error->message, "the refusal");
+        g_assert_false(g_file_test(path, G_FILE_TEST_EXISTS));
+    }
+    {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(Session) session = session_new_game(game, 1, "tester", NULL, &error);
+        g_assert_no_error(error);
+        g_clear_pointer(&session, session_free);
+        g_autoptr(Store) store = store_open(game, FALSE, &error);
+        g_assert_no_error(error);
+        g_assert_false(bookmarks_add(store, 1, "note \xe2\x80\xae", &error));
+        g_assert_nonnull(strstr(error->message, "control character"));
+    }
+    if (have_cavelog()) {
+        const char *args[] = {"new", "--name", "a\033[2Jb", "--save", path, NULL};
+        g_auto(Run) run = {0};
+        run_cavelog(&run, args);
+        assert_one_line_failure(&run);
+        g_assert_nonnull(strstr(run.err, "control character"));
+        assert_no_raw_controls(run.err, "new");
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -411,6 +551,9 @@ int main(int argc, char **argv)
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
     ADD("/seams/close/while-read", test_closed_while_read);
     ADD("/seams/close/while-held", test_closed_while_held);
+    ADD("/seams/shown/everywhere", test_shown_everywhere);
+    ADD("/seams/shown/refused-on-write", test_shown_refused_on_write);
+    g_test_add_func("/seams/shown/rule", test_shown_rule);
 #undef ADD
     return g_test_run();
 }
