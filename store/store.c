@@ -663,6 +663,73 @@ static gboolean check_objects(Store *store, GError **error)
     return ok;
 }
 
+/* The shape of @table in @db: each column's name, type, NOT NULL and key
+ * place; "" when there is no such table. Caller frees. */
+static char *table_shape(sqlite3 *db, const char *table)
+{
+    sqlite3_stmt *stmt = NULL;
+    char *shape = NULL;
+
+    if (sqlite3_prepare_v2(db,
+                           "SELECT group_concat(name || ' ' || type || ' ' || \"notnull\" || ' ' ||"
+                           " pk, ', ') FROM pragma_table_xinfo(?1)",
+                           -1, &stmt, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(stmt, 1, table, -1, SQLITE_STATIC);
+        if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != NULL)
+            shape = g_strdup((const char *) sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    return shape != NULL ? shape : g_strdup("");
+}
+
+/* Each of cavelog's tables in a file of this build's schema has the
+ * columns this build makes (names, types, NOT NULL, keys): a table rebuilt
+ * with other columns is not read as if it were cavelog's. */
+static gboolean check_shapes(Store *store, GError **error)
+{
+    static const char *const tables[] = {"game",    "turns",   "events",   "snapshots",
+                                         "content", "lineage", "bookmarks"};
+    sqlite3 *made = NULL;
+    gboolean ok = TRUE;
+
+    if (store->version != STORE_SCHEMA_VERSION)
+        return TRUE; /* older layouts are migrated, then checked */
+    if (sqlite3_open_v2(":memory:", &made, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        sqlite3_exec(made, schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_close(made);
+        return store_fail(error, STORE_ERROR_IO, store->path, "cannot check the file's tables");
+    }
+    for (guint i = 0; ok && i < G_N_ELEMENTS(tables); i++) {
+        g_autofree char *want = table_shape(made, tables[i]);
+        g_autofree char *have = table_shape(store->db, tables[i]);
+        if (have[0] != '\0' && strcmp(want, have) != 0)
+            ok = store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                            "its %s table does not have the columns cavelog makes", tables[i]);
+    }
+    sqlite3_close(made);
+    return ok;
+}
+
+/* The rows cavelog relies on being alone: one game row (id 1), at most one
+ * lineage row. */
+static gboolean check_rows(Store *store, GError **error)
+{
+    gint64 games = 0, first = 0, lineages = 0;
+
+    if (!store_query_int(store, "SELECT count(*) FROM game", &games, error) ||
+        !store_query_int(store, "SELECT min(id) FROM game", &first, error))
+        return FALSE;
+    if (games != 1 || first != 1)
+        return store_fail(
+            error, STORE_ERROR_TAMPERED, store->path,
+            "its game table holds %" G_GINT64_FORMAT " rows; cavelog writes one, game 1", games);
+    if (store_has_table(store->db, "lineage") &&
+        !store_query_int(store, "SELECT count(*) FROM lineage", &lineages, error))
+        return FALSE;
+    return lineages <= 1 || store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                                       "its lineage table holds more than one row");
+}
+
 static gboolean check_schema(Store *store, GError **error)
 {
     gint64 version = 0, tables = 0, application_id = 0;
@@ -692,7 +759,7 @@ static gboolean check_schema(Store *store, GError **error)
     /* Older versions are read as they are and migrated when opened for
      * writing (set_up_writing). */
     store->version = version;
-    return check_objects(store, error);
+    return check_objects(store, error) && check_shapes(store, error) && check_rows(store, error);
 }
 
 /* Every turn's digest rewritten as this build computes it (the state grew

@@ -543,6 +543,53 @@ static void test_shown_refused_on_write(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- 7. the rows and columns cavelog relies on ------------------------------- */
+
+/* `cavelog verify` (and every reader: stats here) refuses @path naming @problem. */
+static void assert_refused(const char *path, const char *folder, const char *problem)
+{
+    const char *check[] = {"verify", path, NULL};
+    const char *stats[] = {"stats", folder, NULL};
+    g_auto(Run) verified = {0}, counted = {0};
+
+    run_cavelog(&verified, check);
+    assert_one_line_failure(&verified);
+    g_assert_nonnull(strstr(verified.err, problem));
+    run_cavelog(&counted, stats);
+    g_assert_null(strstr(counted.out, "Games: 2"));
+}
+
+/* A second game row, put in past the CHECK (id = 1) constraint. */
+static void test_second_game_row(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *folder = tmp_path(fixture, "games");
+    g_autofree char *path = g_build_filename(folder, "two.cavelog", NULL);
+
+    if (!have_cavelog())
+        return;
+    g_assert_cmpint(g_mkdir_with_parents(folder, 0700), ==, 0);
+    autoplay(path, "7", "30");
+    edit(path, "PRAGMA ignore_check_constraints = ON; CREATE TEMP TABLE g AS SELECT * FROM game;"
+               " UPDATE g SET id = 2, outcome = 'won', score = 99999;"
+               " INSERT INTO game SELECT * FROM g;");
+    g_assert_cmpint(file_int(path, "SELECT count(*) FROM game"), ==, 2);
+    assert_refused(path, folder, "game table holds 2 rows");
+}
+
+/* A table rebuilt with a column cavelog never makes. */
+static void test_table_shape(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *folder = tmp_path(fixture, "games");
+    g_autofree char *path = g_build_filename(folder, "shape.cavelog", NULL);
+
+    if (!have_cavelog())
+        return;
+    g_assert_cmpint(g_mkdir_with_parents(folder, 0700), ==, 0);
+    autoplay(path, "7", "30");
+    edit(path, "ALTER TABLE snapshots ADD COLUMN note TEXT");
+    assert_refused(path, folder, "snapshots table does not have the columns");
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -554,6 +601,8 @@ int main(int argc, char **argv)
     ADD("/seams/shown/everywhere", test_shown_everywhere);
     ADD("/seams/shown/refused-on-write", test_shown_refused_on_write);
     g_test_add_func("/seams/shown/rule", test_shown_rule);
+    ADD("/seams/tables/second-game-row", test_second_game_row);
+    ADD("/seams/tables/shape", test_table_shape);
 #undef ADD
     return g_test_run();
 }
