@@ -469,17 +469,6 @@ gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GErr
     return TRUE;
 }
 
-gboolean fork_check_records(Store *store, GError **error)
-{
-    ForkLineage lineage;
-    gboolean found;
-
-    if (!fork_read_lineage(store, &found, &lineage, error))
-        return FALSE;
-    fork_lineage_clear(&lineage);
-    return bookmarks_check(store, error);
-}
-
 char *fork_describe_lineage(Store *store)
 {
     ForkLineage lineage;

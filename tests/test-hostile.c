@@ -1593,8 +1593,15 @@ static void test_lineage(Hostile *fixture, gconstpointer data)
         assert_rejected(path, cases[i].problem, NULL,
                         g_str_has_prefix(cases[i].sql, "DROP") ? FAILS_ON_READ : FAILS_ON_FOLD);
     }
-    /* The same row, as cavelog writes it, is read. */
-    tamper(fine, LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "3"));
+    /* A row that lies about the fork's turn 3 (another digest than its own). */
+    {
+        g_autofree char *lies = copy_good(fixture, "lineage-lies.cavelog");
+        tamper(lies, LINEAGE_ROW("'a.cavelog'", SEED, "'0123456789abcdef'", "3"));
+        assert_rejected(lies, "forked at turn 3 from another state", NULL, FAILS_ON_FOLD);
+    }
+    /* The same row, as cavelog writes it (turn 3's own digest), is read. */
+    tamper(fine,
+           LINEAGE_ROW("'a.cavelog'", SEED, "(SELECT digest FROM turns WHERE turn = 3)", "3"));
     session = session_resume(fine, NULL, &error);
     g_assert_no_error(error);
 #undef LINEAGE_ROW

@@ -590,6 +590,53 @@ static void test_table_shape(TmpDir *fixture, gconstpointer data)
     assert_refused(path, folder, "snapshots table does not have the columns");
 }
 
+/* ---- 8. a fork's lineage tells the truth ------------------------------------ */
+
+/* A fork made by `cavelog fork` verifies; a copy whose lineage names another
+ * fork turn, or another parent digest, is refused by verify and shown as a
+ * problem (never "checked") by list --check. */
+static void test_lineage_lies(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *parent = tmp_path(fixture, "parent.cavelog");
+    g_autofree char *folder = tmp_path(fixture, "forks");
+    g_autofree char *fork = g_build_filename(folder, "fork.cavelog", NULL);
+    const char *make[] = {"fork", parent, "--turn", "20", "--save", fork, NULL};
+    const char *lies[] = {"UPDATE lineage SET turn = 3",
+                          "UPDATE lineage SET parent_digest = '0123456789abcdef'"};
+
+    if (!have_cavelog())
+        return;
+    g_assert_cmpint(g_mkdir_with_parents(folder, 0700), ==, 0);
+    autoplay(parent, "7", "40");
+    {
+        g_auto(Run) made = {0}, verified = {0};
+        const char *check[] = {"verify", fork, NULL};
+        run_cavelog(&made, make);
+        g_assert_cmpint(made.status, ==, 0);
+        run_cavelog(&verified, check);
+        g_assert_cmpint(verified.status, ==, 0);
+    }
+    for (guint i = 0; i < G_N_ELEMENTS(lies); i++) {
+        g_autofree char *name = g_strdup_printf("lie-%u.cavelog", i);
+        g_autofree char *lie = g_build_filename(folder, name, NULL);
+        const char *check[] = {"verify", lie, NULL};
+        const char *listed[] = {"list", "--check", folder, NULL};
+        g_auto(Run) verified = {0}, run = {0};
+        g_auto(GStrv) lines = NULL;
+        copy_file(fork, lie);
+        edit(lie, lies[i]);
+        run_cavelog(&verified, check);
+        assert_one_line_failure(&verified);
+        g_assert_nonnull(strstr(verified.err, "lineage"));
+        run_cavelog(&run, listed);
+        lines = g_strsplit(run.out, "\n", -1);
+        for (guint l = 0; lines[l] != NULL; l++)
+            if (strstr(lines[l], name) != NULL)
+                g_assert_null(strstr(lines[l], "(checked)"));
+        g_unlink(lie);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -603,6 +650,7 @@ int main(int argc, char **argv)
     g_test_add_func("/seams/shown/rule", test_shown_rule);
     ADD("/seams/tables/second-game-row", test_second_game_row);
     ADD("/seams/tables/shape", test_table_shape);
+    ADD("/seams/lineage/lies", test_lineage_lies);
 #undef ADD
     return g_test_run();
 }
