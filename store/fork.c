@@ -10,6 +10,7 @@
 
 #include "bookmarks.h"
 #include "codec.h"
+#include "integrity.h"
 #include "session.h"
 #include "store-private.h"
 
@@ -368,6 +369,8 @@ static gboolean fork_with(Forking *f, gint32 turn, const char *path, ForkReport 
         ok = ok ? store_move_into_place(part, path, error) : (store_remove_part(part), FALSE);
     if (!ok && part != NULL && error != NULL)
         store_error_rename(*error, part, path); /* the player knows no .part */
+    if (ok) /* made here from a parent folded whole and checked: its history is vouched for */
+        integrity_remember_level(path, INTEGRITY_HISTORY);
     figures.total_us = g_get_monotonic_time() - start;
     if (ok && report != NULL)
         *report = figures;

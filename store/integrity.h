@@ -42,7 +42,10 @@ void integrity_remember(const char *path);
  * one this installation wrote or folded and checked from the first. */
 void integrity_remember_level(const char *path, IntegrityLevel level);
 
-/* The folder of the seals: "checked" beside the keyframe key. Caller frees. */
+/* The folder of the seals: $XDG_CACHE_HOME/cavelog/checked (read from the
+ * environment each call; else GLib's user cache folder), one folder in it
+ * a key. Seals are a cache: writing one prunes those of files gone.
+ * Caller frees. */
 char *integrity_dir(void);
 
 G_END_DECLS

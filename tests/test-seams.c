@@ -24,11 +24,13 @@
 /* Each test has its own key and seals, in its own folder. */
 static void seams_setup(TmpDir *fixture, gconstpointer data)
 {
-    g_autofree char *config = NULL;
+    g_autofree char *config = NULL, *cache = NULL;
 
     tmp_dir_setup(fixture, data);
     config = tmp_path(fixture, "config");
+    cache = tmp_path(fixture, "cache");
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_CACHE_HOME", cache, TRUE);
 }
 
 /* The small file system a test may have mounted goes first. */
@@ -637,6 +639,58 @@ static void test_lineage_lies(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- 10. seals are a cache ------------------------------------------------- */
+
+/* The seal files under the cache folder of seals, counted. */
+static guint count_seals(const char *dir)
+{
+    g_autoptr(GDir) keys = g_dir_open(dir, 0, NULL);
+    const char *tag, *name;
+    guint n = 0;
+
+    while (keys != NULL && (tag = g_dir_read_name(keys)) != NULL) {
+        g_autofree char *sub = g_build_filename(dir, tag, NULL);
+        g_autoptr(GDir) seals = g_dir_open(sub, 0, NULL);
+        while (seals != NULL && (name = g_dir_read_name(seals)) != NULL)
+            n++;
+    }
+    return n;
+}
+
+/* Seals live in $XDG_CACHE_HOME/cavelog/checked (none in the config
+ * folder), one a game file; those of files deleted are pruned when the
+ * next seal is written: 20 forks deleted leave the seals of the files that
+ * remain. */
+static void test_seals_pruned(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *game = tmp_path(fixture, "game.cavelog");
+    g_autofree char *other = tmp_path(fixture, "other.cavelog");
+    g_autofree char *seals = tmp_path(fixture, "cache/cavelog/checked");
+    g_autofree char *old = tmp_path(fixture, "config/cavelog/checked");
+
+    if (!have_cavelog())
+        return;
+    autoplay(game, "7", "600"); /* long enough for a keyframe: makes the key; sealed on close */
+    g_assert_cmpuint(count_seals(seals), ==, 1);
+    for (guint i = 0; i < 20; i++) {
+        g_autofree char *name = g_strdup_printf("fork-%u.cavelog", i);
+        g_autofree char *fork = tmp_path(fixture, name);
+        const char *make[] = {"fork", game, "--turn", "10", "--save", fork, NULL};
+        g_auto(Run) run = {0};
+        run_cavelog(&run, make);
+        g_assert_cmpint(run.status, ==, 0);
+    }
+    g_assert_cmpuint(count_seals(seals), ==, 21);
+    for (guint i = 0; i < 20; i++) {
+        g_autofree char *name = g_strdup_printf("fork-%u.cavelog", i);
+        g_autofree char *fork = tmp_path(fixture, name);
+        g_assert_cmpint(g_unlink(fork), ==, 0);
+    }
+    autoplay(other, "8", "30"); /* a seal written: the others pruned */
+    g_assert_cmpuint(count_seals(seals), ==, 2);
+    g_assert_false(g_file_test(old, G_FILE_TEST_EXISTS));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -651,6 +705,7 @@ int main(int argc, char **argv)
     ADD("/seams/tables/second-game-row", test_second_game_row);
     ADD("/seams/tables/shape", test_table_shape);
     ADD("/seams/lineage/lies", test_lineage_lies);
+    ADD("/seams/seals/pruned", test_seals_pruned);
 #undef ADD
     return g_test_run();
 }
