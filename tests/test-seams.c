@@ -284,6 +284,36 @@ static void test_fork_full_disk(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(failed, >, 0);
 }
 
+/* A game that ends while its morgue cannot be written (a folder in its
+ * place): `cavelog autoplay` says so in one line and exits non-zero; the
+ * game itself is saved whole. */
+static void test_morgue_unwritable(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "ends.cavelog");
+    g_autofree char *morgue = tmp_path(fixture, "ends.morgue.txt");
+    const char *args[] = {"autoplay", "--seed", "7", "--turns", "5000", "--save", path, NULL};
+    g_auto(Run) run = {0};
+
+    if (!have_cavelog())
+        return;
+    g_assert_cmpint(g_mkdir(morgue, 0755), ==, 0);
+    run_cavelog(&run, args);
+    if (file_int(path, "SELECT outcome = 'playing' FROM game") == 1) {
+        g_test_skip("the bot's game did not end within 5000 turns: no morgue was written");
+        return;
+    }
+    assert_one_line_failure(&run);
+    g_assert_nonnull(strstr(run.err, "the game is saved"));
+    g_assert_nonnull(strstr(run.err, "ends.morgue.txt"));
+    g_assert_cmpint(file_int(path, "SELECT count(*) FROM turns"), ==,
+                    file_int(path, "SELECT turns FROM game") + 1);
+    {
+        /* no half-written story left beside it */
+        g_autofree char *left = names_in(fixture->dir, "ends.morgue.txt");
+        g_assert_null(strstr(left, "morgue"));
+    }
+}
+
 /* ---- 3. a closed game's file stands alone ----------------------------------- */
 
 /* Whether @path's -wal holds anything yet. */
@@ -697,6 +727,7 @@ int main(int argc, char **argv)
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, seams_setup, func, seams_teardown)
     ADD("/seams/keyframe/edited-history", test_keyframe_edited_history);
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
+    ADD("/seams/write/morgue-unwritable", test_morgue_unwritable);
     ADD("/seams/close/while-read", test_closed_while_read);
     ADD("/seams/close/while-held", test_closed_while_held);
     ADD("/seams/shown/everywhere", test_shown_everywhere);

@@ -429,8 +429,11 @@ static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
     if (session == NULL || !autoplay_play(session, run->turns, error) ||
         !session_close(session, error))
         return FALSE;
-    if (session_morgue_problem(session) != NULL)
-        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
+    if (session_morgue_problem(session) != NULL) {
+        /* A write that failed is an error, though the game itself is saved. */
+        g_set_error_literal(error, STORE_ERROR, STORE_ERROR_IO, session_morgue_problem(session));
+        return FALSE;
+    }
     state = session_state(session);
     run->won += state->outcome == OUTCOME_WON;
     run->lost += state->outcome == OUTCOME_LOST;

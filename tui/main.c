@@ -26,9 +26,12 @@ static int play(Session *session, Tui *tui, gboolean *over)
         *over = session_state(session)->outcome != OUTCOME_PLAYING;
     if (!ok || !session_close(session, &error))
         return cli_fail(error);
-    if (session_morgue_problem(session) != NULL)
-        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
-    else if (session_morgue_path(session) != NULL)
+    if (session_morgue_problem(session) != NULL) {
+        /* A write that failed is an error, though the game itself is saved. */
+        g_printerr("cavelog: %s\n", session_morgue_problem(session));
+        return CLI_EXIT_ERROR;
+    }
+    if (session_morgue_path(session) != NULL)
         g_print("The story of this game: %s\n", session_morgue_path(session));
     return CLI_EXIT_OK;
 }
