@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -575,6 +576,82 @@ static void test_shown_refused_on_write(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- 5. a data folder is read as warily as a game file --------------------- */
+
+/* A copy of the game's data files in folder "data" of the fixture, with
+ * @name replaced by a FIFO (@how 'f'), @text (@how 't', @len bytes) or a
+ * file of 2 MB ('b'); its path. */
+static char *data_dir_with(TmpDir *fixture, const char *name, char how, const char *text, gsize len)
+{
+    const char *files[] = {"creatures.ini", "items.ini", "spells.ini", "achievements.ini"};
+    char *dir = tmp_path(fixture, "data");
+    g_autofree char *target = g_build_filename(dir, name, NULL);
+
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(files); i++) {
+        g_autofree char *from =
+            g_test_build_filename(G_TEST_DIST, "..", "core", "data", files[i], NULL);
+        g_autofree char *to = g_build_filename(dir, files[i], NULL);
+        copy_file(from, to);
+    }
+    g_unlink(target);
+    if (how == 'f')
+        g_assert_cmpint(mkfifo(target, 0600), ==, 0);
+    else if (how == 't')
+        g_assert_true(g_file_set_contents(target, text, (gssize) len, NULL));
+    else
+        fill(target, 2 * 1024 * 1024);
+    return dir;
+}
+
+/* `cavelog @command` with CAVELOG_DATA_DIR at @dir fails at once, in one
+ * line naming @file and @problem. */
+static void assert_data_refused(const char *dir, const char *command, const char *file,
+                                const char *problem)
+{
+    g_autofree char *save = g_build_filename(dir, "..", "game.cavelog", NULL);
+    const char *play[] = {"autoplay", "--turns", "3", "--save", save, NULL};
+    const char *achievements[] = {"achievements", dir, NULL};
+    g_auto(Run) run = {0};
+
+    g_setenv("CAVELOG_DATA_DIR", dir, TRUE);
+    run_cavelog(&run, strcmp(command, "autoplay") == 0 ? play : achievements);
+    g_unsetenv("CAVELOG_DATA_DIR");
+    assert_one_line_failure(&run);
+    g_assert_nonnull(strstr(run.err, file));
+    g_assert_nonnull(strstr(run.err, problem));
+    g_assert_false(g_file_test(save, G_FILE_TEST_EXISTS));
+}
+
+/* A FIFO is refused, not waited on; a NUL byte, a file too big and bytes
+ * that are not UTF-8 are refused, each named; none is read cut short. */
+static void test_data_dir(TmpDir *fixture, gconstpointer data)
+{
+    static const char cut[] = "[rat]\nglyph = r\n\0[goblin]\nglyph = g\n";
+    static const char latin[] = "[rat]\nname = caf\xe9\n";
+    const struct {
+        const char *file, *command, *problem;
+        char how;
+        const char *text;
+        gsize len;
+    } cases[] = {
+        {"items.ini", "autoplay", "not a regular file", 'f', NULL, 0},
+        {"achievements.ini", "achievements", "not a regular file", 'f', NULL, 0},
+        {"creatures.ini", "autoplay", "NUL byte", 't', cut, sizeof cut - 1},
+        {"items.ini", "autoplay", "too big", 'b', NULL, 0},
+        {"creatures.ini", "autoplay", "not UTF-8", 't', latin, sizeof latin - 1},
+    };
+
+    if (!have_cavelog())
+        return;
+    for (guint i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *dir =
+            data_dir_with(fixture, cases[i].file, cases[i].how, cases[i].text, cases[i].len);
+        assert_data_refused(dir, cases[i].command, cases[i].file, cases[i].problem);
+        remove_tree(dir);
+    }
+}
+
 /* ---- 7. the rows and columns cavelog relies on ------------------------------- */
 
 /* `cavelog verify` (and every reader: stats here) refuses @path naming @problem. */
@@ -733,6 +810,7 @@ int main(int argc, char **argv)
     ADD("/seams/shown/everywhere", test_shown_everywhere);
     ADD("/seams/shown/refused-on-write", test_shown_refused_on_write);
     g_test_add_func("/seams/shown/rule", test_shown_rule);
+    ADD("/seams/data-dir", test_data_dir);
     ADD("/seams/tables/second-game-row", test_second_game_row);
     ADD("/seams/tables/shape", test_table_shape);
     ADD("/seams/lineage/lies", test_lineage_lies);
