@@ -470,6 +470,21 @@ static void test_shown_rule(void)
     g_assert_cmpstr(ev_shown(NULL), ==, "");
 }
 
+/* ---- 6. a value read from a file is any value ------------------------------- */
+
+/* A depth of G_MAXINT32 (a row changed under a reader) is summarised as the
+ * number it is plus one, with no signed overflow (UBSan would stop here). */
+static void test_summary_extreme_depth(void)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_TOOK_STAIRS);
+    g_autoptr(GString) text = g_string_new(NULL);
+
+    e.as.CreatureTookStairs =
+        (CavEvCreatureTookStairs){.creature = 1, .from_z = G_MININT32, .z = G_MAXINT32};
+    ev_summary(&e, text);
+    g_assert_nonnull(strstr(text->str, "from depth -2147483647 to depth 2147483648"));
+}
+
 /* @text (what a command printed) holds no control byte raw: no C0 but
  * newline and tab, no DEL, no C1, no bidi control, nothing but UTF-8. */
 static void assert_no_raw_controls(const char *text, const char *what)
@@ -810,6 +825,7 @@ int main(int argc, char **argv)
     ADD("/seams/shown/everywhere", test_shown_everywhere);
     ADD("/seams/shown/refused-on-write", test_shown_refused_on_write);
     g_test_add_func("/seams/shown/rule", test_shown_rule);
+    g_test_add_func("/seams/summary/extreme-depth", test_summary_extreme_depth);
     ADD("/seams/data-dir", test_data_dir);
     ADD("/seams/tables/second-game-row", test_second_game_row);
     ADD("/seams/tables/shape", test_table_shape);
