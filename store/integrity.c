@@ -121,7 +121,7 @@ static gboolean seal_orphaned(const char *seal, const char *name)
  * cache has no place there, and they are gone once one is written here. */
 static void forget_old_seals(void)
 {
-    g_autofree char *key = keyframe_key_path();
+    g_autofree char *key = keyframe_old_key_path();
     g_autofree char *config = g_path_get_dirname(key);
     g_autofree char *old = g_build_filename(config, "checked", NULL);
     g_autoptr(GDir) folder = g_dir_open(old, 0, NULL);

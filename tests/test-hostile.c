@@ -376,8 +376,7 @@ static gboolean resume_remembered(const char *path)
  * (without this key) and the readers that judge a file check it whole. */
 static void test_remembered_own(Hostile *fixture, gconstpointer data)
 {
-    const char *saved = g_getenv("XDG_CONFIG_HOME");
-    g_autofree char *config = g_strdup(saved);
+    g_autofree char *state = g_strdup(g_getenv("XDG_STATE_HOME"));
     g_autofree char *elsewhere = g_build_filename(fixture->dir, "elsewhere", NULL);
     g_autofree char *copy = copy_good(fixture, "copy.cavelog");
     g_autoptr(GError) error = NULL;
@@ -400,12 +399,12 @@ static void test_remembered_own(Hostile *fixture, gconstpointer data)
     store = store_open(fixture->good, FALSE, &error); /* verify, replay, inspector */
     g_assert_no_error(error);
     g_assert_false(store_integrity_remembered(store));
-    g_setenv("XDG_CONFIG_HOME", elsewhere, TRUE);
+    g_setenv("XDG_STATE_HOME", elsewhere, TRUE); /* where the key lives */
     g_assert_false(resume_remembered(fixture->good));
-    if (config != NULL)
-        g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    if (state != NULL)
+        g_setenv("XDG_STATE_HOME", state, TRUE);
     else
-        g_unsetenv("XDG_CONFIG_HOME");
+        g_unsetenv("XDG_STATE_HOME");
 }
 
 /* Scribble over one page of @path in place, from the middle of the file

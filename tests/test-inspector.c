@@ -1910,8 +1910,8 @@ static void test_open_preview(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
     gint32 last = history_last_state(cav_inspector_window_get_history(window))->turn;
-    g_autofree char *config = g_strdup(g_getenv("XDG_CONFIG_HOME"));
-    g_autofree char *other = tmp_path(&f->tmp, "other-config");
+    g_autofree char *config = g_strdup(g_getenv("XDG_STATE_HOME"));
+    g_autofree char *other = tmp_path(&f->tmp, "other-state");
     KeyframeKey key;
     g_autoptr(GError) error = NULL;
 
@@ -1920,14 +1920,14 @@ static void test_open_preview(Fixture *f, gconstpointer data)
     gtk_window_destroy(GTK_WINDOW(window));
     f->window = NULL;
     /* Another installation (another key) opens the same file: no preview. */
-    g_setenv("XDG_CONFIG_HOME", other, TRUE);
+    g_setenv("XDG_STATE_HOME", other, TRUE); /* where the key lives */
     g_assert_true(keyframe_load_key(&key, TRUE, &error));
     g_assert_no_error(error);
     window = open_window(f);
     if (config != NULL)
-        g_setenv("XDG_CONFIG_HOME", config, TRUE);
+        g_setenv("XDG_STATE_HOME", config, TRUE);
     else
-        g_unsetenv("XDG_CONFIG_HOME");
+        g_unsetenv("XDG_STATE_HOME");
     g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, -1);
     g_assert_cmpint(history_last_state(cav_inspector_window_get_history(window))->turn, ==, last);
     gtk_window_destroy(GTK_WINDOW(window));

@@ -19,12 +19,14 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* Point the key at @name inside the fixture's folder. */
+/* Point the key at @name inside the fixture's folder (the state folder,
+ * where the key lives, and the config folder, where it once did). */
 static void use_config(const TmpDir *fixture, const char *name)
 {
     g_autofree char *dir = tmp_path(fixture, name);
 
     g_setenv("XDG_CONFIG_HOME", dir, TRUE);
+    g_setenv("XDG_STATE_HOME", dir, TRUE);
 }
 
 static Session *keyed_game(const char *path, gint64 seed)
@@ -440,6 +442,35 @@ static void test_key_made(TmpDir *fixture, gconstpointer data)
     assert_full_fold(fixture, path, 0);
 }
 
+/* A key of an earlier build, in the config folder, is moved to the state
+ * folder the first time it is wanted: the same 32 bytes, none left behind. */
+static void test_key_moved(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *config = tmp_path(fixture, "cfg");
+    g_autofree char *state = tmp_path(fixture, "state");
+    g_autofree char *old_dir = g_build_filename(config, "cavelog", NULL);
+    g_autofree char *old = g_build_filename(old_dir, "key", NULL);
+    g_autofree char *moved = NULL;
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    KeyframeKey key;
+    const char secret[] = "0123456789abcdef0123456789abcdef";
+
+    g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", state, TRUE);
+    g_assert_cmpint(g_mkdir_with_parents(old_dir, 0700), ==, 0);
+    g_assert_true(g_file_set_contents_full(old, secret, KEYFRAME_KEY_BYTES,
+                                           G_FILE_SET_CONTENTS_NONE, 0600, NULL));
+    g_assert_true(keyframe_load_key(&key, FALSE, NULL));
+    g_assert_true(memcmp(key.bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+    g_assert_false(g_file_test(old, G_FILE_TEST_EXISTS));
+    moved = keyframe_key_path();
+    g_assert_true(g_str_has_prefix(moved, state));
+    g_assert_true(g_file_get_contents(moved, &bytes, &len, NULL));
+    g_assert_cmpuint(len, ==, KEYFRAME_KEY_BYTES);
+    g_assert_true(memcmp(bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+}
+
 /* No key can be made: the game is played and saved all the same, without
  * keyframes, and the problem is told once. */
 static void test_key_unwritable(TmpDir *fixture, gconstpointer data)
@@ -453,6 +484,7 @@ static void test_key_unwritable(TmpDir *fixture, gconstpointer data)
     /* A file where the folder would go: even root cannot make it. */
     g_assert_true(g_file_set_contents(blocker, "", 0, NULL));
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", config, TRUE);
     session = keyed_game(path, 4242);
     g_assert_cmpint(play_to(session, 3 * EVERY), ==, 3 * EVERY);
     g_assert_nonnull(session_keyframe_problem(session));
@@ -568,6 +600,7 @@ int main(int argc, char **argv)
     ADD("/keyframe/ignored/garbage", test_ignored_garbage);
     ADD("/keyframe/key/made", test_key_made);
     ADD("/keyframe/key/unwritable", test_key_unwritable);
+    ADD("/keyframe/key/moved", test_key_moved);
     ADD("/keyframe/reader-writes-nothing", test_reader_writes_nothing);
     ADD("/keyframe/verify-folds-everything", test_verify_folds_everything);
 #undef ADD

@@ -31,6 +31,7 @@ static void seams_setup(TmpDir *fixture, gconstpointer data)
     config = tmp_path(fixture, "config");
     cache = tmp_path(fixture, "cache");
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", config, TRUE);
     g_setenv("XDG_CACHE_HOME", cache, TRUE);
 }
 
