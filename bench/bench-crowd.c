@@ -273,6 +273,7 @@ int main(int argc, char **argv)
     if (argc < 2)
         g_error("usage: bench-crowd DATA_DIR [TURNS [FULL_TURNS]]");
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", config, TRUE);
     g_print("== a level kept full of monsters, %d turns: the bytes a turn costs\n", full_turns);
     if (reuse == NULL)
         build(argv[1], full_data, full, full_turns, TRUE);

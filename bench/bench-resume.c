@@ -119,6 +119,7 @@ int main(int argc, char **argv)
     every = argc > 2 ? atoi(argv[2]) : KEYFRAME_EVERY;
     g_assert_true(every >= 2 && turns > 2 * every && turns > BOT_TURNS + every);
     g_setenv("XDG_CONFIG_HOME", keyed, TRUE);
+    g_setenv("XDG_STATE_HOME", keyed, TRUE);
     build_game(path, turns);
     g_print("built in %.1f s\n", (double) (g_get_monotonic_time() - t0) / 1e6);
     with = time_resume(path, &from, &at);
@@ -126,6 +127,7 @@ int main(int argc, char **argv)
     g_print("resume from the keyframe at turn %d to turn %d: %.1f ms (median of %d)\n", from, at,
             with, ROUNDS);
     g_setenv("XDG_CONFIG_HOME", keyless, TRUE); /* another installation: no key */
+    g_setenv("XDG_STATE_HOME", keyless, TRUE);
     without = time_resume(path, &from, &at);
     g_assert_cmpint(from, ==, -1);
     g_print("resume by the full fold to turn %d: %.1f ms (median of %d)\n", at, without, ROUNDS);

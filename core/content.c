@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "datafile.h"
+
 G_DEFINE_QUARK(cavelog_content_error, content_error)
 
 struct CavContent {
@@ -575,11 +577,11 @@ CavContent *content_load(const char *dir, GError **error)
     g_autofree char *spells_path = g_build_filename(dir, "spells.ini", NULL);
     g_autofree char *spells = NULL;
 
-    if (!g_file_get_contents(creatures_path, &creatures, NULL, error) ||
-        !g_file_get_contents(items_path, &items, NULL, error))
+    if (!ev_read_data_file(creatures_path, &creatures, error) ||
+        !ev_read_data_file(items_path, &items, error))
         return NULL;
     if (g_file_test(spells_path, G_FILE_TEST_EXISTS) &&
-        !g_file_get_contents(spells_path, &spells, NULL, error))
+        !ev_read_data_file(spells_path, &spells, error))
         return NULL;
     return content_parse(creatures, creatures_path, items, items_path, spells, spells_path, error);
 }

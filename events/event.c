@@ -272,7 +272,8 @@ static gboolean append_field(const CavEvent *event, const char *name, gsize len,
         if (kinds[i] != CAV_REF_NONE)
             namer((CavRefKind) kinds[i], *(const gint32 *) at, out, data);
         else if (fields[i].kind == CAV_FIELD_I32 && is_depth_field(fields[i].name))
-            g_string_append_printf(out, "%" G_GINT32_FORMAT, *(const gint32 *) at + 1);
+            /* As a wider number: a depth read from a file may be any gint32. */
+            g_string_append_printf(out, "%" G_GINT64_FORMAT, (gint64) * (const gint32 *) at + 1);
         else
             ev_append_field_value(event, &fields[i], out);
         return TRUE;

@@ -7,6 +7,7 @@
 #include "cav-render.h"
 #include "cav-renderer.h"
 #include "cavelog-config.h"
+#include "shown.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -223,7 +224,9 @@ static const GActionEntry app_actions[] = {
 
 static void screenshot_fail(CavInspectorApp *self, GtkWidget *window, const char *message)
 {
-    fprintf(stderr, "cavelog-inspector: %s\n", message);
+    g_autofree char *shown = ev_shown(message); /* it names the file, and what is wrong in it */
+
+    fprintf(stderr, "cavelog-inspector: %s\n", shown);
     self->exit_status = 1;
     gtk_window_destroy(GTK_WINDOW(window));
 }

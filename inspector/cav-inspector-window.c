@@ -24,6 +24,7 @@
 #include "cav-timeline-pane.h"
 #include "cav-timeline.h"
 #include "cav-timing.h"
+#include "shown.h"
 
 #include <string.h>
 
@@ -144,7 +145,8 @@ static void stop_playing(CavInspectorWindow *self);
 
 static void update_subtitle(CavInspectorWindow *self)
 {
-    g_autofree char *name = g_file_get_basename(self->file);
+    g_autofree char *file = g_file_get_basename(self->file);
+    g_autofree char *name = ev_shown(file); /* a file name shows no control raw */
     g_autofree char *subtitle =
         g_strdup_printf("%s · turn %d of %d", name, history_state(self->history)->turn,
                         history_last_state(self->history)->turn);
@@ -156,8 +158,10 @@ static void update_subtitle(CavInspectorWindow *self)
  * file and the turn shown (update_subtitle). */
 static void update_title(CavInspectorWindow *self)
 {
-    g_autofree char *name = g_file_get_basename(self->file);
-    g_autofree char *title = cav_describe_game(self->history);
+    g_autofree char *file = g_file_get_basename(self->file);
+    g_autofree char *name = ev_shown(file);
+    g_autofree char *described = cav_describe_game(self->history);
+    g_autofree char *title = ev_shown(described); /* the player's name and cause, from the file */
 
     gtk_window_set_title(GTK_WINDOW(self), name);
     adw_window_title_set_title(self->window_title, title);

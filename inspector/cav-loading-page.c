@@ -24,7 +24,9 @@ struct _CavLoadingPage {
     GtkBox *preview_box;     /* holds the preview's map while there is one */
 
     CavMapView *preview_map; /* or NULL */
-    gint32 preview_turn;     /* of the last open's preview, or -1 */
+    CavState *preview_state; /* what the preview's map draws: the page owns it */
+    CavView *preview_view;
+    gint32 preview_turn; /* of the last open's preview, or -1 */
     gboolean truth;
     GCancellable *loading;              /* the read going on, or NULL */
     gint progress_done, progress_total; /* atomics, written by the worker */
@@ -70,6 +72,8 @@ static void drop_preview(CavLoadingPage *self)
     if (self->preview_map != NULL)
         gtk_box_remove(self->preview_box, GTK_WIDGET(self->preview_map));
     self->preview_map = NULL;
+    g_clear_pointer(&self->preview_state, g_free); /* after the map that draws it */
+    g_clear_pointer(&self->preview_view, g_free);
 }
 
 /* The newest state, handed from the worker to the page. */
@@ -91,17 +95,24 @@ static void preview_free(gpointer data)
     g_free(preview);
 }
 
-static void show_preview_map(CavLoadingPage *self, const Preview *preview)
+/* The map draws the state it is given until it is given another: the page
+ * takes @preview's state and view, and frees the ones drawn before only
+ * once the map no longer holds them. */
+static void show_preview_map(CavLoadingPage *self, Preview *preview)
 {
     const CavCreature *player = state_player(preview->state);
+    g_autofree CavState *old_state = self->preview_state;
+    g_autofree CavView *old_view = self->preview_view;
 
+    self->preview_state = g_steal_pointer(&preview->state);
+    self->preview_view = g_steal_pointer(&preview->view);
     if (self->preview_map == NULL) {
         self->preview_map = CAV_MAP_VIEW(cav_map_view_new());
         gtk_box_append(self->preview_box, GTK_WIDGET(self->preview_map));
     }
     cav_map_view_set_truth(self->preview_map, self->truth);
     cav_map_view_set_level(self->preview_map, player != NULL ? player->z : 0);
-    cav_map_view_set_state(self->preview_map, preview->state, preview->view);
+    cav_map_view_set_state(self->preview_map, self->preview_state, self->preview_view);
 }
 
 /* In the main thread: the newest state (its map at the player's level and
@@ -122,8 +133,8 @@ static gboolean show_preview(gpointer data)
         player != NULL ? (player->alive ? "alive" : "dead") : "");
     gtk_label_set_text(self->preview_label, text);
     gtk_widget_set_visible(GTK_WIDGET(self->preview_label), TRUE);
-    show_preview_map(self, preview);
     self->preview_turn = preview->state->turn;
+    show_preview_map(self, preview); /* takes the state */
     cav_timing_mark("newest state shown");
     cav_timing_mark_first_paint(GTK_WIDGET(self));
     return G_SOURCE_REMOVE;
@@ -270,6 +281,9 @@ static void cav_loading_page_dispose(GObject *object)
 
     cav_loading_page_cancel(self);
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_LOADING_PAGE);
+    self->preview_map = NULL; /* gone with the template's box */
+    g_clear_pointer(&self->preview_state, g_free);
+    g_clear_pointer(&self->preview_view, g_free);
     G_OBJECT_CLASS(cav_loading_page_parent_class)->dispose(object);
 }
 

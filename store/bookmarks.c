@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "shown.h"
 #include "store-private.h"
 
 /* The longest `created` text cavelog writes is 20 bytes; room for others. */
@@ -158,12 +159,11 @@ gboolean bookmarks_note_ok(const char *note, GError **error)
         g_set_error_literal(error, STORE_ERROR, STORE_ERROR_IO, "the note is not valid UTF-8");
         return FALSE;
     }
-    for (const char *p = note; *p != '\0'; p = g_utf8_next_char(p))
-        if (g_unichar_iscntrl(g_utf8_get_char(p))) {
-            g_set_error_literal(error, STORE_ERROR, STORE_ERROR_IO,
-                                "the note holds a control character");
-            return FALSE;
-        }
+    if (!ev_text_clean(note)) {
+        g_set_error_literal(error, STORE_ERROR, STORE_ERROR_IO,
+                            "the note holds a control character (a terminal or bidi control)");
+        return FALSE;
+    }
     return TRUE;
 }
 
@@ -260,15 +260,5 @@ gboolean bookmarks_add(Store *store, gint64 seq, const char *note, GError **erro
 
 char *bookmarks_note_shown(const char *note)
 {
-    GString *shown = g_string_new(NULL);
-    g_autofree char *valid = g_utf8_make_valid(note != NULL ? note : "", -1);
-
-    for (const char *p = valid; *p != '\0'; p = g_utf8_next_char(p)) {
-        gunichar c = g_utf8_get_char(p);
-        if (g_unichar_iscntrl(c))
-            g_string_append_printf(shown, "\\x%02x", (guint) c);
-        else
-            g_string_append_unichar(shown, c);
-    }
-    return g_string_free(shown, FALSE);
+    return ev_shown(note);
 }

@@ -56,7 +56,7 @@ gboolean bookmarks_note_ok(const char *note, GError **error);
  * (a reader never changes a file's format). FALSE with a STORE_ERROR. */
 gboolean bookmarks_add(Store *store, gint64 seq, const char *note, GError **error);
 
-/* @note fit to show: control characters written as \xNN (caller frees). */
+/* @note fit to show, by ev_shown() (shown.h). Caller frees. */
 char *bookmarks_note_shown(const char *note);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "agree.h"
+#include "bookmarks.h"
 #include "cavelog-config.h"
 #include "fork.h"
 #include "rules.h"
@@ -222,6 +223,8 @@ typedef struct {
     GArray *commands;    /* each turn's recorded command */
     CavContent *content; /* the data the game was played with; NULL: not known */
     GArray *events;      /* of CavEvent: the turn's events so far */
+    gboolean forked;     /* the file has a lineage: */
+    ForkLineage lineage; /* where it says the fork was made */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -235,13 +238,33 @@ static guint64 digest_of(const Store *store, const CavState *state)
 }
 
 /* The state, now at the end of turn @f->turn, against that turn's digest. */
+/* A fork's lineage names the turn it was made at and its parent's digest
+ * of that turn, which is the fork's own state then (by this build's digest,
+ * or an older schema's: a fork of an older file records the digest that
+ * file holds). A lineage that lies about either is refused. */
+static gboolean check_lineage_turn(CheckedFold *f, GError **error)
+{
+    const CavState *state = game_state(f->game);
+    guint64 claimed = f->lineage.parent_digest;
+
+    if (!f->forked || f->turn != f->lineage.turn)
+        return TRUE;
+    return claimed == state_digest(state) || claimed == state_digest_v2(state) ||
+           claimed == state_digest_v1(state) ||
+           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                      "the lineage says the game was forked at turn %d from another state than "
+                      "this game's at that turn (its fork turn or its parent's digest is wrong)",
+                      f->lineage.turn);
+}
+
 static gboolean check_turn_digest(CheckedFold *f, GError **error)
 {
     guint64 recorded = g_array_index(f->digests, guint64, f->turn);
 
-    return recorded == digest_of(f->store, game_state(f->game)) ||
-           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
-                      "the state after turn %d does not match its recorded digest", f->turn);
+    return (recorded == digest_of(f->store, game_state(f->game)) ||
+            store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+                       "the state after turn %d does not match its recorded digest", f->turn)) &&
+           check_lineage_turn(f, error);
 }
 
 /* A follow-up's cause (validated to lie earlier in its own turn) is an
@@ -391,7 +414,8 @@ static gboolean check_content(Store *store, CavContent **content, GError **error
  * digests are read. */
 static gboolean fold_checked(CheckedFold *f, const StoreFilter *filter, GError **error)
 {
-    return fork_check_records(f->store, error) &&
+    return fork_read_lineage(f->store, &f->forked, &f->lineage, error) &&
+           bookmarks_check(f->store, error) &&
            store_foreach_event_piped(f->store, filter, fold_checked_one, f, error) &&
            check_last_turn(f, error) &&
            store_check_description(f->store, game_state(f->game), error);
@@ -404,6 +428,7 @@ static void checked_fold_clear(CheckedFold *f)
     g_clear_pointer(&f->commands, g_array_unref);
     g_clear_pointer(&f->content, content_free);
     g_clear_pointer(&f->events, g_array_unref);
+    fork_lineage_clear(&f->lineage);
 }
 
 gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,

@@ -10,6 +10,7 @@
 
 #include "bookmarks.h"
 #include "codec.h"
+#include "integrity.h"
 #include "session.h"
 #include "store-private.h"
 
@@ -360,10 +361,16 @@ static gboolean fork_with(Forking *f, gint32 turn, const char *path, ForkReport 
     figures.events = f->copied;
     figures.copy_us = f->copy_us;
     g_clear_pointer(&f->insert_event, sqlite3_finalize);
-    g_clear_pointer(&f->fork, store_free); /* checkpoints the WAL into @part */
+    /* The WAL folded into @part: a fork that cannot be finished is none. */
+    if (ok)
+        ok = store_close_part(g_steal_pointer(&f->fork), part, path, error);
     forking_clear(f);
     if (part != NULL)
         ok = ok ? store_move_into_place(part, path, error) : (store_remove_part(part), FALSE);
+    if (!ok && part != NULL && error != NULL)
+        store_error_rename(*error, part, path); /* the player knows no .part */
+    if (ok) /* made here from a parent folded whole and checked: its history is vouched for */
+        integrity_remember_level(path, INTEGRITY_HISTORY);
     figures.total_us = g_get_monotonic_time() - start;
     if (ok && report != NULL)
         *report = figures;
@@ -463,17 +470,6 @@ gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GErr
         return fail_db(error, db, store_path(store), "reading the lineage");
     *found = rows == 1;
     return TRUE;
-}
-
-gboolean fork_check_records(Store *store, GError **error)
-{
-    ForkLineage lineage;
-    gboolean found;
-
-    if (!fork_read_lineage(store, &found, &lineage, error))
-        return FALSE;
-    fork_lineage_clear(&lineage);
-    return bookmarks_check(store, error);
 }
 
 char *fork_describe_lineage(Store *store)

@@ -59,10 +59,6 @@ gboolean fork_game_from(Store *parent, gint32 turn, const char *path, ForkReport
  * table holds anything cavelog does not write. */
 gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GError **error);
 
-/* The checks every reader runs on the tables a fork and a bookmark write:
- * lineage (see fork_read_lineage) and bookmarks (bookmarks_check). */
-gboolean fork_check_records(Store *store, GError **error);
-
 /* "forked from FILE at turn N" for a fork, NULL otherwise (or when the
  * lineage cannot be read; the checks of a fold say why). Caller frees. */
 char *fork_describe_lineage(Store *store);

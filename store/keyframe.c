@@ -35,6 +35,15 @@ typedef struct {
 
 char *keyframe_key_path(void)
 {
+    const char *state = g_getenv("XDG_STATE_HOME");
+
+    if (state == NULL || !g_path_is_absolute(state))
+        state = g_get_user_state_dir();
+    return g_build_filename(state, "cavelog", "key", NULL);
+}
+
+char *keyframe_old_key_path(void)
+{
     const char *config = g_getenv("XDG_CONFIG_HOME");
 
     if (config == NULL || !g_path_is_absolute(config))
@@ -80,29 +89,56 @@ static gboolean random_bytes(guint8 *out, gsize n)
     return ok;
 }
 
-/* A new key at @path, written under a temporary name and linked into
+/* The key @bytes at @path, written under a temporary name and linked into
  * place, so that two processes making one at once agree on the first. */
-static gboolean make_key(const char *path, GError **error)
+static gboolean write_key(const char *path, const guint8 *bytes, GError **error)
 {
     g_autofree char *dir = g_path_get_dirname(path);
     g_autofree char *part = g_strdup_printf("%s.%d.new", path, (int) getpid());
-    guint8 bytes[KEYFRAME_KEY_BYTES];
     int fd, code = 0;
 
     if (g_mkdir_with_parents(dir, 0700) != 0)
         return fail_errno(error, errno, dir, "making the folder of the keyframe key");
-    if (!random_bytes(bytes, sizeof bytes))
-        return fail_errno(error, EIO, "/dev/urandom", "drawing a keyframe key");
     fd = g_open(part, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0)
         return fail_errno(error, errno, part, "writing the keyframe key");
-    if (write(fd, bytes, sizeof bytes) != (gssize) sizeof bytes || fsync(fd) != 0)
+    if (write(fd, bytes, KEYFRAME_KEY_BYTES) != KEYFRAME_KEY_BYTES || fsync(fd) != 0)
         code = errno != 0 ? errno : EIO;
     close(fd);
     if (code == 0 && link(part, path) != 0 && errno != EEXIST)
         code = errno;
     g_unlink(part);
     return code == 0 || fail_errno(error, code, path, "writing the keyframe key");
+}
+
+/* A new key at @path. */
+static gboolean make_key(const char *path, GError **error)
+{
+    guint8 bytes[KEYFRAME_KEY_BYTES];
+    gboolean ok;
+
+    if (!random_bytes(bytes, sizeof bytes))
+        return fail_errno(error, EIO, "/dev/urandom", "drawing a keyframe key");
+    ok = write_key(path, bytes, error);
+    memset(bytes, 0, sizeof bytes);
+    return ok;
+}
+
+/* The key of earlier builds, in the config folder, moved to @path (the
+ * state folder) when there is one: FALSE when there is none to move. */
+static gboolean migrate_key(const char *path)
+{
+    g_autofree char *old = keyframe_old_key_path();
+    KeyframeKey key;
+    gboolean moved;
+
+    if (!read_key(old, &key, NULL))
+        return FALSE;
+    moved = write_key(path, key.bytes, NULL);
+    memset(&key, 0, sizeof key);
+    if (moved)
+        g_unlink(old);
+    return moved;
 }
 
 gboolean keyframe_load_key(KeyframeKey *key, gboolean create, GError **error)
@@ -113,6 +149,8 @@ gboolean keyframe_load_key(KeyframeKey *key, gboolean create, GError **error)
     g_return_val_if_fail(key != NULL, FALSE);
     if (read_key(path, key, &local))
         return TRUE;
+    if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT) && migrate_key(path))
+        return read_key(path, key, error);
     if (!create || !g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
         g_propagate_error(error, g_steal_pointer(&local));
         return FALSE;
@@ -405,7 +443,9 @@ gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view, K
     g_return_val_if_fail(store != NULL && state != NULL && view != NULL && found != NULL, FALSE);
     found->turn = -1;
     found->ignored = 0;
-    return store_schema_version(store) == STORE_SCHEMA_VERSION &&
+    /* A keyframe vouches for the state, not for the events before it: a
+     * history edited since this installation wrote it is folded whole. */
+    return store_schema_version(store) == STORE_SCHEMA_VERSION && store_history_vouched(store) &&
            keyframe_load_key(&key, FALSE, NULL) &&
            (identity = keyframe_identity(store, NULL)) != NULL &&
            keyframe_restore(store, &key, identity, state, view, found, NULL);

@@ -2,7 +2,7 @@
 /* keyframe.h — authenticated keyframes: the state and the player's view at
  * the end of a turn, which the playing session writes into the snapshots
  * table, sealed by an HMAC-SHA256 keyed by this installation's secret
- * ($XDG_CONFIG_HOME/cavelog/key), so that resuming one's own long game
+ * ($XDG_STATE_HOME/cavelog/key), so that resuming one's own long game
  * starts from the newest keyframe while a file from elsewhere is folded
  * whole. A keyframe that does not verify is never used. */
 #ifndef CAV_STORE_KEYFRAME_H
@@ -24,11 +24,17 @@ typedef struct {
     guint8 bytes[KEYFRAME_KEY_BYTES];
 } KeyframeKey;
 
-/* Where the key lives: $XDG_CONFIG_HOME/cavelog/key (read from the
- * environment each call), else GLib's user config folder. Caller frees. */
+/* Where the key lives: $XDG_STATE_HOME/cavelog/key (read from the
+ * environment each call), else GLib's user state folder. Caller frees. */
 char *keyframe_key_path(void);
 
-/* Read this installation's key into @key. With @create, a key is made
+/* Where earlier builds kept it: $XDG_CONFIG_HOME/cavelog/key, else GLib's
+ * user config folder. A key found there is moved to keyframe_key_path()
+ * the first time one is wanted. Caller frees. */
+char *keyframe_old_key_path(void);
+
+/* Read this installation's key into @key (moving one of an earlier build
+ * from the config folder first). With @create, a key is made
  * (32 random bytes, a file of mode 0600 in a folder of 0700) when there is
  * none. FALSE with a G_FILE_ERROR when there is none (and !@create), when
  * it cannot be made, or when the file is not a key only its owner can read
@@ -60,10 +66,12 @@ gboolean keyframe_restore(Store *store, const KeyframeKey *key, const char *iden
                           CavState *state, CavView *view, KeyframeFound *found, GError **error);
 
 /* keyframe_restore() with this installation's key (never made here) for
- * @store's own game, when @store is of this build's schema: what a reader
- * resuming or previewing calls. FALSE when there is no key, no identity or
- * no keyframe to use; a problem reading keyframes is left to the full fold
- * to find and name. */
+ * @store's own game, when @store is of this build's schema and its history
+ * is vouched for (store_history_vouched(): the file is exactly what this
+ * installation wrote or checked whole; a keyframe proves its own state, not
+ * the events before it): what a reader resuming or previewing calls. FALSE when there is no key, no
+ * identity or no keyframe to use; a problem reading keyframes is left to the full fold to find and
+ * name. */
 gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view,
                                  KeyframeFound *found);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cavelog-config.h"
+#include "datafile.h"
 
 /* The player is the first creature of every game. */
 #define RECORDS_PLAYER "1"
@@ -518,7 +519,7 @@ GPtrArray *records_achievements_load(GError **error)
     if (path == NULL)
         return records_achievements_parse(records_builtin_achievements,
                                           "the built-in achievements.ini", error);
-    if (!g_file_get_contents(path, &text, NULL, error))
+    if (!ev_read_data_file(path, &text, error))
         return NULL;
     return records_achievements_parse(text, path, error);
 }

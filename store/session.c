@@ -12,6 +12,7 @@
 #include "cavelog-config.h"
 #include "keyframe.h"
 #include "morgue.h"
+#include "shown.h"
 #include "store-private.h"
 #include "store.h"
 
@@ -28,6 +29,7 @@ struct Session {
     char *identity;         /* the game's, as keyframes name it */
     char *keyframe_problem; /* why no keyframes are written, or NULL */
     KeyframeFound resumed;  /* the keyframe the fold started from */
+    char *closed_path;      /* the file's path once session_close() closed it */
 };
 
 void session_free(Session *session)
@@ -43,7 +45,18 @@ void session_free(Session *session)
     g_free(session->key);
     g_free(session->identity);
     g_free(session->keyframe_problem);
+    g_free(session->closed_path);
     g_free(session);
+}
+
+gboolean session_close(Session *session, GError **error)
+{
+    g_return_val_if_fail(session != NULL, FALSE);
+    session->broken = TRUE; /* nothing more is saved */
+    if (session->store == NULL)
+        return TRUE;
+    session->closed_path = g_strdup(store_path(session->store));
+    return store_close(g_steal_pointer(&session->store), error);
 }
 
 /* A session with nothing yet, writing keyframes every KEYFRAME_EVERY turns. */
@@ -141,6 +154,30 @@ void store_remove_part(const char *part)
     }
 }
 
+void store_error_rename(GError *error, const char *part, const char *path)
+{
+    char *named;
+
+    if (error == NULL || !g_str_has_prefix(error->message, part))
+        return;
+    named = g_strconcat(path, error->message + strlen(part), NULL);
+    g_free(error->message);
+    error->message = named;
+}
+
+gboolean store_close_part(Store *store, const char *part, const char *path, GError **error)
+{
+    g_autoptr(GError) local = NULL;
+
+    store->remember = FALSE; /* the seal of @part would not hold once it is moved (ctime) */
+    if (store_close(store, &local))
+        return TRUE;
+    store_remove_part(part);
+    store_error_rename(local, part, path);
+    g_propagate_error(error, g_steal_pointer(&local));
+    return FALSE;
+}
+
 /* The pid in NAME.PID.part, when @name is the .part file of a game file
  * NAME ending in .cavelog or named @base; else 0. */
 static GPid part_pid(const char *name, const char *base)
@@ -216,6 +253,14 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     if (!store_check_free(path, error))
         return NULL;
     ev_set_text(name, sizeof name, player_name); /* as GameStarted will hold it */
+    if (!ev_text_clean(name)) {
+        g_autofree char *shown = ev_shown(name);
+        g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
+                    "the name “%s” holds a control character (a terminal or bidi control); a "
+                    "name is plain text",
+                    shown);
+        return NULL;
+    }
     if (!start_game(session, NULL, bus, error))
         return NULL;
     store_remove_dead_parts(path);
@@ -230,13 +275,16 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
         store_remove_part(part);
         return NULL;
     }
-    g_clear_pointer(&session->store, store_free); /* checkpoints the WAL into @part */
+    /* The WAL folded into @part: a game that cannot be finished is none. */
+    if (!store_close_part(g_steal_pointer(&session->store), part, path, error))
+        return NULL;
     if (!store_move_into_place(part, path, error))
         return NULL;
     session->store = store_open(path, TRUE, error);
     if (session->store == NULL)
         return NULL;
     session->store->remember = TRUE; /* made by this session: sound when closed cleanly */
+    session->store->history = TRUE;
     return g_steal_pointer(&session);
 }
 
@@ -283,6 +331,7 @@ static gboolean fold_file(Session *session, gboolean keyframes, SessionStartFunc
     if (!store_fold_checked(session->store, session->game,
                             session->digests != NULL ? note_digest : NULL, session, error))
         return FALSE;
+    store_vouch_history(session->store);
     if (session->digests != NULL) {
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);
@@ -370,7 +419,7 @@ gboolean session_play(Session *session, const CavCommand *command, char **why, G
     if (session->broken) {
         g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
                     "%s: an earlier turn could not be saved; continue the game to go on",
-                    store_path(session->store));
+                    session_path(session));
         return FALSE;
     }
     playing = game_state(session->game)->outcome == OUTCOME_PLAYING;
@@ -415,7 +464,7 @@ const char *session_morgue_problem(const Session *session)
 const char *session_path(const Session *session)
 {
     g_return_val_if_fail(session != NULL, NULL);
-    return store_path(session->store);
+    return session->store != NULL ? store_path(session->store) : session->closed_path;
 }
 
 void session_set_keyframe_every(Session *session, gint32 turns)

@@ -81,6 +81,14 @@ guint session_keyframes_ignored(const Session *session);
  * sentence, or NULL. Play goes on without them. Borrowed. */
 const char *session_keyframe_problem(const Session *session);
 
+/* Close @session's file, now: its -wal folded into it (waiting a few
+ * seconds for readers such as a replay or the inspector to let go), so that
+ * the file stands alone. FALSE with a STORE_ERROR_IO saying so when it
+ * cannot (a full disk, a reader that holds on): the game is saved, but its
+ * last turns are only in the -wal. The game stays readable; nothing more
+ * is played or saved. */
+gboolean session_close(Session *session, GError **error);
+
 void session_free(Session *session);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Session, session_free)
 

@@ -37,6 +37,10 @@ struct Store {
      * (integrity.h): no write failed since. */
     gboolean remember;
     gboolean remembered; /* the open skipped quick_check: the file was remembered */
+    /* Every event in the file is one this installation wrote, or folded and
+     * checked from the first (integrity.h's INTEGRITY_HISTORY): a keyframe
+     * may stand in for the history before it. */
+    gboolean history;
     gboolean write_failed;
     gint64 now_second; /* the second now_text was formatted for */
     char now_text[32]; /* ISO 8601 UTC, for the game row's update */
@@ -100,6 +104,14 @@ gboolean store_move_into_place(const char *part, const char *path, GError **erro
 
 /* Remove the file @part and any sidecar SQLite left beside it. */
 void store_remove_part(const char *part);
+
+/* @error (nullable) names @path where it named the temporary @part. */
+void store_error_rename(GError *error, const char *part, const char *path);
+
+/* Close @store, the game being made at @part (with its sidecars) for
+ * @path: TRUE when it is whole in @part alone; else FALSE with @error
+ * naming @path (not the temporary name), and @part and its sidecars gone. */
+gboolean store_close_part(Store *store, const char *part, const char *path, GError **error);
 
 /* Remove the PATH.PID.part files (and sidecars) beside @path left by
  * creations whose process is gone. */

@@ -17,6 +17,7 @@
 #include "codec.h"
 #include "fork.h"
 #include "integrity.h"
+#include "shown.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
 
@@ -212,26 +213,57 @@ gboolean store_prepare(Store *store, const char *sql, sqlite3_stmt **stmt, GErro
 
 static gboolean check_in_place(Store *store, GError **error);
 
-void store_free(Store *store)
+/* How long closing a game waits for readers (a replay, the inspector) to
+ * let go of the turns its -wal holds, so that the file stands alone. */
+#define CHECKPOINT_WAIT_MS 5000
+
+/* The -wal folded into the file and emptied, waiting a little for readers;
+ * then, when no one else has the file open, WAL mode left: in rollback-
+ * journal mode a file is read with no -wal or -shm made beside it, and on
+ * read-only media. While others have it open the mode stays, the -wal
+ * empty. A failure (a full disk, readers that never let go) is an error. */
+static gboolean finish_writing(Store *store, GError **error)
 {
+    int rc;
+
+    sqlite3_busy_timeout(store->db, CHECKPOINT_WAIT_MS);
+    rc = sqlite3_wal_checkpoint_v2(store->db, NULL, SQLITE_CHECKPOINT_TRUNCATE, NULL, NULL);
+    sqlite3_busy_timeout(store->db, 0);
+    if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED)
+        return store_fail(error, STORE_ERROR_IO, store->path,
+                          "the game is saved, but its last turns wait in %s-wal while another "
+                          "program reads the file; copy the two together, or open the game once "
+                          "more after that program is closed",
+                          store->path);
+    if (rc != SQLITE_OK)
+        return store_fail_sqlite(store, rc, error, "finishing the file");
+    rc = sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL);
+    if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        return store_fail_sqlite(store, rc, error, "finishing the file");
+    return TRUE;
+}
+
+gboolean store_close(Store *store, GError **error)
+{
+    gboolean ok = TRUE;
+    int rc;
+
     if (store == NULL)
-        return;
-    sqlite3_finalize(store->insert_event);
-    sqlite3_finalize(store->insert_turn);
-    sqlite3_finalize(store->update_game);
-    if (store->writable && store->db != NULL) {
-        /* WAL only while a game is played: left in rollback-journal mode, a
-         * file is read with no -wal or -shm made beside it, and on
-         * read-only media. Not when others have it open (then it stays). */
-        sqlite3_busy_timeout(store->db, 0);
-        if (sqlite3_exec(store->db, "PRAGMA journal_mode = DELETE;", NULL, NULL, NULL) != SQLITE_OK)
-            store->write_failed = TRUE;
-    }
-    sqlite3_close_v2(store->db);
+        return TRUE;
+    g_clear_pointer(&store->insert_event, sqlite3_finalize);
+    g_clear_pointer(&store->insert_turn, sqlite3_finalize);
+    g_clear_pointer(&store->update_game, sqlite3_finalize);
+    if (store->writable && store->db != NULL && !finish_writing(store, error))
+        ok = FALSE;
+    rc = sqlite3_close_v2(store->db);
+    if (ok && rc != SQLITE_OK)
+        ok = store_fail(error, STORE_ERROR_IO, store->path, "closing the file: %s",
+                        sqlite3_errstr(rc));
+    store->write_failed |= !ok;
     /* A sound file that only this store wrote since, closed cleanly, still
      * is: the next resume need not read it whole (integrity.h). */
     if (store->writable && store->remember && !store->write_failed && check_in_place(store, NULL))
-        integrity_remember(store->path);
+        integrity_remember_level(store->path, store->history ? INTEGRITY_HISTORY : INTEGRITY_SOUND);
     if (store->lock_fd >= 0)
         close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
@@ -240,6 +272,12 @@ void store_free(Store *store)
         g_array_unref(store->current_digests);
     g_free(store->path);
     g_free(store);
+    return ok;
+}
+
+void store_free(Store *store)
+{
+    store_close(store, NULL);
 }
 
 static Store *store_alloc(const char *path, gboolean writable)
@@ -440,6 +478,7 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
     store = store_alloc(path, TRUE);
     store->version = STORE_SCHEMA_VERSION;
     store->remember = TRUE; /* made here, so sound */
+    store->history = TRUE;
     g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
     g_string_append(sql, schema_sql);
     codec_sql_views(sql);
@@ -624,6 +663,73 @@ static gboolean check_objects(Store *store, GError **error)
     return ok;
 }
 
+/* The shape of @table in @db: each column's name, type, NOT NULL and key
+ * place; "" when there is no such table. Caller frees. */
+static char *table_shape(sqlite3 *db, const char *table)
+{
+    sqlite3_stmt *stmt = NULL;
+    char *shape = NULL;
+
+    if (sqlite3_prepare_v2(db,
+                           "SELECT group_concat(name || ' ' || type || ' ' || \"notnull\" || ' ' ||"
+                           " pk, ', ') FROM pragma_table_xinfo(?1)",
+                           -1, &stmt, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(stmt, 1, table, -1, SQLITE_STATIC);
+        if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) != NULL)
+            shape = g_strdup((const char *) sqlite3_column_text(stmt, 0));
+    }
+    sqlite3_finalize(stmt);
+    return shape != NULL ? shape : g_strdup("");
+}
+
+/* Each of cavelog's tables in a file of this build's schema has the
+ * columns this build makes (names, types, NOT NULL, keys): a table rebuilt
+ * with other columns is not read as if it were cavelog's. */
+static gboolean check_shapes(Store *store, GError **error)
+{
+    static const char *const tables[] = {"game",    "turns",   "events",   "snapshots",
+                                         "content", "lineage", "bookmarks"};
+    sqlite3 *made = NULL;
+    gboolean ok = TRUE;
+
+    if (store->version != STORE_SCHEMA_VERSION)
+        return TRUE; /* older layouts are migrated, then checked */
+    if (sqlite3_open_v2(":memory:", &made, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        sqlite3_exec(made, schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_close(made);
+        return store_fail(error, STORE_ERROR_IO, store->path, "cannot check the file's tables");
+    }
+    for (guint i = 0; ok && i < G_N_ELEMENTS(tables); i++) {
+        g_autofree char *want = table_shape(made, tables[i]);
+        g_autofree char *have = table_shape(store->db, tables[i]);
+        if (have[0] != '\0' && strcmp(want, have) != 0)
+            ok = store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                            "its %s table does not have the columns cavelog makes", tables[i]);
+    }
+    sqlite3_close(made);
+    return ok;
+}
+
+/* The rows cavelog relies on being alone: one game row (id 1), at most one
+ * lineage row. */
+static gboolean check_rows(Store *store, GError **error)
+{
+    gint64 games = 0, first = 0, lineages = 0;
+
+    if (!store_query_int(store, "SELECT count(*) FROM game", &games, error) ||
+        !store_query_int(store, "SELECT min(id) FROM game", &first, error))
+        return FALSE;
+    if (games != 1 || first != 1)
+        return store_fail(
+            error, STORE_ERROR_TAMPERED, store->path,
+            "its game table holds %" G_GINT64_FORMAT " rows; cavelog writes one, game 1", games);
+    if (store_has_table(store->db, "lineage") &&
+        !store_query_int(store, "SELECT count(*) FROM lineage", &lineages, error))
+        return FALSE;
+    return lineages <= 1 || store_fail(error, STORE_ERROR_TAMPERED, store->path,
+                                       "its lineage table holds more than one row");
+}
+
 static gboolean check_schema(Store *store, GError **error)
 {
     gint64 version = 0, tables = 0, application_id = 0;
@@ -653,7 +759,7 @@ static gboolean check_schema(Store *store, GError **error)
     /* Older versions are read as they are and migrated when opened for
      * writing (set_up_writing). */
     store->version = version;
-    return check_objects(store, error);
+    return check_objects(store, error) && check_shapes(store, error) && check_rows(store, error);
 }
 
 /* Every turn's digest rewritten as this build computes it (the state grew
@@ -850,9 +956,12 @@ static gboolean set_up_writing(Store *store, GError **error)
  * @own (reading it changes nothing the seal covers). */
 static gboolean check_whole(Store *store, gboolean own, GError **error)
 {
-    if (own && integrity_remembered(store->path)) {
+    IntegrityLevel level = own ? integrity_level(store->path) : INTEGRITY_NONE;
+
+    if (level >= INTEGRITY_SOUND) {
         store->remembered = TRUE;
         store->remember = TRUE;
+        store->history = level == INTEGRITY_HISTORY;
         return TRUE;
     }
     if (!check_integrity(store, error))
@@ -896,6 +1005,20 @@ gboolean store_integrity_remembered(const Store *store)
 {
     g_return_val_if_fail(store != NULL, FALSE);
     return store->remembered;
+}
+
+gboolean store_history_vouched(const Store *store)
+{
+    g_return_val_if_fail(store != NULL, FALSE);
+    return store->history || integrity_level(store->path) == INTEGRITY_HISTORY;
+}
+
+void store_vouch_history(Store *store)
+{
+    g_return_if_fail(store != NULL);
+    store->history = TRUE;
+    if (store->remember && !store->writable)
+        integrity_remember_level(store->path, INTEGRITY_HISTORY);
 }
 
 gboolean store_make_writable(Store *store, GError **error)
@@ -1627,12 +1750,7 @@ gboolean store_query(Store *store, const char *sql, gint64 max_steps, gint64 max
 
 char *store_printable(const char *text)
 {
-    char *copy = g_strdup(text != NULL ? text : "");
-
-    for (char *p = copy; *p != '\0'; p++)
-        if ((guchar) *p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return copy;
+    return ev_shown(text);
 }
 
 char *store_games_dir(void)

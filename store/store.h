@@ -86,6 +86,17 @@ Store *store_open_own(const char *path, GError **error);
 /* Whether @store's open skipped quick_check because the file was remembered. */
 gboolean store_integrity_remembered(const Store *store);
 
+/* Whether every event of @store's file is known to be one this installation
+ * wrote, or folded and checked from the first: the file was made here, its
+ * seal says so (integrity.h), or store_vouch_history() was called. Only
+ * then may a keyframe stand in for the history before it. */
+gboolean store_history_vouched(const Store *store);
+
+/* The caller has just folded and checked @store's whole history: it is
+ * vouched for, and (when the open found the file sound and it is read-only)
+ * sealed so at once; a writable store seals it when closed cleanly. */
+void store_vouch_history(Store *store);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
@@ -104,6 +115,13 @@ gint64 store_schema_version(const Store *store);
  * without them it cannot be migrated. The store keeps a reference. */
 void store_set_current_digests(Store *store, GArray *digests);
 
+/* Close @store (nullable) and free it. A writable store folds its -wal
+ * into the file first, waiting a few seconds for readers to let go, so that
+ * the file stands alone; FALSE with a STORE_ERROR_IO when it cannot (a full
+ * disk, a reader that holds on): the turns are then still in the -wal. */
+gboolean store_close(Store *store, GError **error);
+
+/* store_close() with any failure only noted (the seal is not written). */
 void store_free(Store *store);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
 
@@ -238,8 +256,8 @@ CavContent *store_read_content(Store *store, GError **error);
  * program (a file that records none is not known to be). */
 gboolean store_read_content_standard(Store *store, gboolean *standard, GError **error);
 
-/* @text read from a file (a name, a cause), with control characters as '?'
- * so that it cannot drive a terminal; NULL reads as "". Caller frees. */
+/* @text read from a file (a name, a cause) as it may be shown, by
+ * ev_shown() (shown.h): no control byte raw. NULL reads as "". Caller frees. */
 char *store_printable(const char *text);
 
 /* Where saved games live: $XDG_DATA_HOME/cavelog/games. Owned by the caller. */

@@ -342,7 +342,7 @@ static void test_bookmark_notes(Forks *fixture, gconstpointer data)
     g_assert_no_error(error);
     g_assert_cmpuint(read->len, ==, 1);
     g_assert_cmpstr(((Bookmark *) read->pdata[0])->note, ==, "second thoughts");
-    g_assert_cmpstr(shown, ==, "a\\x1b[2Jb");
+    g_assert_cmpstr(shown, ==, "a\\e[2Jb");
 }
 
 /* A bookmark written while the game is being played: the game goes on

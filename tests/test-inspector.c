@@ -1929,10 +1929,11 @@ static guint count_widgets(GtkWidget *root, GType type)
     return n;
 }
 
-/* A turn before the keyframe tampered with: the newest state is previewed
- * (it is checked from the keyframe on), but the game is refused when the
- * full fold reaches that turn, and nothing of it stays shown. */
-static void expect_preview_refused(Fixture *f, gint32 last)
+/* A turn before the keyframe tampered with: the file is no longer what this
+ * installation wrote (its seal fails), so no keyframe stands in for its
+ * history, not even as a preview; the game is refused when the full fold
+ * reaches that turn, and nothing of it is shown. */
+static void expect_preview_refused(Fixture *f)
 {
     CavInspectorWindow *window = cav_inspector_window_new(NULL);
     g_autoptr(GFile) file = g_file_new_for_path(f->path);
@@ -1955,7 +1956,7 @@ static void expect_preview_refused(Fixture *f, gint32 last)
     while (error == NULL)
         g_main_context_iteration(NULL, TRUE);
     g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
-    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, last);
+    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, -1);
     g_assert_false(cav_inspector_window_is_loaded(window));
     /* The preview's map is gone: only the game page's is left. */
     g_assert_cmpuint(count_widgets(GTK_WIDGET(window), CAV_TYPE_MAP_VIEW), ==, 1);
@@ -1968,8 +1969,8 @@ static void test_open_preview(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
     gint32 last = history_last_state(cav_inspector_window_get_history(window))->turn;
-    g_autofree char *config = g_strdup(g_getenv("XDG_CONFIG_HOME"));
-    g_autofree char *other = tmp_path(&f->tmp, "other-config");
+    g_autofree char *config = g_strdup(g_getenv("XDG_STATE_HOME"));
+    g_autofree char *other = tmp_path(&f->tmp, "other-state");
     KeyframeKey key;
     g_autoptr(GError) error = NULL;
 
@@ -1978,19 +1979,19 @@ static void test_open_preview(Fixture *f, gconstpointer data)
     gtk_window_destroy(GTK_WINDOW(window));
     f->window = NULL;
     /* Another installation (another key) opens the same file: no preview. */
-    g_setenv("XDG_CONFIG_HOME", other, TRUE);
+    g_setenv("XDG_STATE_HOME", other, TRUE); /* where the key lives */
     g_assert_true(keyframe_load_key(&key, TRUE, &error));
     g_assert_no_error(error);
     window = open_window(f);
     if (config != NULL)
-        g_setenv("XDG_CONFIG_HOME", config, TRUE);
+        g_setenv("XDG_STATE_HOME", config, TRUE);
     else
-        g_unsetenv("XDG_CONFIG_HOME");
+        g_unsetenv("XDG_STATE_HOME");
     g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, -1);
     g_assert_cmpint(history_last_state(cav_inspector_window_get_history(window))->turn, ==, last);
     gtk_window_destroy(GTK_WINDOW(window));
     f->window = NULL;
-    expect_preview_refused(f, last);
+    expect_preview_refused(f);
 }
 
 typedef struct {

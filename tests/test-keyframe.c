@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "integrity.h"
 #include "keyframe.h"
 #include "testutil.h"
 
@@ -18,12 +19,14 @@
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-/* Point the key at @name inside the fixture's folder. */
+/* Point the key at @name inside the fixture's folder (the state folder,
+ * where the key lives, and the config folder, where it once did). */
 static void use_config(const TmpDir *fixture, const char *name)
 {
     g_autofree char *dir = tmp_path(fixture, name);
 
     g_setenv("XDG_CONFIG_HOME", dir, TRUE);
+    g_setenv("XDG_STATE_HOME", dir, TRUE);
 }
 
 static Session *keyed_game(const char *path, gint64 seed)
@@ -103,6 +106,17 @@ static gint64 sql_int(const char *path, const char *query)
     value = db_int(db, query);
     sqlite3_close(db);
     return value;
+}
+
+/* Only @path's keyframes were changed: its history is still what this
+ * installation wrote, and the test says so by sealing it with the key in
+ * "config" (as a clean close would), so that the keyframes themselves are
+ * judged. Without that seal no keyframe stands in for the history at all. */
+static void vouch(const TmpDir *fixture, const char *path)
+{
+    use_config(fixture, "config");
+    integrity_remember_level(path, INTEGRITY_HISTORY);
+    g_assert_cmpint(integrity_level(path), ==, INTEGRITY_HISTORY);
 }
 
 /* Flip the bits of byte @offset of the keyframes of @path (every one, or
@@ -238,12 +252,14 @@ static void test_ignored_wrong_mac(TmpDir *fixture, gconstpointer data)
     g_assert_cmpint(n, ==, 3);
     /* Byte 60 lies in the MAC (after the 48-byte header). */
     flip_byte(path, 60, TRUE);
+    vouch(fixture, path);
     {
         g_autoptr(Session) keyed = open_with(fixture, path, "config");
         g_assert_cmpint(session_keyframe_turn(keyed), ==, 2 * EVERY); /* the one before */
         g_assert_cmpuint(session_keyframes_ignored(keyed), ==, 1);
     }
     flip_byte(path, 61, FALSE); /* every one now */
+    vouch(fixture, path);
     assert_full_fold(fixture, path, 3);
 }
 
@@ -319,6 +335,7 @@ static void test_ignored_forged(TmpDir *fixture, gconstpointer data)
 
     make_game(fixture, path, 4242, 2 * EVERY);
     forge_keyframes(path);
+    vouch(fixture, path);
     assert_full_fold(fixture, path, 2);
 }
 
@@ -329,6 +346,7 @@ static void test_ignored_altered_blob(TmpDir *fixture, gconstpointer data)
     make_game(fixture, path, 4242, 2 * EVERY);
     /* One byte of the deflated state changed, the MAC kept. */
     flip_byte(path, 100, FALSE);
+    vouch(fixture, path);
     assert_full_fold(fixture, path, 2);
 }
 
@@ -357,6 +375,7 @@ static void test_ignored_other_game(TmpDir *fixture, gconstpointer data)
                            " INSERT INTO snapshots SELECT * FROM b.snapshots;",
                            path_b);
     sql(path_a, move);
+    vouch(fixture, path_a);
     assert_full_fold(fixture, path_a, 2);
 }
 
@@ -376,6 +395,8 @@ static void test_ignored_foreign_key(TmpDir *fixture, gconstpointer data)
         KeyframeKey key;
         g_assert_true(keyframe_load_key(&key, TRUE, NULL)); /* this installation has a key */
     }
+    g_assert_cmpint(integrity_level(path), ==, INTEGRITY_NONE); /* not sealed here: folded whole */
+    vouch(fixture, path); /* even so, the keyframes are another key's */
     assert_full_fold(fixture, path, 2);
 }
 
@@ -388,6 +409,7 @@ static void test_ignored_garbage(TmpDir *fixture, gconstpointer data)
     sql(path, "UPDATE snapshots SET state = zeroblob(80)");
     sql(path, "INSERT INTO snapshots VALUES (1, x'00'), (2, zeroblob(100000)), (3, x'4341564b'),"
               " (-5, randomblob(90))");
+    vouch(fixture, path);
     assert_full_fold(fixture, path, 5);
 }
 
@@ -420,6 +442,35 @@ static void test_key_made(TmpDir *fixture, gconstpointer data)
     assert_full_fold(fixture, path, 0);
 }
 
+/* A key of an earlier build, in the config folder, is moved to the state
+ * folder the first time it is wanted: the same 32 bytes, none left behind. */
+static void test_key_moved(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *config = tmp_path(fixture, "cfg");
+    g_autofree char *state = tmp_path(fixture, "state");
+    g_autofree char *old_dir = g_build_filename(config, "cavelog", NULL);
+    g_autofree char *old = g_build_filename(old_dir, "key", NULL);
+    g_autofree char *moved = NULL;
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    KeyframeKey key;
+    const char secret[] = "0123456789abcdef0123456789abcdef";
+
+    g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", state, TRUE);
+    g_assert_cmpint(g_mkdir_with_parents(old_dir, 0700), ==, 0);
+    g_assert_true(g_file_set_contents_full(old, secret, KEYFRAME_KEY_BYTES,
+                                           G_FILE_SET_CONTENTS_NONE, 0600, NULL));
+    g_assert_true(keyframe_load_key(&key, FALSE, NULL));
+    g_assert_true(memcmp(key.bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+    g_assert_false(g_file_test(old, G_FILE_TEST_EXISTS));
+    moved = keyframe_key_path();
+    g_assert_true(g_str_has_prefix(moved, state));
+    g_assert_true(g_file_get_contents(moved, &bytes, &len, NULL));
+    g_assert_cmpuint(len, ==, KEYFRAME_KEY_BYTES);
+    g_assert_true(memcmp(bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+}
+
 /* No key can be made: the game is played and saved all the same, without
  * keyframes, and the problem is told once. */
 static void test_key_unwritable(TmpDir *fixture, gconstpointer data)
@@ -433,6 +484,7 @@ static void test_key_unwritable(TmpDir *fixture, gconstpointer data)
     /* A file where the folder would go: even root cannot make it. */
     g_assert_true(g_file_set_contents(blocker, "", 0, NULL));
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", config, TRUE);
     session = keyed_game(path, 4242);
     g_assert_cmpint(play_to(session, 3 * EVERY), ==, 3 * EVERY);
     g_assert_nonnull(session_keyframe_problem(session));
@@ -472,21 +524,26 @@ static void test_reader_writes_nothing(TmpDir *fixture, gconstpointer data)
     g_assert_cmpstr(before, ==, after);
 }
 
-/* A keyframe vouches for the history before it on resume only: verify
- * folds everything and finds a change there. */
+/* A keyframe proves its own state, never the events before it: a history
+ * edited before the newest keyframe (the file no longer as this
+ * installation sealed it) is folded whole on resume, and refused there as
+ * verify refuses it. */
 static void test_verify_folds_everything(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "game.cavelog");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     g_autoptr(Game) game = game_new(NULL);
+    g_autoptr(Session) keyed = NULL;
 
     make_game(fixture, path, 4242, 2 * EVERY + 1);
     sql(path, "UPDATE turns SET digest = '0000000000000001' WHERE turn = 1");
-    {
-        g_autoptr(Session) keyed = open_with(fixture, path, "config");
-        g_assert_cmpint(session_keyframe_turn(keyed), ==, 2 * EVERY);
-    }
+    use_config(fixture, "config");
+    keyed = session_open(path, NULL, &error);
+    g_assert_null(keyed);
+    g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
+    g_assert_nonnull(strstr(error->message, "turn 1"));
+    g_clear_error(&error);
     store = store_open(path, FALSE, &error);
     g_assert_no_error(error);
     g_assert_false(store_fold_checked(store, game, NULL, NULL, &error));
@@ -543,6 +600,7 @@ int main(int argc, char **argv)
     ADD("/keyframe/ignored/garbage", test_ignored_garbage);
     ADD("/keyframe/key/made", test_key_made);
     ADD("/keyframe/key/unwritable", test_key_unwritable);
+    ADD("/keyframe/key/moved", test_key_moved);
     ADD("/keyframe/reader-writes-nothing", test_reader_writes_nothing);
     ADD("/keyframe/verify-folds-everything", test_verify_folds_everything);
 #undef ADD

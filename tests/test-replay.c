@@ -652,7 +652,9 @@ static void test_hostile(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     const char *names[] = {"text.cavelog", "cut.cavelog", "tampered.cavelog", "missing.cavelog"};
     g_autofree char *elsewhere = g_build_filename(f->dir, "elsewhere", NULL);
-    g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "XDG_CONFIG_HOME", elsewhere, TRUE);
+    g_auto(GStrv) env =
+        g_environ_setenv(g_environ_setenv(g_get_environ(), "XDG_CONFIG_HOME", elsewhere, TRUE),
+                         "XDG_STATE_HOME", elsewhere, TRUE);
 
     if (TMUX_GAME_SKIPPED(f))
         return;

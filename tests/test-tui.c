@@ -3052,7 +3052,8 @@ static char *continue_screen(Fixture *f, const char *config)
     char *text;
 
     g_assert_true(g_str_has_prefix(command, "env "));
-    exec_command = g_strdup_printf("exec env XDG_CONFIG_HOME=%s %s", config, command + 4);
+    exec_command = g_strdup_printf("exec env XDG_CONFIG_HOME=%s XDG_STATE_HOME=%s %s", config,
+                                   config, command + 4);
     tmux_start(&f->tmux, 100, 30, exec_command);
     g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = tmux_capture_settled(&f->tmux);
@@ -3074,6 +3075,7 @@ static void test_continue_keyframe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     if (TMUX_GAME_SKIPPED(f))
         return;
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
+    g_setenv("XDG_STATE_HOME", config, TRUE);
     session = session_new_game(f->save, 4242, "tester", NULL, &error);
     g_assert_no_error(error);
     session_set_keyframe_every(session, 4);

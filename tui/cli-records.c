@@ -4,16 +4,21 @@
  * them; the work is in store/morgue.c and store/records.c. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "morgue.h"
 #include "records.h"
+#include "shown.h"
 
 /* Write @text to stdout; a failed write (a full disk, a closed pipe) is an
  * error like any other. */
 static int print_out(const GString *text)
 {
-    if (fwrite(text->str, 1, text->len, stdout) != text->len || fflush(stdout) != 0) {
+    g_autofree char *shown = ev_shown_lines(text->str); /* what came from the files */
+    gsize len = strlen(shown);
+
+    if (fwrite(shown, 1, len, stdout) != len || fflush(stdout) != 0) {
         g_printerr("cavelog: could not write the output: %s\n", g_strerror(errno));
         return CLI_EXIT_ERROR;
     }

@@ -13,6 +13,7 @@
 #include "autoplay.h"
 #include "messages.h"
 #include "session.h"
+#include "shown.h"
 #include "store.h"
 #include "verify.h"
 
@@ -98,6 +99,29 @@ static void check_stdout(void)
 void cli_check_stdout_at_exit(void)
 {
     atexit(check_stdout);
+}
+
+/* g_print's and g_printerr's text, as it may be shown (shown.h). */
+static void print_shown(const gchar *text)
+{
+    g_autofree char *shown = ev_shown_lines(text);
+
+    fputs(shown, stdout);
+    fflush(stdout);
+}
+
+static void printerr_shown(const gchar *text)
+{
+    g_autofree char *shown = ev_shown_lines(text);
+
+    fputs(shown, stderr);
+    fflush(stderr);
+}
+
+void cli_print_shown(void)
+{
+    g_set_print_handler(print_shown);
+    g_set_printerr_handler(printerr_shown);
 }
 
 char *cli_new_save_path(gint64 seed)
@@ -258,8 +282,12 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
                                    event->cause);
     }
     g_string_append_c(printer->line, '\n');
-    if (fwrite(printer->line->str, 1, printer->line->len, stdout) == printer->line->len)
-        return TRUE;
+    {
+        g_autofree char *shown = ev_shown_lines(printer->line->str); /* names, causes, notes */
+        gsize len = strlen(shown);
+        if (fwrite(shown, 1, len, stdout) == len)
+            return TRUE;
+    }
     set_stdout_error(error); /* stop here: nobody reads the rest */
     return FALSE;
 }
@@ -404,10 +432,14 @@ static gboolean autoplay_one(AutoplayRun *run, gint64 seed, GError **error)
     g_autoptr(Session) session = autoplay_open(path, seed, error);
     const CavState *state;
 
-    if (session == NULL || !autoplay_play(session, run->turns, error))
+    if (session == NULL || !autoplay_play(session, run->turns, error) ||
+        !session_close(session, error))
         return FALSE;
-    if (session_morgue_problem(session) != NULL)
-        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
+    if (session_morgue_problem(session) != NULL) {
+        /* A write that failed is an error, though the game itself is saved. */
+        g_set_error_literal(error, STORE_ERROR, STORE_ERROR_IO, session_morgue_problem(session));
+        return FALSE;
+    }
     state = session_state(session);
     run->won += state->outcome == OUTCOME_WON;
     run->lost += state->outcome == OUTCOME_LOST;

@@ -45,6 +45,11 @@ int cli_fail(const GError *error);
  * even after --help. Call once, early in main. */
 void cli_check_stdout_at_exit(void);
 
+/* Everything printed with g_print and g_printerr from now on goes out as
+ * ev_shown_lines() shows it: no control byte from a file, a file name or a
+ * data folder reaches the terminal raw, whatever message carries it. */
+void cli_print_shown(void);
+
 /* A new save path in the games folder for a game with @seed. */
 char *cli_new_save_path(gint64 seed);
 

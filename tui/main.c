@@ -12,6 +12,7 @@
 #include "fork-cli.h"
 #include "replay-cli.h"
 #include "session.h"
+#include "shown.h"
 #include "store.h"
 #include "tui.h"
 
@@ -23,11 +24,14 @@ static int play(Session *session, Tui *tui, gboolean *over)
 
     if (over != NULL)
         *over = session_state(session)->outcome != OUTCOME_PLAYING;
-    if (!ok)
+    if (!ok || !session_close(session, &error))
         return cli_fail(error);
-    if (session_morgue_problem(session) != NULL)
-        g_printerr("cavelog: warning: %s\n", session_morgue_problem(session));
-    else if (session_morgue_path(session) != NULL)
+    if (session_morgue_problem(session) != NULL) {
+        /* A write that failed is an error, though the game itself is saved. */
+        g_printerr("cavelog: %s\n", session_morgue_problem(session));
+        return CLI_EXIT_ERROR;
+    }
+    if (session_morgue_path(session) != NULL)
         g_print("The story of this game: %s\n", session_morgue_path(session));
     return CLI_EXIT_OK;
 }
@@ -79,6 +83,9 @@ static int cmd_new(int argc, char **argv)
         g_printerr("cavelog: new takes no file names; use --save FILE\n");
         return CLI_EXIT_USAGE;
     }
+    if (name != NULL && !ev_text_clean(name))
+        return cli_usage_error("--name holds a control character (a terminal or bidi control); a "
+                               "name is plain text");
     if (seed == G_MININT64)
         seed = cli_random_seed();
     else if (seed < 0)
@@ -242,6 +249,7 @@ static int exit_status(int status)
 static int run(int argc, char **argv)
 {
     cli_check_stdout_at_exit();
+    cli_print_shown();
     if (argc >= 2 && argv[1][0] != '-') {
         for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
             if (strcmp(argv[1], subcommands[i].name) == 0) {

@@ -571,7 +571,8 @@ def sender_env(work):
     a key the readers here do not have, so every reader folds them whole,
     as it does any file shared with you (your own games' keyframes are
     trusted by continue; verify always folds everything)."""
-    return dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "sender-config"))
+    return dict(os.environ, XDG_CONFIG_HOME=os.path.join(work, "sender-config"),
+                XDG_STATE_HOME=os.path.join(work, "sender-config"))
 
 
 def make_games(binary, work):
@@ -675,6 +676,7 @@ def main():
         return 77
     work = keep or tempfile.mkdtemp(prefix="cavelog-tamper-")
     os.environ["XDG_CONFIG_HOME"] = os.path.join(work, "reader-config")
+    os.environ["XDG_STATE_HOME"] = os.path.join(work, "reader-config")  # the key
     os.makedirs(work, exist_ok=True)
     os.environ["XDG_DATA_HOME"] = work  # a morgue or games folder never lands in $HOME
     # A copy, so that a rebuild during the run cannot pull the binary away.

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-events.c — libFuzzer target that mutates the fields of a real game's
  * events before folding them (the digests are no barrier: anyone can
- * recompute them). A bot game is recorded once; each input is read as
- * (event index, field, value) triples that rewrite events, and the whole
- * game is then folded: every event must be refused or evolved without a
- * crash or an overflow. */
+ * recompute them). A bot game is recorded once; each input is read as up to
+ * MUTATIONS records of MUTATION_BYTES (event index, field, value) that
+ * rewrite a field of any kind (32- or 64-bit numbers, texts, with or without
+ * an end), and the whole game is then folded: every event must be refused
+ * or evolved without a crash or an overflow. */
 #include <stdint.h>
 #include <string.h>
 
@@ -13,6 +14,9 @@
 #include "rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MUTATIONS 16
+#define MUTATION_BYTES 12 /* index (2), field (1), how a text ends (1), value (8) */
 
 static GArray *record_game(void)
 {
@@ -31,20 +35,36 @@ static GArray *record_game(void)
     return events;
 }
 
-/* Rewrite one field of one event from 9 input bytes. */
+/* Rewrite one field of one event from MUTATION_BYTES input bytes. */
 static void mutate(GArray *events, const uint8_t *at)
 {
     guint index = ((guint) at[0] << 8 | at[1]) % events->len;
     CavEvent *event = &g_array_index(events, CavEvent, index);
     const CavFieldInfo *fields;
     guint n = ev_type_fields(event->type, &fields);
-    gint32 value;
+    const CavFieldInfo *field;
+    guint8 *place;
 
     if (n == 0)
         return;
-    memcpy(&value, at + 3, sizeof value);
-    if (fields[at[2] % n].kind == CAV_FIELD_I32)
-        memcpy((guint8 *) &event->as + fields[at[2] % n].offset, &value, sizeof value);
+    field = &fields[at[2] % n];
+    place = (guint8 *) &event->as + field->offset;
+    switch (field->kind) {
+    case CAV_FIELD_I32:
+        memcpy(place, at + 4, 4);
+        break;
+    case CAV_FIELD_I64:
+        memcpy(place, at + 4, 8);
+        break;
+    case CAV_FIELD_STR:
+        /* Eight bytes at a place the input picks; ended there, or not at all. */
+        memcpy(place + at[3] % (field->size - 8), at + 4, 8);
+        if (at[3] & 0x80)
+            place[field->size - 1] = '\0';
+        break;
+    case CAV_FIELD_ROW: /* a level's terrain: fuzz-open reaches its text */
+        break;
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -56,7 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (recorded == NULL)
         recorded = record_game();
     events = g_array_copy(recorded);
-    for (size_t i = 0; i + 7 <= size && i < 7 * 16; i += 7)
+    for (size_t i = 0; i + MUTATION_BYTES <= size && i < MUTATION_BYTES * MUTATIONS;
+         i += MUTATION_BYTES)
         mutate(events, data + i);
     game = game_new(NULL);
     game_track_view(game, FALSE);

@@ -36,17 +36,20 @@ python3 - "$corpus" <<'PY'
 import sqlite3, sys
 corpus = sys.argv[1]
 db = sqlite3.connect(f"{corpus}/open/seed-37.cavelog")
-types = {}
+# The first byte is the type's number in events/catalog.h, as the target reads it.
+import re
+catalog = open("events/catalog.h").read()
+types = {name: n for n, name in enumerate(re.findall(r"X\(\w+, (\w+), \d+,", catalog))}
 for i, (kind, version, payload) in enumerate(db.execute(
         "SELECT type, version, payload FROM events GROUP BY type")):
-    types.setdefault(kind, len(types))
     with open(f"{corpus}/payload/{i}", "wb") as out:
         out.write(bytes([types[kind], version % 4]) + payload.encode())
 for i, (command,) in enumerate(db.execute("SELECT DISTINCT command FROM turns LIMIT 50")):
     with open(f"{corpus}/command/{i}", "w") as out:
         out.write(command)
 PY
-printf '%070d' 0 > "$corpus/events/zeros"
+# Room for every mutation fuzz-events reads (16 of 12 bytes).
+printf '%0192d' 0 > "$corpus/events/zeros"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=0
 # Run one target: its regressions, then the exploration; on a finding, show
@@ -79,5 +82,5 @@ fuzz() {
 }
 fuzz payload 3000000 -timeout=10
 fuzz command 3000000 -timeout=10
-fuzz events 8000 -timeout=10
+fuzz events 8000 -timeout=10 -max_len=192
 fuzz open 12000 -timeout=30 -max_len=400000 -rss_limit_mb=4096
