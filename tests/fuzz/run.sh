@@ -31,11 +31,11 @@ ninja -C build-fuzz tests/fuzz/fuzz-payload tests/fuzz/fuzz-command tests/fuzz/f
 corpus=build-fuzz/corpus
 rm -rf "$corpus"
 mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events"
-gzip -dc tests/golden/seed-37.cavelog.gz > "$corpus/open/seed-37.cavelog"
+gzip -dc tests/golden/seed-45.cavelog.gz > "$corpus/open/seed-45.cavelog"
 python3 - "$corpus" <<'PY'
 import sqlite3, sys
 corpus = sys.argv[1]
-db = sqlite3.connect(f"{corpus}/open/seed-37.cavelog")
+db = sqlite3.connect(f"{corpus}/open/seed-45.cavelog")
 # The first byte is the type's number in events/catalog.h, as the target reads it.
 import re
 catalog = open("events/catalog.h").read()

@@ -12,7 +12,7 @@ build=${1:?usage: tests/golden/regenerate.sh BUILD_DIR}
 here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for seed in 12 22 37; do
+for seed in 23 44 45; do
     CAVELOG_DATA_DIR= "$build/tui/cavelog" autoplay --seed "$seed" --turns 3000 \
         --save "$tmp/seed-$seed.cavelog" >/dev/null
     sqlite3 "$tmp/seed-$seed.cavelog" "PRAGMA journal_mode = DELETE; VACUUM;" >/dev/null
