@@ -449,15 +449,21 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "a - +10 max hp"));
     g_assert_nonnull(strstr(text, "c - +2 attack"));
     g_assert_nonnull(strstr(text, "g - +10 mana regeneration"));
-    /* other keys do not get past it */
+    /* other keys do not get past it, and a letter (b and g are keys of
+     * play too: a step, a pick-up) only marks a bonus */
     tmux_send_text(&f->tmux, "l");
-    g_usleep(300 * 1000);
+    g_free(press_for(f, "b", "> b - +5 max mana"));
+    g_free(press_for(f, "g", "> g - +10 mana regeneration"));
     g_free(text);
     text = tmux_capture(&f->tmux);
     g_assert_nonnull(strstr(text, "Choose a bonus:"));
+    g_assert_nonnull(strstr(text, "Enter takes +10 mana regeneration"));
+    g_assert_null(strstr(text, "You gain"));
 
     g_free(text);
-    text = press_for(f, "c", "You gain +2 attack.");
+    g_free(press_for(f, "c", "> c - +2 attack"));
+    tmux_send_named_key(&f->tmux, "Enter");
+    text = tmux_wait_for(&f->tmux, "You gain +2 attack.");
     g_assert_null(strstr(text, "Choose a bonus:"));
     g_assert_nonnull(strstr(text, "Lv 2 "));
     g_assert_nonnull(strstr(text, "Atk 22 "));
@@ -2795,7 +2801,9 @@ static void test_level_up_typed_ahead(Fixture *f, G_GNUC_UNUSED gconstpointer da
     g_test_message("after the blow:\n%s", text);
     g_assert_null(strstr(text, "You gain"));
     g_free(text);
-    text = press_for(f, "c", "You gain");
+    g_free(press_for(f, "c", "> c - +2 attack"));
+    tmux_send_named_key(&f->tmux, "Enter");
+    text = tmux_wait_for(&f->tmux, "You gain");
     g_assert_nonnull(strstr(text, "You gain +2 attack."));
     g_assert_null(strstr(text, "max hp."));
 }

@@ -155,8 +155,10 @@ static char *tui_levelup_value(const CavCreature *player, CavBonus bonus, gint32
     return g_string_free(text, FALSE);
 }
 
-/* "f - +50 hp regeneration  1 hp every 10 turns   1 hp every 6.7 turns" */
-static char *tui_levelup_line(const CavContent *content, const CavCreature *player, int bonus)
+/* "  f - +50 hp regeneration  1 hp every 10 turns   1 hp every 6.7 turns",
+ * marked "> " when it is the one picked. */
+static char *tui_levelup_line(const CavContent *content, const CavCreature *player, int bonus,
+                              int picked)
 {
     gint32 amount = content_rules(content)->bonus[bonus];
     g_autofree char *raise =
@@ -164,44 +166,70 @@ static char *tui_levelup_line(const CavContent *content, const CavCreature *play
     g_autofree char *now = tui_levelup_value(player, (CavBonus) bonus, 0);
     g_autofree char *after = tui_levelup_value(player, (CavBonus) bonus, amount);
 
-    return g_strdup_printf("%c - %-22s %-22s %s", 'a' + bonus, raise, now, after);
+    return g_strdup_printf("%s%c - %-22s %-22s %s", bonus == picked ? "> " : "  ", 'a' + bonus,
+                           raise, now, after);
 }
 
-static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature *player)
+/* The level-up screen with bonus @picked marked (-1: none yet). */
+static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature *player,
+                                    int picked)
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
 
     g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", player->level));
     g_ptr_array_add(lines, g_strdup(""));
-    g_ptr_array_add(lines, g_strdup_printf("    %-22s %-22s %s", "bonus", "now", "after"));
+    g_ptr_array_add(lines, g_strdup_printf("      %-22s %-22s %s", "bonus", "now", "after"));
     for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++)
-        g_ptr_array_add(lines, tui_levelup_line(content, player, bonus));
+        g_ptr_array_add(lines, tui_levelup_line(content, player, bonus, picked));
     g_ptr_array_add(lines, g_strdup(""));
     if (player->pending_bonuses > 2)
         g_ptr_array_add(lines, g_strdup_printf("%d more bonuses to choose after this one.",
                                                player->pending_bonuses - 1));
     else if (player->pending_bonuses == 2)
         g_ptr_array_add(lines, g_strdup("1 more bonus to choose after this one."));
-    g_ptr_array_add(lines, g_strdup("A letter chooses (S saves and quits)."));
+    if (picked < 0)
+        g_ptr_array_add(lines,
+                        g_strdup("A letter picks a bonus, Enter takes it (S saves and quits)."));
+    else
+        g_ptr_array_add(lines, g_strdup_printf("Enter takes %+d %s; a letter picks another.",
+                                               content_rules(content)->bonus[picked],
+                                               content_bonus_words((CavBonus) picked)));
     return lines;
+}
+
+/* The bonus @key picks or moves the mark to from @picked; @picked when it
+ * is no such key. */
+static int tui_levelup_pick(int key, int picked)
+{
+    if (key >= 'a' && key < 'a' + CAV_BONUS_COUNT)
+        return key - 'a';
+    if (key == KEY_DOWN)
+        return picked < 0 ? 0 : (picked + 1) % CAV_BONUS_COUNT;
+    if (key == KEY_UP)
+        return picked <= 0 ? CAV_BONUS_COUNT - 1 : picked - 1;
+    return picked;
 }
 
 int tui_panels_levelup(const CavContent *content, const CavCreature *player, TuiBackdrop backdrop,
                        gpointer data)
 {
-    g_autoptr(GPtrArray) lines = NULL;
+    int picked = -1;
 
     g_return_val_if_fail(content != NULL && player != NULL && backdrop != NULL, -1);
-    lines = tui_levelup_lines(content, player);
-    /* a key typed on while the turn was played must not choose unseen */
+    /* a key typed on while the turn was played must not choose unseen; and
+     * since a-g are also keys of play (b steps, g picks up), a letter only
+     * marks a bonus: Enter takes it */
     tui_screen_flush_input();
     for (;;) {
+        g_autoptr(GPtrArray) lines = tui_levelup_lines(content, player, picked);
         int key = tui_panels_show((const char *const *) lines->pdata, lines->len, backdrop, data);
 
-        if (key >= 'a' && key < 'a' + CAV_BONUS_COUNT && tui_screen_big_enough())
-            return key - 'a';
+        if ((key == '\r' || key == '\n' || key == KEY_ENTER) && picked >= 0 &&
+            tui_screen_big_enough())
+            return picked;
         if (key == 'S' || key == TUI_KEY_LOST)
             return -1;
+        picked = tui_levelup_pick(key, picked);
     }
 }
 

@@ -274,8 +274,9 @@ void tui_panels_help(TuiBackdrop backdrop, gpointer data);
 void tui_panels_history(const TuiLog *log);
 
 /* The level-up screen: the bonuses of @content with their amounts and what
- * @player has now. Keys typed before it are thrown away. Waits for a
- * choice: returns the CavBonus chosen, or -1 when the player saves and
+ * @player has now. Keys typed before it are thrown away; a letter or an
+ * arrow marks a bonus and only Enter takes it (a-g are keys of play too).
+ * Waits for a choice: returns the CavBonus chosen, or -1 when the player saves and
  * quits instead (S, or the terminal is gone). */
 int tui_panels_levelup(const CavContent *content, const CavCreature *player, TuiBackdrop backdrop,
                        gpointer data);
