@@ -249,9 +249,14 @@ static TuiStep tui_play_walk(Tui *tui, Session *session, const TuiWalk *walk, GE
 static TuiStep tui_play_travel(Tui *tui, Session *session, GError **error)
 {
     TuiWalk walk = {.kind = TUI_WALK_TRAVEL};
+    const CavCreature *player = state_player(tui->state);
 
     if (!tui_play_aim(tui, TUI_AIM_TRAVEL, &walk.x, &walk.y))
         return TUI_STEP_GO_ON;
+    if (walk.x == player->x && walk.y == player->y) {
+        tui_log_add(tui->log, tui->state->turn, tui_target_here(tui->state, player));
+        return TUI_STEP_GO_ON;
+    }
     return tui_play_walk(tui, session, &walk, error);
 }
 

@@ -356,9 +356,15 @@ typedef enum {
  * view stands); for another the message line says why and the cursor stays.
  * Returns TRUE with the cell picked in *@x, *@y; FALSE when the player
  * cancels (Esc) or, for LOOK, unless `_` picked a remembered cell to
- * travel to. */
+ * travel to. Travel's `<` or `>` on the stairs the player stands on picks
+ * the player's own cell. */
 gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *viewport, TuiAim aim,
                     TuiBackdrop backdrop, gpointer data, gint32 *x, gint32 *y);
+
+/* Why travel to @player's own cell goes nowhere: the stairs they stand on
+ * and the key that takes them ("You are on the stairs down: > takes
+ * them."), or that they are there. A static string. */
+const char *tui_target_here(const CavState *state, const CavCreature *player);
 
 /* ---- tui-spells.c: the spells of a book -------------------------------- */
 

@@ -123,16 +123,15 @@ static attr_t tui_target_highlight(void)
     return tui_screen_colour("bright red");
 }
 
-/* Why travel to the player's own cell goes nowhere: the stairs they stand
- * on and the key that takes them, or that they are there. */
-static const char *tui_target_here(const TuiCursor *cursor)
+const char *tui_target_here(const CavState *state, const CavCreature *player)
 {
-    switch (state_tile(cursor->state, cursor->player->z, cursor->player->x, cursor->player->y)) {
+    g_return_val_if_fail(state != NULL && player != NULL, NULL);
+    switch (state_tile(state, player->z, player->x, player->y)) {
     case TILE_STAIRS_DOWN:
         return "You are on the stairs down: > takes them.";
     case TILE_STAIRS_UP:
-        return cursor->player->z == 0 ? "You are on the stairs up, the way out: < takes them."
-                                      : "You are on the stairs up: < takes them.";
+        return player->z == 0 ? "You are on the stairs up, the way out: < takes them."
+                              : "You are on the stairs up: < takes them.";
     case TILE_FLOOR:
     case TILE_WALL:
     case TILE_OUTSIDE:
@@ -148,7 +147,7 @@ static const char *tui_target_refusal(const TuiCursor *cursor)
 
     if (cursor->aim == TUI_AIM_TRAVEL && cursor->x == cursor->player->x &&
         cursor->y == cursor->player->y)
-        return tui_target_here(cursor);
+        return tui_target_here(cursor->state, cursor->player);
     if (cursor->aim == TUI_AIM_TRAVEL)
         return view_remembers(cursor->sight, cursor->player->z, cursor->x, cursor->y)
                    ? NULL
@@ -327,6 +326,9 @@ gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *vi
                 break;
         } else if (aim == TUI_AIM_TRAVEL && (key == '<' || key == '>')) {
             picked = tui_target_stairs(&cursor, key == '<' ? TILE_STAIRS_UP : TILE_STAIRS_DOWN);
+            /* the stairs underfoot: the cursor closes on the player's cell,
+             * so that the next key (the one that takes them) is play's */
+            picked = picked || (cursor.x == cursor.player->x && cursor.y == cursor.player->y);
             if (picked)
                 break;
         } else if (tui_target_picks(aim, key)) {
