@@ -238,18 +238,34 @@ static gboolean describe_equipped(const CavState *after, const CavView *view, gi
                               on && !is_player(after, creature) ? MESSAGES_A : MESSAGES_THE, out);
 }
 
-/* "You see here a dagger.": the player stepped onto an item. */
+/* "You see here a dagger.": the player stepped onto an item; "…, on the
+ * stairs down." when it lies on stairs, which the map then does not show. */
 static gboolean describe_moved(const CavState *after, const CavEvCreatureMoved *e, GString *out)
 {
+    gint32 z;
     const CavItem *item;
 
     if (!is_player(after, e->creature))
         return FALSE;
-    item = state_item_at(after, state_player(after)->z, e->x, e->y);
+    z = state_player(after)->z;
+    item = state_item_at(after, z, e->x, e->y);
     if (item == NULL)
         return FALSE;
     g_string_append(out, "You see here ");
     messages_item_name(after, item, item->count, MESSAGES_A, out);
+    switch (state_tile(after, z, e->x, e->y)) {
+    case TILE_STAIRS_DOWN:
+        g_string_append(out, ", on the stairs down");
+        break;
+    case TILE_STAIRS_UP:
+        g_string_append(out, z == 0 ? ", on the way out" : ", on the stairs up");
+        break;
+    case TILE_FLOOR:
+    case TILE_WALL:
+    case TILE_OUTSIDE:
+    default:
+        break;
+    }
     g_string_append_c(out, '.');
     return TRUE;
 }

@@ -517,6 +517,31 @@ static void test_messages_perception(void)
     scenario_teardown(&s);
 }
 
+/* An item lying on stairs hides them on the map, so stepping onto it says
+ * where it lies: "You see here a dagger, on the stairs down." */
+static const char *const stairs_row[] = {"######", "#@>.<#", "######", NULL};
+
+static void test_messages_item_on_stairs(void)
+{
+    Scenario s;
+    g_autofree char *down = NULL, *floor = NULL, *up = NULL;
+
+    scenario_setup(&s, stairs_row, NULL);
+    scenario_item(&s, "dagger", 0, 0, 2, 1, 1);
+    scenario_item(&s, "rock", 0, 0, 3, 1, 1);
+    scenario_item(&s, "apple", 0, 0, 4, 1, 1);
+    g_free(scenario_play(&s, command_move(1, 0)));
+    down = scenario_turn_messages(&s);
+    g_assert_nonnull(strstr(down, "You see here a dagger, on the stairs down."));
+    g_free(scenario_play(&s, command_move(1, 0)));
+    floor = scenario_turn_messages(&s);
+    g_assert_nonnull(strstr(floor, "You see here a rock."));
+    g_free(scenario_play(&s, command_move(1, 0)));
+    up = scenario_turn_messages(&s);
+    g_assert_nonnull(strstr(up, "You see here an apple, on the way out."));
+    scenario_teardown(&s);
+}
+
 /* Items are named with "a" (a bat corpse too), and mail, a mass noun,
  * without: "You see here platemail." */
 static void test_messages_articles(void)
@@ -618,6 +643,7 @@ int main(int argc, char **argv)
     g_test_add_func("/rules/creatures/goblin", test_goblin);
     g_test_add_func("/rules/messages/perception", test_messages_perception);
     g_test_add_func("/rules/messages/articles", test_messages_articles);
+    g_test_add_func("/rules/messages/item-on-stairs", test_messages_item_on_stairs);
     g_test_add_func("/rules/validate/new-events", test_validate_new_events);
     return g_test_run();
 }
