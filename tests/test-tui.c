@@ -2812,6 +2812,11 @@ static void test_level_up_typed_ahead(Fixture *f, G_GNUC_UNUSED gconstpointer da
 
 #define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
 
+static gboolean shows_sentence_and_hint(const char *text, gconstpointer sentence)
+{
+    return strstr(text, sentence) != NULL && strstr(text, TRAVEL_HINT) != NULL;
+}
+
 /* At 80 × 24, what the travel cursor says of a remembered cell with an item
  * ("You remember floor there, and … on it.") is read whole, and so are the
  * keys: the hint takes a row of its own rather than cut the description. */
@@ -2845,7 +2850,9 @@ static void test_aim_text_whole(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         x += sx;
         y += sy;
     }
-    text = tmux_wait_for(&f->tmux, sentence->str);
+    /* one capture may catch the frame half drawn: wait for the two */
+    if (!tmux_wait_until(&f->tmux, shows_sentence_and_hint, sentence->str, TMUX_WAIT_MS, &text))
+        g_error("the description or the hint is not whole:\n%s", text);
     g_test_message("the travel cursor on the item:\n%s", text);
     g_assert_nonnull(strstr(text, TRAVEL_HINT));
 }
