@@ -1021,6 +1021,13 @@ void store_vouch_history(Store *store)
         integrity_remember_level(store->path, INTEGRITY_HISTORY);
 }
 
+void store_vouch_made(Store *store)
+{
+    g_return_if_fail(store != NULL);
+    store->remember = TRUE; /* made here: sound when closed cleanly */
+    store->history = TRUE;
+}
+
 gboolean store_make_writable(Store *store, GError **error)
 {
     sqlite3 *readonly;

@@ -97,6 +97,10 @@ gboolean store_history_vouched(const Store *store);
  * sealed so at once; a writable store seals it when closed cleanly. */
 void store_vouch_history(Store *store);
 
+/* @store's file was made just now by this installation (a new game): a
+ * clean close remembers it sound, and its whole history is vouched for. */
+void store_vouch_made(Store *store);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
