@@ -9,7 +9,7 @@
 #include "agree.h"
 #include "bookmarks.h"
 #include "cavelog-config.h"
-#include "fork.h"
+#include "lineage.h"
 #include "rules.h"
 #include "store-private.h"
 

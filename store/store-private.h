@@ -46,10 +46,6 @@ struct Store {
     char now_text[32]; /* ISO 8601 UTC, for the game row's update */
 };
 
-/* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
-gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
-    G_GNUC_PRINTF(4, 5);
-
 /* An SQLite failure @rc on connection @db (nullable) to the file at @path,
  * while @doing, as the StoreError a player reads; returns FALSE. For a
  * connection of the store's own, store_fail_sqlite. */

@@ -15,7 +15,7 @@
 #include "cavelog-config.h"
 #include "bookmarks.h"
 #include "codec.h"
-#include "fork.h"
+#include "lineage.h"
 #include "integrity.h"
 #include "shown.h"
 

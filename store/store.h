@@ -101,6 +101,10 @@ void store_vouch_history(Store *store);
  * clean close remembers it sound, and its whole history is vouched for. */
 void store_vouch_made(Store *store);
 
+/* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
+gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
+    G_GNUC_PRINTF(4, 5);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
