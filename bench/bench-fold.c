@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "autoplay.h"
+#include "checks.h"
 #include "history.h"
 #include "session.h"
 #include "store.h"

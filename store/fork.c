@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checks.h"
 #include "fork-rows.h"
 #include "integrity.h"
 #include "parts.h"

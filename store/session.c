@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cavelog-config.h"
+#include "checks.h"
 #include "keyframe.h"
 #include "morgue.h"
 #include "parts.h"
