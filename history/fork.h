@@ -3,8 +3,8 @@
  * history up to a turn (events, turns, the data it is played by, bookmarks),
  * with its lineage recorded: the parent game, its file name, the turn. The
  * fork is a game like any other: it resumes, plays on and verifies. */
-#ifndef CAV_STORE_FORK_H
-#define CAV_STORE_FORK_H
+#ifndef CAV_HISTORY_FORK_H
+#define CAV_HISTORY_FORK_H
 
 #include "lineage.h"
 #include "store.h"
