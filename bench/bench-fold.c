@@ -3,7 +3,7 @@
  * JSON decoding alone; the rules' fold (validate + evolve) from the file,
  * with the player's view, and from memory (the events already decoded);
  * the checked fold that resume, verify and the inspector do; and opening
- * the game in the history engine (store/history.c), as the inspector does.
+ * the game in the history engine (history/history.c), as the inspector does.
  * Bot games end (death, win), so it records games of successive seeds until
  * they hold TURNS turns in all; or it folds the game FILE, left as it is.
  * Usage: bench-fold [TURNS | FILE]. */
@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "autoplay.h"
+#include "checks.h"
 #include "history.h"
 #include "session.h"
 #include "store.h"

@@ -4,7 +4,7 @@
  * a creature's numbers over time, where a creature's value came from, the
  * policies that received the shown event (bus trace), and search inside
  * the shown state. Each
- * part is computed from the History (store/analysis.h) only while it is on
+ * part is computed from the History (history/analysis.h) only while it is on
  * screen. Links emit "seek" with a seq. */
 #ifndef CAV_INSPECTOR_CAV_ANALYSIS_VIEW_H
 #define CAV_INSPECTOR_CAV_ANALYSIS_VIEW_H

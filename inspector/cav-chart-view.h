@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-chart-view.h — one number over time (a series from store/analysis.h)
+/* cav-chart-view.h — one number over time (a series from history/analysis.h)
  * drawn with cairo: a step line over the events' seqs, markers for notable
  * events, a line at the shown event. Clicking a point emits "seek" with its
  * seq; the same drawing exports to PNG or SVG. */

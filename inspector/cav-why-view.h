@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-why-view.h — a "why" tree (store/analysis.h) as an expandable list:
+/* cav-why-view.h — a "why" tree (history/analysis.h) as an expandable list:
  * each node one row, indented under its parent; activating a row that is
  * about an event emits "seek" with its seq. */
 #ifndef CAV_INSPECTOR_CAV_WHY_VIEW_H

@@ -4,8 +4,7 @@
  * the SQLite adapter (opening untrusted files defensively, schema and
  * migrations, appending turns, reading rows); checks.c judges what a file
  * holds (the turns table, every event folded, every digest, the game row);
- * fork.c and bookmarks.c read and write the tables a fork and a reader add,
- * and session.c puts a file built under a temporary name into place. */
+ * fork.c and bookmarks.c read and write the tables a fork and a reader add. */
 #ifndef CAV_STORE_STORE_PRIVATE_H
 #define CAV_STORE_STORE_PRIVATE_H
 
@@ -13,6 +12,7 @@
 #include <sys/types.h>
 
 #include "codec.h"
+#include "parts.h"
 #include "store.h"
 
 G_BEGIN_DECLS
@@ -45,10 +45,6 @@ struct Store {
     gint64 now_second; /* the second now_text was formatted for */
     char now_text[32]; /* ISO 8601 UTC, for the game row's update */
 };
-
-/* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
-gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
-    G_GNUC_PRINTF(4, 5);
 
 /* An SQLite failure @rc on connection @db (nullable) to the file at @path,
  * while @doing, as the StoreError a player reads; returns FALSE. For a
@@ -97,25 +93,6 @@ gboolean store_decode_payload(Store *store, CodecDecoder *decoder, const StoreRo
                               CavEvent *event, GError **error);
 /* A digest as the turns table spells it: 16 lowercase hex digits. */
 gboolean store_parse_digest(const char *text, guint64 *out);
-
-/* Put the finished file at @part in place as @path, never over an existing
- * file; @part is removed either way. FALSE with STORE_ERROR_EXISTS or _IO. */
-gboolean store_move_into_place(const char *part, const char *path, GError **error);
-
-/* Remove the file @part and any sidecar SQLite left beside it. */
-void store_remove_part(const char *part);
-
-/* @error (nullable) names @path where it named the temporary @part. */
-void store_error_rename(GError *error, const char *part, const char *path);
-
-/* Close @store, the game being made at @part (with its sidecars) for
- * @path: TRUE when it is whole in @part alone; else FALSE with @error
- * naming @path (not the temporary name), and @part and its sidecars gone. */
-gboolean store_close_part(Store *store, const char *part, const char *path, GError **error);
-
-/* Remove the PATH.PID.part files (and sidecars) beside @path left by
- * creations whose process is gone. */
-void store_remove_dead_parts(const char *path);
 
 /* Text column @column of @stmt's row when it is text of at most @max bytes
  * of valid UTF-8 without a NUL (a copy; caller frees); else NULL. */

@@ -97,6 +97,14 @@ gboolean store_history_vouched(const Store *store);
  * sealed so at once; a writable store seals it when closed cleanly. */
 void store_vouch_history(Store *store);
 
+/* @store's file was made just now by this installation (a new game): a
+ * clean close remembers it sound, and its whole history is vouched for. */
+void store_vouch_made(Store *store);
+
+/* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
+gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
+    G_GNUC_PRINTF(4, 5);
+
 /* FALSE, with "this game is being played by process N", when another
  * process holds @path open for writing (every writer locks its file). */
 gboolean store_check_not_played(const char *path, GError **error);
@@ -156,21 +164,6 @@ gboolean store_last_turn(Store *store, gint32 *turn, guint64 *digest, gint64 *la
  * by turn (caller unrefs). */
 gboolean store_check_turns(Store *store, GArray **starts, GError **error);
 
-/* Fold @event, read from @store, into @game: when @starts (from
- * store_check_turns) is given, the event must lie in its turn's run; then it
- * is validated and evolved. A problem is a STORE_ERROR_TAMPERED naming the
- * file; @game is then unchanged. */
-gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
-                          GError **error);
-
-/* Check @state, the fold of the events up to the end of @turn, against the
- * digest recorded for @turn. */
-gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error);
-
-/* Check the game table's description (seed, turns, depth, kills, outcome)
- * against @state, the fold of the file. */
-gboolean store_check_description(Store *store, const CavState *state, GError **error);
-
 /* The digest recorded for @turn. */
 gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **error);
 
@@ -214,22 +207,6 @@ gboolean store_foreach_event(Store *store, const StoreFilter *filter, StoreEvent
  * (its connection is the reader's until this returns). */
 gboolean store_foreach_event_piped(Store *store, const StoreFilter *filter, StoreEventFunc func,
                                    gpointer user_data, GError **error);
-
-/* Fold every event of @store into @game (fresh), with every check a resume
- * makes: the turns table, each event validated and inside its turn's run,
- * every turn's digest (the first lie is named by its turn), the events
- * ending exactly where the last turn ends, and the game row. @each (nullable) is called after each
- * event is folded, on this thread while another reads the events: it must
- * not use @store. FALSE with a STORE_ERROR naming the first problem. */
-gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                            GError **error);
-
-/* store_fold_checked for a @game that already holds the state at the end
- * of one of the file's turns (a keyframe's, keyframe.h): the same checks,
- * over the turns from that one on and the events after it (read on another
- * thread: @each must not use @store either). */
-gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                                  GError **error);
 
 /* Called for each row of store_query(): its @n_columns values as text
  * (NULL for SQL NULL). Return FALSE to stop early: with @error set, the

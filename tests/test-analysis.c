@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-analysis.c — the inspector's questions, answered by store/analysis:
+/* test-analysis.c — the inspector's questions, answered by history/analysis:
  * why an event happened and why the player died, where a value came from,
  * what changed between two events, series over time and search inside the
  * state — each checked against an independent fold or a brute-force scan of

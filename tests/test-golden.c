@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "checks.h"
 #include "store.h"
 #include "testutil.h"
 #include "verify.h"

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "checks.h"
 #include "integrity.h"
 #include "keyframe.h"
 #include "testutil.h"

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "checks.h"
 #include "morgue.h"
 #include "records.h"
 #include "testutil.h"

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "cavelog-config.h"
+#include "checks.h"
 #include "fork.h"
 #include "history.h"
 #include "session.h"

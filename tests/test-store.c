@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "checks.h"
 #include "codec.h"
 #include "game.h"
 #include "session.h"

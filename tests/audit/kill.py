@@ -8,7 +8,7 @@ creates a game: no half-made game is left, and after the next run no
 PATH.PID.part either.
 
 Full run (about 8 minutes on two shared cores):
-    python3 tests/audit/kill.py build/tui/cavelog --kills 500 --creations 100
+    python3 tests/audit/kill.py build/cli/cavelog --kills 500 --creations 100
 Quick run (what meson's `audit` suite runs): --kills 20 --creations 10.
 Options: --seconds S (stop the play phase after S seconds), --seed N (the
 random moments). Exit status 0 when every check held, 1 otherwise, 77 (skip)

@@ -7,7 +7,7 @@ empty -wal made beside a WAL-mode file is listed apart as a side file).
 
 Full campaign (about a minute on two cores, two with --pty; prints the table, the totals
 and every accepted lie):
-    python3 tests/audit/tamper.py build/tui/cavelog
+    python3 tests/audit/tamper.py build/cli/cavelog
 Options: --quick N (every k-th lie, N in all: what meson's `audit` suite
 runs), --pty (also run each replay that passed its checks in a real
 terminal through `script`, sending `q`), --only SUBSTRING, --keep DIR.

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "checks.h"
 #include "store.h"
 #include "verify.h"
 

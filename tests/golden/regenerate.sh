@@ -13,7 +13,7 @@ here=$(dirname "$0")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for seed in 23 44 45; do
-    CAVELOG_DATA_DIR= "$build/tui/cavelog" autoplay --seed "$seed" --turns 3000 \
+    CAVELOG_DATA_DIR= "$build/cli/cavelog" autoplay --seed "$seed" --turns 3000 \
         --save "$tmp/seed-$seed.cavelog" >/dev/null
     sqlite3 "$tmp/seed-$seed.cavelog" "PRAGMA journal_mode = DELETE; VACUUM;" >/dev/null
     gzip -9 -n -c "$tmp/seed-$seed.cavelog" > "$here/seed-$seed.cavelog.gz"

@@ -4,8 +4,8 @@
  * it with GOptionContext and returns the process exit status: 0 success, 1 a
  * runtime error (already printed as one line on stderr), 2 a usage error,
  * 3 (verify) a file of another release, checked but not re-run. */
-#ifndef CAV_TUI_CLI_H
-#define CAV_TUI_CLI_H
+#ifndef CAV_CLI_CLI_H
+#define CAV_CLI_CLI_H
 
 #include <glib.h>
 

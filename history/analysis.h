@@ -8,8 +8,8 @@
  * Everything is computed from the History by folding (core's evolve) and
  * comparing states; nothing is stored. Functions taking a History may seek
  * it, and leave it at the event it stood at when they were called. */
-#ifndef CAV_STORE_ANALYSIS_H
-#define CAV_STORE_ANALYSIS_H
+#ifndef CAV_HISTORY_ANALYSIS_H
+#define CAV_HISTORY_ANALYSIS_H
 
 #include "history.h"
 

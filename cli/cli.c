@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cavelog-config.h"
+#include "checks.h"
 #include "codec.h"
 #include "autoplay.h"
 #include "messages.h"

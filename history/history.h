@@ -12,8 +12,8 @@
  *
  * Read-only: the file is never changed. A file being played right now opens
  * too (WAL), and history_update() takes in the turns appended since. */
-#ifndef CAV_STORE_HISTORY_H
-#define CAV_STORE_HISTORY_H
+#ifndef CAV_HISTORY_HISTORY_H
+#define CAV_HISTORY_HISTORY_H
 
 #include <gio/gio.h>
 

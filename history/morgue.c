@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "checks.h"
 #include "messages.h"
 
 /* One line of the timeline. */

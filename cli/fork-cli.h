@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fork-cli.h — `cavelog fork FILE --turn N [--save NEW]`: play on from any
- * turn of a saved game, in a new game file (see store/fork.h). */
-#ifndef CAV_TUI_FORK_CLI_H
-#define CAV_TUI_FORK_CLI_H
+ * turn of a saved game, in a new game file (see history/fork.h). */
+#ifndef CAV_CLI_FORK_CLI_H
+#define CAV_CLI_FORK_CLI_H
 
 #include <glib.h>
 

@@ -7,8 +7,8 @@
  * game from the recorded seed, plays each recorded command with this
  * build's rules and content, and compares what it produces with the stored
  * events, field by field. */
-#ifndef CAV_STORE_VERIFY_H
-#define CAV_STORE_VERIFY_H
+#ifndef CAV_HISTORY_VERIFY_H
+#define CAV_HISTORY_VERIFY_H
 
 #include "store.h"
 

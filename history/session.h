@@ -2,8 +2,8 @@
 /* session.h — a game being played and saved: a Game plus its Store. Each
  * played turn is appended to the file in one transaction before the call
  * returns, so a killed process loses at most the turn in progress. */
-#ifndef CAV_STORE_SESSION_H
-#define CAV_STORE_SESSION_H
+#ifndef CAV_HISTORY_SESSION_H
+#define CAV_HISTORY_SESSION_H
 
 #include "game.h"
 

@@ -2,8 +2,8 @@
 /* analysis-private.h — what the analysis files share: a walk over a range of
  * events that folds each into a private copy of the state, and a copy of
  * the state after any event. */
-#ifndef CAV_STORE_ANALYSIS_PRIVATE_H
-#define CAV_STORE_ANALYSIS_PRIVATE_H
+#ifndef CAV_HISTORY_ANALYSIS_PRIVATE_H
+#define CAV_HISTORY_ANALYSIS_PRIVATE_H
 
 #include "analysis.h"
 

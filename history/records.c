@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cavelog-config.h"
+#include "checks.h"
 #include "datafile.h"
 
 /* The player is the first creature of every game. */

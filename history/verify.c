@@ -6,6 +6,7 @@
 #include "verify.h"
 
 #include "cavelog-config.h"
+#include "checks.h"
 #include "session.h"
 
 #include <string.h>

@@ -1,195 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* checks.c — judging what a game file holds, on top of the SQLite adapter:
- * the turns table against itself and the events, every event folded and
+/* checks.c — judging what a game file holds, on top of the store: the
+ * turns table as store_read_turns_checked reads it, every event folded and
  * validated in its turn, every turn's digest, the data the game records and
  * the game row against the fold. Every reader (continue, verify, replay,
  * the inspector, list --check, fork) goes through store_fold_checked. */
+#include "checks.h"
+
 #include <string.h>
 
 #include "agree.h"
 #include "bookmarks.h"
 #include "cavelog-config.h"
-#include "fork.h"
+#include "lineage.h"
 #include "rules.h"
-#include "store-private.h"
-
-static gboolean check_none(Store *store, const char *sql, const char *problem, GError **error)
-{
-    gint64 found = 0;
-
-    if (!store_query_int(store, sql, &found, error))
-        return FALSE;
-    return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
-}
-
-/* check_none for @sql whose ?1 is a turn and ?2 an event's seq. */
-static gboolean check_none_from(Store *store, const char *sql, gint32 turn, gint64 seq,
-                                const char *problem, GError **error)
-{
-    sqlite3_stmt *stmt = NULL;
-    gint64 found;
-    int rc;
-
-    if (!store_prepare(store, sql, &stmt, error))
-        return FALSE;
-    sqlite3_bind_int(stmt, 1, turn);
-    sqlite3_bind_int64(stmt, 2, seq);
-    rc = sqlite3_step(stmt);
-    found = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
-    sqlite3_finalize(stmt);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return store_fail_sqlite(store, rc, error, "reading the file");
-    return found == 0 || store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", problem);
-}
-
-/* Turn 0's command starts the game with the game's seed (the game plays by
- * its GameStarted event, checked against the game row by the fold). */
-static gboolean check_start_seed(Store *store, gint64 seed, GError **error)
-{
-    g_autofree char *sql =
-        g_strdup_printf("SELECT count(*) FROM game WHERE seed IS NOT %" G_GINT64_FORMAT, seed);
-
-    return check_none(store, sql, "turn 0 starts the game with another seed than the game's",
-                      error);
-}
-
-/* Each turn's command from turn @from on parses, and only turn 0 starts
- * the game, with the game's seed; each turn's first seq, digest and command
- * go into @starts, @digests and @commands (indexed by turn: zeros before
- * @from). */
-static gboolean check_commands(Store *store, gint32 from, GArray *starts, GArray *digests,
-                               GArray *commands, GError **error)
-{
-    sqlite3_stmt *stmt = NULL;
-    gboolean ok = TRUE;
-    gint64 start_seed = 0;
-    int rc;
-
-    if (!store_prepare(store,
-                       "SELECT turn, command, first_seq, digest FROM turns WHERE turn >= ?"
-                       " ORDER BY turn",
-                       &stmt, error))
-        return FALSE;
-    sqlite3_bind_int(stmt, 1, from);
-    g_array_set_size(starts, (guint) from);
-    g_array_set_size(digests, (guint) from);
-    g_array_set_size(commands, (guint) from);
-    while (ok && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        gint64 turn = sqlite3_column_int64(stmt, 0), first = sqlite3_column_int64(stmt, 2);
-        guint64 digest = 0;
-        CavCommand command;
-        ok = command_from_json((const char *) sqlite3_column_text(stmt, 1), &command, NULL) &&
-             (command.kind == CMD_START) == (turn == 0);
-        if (!ok)
-            store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                       "turn %" G_GINT64_FORMAT " holds a command cavelog could not have recorded",
-                       turn);
-        else if (turn == 0)
-            start_seed = command.seed;
-        if (ok && !(ok = store_parse_digest((const char *) sqlite3_column_text(stmt, 3), &digest)))
-            store_fail(error, STORE_ERROR_TAMPERED, store->path,
-                       "turn %" G_GINT64_FORMAT " has a damaged digest", turn);
-        g_array_append_val(starts, first);
-        g_array_append_val(digests, digest);
-        g_array_append_val(commands, command);
-    }
-    sqlite3_finalize(stmt);
-    if (ok && rc != SQLITE_DONE)
-        return store_fail_sqlite(store, rc, error, "reading the turns");
-    return ok && (from > 0 || check_start_seed(store, start_seed, error));
-}
-
-/* check_commands from turn @from into new arrays, handed to those of
- * @starts, @digests and @commands that are not NULL. */
-static gboolean read_turns(Store *store, gint32 from, GArray **starts, GArray **digests,
-                           GArray **commands, GError **error)
-{
-    g_autoptr(GArray) firsts = g_array_new(FALSE, TRUE, sizeof(gint64));
-    g_autoptr(GArray) recorded = g_array_new(FALSE, TRUE, sizeof(guint64));
-    g_autoptr(GArray) played = g_array_new(FALSE, TRUE, sizeof(CavCommand));
-
-    if (!check_commands(store, from, firsts, recorded, played, error))
-        return FALSE;
-    if (starts != NULL)
-        *starts = g_steal_pointer(&firsts);
-    if (digests != NULL)
-        *digests = g_steal_pointer(&recorded);
-    if (commands != NULL)
-        *commands = g_steal_pointer(&played);
-    return TRUE;
-}
-
-/* store_check_turns, with each turn's digest (guint64, by turn) and
- * command (CavCommand, by turn) as well. */
-static gboolean check_turns(Store *store, GArray **starts, GArray **digests, GArray **commands,
-                            GError **error)
-{
-    static const struct {
-        const char *sql;
-        const char *problem;
-    } checks[] = {
-        {"SELECT count(*) FROM turns WHERE typeof(turn) != 'integer' OR typeof(command) != 'text'"
-         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
-         " OR typeof(last_seq) != 'integer'",
-         "a turn row holds a value of the wrong kind"},
-        {"SELECT count(*) != coalesce(max(turn) + 1, 0) OR coalesce(min(turn), 0) != 0"
-         " OR count(*) = 0 FROM turns",
-         "the turns are not numbered 0, 1, 2 … without gaps"},
-        {"SELECT count(*) FROM turns WHERE last_seq < first_seq OR (turn = 0 AND first_seq != 1)",
-         "a turn's events are out of place"},
-        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
-         " WHERE b.first_seq != a.last_seq + 1",
-         "the turns do not follow one another event by event"},
-        {"SELECT (SELECT count(*) FROM events) != (SELECT max(last_seq) FROM turns)"
-         " OR (SELECT coalesce(max(seq), 0) FROM events) != (SELECT max(last_seq) FROM turns)",
-         "the events do not end where the last turn ends"},
-    };
-    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
-        if (!check_none(store, checks[i].sql, checks[i].problem, error))
-            return FALSE;
-    return read_turns(store, 0, starts, digests, commands, error);
-}
-
-/* check_turns for the turns from @from on, whose first turn ends at event
- * @from_seq (a keyframe's): the same checks, over those turns and the
- * events after @from_seq. */
-static gboolean check_turns_from(Store *store, gint32 from, gint64 from_seq, GArray **starts,
-                                 GArray **digests, GArray **commands, GError **error)
-{
-    static const struct {
-        const char *sql;
-        const char *problem;
-    } checks[] = {
-        {"SELECT count(*) FROM turns WHERE turn >= ?1 AND (typeof(command) != 'text'"
-         " OR typeof(digest) != 'text' OR typeof(first_seq) != 'integer'"
-         " OR typeof(last_seq) != 'integer')",
-         "a turn row holds a value of the wrong kind"},
-        {"SELECT count(*) != max(turn) - ?1 + 1 OR min(turn) != ?1 FROM turns"
-         " WHERE turn >= ?1",
-         "the turns are not numbered 0, 1, 2 … without gaps"},
-        {"SELECT count(*) FROM turns WHERE turn >= ?1 AND (last_seq < first_seq"
-         " OR (turn = ?1 AND last_seq != ?2))",
-         "a turn's events are out of place"},
-        {"SELECT count(*) FROM turns a JOIN turns b ON b.turn = a.turn + 1"
-         " WHERE a.turn >= ?1 AND b.first_seq != a.last_seq + 1",
-         "the turns do not follow one another event by event"},
-        /* The last turn's last seq (the turns after ?1 follow one another). */
-        {"SELECT (SELECT count(*) FROM events WHERE seq > ?2)"
-         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1) - ?2"
-         " OR (SELECT max(seq) FROM events)"
-         " != (SELECT last_seq FROM turns ORDER BY turn DESC LIMIT 1)",
-         "the events do not end where the last turn ends"},
-    };
-    for (guint i = 0; i < G_N_ELEMENTS(checks); i++)
-        if (!check_none_from(store, checks[i].sql, from, from_seq, checks[i].problem, error))
-            return FALSE;
-    return read_turns(store, from, starts, digests, commands, error);
-}
-
-gboolean store_check_turns(Store *store, GArray **starts, GError **error)
-{
-    return check_turns(store, starts, NULL, NULL, error);
-}
+#include "store.h"
+#include "turns-table.h"
 
 static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
 {
@@ -207,11 +32,11 @@ gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const 
     g_autoptr(GError) local = NULL;
 
     if (starts != NULL && !event_in_turn(starts, event))
-        return store_fail(error, STORE_ERROR_TAMPERED, store->path,
+        return store_fail(error, STORE_ERROR_TAMPERED, store_path(store),
                           "event %" G_GINT64_FORMAT " is not where the turns table puts turn %d",
                           event->seq, event->turn);
     return game_fold(game, event, &local) ||
-           store_fail(error, STORE_ERROR_TAMPERED, store->path, "%s", local->message);
+           store_fail(error, STORE_ERROR_TAMPERED, store_path(store), "%s", local->message);
 }
 
 typedef struct {
@@ -232,9 +57,11 @@ typedef struct {
 /* The digest of @state as files of this store's schema record it. */
 static guint64 digest_of(const Store *store, const CavState *state)
 {
-    if (store->version < 2)
+    gint64 version = store_schema_version(store);
+
+    if (version < 2)
         return state_digest_v1(state);
-    return store->version == 2 ? state_digest_v2(state) : state_digest(state);
+    return version == 2 ? state_digest_v2(state) : state_digest(state);
 }
 
 /* The state, now at the end of turn @f->turn, against that turn's digest. */
@@ -251,7 +78,7 @@ static gboolean check_lineage_turn(CheckedFold *f, GError **error)
         return TRUE;
     return claimed == state_digest(state) || claimed == state_digest_v2(state) ||
            claimed == state_digest_v1(state) ||
-           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+           store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                       "the lineage says the game was forked at turn %d from another state than "
                       "this game's at that turn (its fork turn or its parent's digest is wrong)",
                       f->lineage.turn);
@@ -262,7 +89,7 @@ static gboolean check_turn_digest(CheckedFold *f, GError **error)
     guint64 recorded = g_array_index(f->digests, guint64, f->turn);
 
     return (recorded == digest_of(f->store, game_state(f->game)) ||
-            store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+            store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                        "the state after turn %d does not match its recorded digest", f->turn)) &&
            check_lineage_turn(f, error);
 }
@@ -279,12 +106,12 @@ static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError *
     if (event->cause == 0 || event->turn == 0)
         return TRUE;
     if (at < 0 || at >= (gint64) f->events->len)
-        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+        return store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                           "event %" G_GINT64_FORMAT " names a cause outside its own turn",
                           event->seq);
     type = g_array_index(f->events, CavEvent, at).type;
     return game_reacts_to(f->game, type) ||
-           store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+           store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                       "event %" G_GINT64_FORMAT " (%s) names as its cause event %" G_GINT64_FORMAT
                       " (%s), which no rule of the game reacts to",
                       event->seq, ev_type_name(event->type), event->cause, ev_type_name(type));
@@ -292,7 +119,7 @@ static gboolean check_cause_type(CheckedFold *f, const CavEvent *event, GError *
 
 static gboolean disagrees(CheckedFold *f, const CavEvent *event, char *why, GError **error)
 {
-    store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+    store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                "turn %d, event %" G_GINT64_FORMAT " (%s): %s", event->turn, event->seq,
                ev_type_name(event->type), why);
     g_free(why);
@@ -378,9 +205,10 @@ static gboolean check_last_turn(CheckedFold *f, GError **error)
     if (!store_last_turn(f->store, &turn, &digest, &last_seq, error))
         return FALSE;
     if (turn < 0 || state->last_seq == 0)
-        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path, "the game has no turns");
+        return store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
+                          "the game has no turns");
     if (state->turn != turn || state->last_seq != last_seq)
-        return store_fail(error, STORE_ERROR_TAMPERED, f->store->path,
+        return store_fail(error, STORE_ERROR_TAMPERED, store_path(f->store),
                           "the events do not end where turn %d ends", turn);
     return check_turn_digest(f, error); /* f->turn is that last turn */
 }
@@ -440,7 +268,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     g_return_val_if_fail(store != NULL && game != NULL, FALSE);
     f.events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     ok = check_content(store, &f.content, error) &&
-         check_turns(store, &f.starts, &f.digests, &f.commands, error) &&
+         store_read_turns_checked(store, &f.starts, &f.digests, &f.commands, error) &&
          fold_checked(&f, NULL, error);
     checked_fold_clear(&f);
     return ok;
@@ -458,8 +286,8 @@ gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each,
     f.turn = state->turn;
     f.events = g_array_new(FALSE, FALSE, sizeof(CavEvent));
     ok = check_content(store, &f.content, error) &&
-         check_turns_from(store, state->turn, state->last_seq, &f.starts, &f.digests, &f.commands,
-                          error) &&
+         store_read_turns_checked_from(store, state->turn, state->last_seq, &f.starts, &f.digests,
+                                       &f.commands, error) &&
          fold_checked(&f, &after, error);
     checked_fold_clear(&f);
     return ok;
@@ -486,7 +314,7 @@ static gboolean score_matches(const Store *store, const StoreGameInfo *info, con
 {
     if (info->score == state_score(state))
         return TRUE;
-    return (store->version < 2 || g_strcmp0(info->build, CAVELOG_VERSION) != 0) &&
+    return (store_schema_version(store) < 2 || g_strcmp0(info->build, CAVELOG_VERSION) != 0) &&
            info->score == score_by_time(state);
 }
 
@@ -505,7 +333,7 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
            g_strcmp0(info.player_name, state->player_name) == 0 &&
            score_matches(store, &info, state);
     store_game_info_clear(&info);
-    return same || store_fail(error, STORE_ERROR_TAMPERED, store->path,
+    return same || store_fail(error, STORE_ERROR_TAMPERED, store_path(store),
                               "the game's description (seed, player, turns, depth, kills, score, "
                               "outcome or cause) does not match its events");
 }
@@ -517,6 +345,6 @@ gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GE
     if (!store_turn_digest(store, turn, &digest, error))
         return FALSE;
     return digest == digest_of(store, state) ||
-           store_fail(error, STORE_ERROR_TAMPERED, store->path,
+           store_fail(error, STORE_ERROR_TAMPERED, store_path(store),
                       "the state after turn %d does not match its recorded digest", turn);
 }

@@ -5,8 +5,8 @@
  * it counts; statistics and achievements are SQL over one game's events at
  * a time, added up in C, so no game is ever held in memory whole. Files are
  * never changed; one that cannot be read is listed with its problem. */
-#ifndef CAV_STORE_RECORDS_H
-#define CAV_STORE_RECORDS_H
+#ifndef CAV_HISTORY_RECORDS_H
+#define CAV_HISTORY_RECORDS_H
 
 #include "store.h"
 

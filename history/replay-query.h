@@ -5,8 +5,8 @@
  * turn; and the inspector's search, over one event's envelope and payload
  * ("damage>5", "creature=3 and type=CreatureAttacked"), evaluated per event.
  * Parsed once. Pure: it knows nothing of files or screens. */
-#ifndef CAV_STORE_REPLAY_QUERY_H
-#define CAV_STORE_REPLAY_QUERY_H
+#ifndef CAV_HISTORY_REPLAY_QUERY_H
+#define CAV_HISTORY_REPLAY_QUERY_H
 
 #include <glib.h>
 

@@ -3,28 +3,13 @@
  * history up to a turn (events, turns, the data it is played by, bookmarks),
  * with its lineage recorded: the parent game, its file name, the turn. The
  * fork is a game like any other: it resumes, plays on and verifies. */
-#ifndef CAV_STORE_FORK_H
-#define CAV_STORE_FORK_H
+#ifndef CAV_HISTORY_FORK_H
+#define CAV_HISTORY_FORK_H
 
+#include "lineage.h"
 #include "store.h"
 
 G_BEGIN_DECLS
-
-/* At most one row: where this game was forked from. */
-#define FORK_LINEAGE_TABLE_SQL                                                                     \
-    "CREATE TABLE IF NOT EXISTS lineage (id INTEGER PRIMARY KEY CHECK (id = 1),"                   \
-    " parent_file TEXT NOT NULL, parent_seed INTEGER NOT NULL, parent_created TEXT NOT NULL,"      \
-    " parent_digest TEXT NOT NULL, turn INTEGER NOT NULL) STRICT;\n"
-
-typedef struct {
-    char *parent_file;     /* the parent's file name (no folder), valid UTF-8 */
-    gint64 parent_seed;    /* the parent's seed (the fork's too) */
-    char *parent_created;  /* when the parent game was created */
-    guint64 parent_digest; /* the parent's recorded digest of turn @turn */
-    gint32 turn;           /* the turn the fork was made at */
-} ForkLineage;
-
-void fork_lineage_clear(ForkLineage *lineage);
 
 /* What a fork did, for the benchmark and the curious. */
 typedef struct {
@@ -53,15 +38,6 @@ gboolean fork_game(const char *parent, gint32 turn, const char *path, ForkReport
  * this call meanwhile. The parent is then checked whole here as well. */
 gboolean fork_game_from(Store *parent, gint32 turn, const char *path, ForkReport *report,
                         GError **error);
-
-/* *@found: whether @store records a lineage; if so @out holds it (clear
- * it with fork_lineage_clear). FALSE with a STORE_ERROR_TAMPERED when the
- * table holds anything cavelog does not write. */
-gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GError **error);
-
-/* "forked from FILE at turn N" for a fork, NULL otherwise (or when the
- * lineage cannot be read; the checks of a fold say why). Caller frees. */
-char *fork_describe_lineage(Store *store);
 
 /* A free path in the games folder for a fork of @parent at @turn:
  * "NAME-turnN.cavelog" (NAME: the parent's file name without .cavelog),

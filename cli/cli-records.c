@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-records.c — morgue, scores, stats and achievements: the subcommands
  * that tell what past games hold. They read game files and never change
- * them; the work is in store/morgue.c and store/records.c. */
+ * them; the work is in history/morgue.c and history/records.c. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>

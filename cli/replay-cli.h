@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-cli.h — `cavelog replay FILE` and the start screen's "Replay a
  * game": opening the file with every check, then the replay screen. */
-#ifndef CAV_TUI_REPLAY_CLI_H
-#define CAV_TUI_REPLAY_CLI_H
+#ifndef CAV_CLI_REPLAY_CLI_H
+#define CAV_CLI_REPLAY_CLI_H
 
 #include <glib.h>
 

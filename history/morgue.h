@@ -4,8 +4,8 @@
  * carried and knew, their last messages and a timeline of notable moments.
  * Everything is computed from the game file's events (a checked fold and a
  * projection over it), so any game, finished or not, has one. */
-#ifndef CAV_STORE_MORGUE_H
-#define CAV_STORE_MORGUE_H
+#ifndef CAV_HISTORY_MORGUE_H
+#define CAV_HISTORY_MORGUE_H
 
 #include "store.h"
 

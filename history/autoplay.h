@@ -3,8 +3,8 @@
  * autoplay`, the tests and the benchmarks. The bot (core/bot/) only chooses
  * commands from what a player could know; the session plays and saves them
  * like anyone's. */
-#ifndef CAV_STORE_AUTOPLAY_H
-#define CAV_STORE_AUTOPLAY_H
+#ifndef CAV_HISTORY_AUTOPLAY_H
+#define CAV_HISTORY_AUTOPLAY_H
 
 #include "session.h"
 

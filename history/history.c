@@ -3,6 +3,7 @@
  * index of every event, and following a file that is still being written. */
 #include "history.h"
 
+#include "checks.h"
 #include "game.h"
 #include "keyframe.h"
 #include "rules.h"
