@@ -38,22 +38,7 @@ static char *unpack(const char *dir, const Recording *r)
     g_autofree char *gz_name = g_strdup_printf("%s.cavelog.gz", r->name);
     g_autofree char *source = g_test_build_filename(G_TEST_DIST, r->folder, gz_name, NULL);
     g_autofree char *target = g_strdup_printf("%s/%s.cavelog", dir, r->name);
-    g_autoptr(GFile) in_file = g_file_new_for_path(source);
-    g_autoptr(GFile) out_file = g_file_new_for_path(target);
-    g_autoptr(GError) error = NULL;
-    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(in_file, NULL, &error));
-    g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-    g_autoptr(GInputStream) plain = NULL;
-    g_autoptr(GOutputStream) out = NULL;
-
-    g_assert_no_error(error);
-    plain = g_converter_input_stream_new(raw, G_CONVERTER(gunzip));
-    out = G_OUTPUT_STREAM(g_file_replace(out_file, NULL, FALSE, 0, NULL, &error));
-    g_assert_no_error(error);
-    g_output_stream_splice(
-        out, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
-        &error);
-    g_assert_no_error(error);
+    gunzip_file(source, target);
     return g_steal_pointer(&target);
 }
 

@@ -2,6 +2,8 @@
 /* testutil.c — helpers shared by the store-level test programs. */
 #include "testutil.h"
 
+#include <gio/gio.h>
+
 #include <glib/gstdio.h>
 
 #include "store.h"
@@ -39,6 +41,26 @@ void fold_digests(const char *path, Game *game, GArray *digests, GArray *view_di
     g_assert_no_error(error);
     append_digests(&d);
     g_assert_true(store_foreach_event(store, NULL, fold_and_digest, &d, &error));
+    g_assert_no_error(error);
+}
+
+void gunzip_file(const char *source, const char *target)
+{
+    g_autoptr(GFile) in_file = g_file_new_for_path(source);
+    g_autoptr(GFile) out_file = g_file_new_for_path(target);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(in_file, NULL, &error));
+    g_autoptr(GZlibDecompressor) gunzip = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+    g_autoptr(GInputStream) plain = NULL;
+    g_autoptr(GOutputStream) out = NULL;
+
+    g_assert_no_error(error);
+    plain = g_converter_input_stream_new(raw, G_CONVERTER(gunzip));
+    out = G_OUTPUT_STREAM(g_file_replace(out_file, NULL, FALSE, 0, NULL, &error));
+    g_assert_no_error(error);
+    g_output_stream_splice(
+        out, plain, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL,
+        &error);
     g_assert_no_error(error);
 }
 

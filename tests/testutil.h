@@ -50,6 +50,10 @@ Store *scenario_store_new(const char *path, Scenario *s, GError **error);
 /* Play @command in @s and append the turn to @store, asserting both work. */
 void scenario_store_play(Scenario *s, Store *store, CavCommand command);
 
+/* Gunzip the file @source (a path) into @target, replacing it; asserts
+ * both work. */
+void gunzip_file(const char *source, const char *target);
+
 /* Remove @path and, if it is a folder, everything below it. */
 void remove_tree(const char *path);
 
