@@ -506,6 +506,7 @@ static void fetch_distances(const CavState *state, gint32 x, gint32 y,
     g_autoptr(GArray) queue = g_array_new(FALSE, FALSE, sizeof(gint32));
     gint32 start = y * CAV_WIDTH + x;
 
+    g_assert_true(world_in_bounds(x, y));
     for (gint32 row = 0; row < CAV_HEIGHT; row++)
         for (gint32 col = 0; col < CAV_WIDTH; col++)
             distance[row][col] = -1;
@@ -2464,7 +2465,7 @@ static gboolean make_by_rock(Session *session, Fetched *out, G_GNUC_UNUSED gcons
                 out->dy = ways[i][1];
                 return fetch_alone(state, session_view(session)) && p->hp == p->max_hp;
             }
-        if (!fetch_step(session, p->x + 5, p->y))
+        if (!fetch_step(session, MIN(p->x + 5, CAV_WIDTH - 1), p->y))
             return FALSE;
     }
     return FALSE;
