@@ -95,6 +95,34 @@ static void learn_names(History *h, const CavRef *refs, guint n, const CavState 
 }
 
 /* Index @event (just evolved into @after, with @view beside it). */
+/* FNV-1a over @len bytes at @at, continuing @sum. */
+static guint32 sum_bytes(guint32 sum, const void *at, gsize len)
+{
+    for (gsize i = 0; i < len; i++)
+        sum = (sum ^ ((const guint8 *) at)[i]) * 16777619u;
+    return sum;
+}
+
+/* A checksum of everything @event says: its envelope and each payload field
+ * (a text up to its NUL), so that a row re-read can be matched against the
+ * event folded. */
+static guint32 event_sum(const CavEvent *event)
+{
+    const CavFieldInfo *fields;
+    guint n = ev_type_fields(event->type, &fields);
+    gint64 envelope[] = {event->seq,     event->turn,  event->type,
+                         event->version, event->cause, event->actor};
+    guint32 sum = sum_bytes(2166136261u, envelope, sizeof envelope);
+
+    for (guint i = 0; i < n; i++) {
+        const char *at = (const char *) &event->as + fields[i].offset;
+        gboolean text = fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW;
+
+        sum = sum_bytes(sum, at, text ? strnlen(at, fields[i].size) + 1 : fields[i].size);
+    }
+    return sum;
+}
+
 static void take_in(History *h, const CavEvent *event, const CavState *after, const CavView *view)
 {
     HistoryEntry entry = {
@@ -102,6 +130,7 @@ static void take_in(History *h, const CavEvent *event, const CavState *after, co
         .turn = event->turn,
         .type = (guint16) event->type,
         .actor = (guint16) event->actor,
+        .sum = event_sum(event),
     };
     CavRef refs[8];
     guint n = ev_refs(event, refs, G_N_ELEMENTS(refs)), creatures = 0, items = 0;
@@ -480,19 +509,34 @@ gint32 history_turns(const History *history)
     return (gint32) history->turn_start->len;
 }
 
+typedef struct {
+    const History *history;
+    GArray *out;
+} Rereading;
+
+/* Keep @event if it is still the event folded at its seq. */
 static gboolean append_event(const CavEvent *event, gpointer user_data, GError **error)
 {
-    g_array_append_vals(user_data, event, 1);
+    Rereading *r = user_data;
+    const HistoryEntry *entry = history_entry(r->history, event->seq);
+
+    if (entry == NULL || entry->sum != event_sum(event))
+        return g_set_error(error, STORE_ERROR, STORE_ERROR_TAMPERED,
+                           "“%s”: event %" G_GINT64_FORMAT " changed after the file was opened",
+                           r->history->path, event->seq),
+               FALSE;
+    g_array_append_vals(r->out, event, 1);
     return TRUE;
 }
 
 gboolean history_read(History *history, gint64 first, gint64 last, GArray *out, GError **error)
 {
     StoreFilter filter = {.by_seq = TRUE, .first_seq = first, .last_seq = last};
+    Rereading r = {history, out};
 
     g_return_val_if_fail(history != NULL && out != NULL, FALSE);
     g_return_val_if_fail(g_array_get_element_size(out) == sizeof(CavEvent), FALSE);
-    return store_foreach_event(history->store, &filter, append_event, out, error);
+    return store_foreach_event(history->store, &filter, append_event, &r, error);
 }
 
 char *history_turn_command(History *history, gint32 turn, GError **error)

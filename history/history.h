@@ -38,6 +38,7 @@ typedef struct {
     guint16 items[HISTORY_REFS];     /* item ids the payload names, 0-padded */
     guint16 target;                  /* the entity it happens to (ev_target), 0 for none */
     guint8 target_kind;              /* CavRefKind of @target */
+    guint32 sum;                     /* of the event as folded (history_read checks it) */
 } HistoryEntry;
 
 /* Called now and then while opening: @done of @total events folded. */
@@ -110,7 +111,9 @@ gint64 history_turn_start(const History *history, gint32 turn);
 gint32 history_turns(const History *history);
 
 /* Decode events @first … @last (inclusive, within 1 … length) into @out
- * (a GArray of CavEvent, appended). */
+ * (a GArray of CavEvent, appended). Each must be the event that was folded
+ * (validated) when the history was opened or updated: one that has changed
+ * in the file since is a STORE_ERROR_TAMPERED naming it. */
 gboolean history_read(History *history, gint64 first, gint64 last, GArray *out, GError **error);
 
 /* The command of @turn as recorded (JSON text; caller frees). */

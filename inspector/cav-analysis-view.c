@@ -7,6 +7,7 @@
 #include "analysis.h"
 #include "cav-chart-view.h"
 #include "cav-why-view.h"
+#include "shown.h"
 
 #define WHY_TURNS 5
 #define CHANGES_MAX 5000
@@ -80,8 +81,11 @@ static void show_why(CavAnalysisView *self, gint64 seq)
         tree = lost ? analysis_why_died(self->history, seq, WHY_TURNS, &error)
                     : analysis_why(self->history, seq, WHY_TURNS, &error);
     }
-    if (error != NULL)
-        g_warning("cannot say why event %" G_GINT64_FORMAT " happened: %s", seq, error->message);
+    if (error != NULL) {
+        g_autofree char *shown = ev_shown(error->message); /* it names the file */
+
+        g_warning("cannot say why event %" G_GINT64_FORMAT " happened: %s", seq, shown);
+    }
     cav_why_view_set_tree(self->why, tree);
     self->why_seq = seq;
 }

@@ -4,6 +4,8 @@
  * runs to read their numbers. Bookmarks are merged in by seq. */
 #include "cav-markers.h"
 
+#include "shown.h"
+
 struct CavMarkers {
     History *history; /* borrowed */
     gint32 player;
@@ -124,7 +126,9 @@ static void mark_hurts(CavMarkers *markers, const GArray *candidates, gint64 fir
     g_autoptr(GError) error = NULL;
 
     if (!history_read(markers->history, first, last, events, &error)) {
-        g_warning("markers: %s", error->message);
+        g_autofree char *shown = ev_shown(error->message); /* it names the file */
+
+        g_warning("markers: %s", shown);
         return;
     }
     for (guint i = 0; i < candidates->len; i++) {

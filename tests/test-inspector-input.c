@@ -359,7 +359,7 @@ static void test_entity_card(Fixture *f, gconstpointer data)
     gint64 seq = fullest_pack(history, &most);
     const CavCreature *player;
     g_auto(GStrv) text = NULL;
-    g_autofree char *depth = NULL;
+    g_autofree char *depth = NULL, *place = NULL;
     int natural;
 
     g_assert_cmpuint(most, >=, 2); /* the bot picks things up in 700 turns */
@@ -389,9 +389,8 @@ static void test_entity_card(Fixture *f, gconstpointer data)
     /* The list: places in depths, every cell whole. */
     assert_cells_fit(named(f->window, GTK_TYPE_COLUMN_VIEW, "entities"), &checked);
     g_assert_cmpuint(checked, >, 10);
-    g_assert_nonnull(
-        cell_showing(GTK_WIDGET(entity_list(window)),
-                     g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y)));
+    place = g_strdup_printf("depth %d (%d,%d)", player->z + 1, player->x, player->y);
+    g_assert_nonnull(cell_showing(GTK_WIDGET(entity_list(window)), place));
 }
 
 /* ---- /inspector/input/analysis-fits --------------------------------------------------- */

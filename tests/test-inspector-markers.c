@@ -6,6 +6,7 @@
  * xvfb-run. */
 #include <gtk/gtk.h>
 #include <gdk/x11/gdkx.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
@@ -631,6 +632,38 @@ static void test_search(Fixture *f, gconstpointer data)
     g_assert_cmpuint(g_list_model_get_n_items(timeline), ==, events->len);
 }
 
+/* A file changed while open (another connection's UPDATE) cannot be read
+ * for the hurt markers; the warning names the file as ev_shown() shows
+ * it: an ESC in its name is written \\e, never raw to the terminal. */
+static void test_changed_warning(Fixture *f, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(&f->tmp, "game\033[2J.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = NULL;
+    sqlite3 *db;
+
+    if (!g_test_subprocess()) {
+        g_test_trap_subprocess(NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+        g_test_trap_assert_stderr(
+            "*markers: *game\\e[2J.cavelog*changed after the file was opened*");
+        g_test_trap_assert_stderr_unmatched("*\033*");
+        return;
+    }
+    g_assert_cmpint(g_rename(f->path, path), ==, 0);
+    history = history_open(path, 0, &error);
+    g_assert_no_error(error);
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_exec(db,
+                                 "UPDATE events SET cause = coalesce(cause, 0) + 1000000"
+                                 " WHERE type = 'CreatureAttacked'",
+                                 NULL, NULL, NULL),
+                    ==, SQLITE_OK);
+    g_assert_cmpint(sqlite3_changes(db), >, 0);
+    sqlite3_close(db);
+    g_log_set_always_fatal(G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+    cav_markers_free(cav_markers_new(history, NULL, 0));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -643,6 +676,7 @@ int main(int argc, char **argv)
     ADD("/inspector/markers/turn-steps", test_turn_steps);
     ADD("/inspector/markers/play-turns", test_play_turns);
     ADD("/inspector/markers/search", test_search);
+    ADD("/inspector/markers/changed-warning", test_changed_warning);
 #undef ADD
     return itest_run(&env);
 }

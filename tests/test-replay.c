@@ -101,15 +101,20 @@ static char *wait_turn(Fixture *f, gint32 turn)
     return settled(f, text);
 }
 
-/* `g` @turn Enter. */
+/* `g` @turn Enter, and wait until the prompt is gone: until then the bar
+ * still shows the turn before, which may be @turn itself. */
 static void go_to(Fixture *f, gint32 turn)
 {
-    g_autofree char *digits = g_strdup_printf("%d", turn);
+    g_autofree char *digits = g_strdup_printf("%d", turn), *text = NULL;
 
     tmux_send_text(&f->tmux, "g");
     g_free(tmux_wait_for(&f->tmux, "Go to turn:"));
     tmux_send_text(&f->tmux, digits);
     tmux_send_named_key(&f->tmux, "Enter");
+    if (!tmux_wait_until(&f->tmux, tmux_hides, "Go to turn:", TMUX_WAIT_MS, &text)) {
+        g_test_message("went to turn %d; the screen shows:\n%s", turn, text);
+        g_error("the prompt for turn %d never closed", turn);
+    }
 }
 
 /* ---- the game file --------------------------------------------------- */
@@ -753,7 +758,7 @@ static gboolean turn_passed_or_dig(const char *text, gconstpointer turn)
 static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     const char *keys[] = {"l", "j", "h", "k"};
-    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL;
+    g_autofree char *bin = g_shell_quote(f->bin), *save = NULL, *command = NULL, *first = NULL;
     g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func(g_free);
     guint direction = 0;
     gint32 turn = 0;
@@ -766,7 +771,8 @@ static void test_as_played(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         "env TERM=xterm-256color %s new --seed 7 --save %s; echo PLAYED-EXITED; sleep 60", bin,
         save);
     tmux_start(&f->tmux, 100, 40, command);
-    g_ptr_array_add(seen, words_of(settled(f, tmux_wait_for(&f->tmux, "Turn 0"))));
+    first = settled(f, tmux_wait_for(&f->tmux, "Turn 0"));
+    g_ptr_array_add(seen, words_of(first));
     for (int attempt = 0; turn < 25 && attempt < 100; attempt++) {
         g_autofree char *text = NULL;
         gint32 shown;

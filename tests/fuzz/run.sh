@@ -27,10 +27,10 @@ if [ ! -d build-fuzz ]; then
         -Db_lundef=false >/dev/null
 fi
 ninja -C build-fuzz tests/fuzz/fuzz-payload tests/fuzz/fuzz-command tests/fuzz/fuzz-open \
-    tests/fuzz/fuzz-events
+    tests/fuzz/fuzz-events tests/fuzz/fuzz-render
 corpus=build-fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events"
+mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events" "$corpus/render"
 gzip -dc tests/golden/seed-45.cavelog.gz > "$corpus/open/seed-45.cavelog"
 python3 - "$corpus" <<'PY'
 import sqlite3, sys
@@ -48,6 +48,8 @@ for i, (command,) in enumerate(db.execute("SELECT DISTINCT command FROM turns LI
     with open(f"{corpus}/command/{i}", "w") as out:
         out.write(command)
 PY
+# What the inspector renders starts from the same payloads.
+cp "$corpus"/payload/* "$corpus/render/"
 # Room for every mutation fuzz-events reads (16 of 12 bytes).
 printf '%0192d' 0 > "$corpus/events/zeros"
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -82,5 +84,6 @@ fuzz() {
 }
 fuzz payload 3000000 -timeout=10
 fuzz command 3000000 -timeout=10
+fuzz render 3000000 -timeout=10
 fuzz events 8000 -timeout=10 -max_len=192
 fuzz open 12000 -timeout=30 -max_len=400000 -rss_limit_mb=4096
