@@ -286,6 +286,51 @@ static void test_fork_full_disk(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(failed, >, 0);
 }
 
+/* Bookmarks written onto a disk that fills: the one that finds no room is
+ * refused (FALSE, a one-line message), and the game file keeps what it
+ * had: every bookmark written before it, every check passing (verify on a
+ * copy of the file alone), no -wal or -shm left. */
+static void test_bookmark_full_disk(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *game = tmp_path(fixture, "base.cavelog");
+    g_autofree char *small = tmp_path(fixture, "small");
+    g_autofree char *filler = g_build_filename(small, "filler", NULL);
+    g_autofree char *held = g_build_filename(small, "held.cavelog", NULL);
+    g_autofree char *alone = tmp_path(fixture, "alone.cavelog");
+    g_autofree char *note = g_strnfill(190, 'n');
+    g_autofree char *left = NULL;
+    const char *check[] = {"verify", alone, NULL};
+    g_auto(Run) verified = {0};
+    g_autoptr(GError) error = NULL;
+    gint64 written = 0;
+    gsize size;
+
+    if (!have_cavelog())
+        return;
+    autoplay(game, "7", "300");
+    size = file_size(game);
+    if (!mount_small(small, 2 * size + 65536))
+        return;
+    copy_file(game, held);
+    fill(filler, size + 65536 - 16384); /* a few pages of room left */
+    {
+        g_autoptr(Store) store = store_open(held, FALSE, &error);
+
+        g_assert_no_error(error);
+        while (written < 5000 && bookmarks_add(store, written + 1, note, &error))
+            written++;
+    }
+    g_assert_nonnull(error); /* the disk filled before 5,000 bookmarks */
+    g_test_message("%" G_GINT64_FORMAT " bookmarks, then: %s", written, error->message);
+    g_assert_null(strchr(error->message, '\n'));
+    left = names_in(small, "filler");
+    g_assert_cmpstr(left, ==, "held.cavelog");
+    g_assert_cmpint(file_int(held, "SELECT count(*) FROM bookmarks"), ==, written);
+    copy_file(held, alone);
+    run_cavelog(&verified, check);
+    g_assert_cmpint(verified.status, ==, 0);
+}
+
 /* A game that ends while its morgue cannot be written (a folder in its
  * place): `cavelog autoplay` says so in one line and exits non-zero; the
  * game itself is saved whole. */
@@ -821,6 +866,7 @@ int main(int argc, char **argv)
     ADD("/seams/keyframe/edited-history", test_keyframe_edited_history);
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
     ADD("/seams/write/morgue-unwritable", test_morgue_unwritable);
+    ADD("/seams/write/bookmark-full-disk", test_bookmark_full_disk);
     ADD("/seams/close/while-read", test_closed_while_read);
     ADD("/seams/close/while-held", test_closed_while_held);
     ADD("/seams/shown/everywhere", test_shown_everywhere);
