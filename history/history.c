@@ -3,6 +3,8 @@
  * index of every event, and following a file that is still being written. */
 #include "history.h"
 
+#include "shown.h"
+
 #include "checks.h"
 #include "game.h"
 #include "keyframe.h"
@@ -599,6 +601,11 @@ static void name_ref(CavRefKind kind, gint32 id, GString *out, gpointer data)
 
 void history_summary(const History *history, const CavEvent *event, GString *out)
 {
+    g_autoptr(GString) summary = g_string_new(NULL);
+    g_autofree char *shown = NULL;
+
     g_return_if_fail(history != NULL && event != NULL);
-    ev_summary_named(event, name_ref, (gpointer) history, out);
+    ev_summary_named(event, name_ref, (gpointer) history, summary);
+    shown = ev_shown(summary->str); /* a name or cause may hold controls (\u escapes) */
+    g_string_append(out, shown);
 }

@@ -3,6 +3,8 @@
  * links ("seq:N", "creature:ID", "item:ID") the window follows. */
 #include "cav-event-detail.h"
 
+#include "shown.h"
+
 #include "cav-describe.h"
 
 struct _CavEventDetail {
@@ -44,6 +46,7 @@ static void append_payload(CavEventDetail *self, GString *out, const CavEvent *e
         CavRefKind kind = ev_field_ref_kind(fields[i].name);
         g_autoptr(GString) value = g_string_new(NULL);
         g_autofree char *escaped = NULL;
+        g_autofree char *shown = NULL;
 
         g_string_append_printf(out, "\n  <tt>%-10s</tt> ", fields[i].name);
         if (kind != CAV_REF_NONE && fields[i].kind == CAV_FIELD_I32) {
@@ -52,7 +55,8 @@ static void append_payload(CavEventDetail *self, GString *out, const CavEvent *e
             continue;
         }
         ev_append_field_value(event, &fields[i], value);
-        escaped = g_markup_escape_text(value->str, -1);
+        shown = ev_shown(value->str); /* text from the file: no control drawn raw */
+        escaped = g_markup_escape_text(shown, -1);
         if (fields[i].kind == CAV_FIELD_STR || fields[i].kind == CAV_FIELD_ROW)
             g_string_append_printf(out, "<tt>“%s”</tt>", escaped);
         else
