@@ -9,9 +9,21 @@
  * a part in brackets is shown only when every entity it names is one:
  * "{creature} picked up {item}[ (stacked with {into})]".
  * "{word|fed}" says "fed" where the text field `word` is empty.
- * Adding an event: one entry here, one case in core/evolve.c (-Wswitch-enum
- * finds the rest). Changing a payload: bump its version, add an upcaster in
- * events/codec.c. */
+ * Adding an event, the checklist:
+ *   - one entry here, and its row in CAV_EVENT_ROLES below (the build
+ *     fails without it);
+ *   - its case in core/evolve.c and core/validate.c (-Wswitch-enum finds
+ *     every switch that must learn it), and its words in core/messages.c if
+ *     the player sees it;
+ *   - a rule that makes it: the golden recordings must hold it (the
+ *     `golden` test says which type none holds; tests/golden/regenerate.sh);
+ *   - the outside audit, tests/audit/rules.py, if a rule of GAME.md shows
+ *     in it.
+ * Changing a payload: bump its version, add an upcaster in events/codec.c,
+ * and keep the files of earlier releases (tests/data, suite `releases`)
+ * folding with every digest. A change of rules bumps the version in
+ * meson.build (the golden recordings of this version stop re-running
+ * otherwise). */
 #ifndef CAV_EVENTS_CATALOG_H
 #define CAV_EVENTS_CATALOG_H
 

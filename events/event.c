@@ -97,6 +97,13 @@ static const char *const type_targets[CAV_EVENT_TYPE_COUNT] = {
 #undef CAV_R_ROLES
 };
 
+/* Every type has its row in CAV_EVENT_ROLES: as many rows as types, and a
+ * type named twice would be an override the build refuses (-Woverride-init,
+ * on with -Wextra), so a new event without its row fails the build. */
+#define CAV_R_ONE(ENUM, target_field) +1
+G_STATIC_ASSERT(0 CAV_EVENT_ROLES(CAV_R_ONE) == CAV_EVENT_TYPE_COUNT);
+#undef CAV_R_ONE
+
 const char *ev_type_target_field(CavEventType type)
 {
     g_return_val_if_fail(type < CAV_EVENT_TYPE_COUNT, NULL);
