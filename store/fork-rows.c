@@ -185,7 +185,6 @@ gboolean fork_rows_lineage(ForkRows *rows, Store *parent, const char *parent_pat
 gboolean fork_rows_game(ForkRows *rows, const CavState *at, const char *parent_build,
                         GError **error)
 {
-    const CavCreature *player = state_player(at);
     g_autoptr(GDateTime) now = g_date_time_new_now_utc();
     g_autofree char *stamp = g_date_time_format(now, "%Y-%m-%dT%H:%M:%SZ");
     sqlite3_stmt *stmt = NULL;
@@ -195,16 +194,7 @@ gboolean fork_rows_game(ForkRows *rows, const CavState *at, const char *parent_b
                                      " build = ? WHERE id = 1",
                                      -1, &stmt, NULL) == SQLITE_OK;
 
-    sqlite3_bind_text(stmt, 1, stamp, -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 2, state_outcome_name(at->outcome), -1, SQLITE_STATIC);
-    if (at->cause[0] != '\0')
-        sqlite3_bind_text(stmt, 3, at->cause, -1, SQLITE_STATIC);
-    else
-        sqlite3_bind_null(stmt, 3);
-    sqlite3_bind_int(stmt, 4, at->turn);
-    sqlite3_bind_int(stmt, 5, at->deepest + 1);
-    sqlite3_bind_int(stmt, 6, player != NULL ? player->kills : 0);
-    sqlite3_bind_int(stmt, 7, state_score(at));
+    store_bind_description(stmt, stamp, at);
     /* The copied turns were played by the parent's build: verify names it. */
     sqlite3_bind_text(stmt, 8, parent_build, -1, SQLITE_STATIC);
     ok = ok && sqlite3_step(stmt) == SQLITE_DONE;

@@ -98,6 +98,12 @@ gboolean store_parse_digest(const char *text, guint64 *out);
  * of valid UTF-8 without a NUL (a copy; caller frees); else NULL. */
 char *store_column_checked_text(sqlite3_stmt *stmt, int column, int max);
 
+/* Bind the game row's description of @state to @stmt's parameters 1-7, in
+ * the order "UPDATE game SET updated = ?, outcome = ?, cause = ?, turns = ?,
+ * depth = ?, kills = ?, score = ?": @stamp the time of the update, which
+ * must live until the step; the cause is copied. */
+void store_bind_description(sqlite3_stmt *stmt, const char *stamp, const CavState *state);
+
 /* Whether @db has a table named @name. */
 gboolean store_has_table(sqlite3 *db, const char *name);
 

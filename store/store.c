@@ -1201,21 +1201,27 @@ static gboolean insert_turn(Store *store, const CavCommand *command, const CavEv
     return step_reset(store, stmt, error, "saving a turn");
 }
 
+void store_bind_description(sqlite3_stmt *stmt, const char *stamp, const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    sqlite3_bind_text(stmt, 1, stamp, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 2, state_outcome_name(state->outcome), -1, SQLITE_STATIC);
+    if (state->cause[0] != '\0')
+        sqlite3_bind_text(stmt, 3, state->cause, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(stmt, 3);
+    sqlite3_bind_int(stmt, 4, state->turn);
+    sqlite3_bind_int(stmt, 5, state->deepest + 1);
+    sqlite3_bind_int(stmt, 6, player != NULL ? player->kills : 0);
+    sqlite3_bind_int(stmt, 7, state_score(state));
+}
+
 static gboolean update_game(Store *store, const CavState *after, GError **error)
 {
     sqlite3_stmt *stmt = store->update_game;
-    const CavCreature *player = state_player(after);
 
-    sqlite3_bind_text(stmt, 1, store_now(store), -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 2, state_outcome_name(after->outcome), -1, SQLITE_STATIC);
-    if (after->cause[0] != '\0')
-        sqlite3_bind_text(stmt, 3, after->cause, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(stmt, 3);
-    sqlite3_bind_int(stmt, 4, after->turn);
-    sqlite3_bind_int(stmt, 5, after->deepest + 1);
-    sqlite3_bind_int(stmt, 6, player != NULL ? player->kills : 0);
-    sqlite3_bind_int(stmt, 7, state_score(after));
+    store_bind_description(stmt, store_now(store), after);
     return step_reset(store, stmt, error, "saving the game's description");
 }
 
