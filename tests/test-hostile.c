@@ -108,22 +108,6 @@ static void tamper(const char *path, const char *sql)
     assert_no_wal(path);
 }
 
-static gint64 file_int(const char *path, const char *sql)
-{
-    sqlite3 *db = NULL;
-    sqlite3_stmt *stmt = NULL;
-    gint64 value;
-
-    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt, NULL) != SQLITE_OK)
-        g_error("cannot prepare %s: %s", sql, sqlite3_errmsg(db));
-    g_assert_cmpint(sqlite3_step(stmt), ==, SQLITE_ROW);
-    value = sqlite3_column_int64(stmt, 0);
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return value;
-}
-
 static GBytes *file_bytes(const char *path)
 {
     char *contents = NULL;

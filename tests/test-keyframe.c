@@ -98,17 +98,6 @@ static void sql(const char *path, const char *statement)
     sqlite3_close(db);
 }
 
-static gint64 sql_int(const char *path, const char *query)
-{
-    sqlite3 *db = NULL;
-    gint64 value;
-
-    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-    value = db_int(db, query);
-    sqlite3_close(db);
-    return value;
-}
-
 /* Only @path's keyframes were changed: its history is still what this
  * installation wrote, and the test says so by sealing it with the key in
  * "config" (as a clean close would), so that the keyframes themselves are
@@ -182,7 +171,7 @@ static void test_resume_equals_full_fold(TmpDir *fixture, gconstpointer data)
         session_set_keyframe_every(session, EVERY);
         g_assert_cmpint(session_keyframe_turn(session), ==, reached / EVERY * EVERY);
     }
-    g_assert_cmpint(sql_int(path, "SELECT count(*) FROM snapshots"), ==,
+    g_assert_cmpint(file_int(path, "SELECT count(*) FROM snapshots"), ==,
                     session_state(session)->turn / EVERY);
 }
 
@@ -247,7 +236,7 @@ static void test_ignored_wrong_mac(TmpDir *fixture, gconstpointer data)
 {
     g_autofree char *path = tmp_path(fixture, "game.cavelog");
     gint32 turn = make_game(fixture, path, 4242, 3 * EVERY);
-    gint64 n = sql_int(path, "SELECT count(*) FROM snapshots");
+    gint64 n = file_int(path, "SELECT count(*) FROM snapshots");
 
     g_assert_cmpint(turn, ==, 3 * EVERY); /* keyframes at 4, 8, 12 */
     g_assert_cmpint(n, ==, 3);
@@ -367,10 +356,10 @@ static void test_ignored_other_game(TmpDir *fixture, gconstpointer data)
     session_set_keyframe_every(b, EVERY);
     play_to(b, 2 * EVERY);
     g_clear_pointer(&b, session_free);
-    g_assert_cmpint(sql_int(path_b, "SELECT count(*) FROM snapshots"), ==, 2);
+    g_assert_cmpint(file_int(path_b, "SELECT count(*) FROM snapshots"), ==, 2);
     /* The same events: only the game's identity tells them apart. */
-    g_assert_cmpint(sql_int(path_a, "SELECT max(seq) FROM snapshots"), ==,
-                    sql_int(path_b, "SELECT max(seq) FROM snapshots"));
+    g_assert_cmpint(file_int(path_a, "SELECT max(seq) FROM snapshots"), ==,
+                    file_int(path_b, "SELECT max(seq) FROM snapshots"));
     g_assert_cmpint(assert_resumes_alike(fixture, path_b), ==, 2 * EVERY);
     move = g_strdup_printf("ATTACH '%s' AS b; DELETE FROM snapshots;"
                            " INSERT INTO snapshots SELECT * FROM b.snapshots;",
@@ -390,7 +379,7 @@ static void test_ignored_foreign_key(TmpDir *fixture, gconstpointer data)
     foreign = keyed_game(path, 4242);
     play_to(foreign, 2 * EVERY);
     g_clear_pointer(&foreign, session_free);
-    g_assert_cmpint(sql_int(path, "SELECT count(*) FROM snapshots"), ==, 2);
+    g_assert_cmpint(file_int(path, "SELECT count(*) FROM snapshots"), ==, 2);
     use_config(fixture, "config");
     {
         KeyframeKey key;
@@ -491,8 +480,8 @@ static void test_key_unwritable(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(session_keyframe_problem(session));
     g_assert_nonnull(strstr(session_keyframe_problem(session), "key"));
     g_clear_pointer(&session, session_free);
-    g_assert_cmpint(sql_int(path, "SELECT count(*) FROM snapshots"), ==, 0);
-    g_assert_cmpint(sql_int(path, "SELECT max(turn) FROM turns"), ==, 3 * EVERY);
+    g_assert_cmpint(file_int(path, "SELECT count(*) FROM snapshots"), ==, 0);
+    g_assert_cmpint(file_int(path, "SELECT max(turn) FROM turns"), ==, 3 * EVERY);
     session = session_resume(path, NULL, &error);
     g_assert_no_error(error);
     g_assert_cmpint(session_state(session)->turn, ==, 3 * EVERY);

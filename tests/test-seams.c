@@ -108,17 +108,6 @@ static void copy_file(const char *from, const char *to)
                                       (gssize) g_bytes_get_size(bytes), NULL));
 }
 
-static gint64 file_int(const char *path, const char *query)
-{
-    sqlite3 *db = NULL;
-    gint64 value;
-
-    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-    value = db_int(db, query);
-    sqlite3_close(db);
-    return value;
-}
-
 /* Run @statement on @path with the stock API, as anyone with sqlite3 can. */
 static void edit(const char *path, const char *statement)
 {

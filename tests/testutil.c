@@ -146,6 +146,17 @@ gint64 db_int(sqlite3 *db, const char *sql)
     return value;
 }
 
+gint64 file_int(const char *path, const char *query)
+{
+    sqlite3 *db = NULL;
+    gint64 value;
+
+    g_assert_cmpint(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+    value = db_int(db, query);
+    sqlite3_close(db);
+    return value;
+}
+
 /* A scenario's world is made by hand, not by this build's rules from its
  * data: its file says so by its build, so that no reader holds its spawns
  * to the data (checks.c check_content). */

@@ -37,6 +37,9 @@ gint64 seed_lasting(const TmpDir *fixture, gint64 first, gint32 turns);
 /* One integer from @sql (a query giving one row, one column) on @db. */
 gint64 db_int(sqlite3 *db, const char *sql);
 
+/* db_int() on the game file at @path, opened read-only for the query. */
+gint64 file_int(const char *path, const char *query);
+
 /* Fold every event of the game file at @path into @game (fresh), appending
  * to @digests the state's digest before any event and after each one (index
  * = seq), and, when @view_digests is non-NULL, the player's view's digest
