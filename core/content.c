@@ -101,7 +101,7 @@ static const Field rule_fields[] = {
     RULE_INT(fungus_spread_radius, 1, 10),
     RULE_INT(colony_max, 1, 1000),
     RULE_INT(zombie_idle_percent, 0, 100),
-    RULE_INT(bat_steps, 1, 10),
+    RULE_INT(bat_steps, 1, CAV_BAT_STEPS_MAX),
     RULE_INT(hunt_radius, 1, 90),
     RULE_INT(xp_base, 1, 100000),
     RULE_INT(xp_exponent_permille, 0, 5000),

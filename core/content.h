@@ -19,6 +19,7 @@ GQuark content_error_quark(void);
 #define CAV_WORD_MAX 16         /* hunger words, potion looks */
 #define CAV_NAME_MAX 32         /* kinds, item types and names held in the state */
 #define CAV_POTION_KINDS_MAX 16 /* kinds of potion one game can have */
+#define CAV_BAT_STEPS_MAX 10    /* the most steps creatures.ini can give a bat a turn */
 
 /* X(ENUM, "name") lists; each becomes a bit in CavItemType.tags / .features. */
 #define CAV_TAG_LIST(X)                                                                            \

@@ -914,19 +914,37 @@ static void evolve_payload(CavState *state, const CavEvent *event)
     }
 }
 
+/* Who acts in this turn, and how often (validate.c's one act a turn): the
+ * monsters act one after the other, a bat its steps in a row, until the
+ * turn's upkeep (the first event of the turn with neither actor nor cause). */
+static void note_act(CavState *state, const CavEvent *event)
+{
+    if (event->turn != state->turn || state->last_seq == 0) {
+        state->turn_first_seq = event->seq;
+        state->turn_last_actor = 0;
+        state->turn_acts = 0;
+    }
+    if (event->cause != 0 || event->turn == 0)
+        return;
+    if (event->actor == 0) {
+        state->turn_last_actor = CAV_ACTS_OVER;
+        state->turn_acts = 0;
+    } else if (event->actor != state->player) {
+        state->turn_acts = event->actor == state->turn_last_actor ? state->turn_acts + 1 : 1;
+        state->turn_last_actor = event->actor;
+    }
+}
+
 void evolve(CavState *state, const CavEvent *event)
 {
     g_return_if_fail(state != NULL && event != NULL);
     if (event->type >= CAV_EVENT_TYPE_COUNT)
         return;
-    if (event->turn != state->turn || state->last_seq == 0) {
-        state->turn_first_seq = event->seq;
-        state->turn_last_actor = 0;
-    }
-    if (event->actor != 0 && event->actor != state->player && event->cause == 0)
-        state->turn_last_actor = event->actor;
+    note_act(state, event);
     state->turn = event->turn;
     evolve_payload(state, event);
+    if (state->outcome != OUTCOME_PLAYING)
+        state->turn_acts = 0; /* the end comes mid-turn: no one acts after it */
     if (event->actor != 0 && event->actor == state->player && event->cause == 0 && event->turn > 0)
         state->player_acted_turn = event->turn;
     state->last_seq = event->seq;

@@ -317,6 +317,7 @@ void state_restore(CavState *state, GBytes *snapshot)
     at += sizeof state->occupant;
     memcpy(state->floor_item, at, sizeof state->floor_item);
     index_levels(state);
+    state->turn_acts = 0;
 }
 
 /* The count at @offset of a snapshot's head, when in 0 … @max; else -1. */

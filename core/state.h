@@ -153,7 +153,8 @@ typedef struct {
     gint32 time;    /* turns in which time passed (an upkeep): not bonuses or names */
     /* Where the current turn began and the last monster that acted in it, so
      * that causes stay within their turn and monsters act in spawn order
-     * (derived from the events' order; not part of the digest). */
+     * (derived from the events' order; not part of the digest);
+     * CAV_ACTS_OVER once the turn's upkeep began: no one acts after it. */
     gint64 turn_first_seq;
     gint32 turn_last_actor;
     gint32 look_count;   /* kinds of potion given a look at the start */
@@ -181,7 +182,15 @@ typedef struct {
      * creatures of one level are found without reading every creature's
      * record, so a turn does not cost more with creatures elsewhere. */
     guint8 creature_on[CAV_CREATURES_MAX + 1];
+    /* How many acts turn_last_actor has taken in a row while the creatures
+     * act (a bat steps twice): 0 before and after their phase, so 0 at every
+     * turn's end. Derived like turn_last_actor, but after the snapshot's
+     * end: a state restored from one holds 0 (never more than it should). */
+    gint32 turn_acts;
 } CavState;
+
+/* turn_last_actor once the turn's upkeep began (see above). */
+#define CAV_ACTS_OVER G_MAXINT32
 
 /* A fresh, empty state (before GameStarted). Caller frees with g_free(). */
 CavState *state_new(void);

@@ -129,7 +129,8 @@ static gboolean check_envelope(const CavState *state, const CavEvent *event, GEr
     if (event->cause != 0 && (event->turn != state->turn || event->cause < state->turn_first_seq))
         return invalid(error, event, "names a cause outside its own turn");
     if (event->actor != 0 && event->actor != state->player && event->cause == 0 &&
-        event->turn == state->turn && event->actor < state->turn_last_actor)
+        event->turn == state->turn && state->turn_last_actor != CAV_ACTS_OVER &&
+        event->actor < state->turn_last_actor)
         return invalid(error, event, "creature %d acts before creature %d: out of spawn order",
                        event->actor, state->turn_last_actor);
     return check_text(event, error) && check_turn_shape(state, event, error);
@@ -1135,6 +1136,53 @@ static gboolean check_payload(const CavState *state, const CavEvent *event, GErr
     }
 }
 
+/* The most acts @c may take in one turn: a bat blunders up to the most
+ * steps creatures.ini can give one (the state does not say the game's own
+ * number); every other creature acts once. */
+static gint32 acts_allowed(const CavCreature *c)
+{
+    return c->behaviour == CAV_BEHAVIOUR_BAT ? CAV_BAT_STEPS_MAX : 1;
+}
+
+static gboolean is_step(CavEventType type)
+{
+    return type == CAV_EVENT_CREATURE_MOVED || type == CAV_EVENT_CREATURE_ATTACKED;
+}
+
+/* One act a turn, for every creature. An act is an event that names its
+ * actor: the creature's own decision (a step, a blow, a shot, a drink, a
+ * cast...); what follows from it, and the turn's upkeep (food, regeneration,
+ * effects, wounds, deaths and what the dead drop), names none. The player
+ * acts once (check_turn_shape), then the monsters in spawn order, a bat up
+ * to its steps in a row, and no one after the upkeep began. */
+static gboolean check_acts(const CavState *state, const CavEvent *event, GError **error)
+{
+    const CavCreature *c = state_creature(state, event->actor);
+
+    if (event->actor == 0)
+        return TRUE;
+    if (event->cause != 0)
+        return invalid(error, event, "creature %d acts as the consequence of another event",
+                       event->actor);
+    if (event->actor == state->player || event->turn != state->turn)
+        return TRUE;
+    if (state->turn_last_actor == CAV_ACTS_OVER)
+        return invalid(error, event, "creature %d (%s) acts after the upkeep of turn %d", c->id,
+                       c->kind, event->turn);
+    if (event->actor != state->turn_last_actor)
+        return TRUE;
+    if (acts_allowed(c) == 1)
+        return invalid(error, event, "creature %d (%s) acts twice in turn %d", c->id, c->kind,
+                       event->turn);
+    if (!is_step(event->type))
+        return invalid(error, event, "creature %d (%s) acts twice in turn %d, not by a step", c->id,
+                       c->kind, event->turn);
+    if (state->turn_acts >= acts_allowed(c))
+        return invalid(error, event, "creature %d (%s) takes more than %d steps in turn %d", c->id,
+                       c->kind, acts_allowed(c), event->turn);
+    return TRUE;
+}
+
 gboolean validate_event(const CavState *state, const CavEvent *event, GError **error)
 {
     g_return_val_if_fail(state != NULL && event != NULL, FALSE);
@@ -1142,5 +1190,6 @@ gboolean validate_event(const CavState *state, const CavEvent *event, GError **e
         return invalid(error, event, "unknown event type");
     if (state->outcome != OUTCOME_PLAYING)
         return invalid(error, event, "the game was already over");
-    return check_envelope(state, event, error) && check_payload(state, event, error);
+    return check_envelope(state, event, error) && check_payload(state, event, error) &&
+           check_acts(state, event, error);
 }

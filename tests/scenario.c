@@ -21,6 +21,21 @@ void scenario_fold(Scenario *s, CavEvent event)
     g_array_append_val(s->folded, event);
 }
 
+void scenario_begin_turn(Scenario *s)
+{
+    g_autoptr(GError) error = NULL;
+    const CavState *state = game_state(s->game);
+    CavEvent wait = ev_init(CAV_EVENT_CREATURE_WAITED);
+
+    wait.seq = s->seq = state->last_seq + 1;
+    wait.turn = state->turn + 1;
+    wait.version = ev_type_version(wait.type);
+    wait.actor = wait.as.CreatureWaited.creature = state->player;
+    if (!game_fold(s->game, &wait, &error))
+        g_error("the player's wait was refused: %s", error->message);
+    g_array_append_val(s->folded, wait);
+}
+
 static void fold_levels(Scenario *s, const char *const *top, const char *const *below, gint *px,
                         gint *py)
 {

@@ -44,6 +44,11 @@ void scenario_teardown(Scenario *s);
  * scenario; aborts the test if refused. */
 void scenario_fold(Scenario *s, CavEvent event);
 
+/* Begin a new turn by hand with the player's wait, and nothing after it:
+ * the acts of creatures folded next are theirs in this turn (a played turn
+ * ends with its upkeep, after which no one acts). */
+void scenario_begin_turn(Scenario *s);
+
 /* A creature of @kind at (z, x, y) with the data's stats, except @max_hp,
  * @attack, @defense where they are >= 0. Returns its id. */
 gint32 scenario_spawn(Scenario *s, const char *kind, gint32 z, gint32 x, gint32 y, gint32 max_hp,

@@ -396,6 +396,99 @@ static void test_validate_moves(void)
     scenario_teardown(&s);
 }
 
+/* The acts of one creature in the turn begun by hand: @e by @creature, folded
+ * in or, with @problem, refused with it. */
+static void act(Scenario *s, CavEvent e, gint32 creature, const char *problem)
+{
+    e.actor = creature;
+    if (problem == NULL)
+        scenario_fold(s, e);
+    else
+        assert_invalid_at(s, e, TRUE, problem);
+}
+
+static CavEvent picked_up(gint32 creature, gint32 item)
+{
+    CavEvent e = ev_init(CAV_EVENT_ITEM_PICKED_UP);
+
+    e.as.ItemPickedUp = (CavEvItemPickedUp){.creature = creature, .item = item};
+    return e;
+}
+
+static CavEvent waited(gint32 creature)
+{
+    CavEvent e = ev_init(CAV_EVENT_CREATURE_WAITED);
+
+    e.as.CreatureWaited.creature = creature;
+    return e;
+}
+
+/* What the validator says when @creature of @kind acts once too often. */
+static char *twice(const Scenario *s, gint32 creature, const char *kind, const char *rest)
+{
+    return g_strdup_printf("creature %d (%s) %s in turn %d", creature, kind, rest,
+                           game_state(s->game)->turn);
+}
+
+/* One act a turn for every creature, not only the player (GAME.md "Turns"):
+ * a goblin that steps then picks up, or steps twice, and a zombie that
+ * waits twice are refused, by name and turn; a bat takes its steps (up to
+ * the most creatures.ini allows), but a second act that is not a step is
+ * refused. */
+static void test_validate_acts(void)
+{
+    Scenario s;
+    gint32 goblin, bat, zombie, rock, pebble;
+    g_autofree char *goblin_twice = NULL, *bat_twice = NULL, *bat_steps = NULL;
+    g_autofree char *zombie_twice = NULL;
+
+    scenario_setup(&s, corridor, corridor_below); /* the player at (3,2) */
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    bat = scenario_spawn(&s, "bat", 0, 8, 1, -1, -1, -1);
+    zombie = scenario_spawn(&s, "zombie", 0, 2, 3, -1, -1, -1);
+    rock = scenario_item(&s, "rock", 0, 0, 7, 2, 1);
+    pebble = scenario_item(&s, "rock", 0, 0, 7, 1, 1);
+    scenario_begin_turn(&s);
+    goblin_twice = twice(&s, goblin, "goblin", "acts twice");
+    bat_twice = twice(&s, bat, "bat", "acts twice");
+    bat_steps = g_strdup_printf("creature %d (bat) takes more than %d steps in turn %d", bat,
+                                CAV_BAT_STEPS_MAX, game_state(s.game)->turn);
+    zombie_twice = twice(&s, zombie, "zombie", "acts twice");
+    act(&s, moved(goblin, 6, 2, 7, 2), goblin, NULL);
+    act(&s, picked_up(goblin, rock), goblin, goblin_twice);
+    act(&s, moved(goblin, 7, 2, 6, 2), goblin, goblin_twice);
+    act(&s, moved(bat, 8, 1, 7, 1), bat, NULL);
+    act(&s, picked_up(bat, pebble), bat, bat_twice);
+    for (gint steps = 1; steps < CAV_BAT_STEPS_MAX; steps++)
+        act(&s, steps % 2 ? moved(bat, 7, 1, 8, 1) : moved(bat, 8, 1, 7, 1), bat, NULL);
+    act(&s, moved(bat, 8, 1, 7, 1), bat, bat_steps);
+    act(&s, waited(zombie), zombie, NULL);
+    act(&s, waited(zombie), zombie, zombie_twice);
+    scenario_teardown(&s);
+}
+
+/* No one acts as the consequence of another event, nor after the upkeep
+ * that ends a played turn. */
+static void test_validate_act_order(void)
+{
+    Scenario s;
+    gint32 goblin;
+    CavEvent e;
+    g_autofree char *late = NULL;
+
+    scenario_setup(&s, corridor, corridor_below);
+    goblin = scenario_spawn(&s, "goblin", 0, 6, 2, -1, -1, -1);
+    scenario_begin_turn(&s);
+    e = waited(goblin);
+    e.cause = game_state(s.game)->turn_first_seq;
+    act(&s, e, goblin, "acts as the consequence of another event");
+    g_free(play(&s, command_simple(CMD_WAIT)));
+    late = g_strdup_printf("creature %d (goblin) acts after the upkeep of turn %d", goblin,
+                           game_state(s.game)->turn);
+    act(&s, waited(goblin), goblin, late);
+    scenario_teardown(&s);
+}
+
 static void test_validate_deeds(void)
 {
     Scenario s;
@@ -1284,6 +1377,8 @@ int main(int argc, char **argv)
     g_test_add_func("/core/fov/symmetric", test_fov_symmetric);
     g_test_add_func("/core/validate/moves", test_validate_moves);
     g_test_add_func("/core/validate/deeds", test_validate_deeds);
+    g_test_add_func("/core/validate/acts", test_validate_acts);
+    g_test_add_func("/core/validate/act-order", test_validate_act_order);
     g_test_add_func("/core/validate/spawns", test_validate_spawns);
     g_test_add_func("/core/validate/terrain", test_validate_terrain);
     g_test_add_func("/core/digest/sensitive", test_digest_sensitive);

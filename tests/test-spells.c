@@ -253,6 +253,7 @@ static void test_summoned_pays_nothing(void)
     picked = ev_init(CAV_EVENT_ITEM_PICKED_UP);
     picked.as.ItemPickedUp = (CavEvItemPickedUp){.creature = 2, .item = rock};
     picked.actor = 2;
+    scenario_begin_turn(&s);   /* the bats, summoned, act from the next turn */
     scenario_fold(&s, picked); /* as if it were a goblin */
     scenario_hurt(&s, 2, 14);
     turn = scenario_play(&s, command_move(-1, 0));
@@ -734,7 +735,7 @@ static void test_validate(void)
     scenario_assert_refused(&s, e, FALSE, "once the world is made, before anyone");
     /* Monsters act in spawn order within a turn. */
     {
-        g_free(scenario_play(&s, command_simple(CMD_WAIT)));
+        scenario_begin_turn(&s);
         e = ev_init(CAV_EVENT_CREATURE_WAITED);
         e.actor = later;
         e.as.CreatureWaited.creature = later;

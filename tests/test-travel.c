@@ -182,6 +182,7 @@ static void test_watch_met(void)
     spread.actor = fungus;
     spread.as.FungusSpread = (CavEvFungusSpread){
         .parent = fungus, .child = fungus + 1, .colony = fungus, .x = 21, .y = 2};
+    scenario_begin_turn(&s);
     scenario_fold(&s, spread); /* the colony grows out of sight */
     travel_watch_begin(kept, state(&s), view(&s));
     travel_watch_begin(fresh, state(&s), view(&s));
