@@ -351,9 +351,7 @@ gint text_menu_bonus(Text *text)
 
 /* ---- naming potions and examining items --------------------------------- */
 
-/* The looks of potions the player carries or sees lying and does not
- * know: indexes into CavState.looks. */
-static GArray *text_menu_looks(const CavState *state, const CavView *view)
+GArray *text_menu_looks(const CavState *state, const CavView *view)
 {
     const CavCreature *player = state_player(state);
     GArray *looks = g_array_new(FALSE, FALSE, sizeof(gint32));
@@ -362,7 +360,8 @@ static GArray *text_menu_looks(const CavState *state, const CavView *view)
     for (gint32 id = 1; id <= state->item_count; id++) {
         const CavItem *item = state_item(state, id);
         const CavPotionLook *look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
-        if (look == NULL || item->count <= 0 || state_knows_item(state, player, item))
+        if (look == NULL || item->count <= 0 ||
+            (state_knows_item(state, player, item) && look->called[0] == '\0'))
             continue;
         if (item->holder == player->id ||
             (item->holder == 0 && view_sees(view, item->z, item->x, item->y)))

@@ -71,6 +71,11 @@ GPtrArray *text_menu_spells(const CavState *state, const CavItem *book);
  * @view, in its order: creature ids (caller frees). */
 GArray *text_menu_targets(const CavState *state, const CavView *view);
 
+/* The potion looks the call menu lists, in its order: those of potions
+ * the player carries or sees lying that they do not know, or that bear a
+ * name they gave (to forget it): indexes into CavState.looks. */
+GArray *text_menu_looks(const CavState *state, const CavView *view);
+
 G_END_DECLS
 
 #endif
