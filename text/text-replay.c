@@ -15,7 +15,7 @@ gboolean text_replay(const char *path, gint32 from_turn, FILE *out, GError **err
     g_return_val_if_fail(path != NULL && out != NULL, FALSE);
     text = text_new(bus, NULL, out);
     text->narrate_from = MAX(from_turn, 0);
-    session = session_open_from(path, bus, text_resume_start, text, error);
+    session = session_open(path, bus, error); /* every event, from turn 0 */
     if (session == NULL)
         return FALSE;
     text_narrate_turn(text); /* the last turn */
