@@ -97,6 +97,34 @@ static void test_direction_words(void)
     }
 }
 
+/* A creature is told with its direction, distance, health and gear. */
+static void test_creature_words(void)
+{
+    static const char *const room[] = {
+        "##########", "#........#", "#...@....#", "#........#", "##########", NULL,
+    };
+    g_autoptr(GString) said = g_string_new(NULL);
+    g_autoptr(GString) where = g_string_new(NULL);
+    g_autofree char *expected = NULL;
+    const CavCreature *goblin, *player;
+    gint32 id;
+    Scenario s;
+
+    scenario_setup(&s, room, NULL);
+    id = scenario_spawn(&s, "goblin", 0, 8, 3, 20, 0, 0);
+    scenario_item(&s, "bow", id, 0, 0, 0, 1);
+    scenario_hurt(&s, id, 8);                         /* 12 of 20: wounded */
+    scenario_repeat(&s, command_simple(CMD_WAIT), 1); /* the goblin takes up its bow */
+    goblin = state_creature(game_state(s.game), id);
+    player = state_player(game_state(s.game));
+    g_assert_cmpint(goblin->weapon, !=, 0);
+    text_ask_creature(game_state(s.game), goblin, said);
+    text_ask_direction(goblin->x - player->x, goblin->y - player->y, where);
+    expected = g_strdup_printf("a goblin, %s, wounded, wields a bow", where->str);
+    g_assert_cmpstr(said->str, ==, expected);
+    scenario_teardown(&s);
+}
+
 /* ---- running cavelog ----------------------------------------------------- */
 
 typedef struct {
@@ -450,6 +478,53 @@ static void test_bot_win(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     assert_verifies(f, path, TRUE);
 }
 
+/* The questions answer from what the player knows, in a room built for
+ * them: a fungus east (it never moves), a dagger west, a rock underfoot,
+ * stairs down in a corner, nothing left to explore. */
+static void test_questions(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const room[] = {
+        "##########", "#........#", "#...@....#", "#.......>#", "##########", NULL,
+    };
+    static const char *const answers[] = {
+        "Depth 1, at x 4, y 2. Here lies a rock.\n",
+        "A fungus, 2 east, unhurt.\nA rock, here.\nA dagger, 2 west.\n",
+        "Stairs down: 1 south, 4 east, 4 steps.\nThe way out: none known.\n"
+        "Unexplored place: none known.\n",
+        "North: 1 open, then rock.\nNorth-east: 1 open, then rock.\nEast: 1 open, then "
+        "fungus.\nSouth-east: 1 open, then rock.\nSouth: 1 open, then rock.\nSouth-west: 1 "
+        "open, then rock.\nWest: 3 open, then rock.\nNorth-west: 1 open, then rock.\n",
+        "4 rocks.\nA ", /* a potion of a look of this game's */
+        "Nothing works on you.\n",
+    };
+    g_autofree char *path = g_build_filename(f->dir, "q.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = NULL;
+    gint32 player;
+    Store *store;
+    Scenario s;
+    int status;
+
+    scenario_setup(&s, room, NULL);
+    player = state_player(game_state(s.game))->id;
+    scenario_spawn(&s, "fungus", 0, 6, 2, 5, 0, 0);
+    scenario_item(&s, "dagger", 0, 0, 2, 2, 1);
+    scenario_item(&s, "rock", 0, 0, 4, 2, 1);
+    scenario_item(&s, "rock", player, 0, 0, 0, 4);
+    scenario_item(&s, "potion of health", player, 0, 0, 0, 1);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    out = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL},
+                      "where\nsee\nstairs\naround\npack\neffects\n", &status);
+    g_test_message("%s", out);
+    g_assert_cmpint(status, ==, 0);
+    for (gsize i = 0; i < G_N_ELEMENTS(answers); i++)
+        g_assert_nonnull(strstr(out, answers[i]));
+    g_assert_cmpint(file_int(path, "SELECT max(turn) FROM events"), ==, 0); /* no turn passed */
+}
+
 /* ---- whole games through a pipe ---------------------------------------------- */
 
 /* A new game by the bot's commands, typed as lines into `new --text` with no
@@ -655,6 +730,8 @@ int main(int argc, char **argv)
     g_test_add_func("/text/keys", test_keys);
     g_test_add_func("/text/words", test_words);
     g_test_add_func("/text/direction-words", test_direction_words);
+    g_test_add_func("/text/creature-words", test_creature_words);
+    g_test_add("/text/questions", Fixture, NULL, fixture_set_up, test_questions, fixture_tear_down);
     g_test_add("/text/bot-win", Fixture, NULL, fixture_set_up, test_bot_win, fixture_tear_down);
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);

@@ -133,7 +133,7 @@ static GArray *text_ask_items_seen(const CavState *state, const CavView *view)
 #define TEXT_SEE_PLACES 3
 
 /* The items seen, one line for all of a name, nearest first: "A dagger, 5
- * north." "Rocks: 1 south-west, 2 east, 3 south, and 4 more." */
+ * north." "Rocks, 1 south-west; 2 east; 3 south; and 4 more." */
 static void text_ask_items_said(Text *text, const CavCreature *player, GArray *items)
 {
     g_autoptr(GHashTable) said = g_hash_table_new(g_str_hash, g_str_equal);
@@ -146,17 +146,19 @@ static void text_ask_items_said(Text *text, const CavCreature *player, GArray *i
         if (g_hash_table_contains(said, item->name))
             continue;
         g_hash_table_add(said, (gpointer) item->name);
-        for (guint j = i; j < items->len; j++) {
+        for (guint j = i; j < items->len; j++)
+            same += g_str_equal(state_item(text->state, g_array_index(items, gint32, j))->name,
+                                item->name);
+        if (same > 1)
+            messages_plural(item->name, line);
+        else
+            messages_item_name(text->state, item, item->count, MESSAGES_A, line);
+        for (guint j = i, told = 0; j < items->len && told < TEXT_SEE_PLACES; j++) {
             const CavItem *other = state_item(text->state, g_array_index(items, gint32, j));
             if (!g_str_equal(other->name, item->name))
                 continue;
-            if (same == 0)
-                messages_item_name(text->state, item, item->count, MESSAGES_A, line);
-            if (same < TEXT_SEE_PLACES) {
-                g_string_append(line, same == 0 ? ", " : "; ");
-                text_ask_direction(other->x - player->x, other->y - player->y, line);
-            }
-            same++;
+            g_string_append(line, told++ == 0 ? ", " : "; ");
+            text_ask_direction(other->x - player->x, other->y - player->y, line);
         }
         if (same > TEXT_SEE_PLACES)
             g_string_append_printf(line, "; and %u more", same - TEXT_SEE_PLACES);
@@ -358,6 +360,7 @@ void text_ask_pack(Text *text)
         else if (player->armour == item->id)
             g_string_append(line, ", worn");
         g_string_append_c(line, '.');
+        line->str[0] = g_ascii_toupper(line->str[0]);
         text_say(text, line->str);
         told++;
     }
