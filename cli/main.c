@@ -298,7 +298,7 @@ static int top_level(int argc, char **argv)
  * was closed in order), as the one who sent it expects. */
 static int exit_status(int status)
 {
-    int signum = tui_screen_signal();
+    int signum = tui_screen_signal() != 0 ? tui_screen_signal() : text_signal();
 
     if (signum == 0)
         return status;

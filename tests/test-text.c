@@ -8,6 +8,7 @@
  * line of output holds a control character; `replay --text` tells any
  * game; and in a real terminal (tmux) text mode only ever prints lines. */
 #include <gio/gio.h>
+#include <signal.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -623,6 +624,45 @@ static void test_environment(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     assert_verifies(f, path, FALSE);
 }
 
+/* A kill while text mode waits for a line ends the game as the end of the
+ * input does (saved, the file closed: no -wal beside it), and the program
+ * dies of that signal. */
+static void test_signal(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *path = g_build_filename(f->dir, "k.cavelog", NULL);
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    g_autoptr(GSubprocessLauncher) launcher =
+        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+    g_autoptr(GSubprocess) process = NULL;
+    g_autoptr(GDataInputStream) out = NULL;
+    g_autoptr(GError) error = NULL;
+    gboolean answered = FALSE;
+
+    g_subprocess_launcher_setenv(launcher, "XDG_DATA_HOME", f->dir, TRUE);
+    g_subprocess_launcher_unsetenv(launcher, "CAVELOG_TEXT");
+    process = g_subprocess_launcher_spawn(launcher, &error, f->bin, "new", "--text", "--save", path,
+                                          NULL);
+    g_assert_no_error(error);
+    g_output_stream_write_all(g_subprocess_get_stdin_pipe(process), "wait\nwhere\n", 11, NULL, NULL,
+                              &error);
+    g_assert_no_error(error);
+    out = g_data_input_stream_new(g_subprocess_get_stdout_pipe(process));
+    while (!answered) { /* the answer to "where": the game waits for a line now */
+        g_autofree char *line = g_data_input_stream_read_line(out, NULL, NULL, &error);
+        g_assert_no_error(error);
+        g_assert_nonnull(line);
+        answered = g_str_has_prefix(line, "Depth 1, at x ");
+    }
+    g_subprocess_send_signal(process, SIGTERM);
+    g_subprocess_wait(process, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_true(g_subprocess_get_if_signaled(process));
+    g_assert_cmpint(g_subprocess_get_term_sig(process), ==, SIGTERM);
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    g_assert_cmpint(file_int(path, "SELECT max(turn) FROM events"), ==, 1);
+    assert_verifies(f, path, FALSE);
+}
+
 /* ---- in a terminal ------------------------------------------------------------- */
 
 /* Wait until the program in @g's pane has ended (remain-on-exit keeps
@@ -737,6 +777,7 @@ int main(int argc, char **argv)
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);
     g_test_add("/text/environment", Fixture, NULL, fixture_set_up, test_environment,
                fixture_tear_down);
+    g_test_add("/text/signal", Fixture, NULL, fixture_set_up, test_signal, fixture_tear_down);
     g_test_add("/text/tmux", TmuxGame, NULL, tmux_set_up, test_tmux, tmux_tear_down);
     g_test_add("/text/tmux-win", TmuxGame, NULL, tmux_set_up, test_tmux_win, tmux_tear_down);
     return g_test_run();

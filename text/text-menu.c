@@ -17,8 +17,10 @@ char *text_read_line(Text *text)
     size_t size = 0;
     ssize_t got;
 
-    if (text->lost)
+    if (text->lost || text_signal() != 0 || text->in == NULL) {
+        text->lost = TRUE;
         return NULL;
+    }
     got = getline(&line, &size, text->in);
     if (got < 0) {
         free(line);

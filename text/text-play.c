@@ -7,6 +7,9 @@
  * brought. The game file is the one the play screen writes. */
 #include "text-private.h"
 
+#include <signal.h>
+#include <string.h>
+
 #include "messages.h"
 #include "rules.h"
 
@@ -450,6 +453,44 @@ static void text_settle(Text *text)
     g_ptr_array_remove_range(text->heard, 0, text->heard->len - keep);
 }
 
+/* ---- signals: Ctrl-C, a kill, a closed terminal -------------------------- */
+
+static const int text_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
+static volatile sig_atomic_t text_caught_signal;
+static struct sigaction text_old_actions[G_N_ELEMENTS(text_fatal_signals)];
+
+static void text_on_signal(int signum)
+{
+    text_caught_signal = signum;
+}
+
+/* No SA_RESTART: a signal interrupts the read of a line, which then reads
+ * as the end of the input: the game is closed in order. */
+static void text_catch_signals(void)
+{
+    struct sigaction action;
+
+    memset(&action, 0, sizeof action);
+    action.sa_handler = text_on_signal;
+    sigemptyset(&action.sa_mask);
+    for (gsize i = 0; i < G_N_ELEMENTS(text_fatal_signals); i++) {
+        sigaction(text_fatal_signals[i], NULL, &text_old_actions[i]);
+        if (text_old_actions[i].sa_handler != SIG_IGN)
+            sigaction(text_fatal_signals[i], &action, NULL);
+    }
+}
+
+static void text_release_signals(void)
+{
+    for (gsize i = 0; i < G_N_ELEMENTS(text_fatal_signals); i++)
+        sigaction(text_fatal_signals[i], &text_old_actions[i], NULL);
+}
+
+int text_signal(void)
+{
+    return text_caught_signal;
+}
+
 gboolean text_run(Text *text, Session *session, GError **error)
 {
     gboolean ok;
@@ -466,7 +507,9 @@ gboolean text_run(Text *text, Session *session, GError **error)
     text->digging = FALSE;
     text_say(text, "Cavelog, text mode. Type help for the commands.");
     text_tell(text);
+    text_catch_signals();
     ok = text_play_loop(text, session, error);
+    text_release_signals();
     text->state = NULL;
     text->sight = NULL;
     text->content = NULL;

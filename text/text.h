@@ -34,10 +34,16 @@ void text_free(Text *text);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Text, text_free)
 
 /* Play @session line by line until the player saves and quits (S, "quit"),
- * the input ends (every turn is saved already) or the game ends (how it
+ * the input ends or a signal comes (text_signal(); every turn is saved
+ * already) or the game ends (how it
  * ended is told). A level gained asks for its bonus as a numbered list.
  * FALSE with @error only when saving a turn failed (session_play()). */
 gboolean text_run(Text *text, Session *session, GError **error);
+
+/* The fatal signal (SIGINT, SIGTERM or SIGHUP) text_run() caught, or 0.
+ * It ends the game as the end of the input does (every turn saved, the
+ * file closed in order); the program should then die of the signal. */
+int text_signal(void);
 
 /* Tell the game in the file @path (opened read-only, with every check) as
  * lines on @out: each turn from @from_turn on that the player perceived
