@@ -485,16 +485,16 @@ static void test_bot_win(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 static void test_questions(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     static const char *const room[] = {
-        "##########", "#........#", "#...@....#", "#.......>#", "##########", NULL,
+        "##########", "#...@....#", "#........#", "#.......>#", "##########", NULL,
     };
     static const char *const answers[] = {
-        "Depth 1, at x 4, y 2. Here lies a rock.\n",
+        "Depth 1, at x 4, y 1. Here lies a rock.\n",
         "A fungus, 2 east, unhurt.\nA rock, here.\nA dagger, 2 west.\n",
-        "Stairs down: 1 south, 4 east, 4 steps.\nThe way out: none known.\n"
+        "Stairs down: 2 south, 4 east, 4 steps.\nThe way out: none known.\n"
         "Unexplored place: none known.\n",
-        "North: 1 open, then rock.\nNorth-east: 1 open, then rock.\nEast: 1 open, then "
-        "fungus.\nSouth-east: 1 open, then rock.\nSouth: 1 open, then rock.\nSouth-west: 1 "
-        "open, then rock.\nWest: 3 open, then rock.\nNorth-west: 1 open, then rock.\n",
+        "East: 1 open, then fungus.\nSouth-east: 2 open, then rock.\nSouth: 2 open, then "
+        "rock.\nSouth-west: 2 open, then rock.\nWest: 3 open, then rock.\n"
+        "Rock at once: north, north-east, north-west.\n",
         "4 rocks.\nA ", /* a potion of a look of this game's */
         "Nothing works on you.\n",
     };
@@ -508,9 +508,9 @@ static void test_questions(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     scenario_setup(&s, room, NULL);
     player = state_player(game_state(s.game))->id;
-    scenario_spawn(&s, "fungus", 0, 6, 2, 5, 0, 0);
-    scenario_item(&s, "dagger", 0, 0, 2, 2, 1);
-    scenario_item(&s, "rock", 0, 0, 4, 2, 1);
+    scenario_spawn(&s, "fungus", 0, 6, 1, 5, 0, 0);
+    scenario_item(&s, "dagger", 0, 0, 2, 1, 1);
+    scenario_item(&s, "rock", 0, 0, 4, 1, 1);
     scenario_item(&s, "rock", player, 0, 0, 0, 4);
     scenario_item(&s, "potion of health", player, 0, 0, 0, 1);
     store = scenario_store_new(path, &s, &error);

@@ -292,8 +292,9 @@ void text_ask_stairs(Text *text)
 
 /* ---- around: each way from the player ----------------------------------- */
 
-/* What lies @dx, @dy of the player: "north: 3 open, then rock." */
-static void text_ask_way(Text *text, gint32 dx, gint32 dy)
+/* What lies @dx, @dy of the player: "North: 3 open, then rock." said; a
+ * way closed at once by rock is added to @closed instead. */
+static void text_ask_way(Text *text, gint32 dx, gint32 dy, GString *closed)
 {
     const CavCreature *player = state_player(text->state);
     g_autoptr(GString) line = g_string_new(NULL);
@@ -323,12 +324,13 @@ static void text_ask_way(Text *text, gint32 dx, gint32 dy)
             break;
         }
     }
-    g_string_append_printf(line, "%c%s: ", g_ascii_toupper(text_compass(dx, dy)[0]),
-                           text_compass(dx, dy) + 1);
-    if (open == 0 && g_str_equal(end, "rock"))
-        g_string_append(line, "rock.");
-    else
-        g_string_append_printf(line, "%d open, then %s.", open, end);
+    if (open == 0 && g_str_equal(end, "rock")) {
+        g_string_append_printf(closed, "%s%s", closed->len > 0 ? ", " : "", text_compass(dx, dy));
+        return;
+    }
+    g_string_append_printf(line, "%c%s: %d open, then %s.",
+                           g_ascii_toupper(text_compass(dx, dy)[0]), text_compass(dx, dy) + 1, open,
+                           end);
     text_say(text, line->str);
 }
 
@@ -336,9 +338,15 @@ void text_ask_around(Text *text)
 {
     static const gint32 ways[8][2] = {{0, -1}, {1, -1}, {1, 0},  {1, 1},
                                       {0, 1},  {-1, 1}, {-1, 0}, {-1, -1}};
+    g_autoptr(GString) closed = g_string_new(NULL);
 
     for (gsize i = 0; i < G_N_ELEMENTS(ways); i++)
-        text_ask_way(text, ways[i][0], ways[i][1]);
+        text_ask_way(text, ways[i][0], ways[i][1], closed);
+    if (closed->len > 0) {
+        g_string_prepend(closed, "Rock at once: ");
+        g_string_append_c(closed, '.');
+        text_say(text, closed->str);
+    }
 }
 
 /* ---- the pack and the effects ------------------------------------------- */
