@@ -488,6 +488,7 @@ static void test_questions(Fixture *f, G_GNUC_UNUSED gconstpointer data)
         "##########", "#...@....#", "#........#", "#.......>#", "##########", NULL,
     };
     static const char *const answers[] = {
+        "You see a fungus, 2 east, unhurt.\nHP 100 of 100, mana 5 of 5.\n", /* news at once */
         "Depth 1, at x 4, y 1. Here lies a rock.\n",
         "A fungus, 2 east, unhurt.\nA rock, here.\nA dagger, 2 west.\n",
         "Stairs down: 2 south, 4 east, 4 steps.\nThe way out: none known.\n"
@@ -524,6 +525,39 @@ static void test_questions(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     for (gsize i = 0; i < G_N_ELEMENTS(answers); i++)
         g_assert_nonnull(strstr(out, answers[i]));
     g_assert_cmpint(file_int(path, "SELECT max(turn) FROM events"), ==, 0); /* no turn passed */
+}
+
+/* A creature that comes into view is told once, where it is (a sighted
+ * player sees it appear on the map), as soon as the step that shows it. */
+static void test_news(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const rooms[] = {
+        "#########", "#@.#....#", "#..#....#", "#........", "#########", NULL,
+    };
+    g_autofree char *path = g_build_filename(f->dir, "n.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = NULL;
+    const char *first, *seen;
+    Store *store;
+    Scenario s;
+    int status;
+
+    scenario_setup(&s, rooms, NULL);
+    scenario_spawn(&s, "fungus", 0, 6, 1, 5, 0, 0); /* behind the wall */
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    out = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL},
+                      "where\nsouth-east\nsouth-east\nwait\nwait\n", &status);
+    g_test_message("%s", out);
+    g_assert_cmpint(status, ==, 0);
+    first = strstr(out, "Depth 1, at x 1, y 1.");
+    seen = strstr(out, "You see a fungus, ");
+    g_assert_nonnull(first);
+    g_assert_nonnull(seen);
+    g_assert_true(seen > first);                         /* not before it came into view */
+    g_assert_null(strstr(seen + 1, "You see a fungus")); /* and once */
 }
 
 /* ---- whole games through a pipe ---------------------------------------------- */
@@ -772,6 +806,7 @@ int main(int argc, char **argv)
     g_test_add_func("/text/direction-words", test_direction_words);
     g_test_add_func("/text/creature-words", test_creature_words);
     g_test_add("/text/questions", Fixture, NULL, fixture_set_up, test_questions, fixture_tear_down);
+    g_test_add("/text/news", Fixture, NULL, fixture_set_up, test_news, fixture_tear_down);
     g_test_add("/text/bot-win", Fixture, NULL, fixture_set_up, test_bot_win, fixture_tear_down);
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);

@@ -504,6 +504,7 @@ gboolean text_run(Text *text, Session *session, GError **error)
     g_free(text->watch);
     text->watch = g_new0(TravelWatch, 1);
     text->status.known = FALSE;
+    memset(text->in_view, 0, sizeof text->in_view);
     text->digging = FALSE;
     text_say(text, "Cavelog, text mode. Type help for the commands.");
     text_tell(text);

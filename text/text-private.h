@@ -41,6 +41,7 @@ struct Text {
     gboolean digging; /* a dig was confirmed and the player keeps on that way */
     gint32 dig_dx, dig_dy;
     gint32 narrate_from; /* text_replay: tell each turn from this one on; -1: not */
+    guint8 in_view[CAV_CREATURES_MAX + 1]; /* 1: in view when last told */
 };
 
 typedef struct {
@@ -73,6 +74,11 @@ void text_say(Text *text, const char *line);
 /* Tell the messages heard since the last time, then the status where it
  * changed; remembers them for "again". */
 void text_tell(Text *text);
+
+/* The creatures in view now that were not when last told, as lines on
+ * @lines ("You see a goblin, 5 north-east, unhurt."; "You see 3 fungi, the
+ * nearest 2 east."); what is in view is remembered for the next time. */
+void text_news_creatures(Text *text, const CavState *state, const CavView *view, GPtrArray *lines);
 
 /* The whole status in words: "HP 12 of 20, mana 3 of 5, hungry, level 2,
  * depth 1, turn 40." */

@@ -59,20 +59,25 @@ void text_hear(Text *text, const CavEvent *event)
 void text_narrate_turn(Text *text)
 {
     g_autoptr(GString) status = g_string_new(NULL);
+    g_autoptr(GPtrArray) news = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *heading = NULL;
 
     if (text->shadow == NULL || text->shadow->turn < text->narrate_from) {
         text_forget(text);
         return;
     }
+    if (state_player(text->shadow) != NULL)
+        text_news_creatures(text, text->shadow, text->shadow_view, news);
     text_status_changes(text->shadow, &text->status, status);
-    if (text->heard->len == 0 && status->len == 0)
+    if (text->heard->len == 0 && status->len == 0 && news->len == 0)
         return;
     heading = g_strdup_printf("Turn %d.", text->shadow->turn);
     text_say(text, heading);
     for (guint i = 0; i < text->heard->len; i++)
         text_say(text, ((TextHeard *) text->heard->pdata[i])->text);
     text_forget(text);
+    for (guint i = 0; i < news->len; i++)
+        text_say(text, news->pdata[i]);
     if (status->len > 0)
         text_say(text, status->str);
 }
@@ -176,6 +181,49 @@ void text_status_changes(const CavState *state, TextStatus *told, GString *out)
         g_string_append_printf(out, "%s.", parts->str);
 }
 
+/* "You see 3 fungi, the nearest 2 east." for the @count new creatures of
+ * @nearest's kind. Caller frees. */
+static char *text_news_line(const CavState *state, const CavCreature *nearest, guint count)
+{
+    const CavCreature *player = state_player(state);
+    GString *line = g_string_new("You see ");
+
+    if (count == 1) {
+        text_ask_creature(state, nearest, line);
+    } else {
+        g_string_append_printf(line, "%u ", count);
+        messages_plural(nearest->kind, line);
+        g_string_append(line, ", the nearest ");
+        text_ask_direction(nearest->x - player->x, nearest->y - player->y, line);
+    }
+    g_string_append_c(line, '.');
+    return g_string_free(line, FALSE);
+}
+
+void text_news_creatures(Text *text, const CavState *state, const CavView *view, GPtrArray *lines)
+{
+    g_autoptr(GArray) ids = text_menu_targets(state, view);
+    g_autoptr(GHashTable) told = g_hash_table_new(g_str_hash, g_str_equal);
+    guint8 now[CAV_CREATURES_MAX + 1] = {0};
+
+    for (guint i = 0; i < ids->len; i++)
+        now[g_array_index(ids, gint32, i)] = 1;
+    for (guint i = 0; i < ids->len; i++) {
+        const CavCreature *c = state_creature(state, g_array_index(ids, gint32, i));
+        guint count = 0;
+
+        if (text->in_view[c->id] || g_hash_table_contains(told, c->kind))
+            continue;
+        g_hash_table_add(told, (gpointer) c->kind);
+        for (guint j = i; j < ids->len; j++) {
+            const CavCreature *other = state_creature(state, g_array_index(ids, gint32, j));
+            count += !text->in_view[other->id] && g_str_equal(other->kind, c->kind);
+        }
+        g_ptr_array_add(lines, text_news_line(state, c, count));
+    }
+    memcpy(text->in_view, now, sizeof now);
+}
+
 void text_tell(Text *text)
 {
     g_autoptr(GString) status = g_string_new(NULL);
@@ -186,6 +234,8 @@ void text_tell(Text *text)
         g_ptr_array_add(text->last, g_strdup(heard->text));
     }
     text_forget(text);
+    if (text->state != NULL)
+        text_news_creatures(text, text->state, text->sight, text->last);
     if (text->state != NULL)
         text_status_changes(text->state, &text->status, status);
     if (status->len > 0)

@@ -115,6 +115,7 @@ static void text_walk_say(Text *text, TravelStop stop, gint32 noticed)
     } else if (stop == TRAVEL_HURT && creature != NULL) {
         g_string_append(line, "You stop: something attacks you.");
     } else if (stop == TRAVEL_CREATURE && creature != NULL) {
+        text->in_view[creature->id] = 1; /* told here, not again as news */
         g_string_append(line, "You stop: ");
         text_ask_creature(state, creature, line);
         g_string_append(line, ", comes into view.");
@@ -139,13 +140,15 @@ static gboolean text_walk_threatened(Text *text)
 {
     const CavCreature *threat =
         state_creature(text->state, travel_threat(text->state, text->sight));
+    const CavCreature *player = state_player(text->state);
     g_autoptr(GString) line = g_string_new(NULL);
 
     if (threat == NULL)
         return FALSE;
-    g_string_append(line, "Not with ");
-    text_ask_creature(text->state, threat, line);
-    g_string_append(line, ", next to you.");
+    g_string_append_printf(line, "Not with %s %s next to you, ", messages_indefinite(threat->kind),
+                           threat->kind);
+    text_ask_direction(threat->x - player->x, threat->y - player->y, line);
+    g_string_append_c(line, '.');
     text_hear_note(text, line->str);
     return TRUE;
 }
