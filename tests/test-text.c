@@ -579,7 +579,7 @@ static void test_pipe_game(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_no_error(error);
     bot_lines = bot_script(bot, 1500);
     g_string_append(script, bot_lines);
-    g_string_append(script, "status\nmessages\nagain\n");
+    g_string_append(script, "status\nmessages\nagain\nkeys\n");
     out = run_cavelog(f,
                       (const char *const[]){"new", "--text", "--seed", "7", "--name", "bot",
                                             "--save", path, NULL},
@@ -589,6 +589,7 @@ static void test_pipe_game(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(out, "You enter the caves."));
     g_assert_nonnull(strstr(out, "Depth 1, at x "));
     g_assert_null(strstr(out, "Unknown command"));
+    g_assert_nonnull(strstr(out, "Key mode needs a terminal."));
     assert_same_game(path, bot);
     assert_verifies(f, path, FALSE);
 }
@@ -750,6 +751,37 @@ static void test_tmux(TmuxGame *g, G_GNUC_UNUSED gconstpointer data)
     g_assert_true(g_file_test(g->save, G_FILE_TEST_EXISTS));
 }
 
+/* Key mode in a terminal: after "keys", a key acts at once (no Enter), ':'
+ * takes a word on a line, menus still take a number and Enter; out of a
+ * terminal "keys" says it cannot. */
+static void test_tmux_keys(TmuxGame *g, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *command = NULL;
+    g_autofree char *words = NULL;
+    g_autofree char *screen = NULL;
+
+    if (TMUX_GAME_SKIPPED(g))
+        return;
+    words = g_strdup_printf("new --text --seed 5 --save %s", g->save);
+    command = tmux_game_command(g, words);
+    tmux_start(&g->tmux, 80, 24, command);
+    g_free(tmux_wait_for(&g->tmux, "Type help for the commands."));
+    tmux_send_text(&g->tmux, "keys");
+    tmux_send_named_key(&g->tmux, "Enter");
+    g_free(tmux_wait_for(&g->tmux, "Key mode: keys act at once."));
+    tmux_send_text(&g->tmux, "i"); /* no Enter */
+    g_free(tmux_wait_for(&g->tmux, "You carry nothing."));
+    tmux_send_text(&g->tmux, "d");
+    g_free(tmux_wait_for(&g->tmux, "You carry nothing.\nYou carry nothing."));
+    tmux_send_text(&g->tmux, ":where");
+    tmux_send_named_key(&g->tmux, "Enter");
+    g_free(tmux_wait_for(&g->tmux, "Depth 1, at x "));
+    tmux_send_text(&g->tmux, "S");
+    g_assert_cmpint(wait_pane_ended(g), ==, 0);
+    screen = tmux_capture(&g->tmux);
+    g_assert_null(strstr(screen, "Unknown command"));
+}
+
 /* A whole game in a terminal: the bot's lines for the built win typed
  * into `continue --text` in tmux, one by one; the game is won, and the
  * file is the one the bot played. */
@@ -814,6 +846,7 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/text/signal", Fixture, NULL, fixture_set_up, test_signal, fixture_tear_down);
     g_test_add("/text/tmux", TmuxGame, NULL, tmux_set_up, test_tmux, tmux_tear_down);
+    g_test_add("/text/tmux-keys", TmuxGame, NULL, tmux_set_up, test_tmux_keys, tmux_tear_down);
     g_test_add("/text/tmux-win", TmuxGame, NULL, tmux_set_up, test_tmux_win, tmux_tear_down);
     return g_test_run();
 }

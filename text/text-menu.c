@@ -21,7 +21,9 @@ char *text_read_line(Text *text)
         text->lost = TRUE;
         return NULL;
     }
+    text_keys_cook(text, TRUE); /* a line is typed as ever, echoed */
     got = getline(&line, &size, text->in);
+    text_keys_cook(text, FALSE);
     if (got < 0) {
         free(line);
         text->lost = TRUE;

@@ -305,6 +305,7 @@ static TextStep text_play_question(Text *text, TextDo what)
     case TEXT_DO_FIRE:
     case TEXT_DO_READ:
     case TEXT_DO_CALL:
+    case TEXT_DO_KEYS:
     case TEXT_DO_QUIT:
     default:
         break; /* not questions */
@@ -318,6 +319,18 @@ static TextStep text_play_unknown(Text *text, const char *line)
         g_strdup_printf("Unknown command: %s. Type help for the commands.", line);
 
     text_say(text, said);
+    return TEXT_STEP_GO_ON;
+}
+
+/* "keys": key mode on or off. */
+static TextStep text_play_keys(Text *text)
+{
+    if (!text_keys_toggle(text))
+        text_say(text, "Key mode needs a terminal.");
+    else if (text->keys)
+        text_say(text, "Key mode: keys act at once. Colon, then Enter, for a word.");
+    else
+        text_say(text, "Line mode: type a command, then Enter.");
     return TEXT_STEP_GO_ON;
 }
 
@@ -357,6 +370,8 @@ static TextStep text_play_line(Text *text, Session *session, const char *line, G
         return text_play_call(text, session, error);
     case TEXT_DO_QUIT:
         return TEXT_STEP_QUIT;
+    case TEXT_DO_KEYS:
+        return text_play_keys(text);
     case TEXT_DO_WHERE:
     case TEXT_DO_SEE:
     case TEXT_DO_STAIRS:
@@ -413,7 +428,7 @@ static TextStep text_play_step(Text *text, Session *session, GError **error)
         return text_play_levelup(text, session, error);
     /* what the player has been told is no news to a later walk */
     travel_watch_see(text->watch, text->state, text->sight);
-    if ((line = text_read_line(text)) == NULL)
+    if ((line = text_read_command(text)) == NULL)
         return TEXT_STEP_QUIT;
     return text_play_line(text, session, line, error);
 }
@@ -510,6 +525,7 @@ gboolean text_run(Text *text, Session *session, GError **error)
     text_tell(text);
     text_catch_signals();
     ok = text_play_loop(text, session, error);
+    text_keys_end(text);
     text_release_signals();
     text->state = NULL;
     text->sight = NULL;

@@ -42,6 +42,7 @@ struct Text {
     gint32 dig_dx, dig_dy;
     gint32 narrate_from; /* text_replay: tell each turn from this one on; -1: not */
     guint8 in_view[CAV_CREATURES_MAX + 1]; /* 1: in view when last told */
+    gboolean keys;                         /* key mode is on (text-keys.c) */
 };
 
 typedef struct {
@@ -114,6 +115,7 @@ typedef enum {
     TEXT_DO_MESSAGES,
     TEXT_DO_AGAIN,
     TEXT_DO_HELP,
+    TEXT_DO_KEYS,
     TEXT_DO_QUIT,
 } TextDo;
 
@@ -190,6 +192,23 @@ gboolean text_menu_call(Text *text, CavCommand *command);
 
 /* Examine @item: what it is, does, and its numbers, as lines. */
 void text_menu_examine(Text *text, const CavItem *item);
+
+/* ---- text-keys.c ------------------------------------------------------- */
+
+/* Turn key mode on (the input must be a terminal) or off. FALSE when it
+ * cannot be turned on. */
+gboolean text_keys_toggle(Text *text);
+
+/* In key mode, put the terminal back as it was while a whole line is typed
+ * (@cooked), or keys only again. Nothing outside key mode. */
+void text_keys_cook(Text *text, gboolean cooked);
+
+/* Leave key mode, the terminal as it was (nothing when it is off). */
+void text_keys_end(Text *text);
+
+/* The next command: a line, or in key mode a key as soon as it is pressed
+ * (':' then a line). NULL when the input has ended. Caller frees. */
+char *text_read_command(Text *text);
 
 /* ---- text-walk.c -------------------------------------------------------- */
 

@@ -69,6 +69,8 @@ static const TextBinding text_bindings[] = {
     TEXT_ASK("messages|history|\x10", TEXT_DO_MESSAGES, "messages: the last messages (Ctrl-P)"),
     TEXT_ASK("again|repeat|\x0c", TEXT_DO_AGAIN, "again: what was last said (Ctrl-L)"),
     TEXT_ASK("help|commands|?", TEXT_DO_HELP, "help: this list (?)"),
+    TEXT_ASK("keys|key mode", TEXT_DO_KEYS,
+             "keys: in a terminal, keys act at once, no Enter; : then a word; keys again ends"),
     TEXT_ASK("quit|save|exit|S", TEXT_DO_QUIT, "quit: save and leave; the game waits (S)"),
 };
 /* clang-format on */
