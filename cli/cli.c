@@ -147,6 +147,11 @@ gint64 cli_random_seed(void)
     return (gint64) (g_get_real_time() % G_GINT64_CONSTANT(1000000000));
 }
 
+gboolean cli_text_wanted(gboolean option)
+{
+    return option || g_strcmp0(g_getenv("CAVELOG_TEXT"), "1") == 0;
+}
+
 /* ---- list ----------------------------------------------------------------- */
 
 static char *status_text(const StoreListing *game)

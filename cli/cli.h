@@ -53,6 +53,10 @@ void cli_print_shown(void);
 /* A new save path in the games folder for a game with @seed. */
 char *cli_new_save_path(gint64 seed);
 
+/* Whether to play or replay in line mode (text/): @option (--text) was
+ * given, or $CAVELOG_TEXT is 1. */
+gboolean cli_text_wanted(gboolean option);
+
 /* A seed from the clock, for games started without --seed. */
 gint64 cli_random_seed(void);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — `cavelog`: the start screen, and a subcommand per verb (new,
  * continue, list, events, autoplay, verify). Games started here are played
- * in the ncurses screen of tui-play.c. */
+ * in the ncurses screen of tui-play.c, or with --text (CAVELOG_TEXT=1) in
+ * the line mode of text/. */
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
@@ -14,13 +15,15 @@
 #include "session.h"
 #include "shown.h"
 #include "store.h"
+#include "text.h"
 #include "tui.h"
 
-/* Play @session; *@over (when not NULL) says whether the game has ended. */
-static int play(Session *session, Tui *tui, gboolean *over)
+/* Play @session on the play screen of @tui, or in line mode with @text
+ * (when not NULL); *@over (when not NULL) says whether the game has ended. */
+static int play(Session *session, Tui *tui, Text *text, gboolean *over)
 {
     g_autoptr(GError) error = NULL;
-    gboolean ok = tui_run(tui, session, &error);
+    gboolean ok = text != NULL ? text_run(text, session, &error) : tui_run(tui, session, &error);
 
     if (over != NULL)
         *over = session_state(session)->outcome != OUTCOME_PLAYING;
@@ -34,6 +37,20 @@ static int play(Session *session, Tui *tui, gboolean *over)
     if (session_morgue_path(session) != NULL)
         g_print("The story of this game: %s\n", session_morgue_path(session));
     return CLI_EXIT_OK;
+}
+
+/* A new game in line mode: no terminal needed, stdin and stdout. */
+static int start_new_text(gint64 seed, const char *save, const char *name)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Text) text = text_new(bus, stdin, stdout);
+    g_autofree char *path = save != NULL ? g_strdup(save) : cli_new_save_path(seed);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_new_game(path, seed, name, bus, &error);
+
+    if (session == NULL)
+        return cli_fail(error);
+    return play(session, NULL, text, NULL);
 }
 
 static int start_new(gint64 seed, const char *save, const char *name, gboolean *over)
@@ -58,11 +75,12 @@ static int start_new(gint64 seed, const char *save, const char *name, gboolean *
     session = session_new_game(path, seed, name, bus, &error);
     if (session == NULL)
         return cli_fail(error);
-    return play(session, tui, over);
+    return play(session, tui, NULL, over);
 }
 
 static int cmd_new(int argc, char **argv)
 {
+    gboolean text = FALSE;
     gint64 seed = G_MININT64;
     g_autofree char *save = NULL;
     g_autofree char *name = NULL;
@@ -71,6 +89,8 @@ static int cmd_new(int argc, char **argv)
         {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
          "Where to save (default: a new file in the games folder)", "FILE"},
         {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Your name (default: your login)", "NAME"},
+        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
+         "Play in line mode, for screen readers (also CAVELOG_TEXT=1)", NULL},
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) context = g_option_context_new("— start a new game");
@@ -90,6 +110,8 @@ static int cmd_new(int argc, char **argv)
         seed = cli_random_seed();
     else if (seed < 0)
         return cli_usage_error("--seed takes a whole number, 0 or more");
+    if (cli_text_wanted(text))
+        return start_new_text(seed, save, name != NULL ? name : g_get_user_name());
     return start_new(seed, save, name != NULL ? name : g_get_user_name(), NULL);
 }
 
@@ -105,6 +127,19 @@ static char *latest_unfinished(void)
             return g_strdup(game->path);
     }
     return NULL;
+}
+
+/* Go on with @path in line mode: no terminal needed. */
+static int continue_text(const char *path)
+{
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Text) text = text_new(bus, stdin, stdout);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Session) session = session_open_from(path, bus, text_resume_start, text, &error);
+
+    if (session == NULL || !session_make_writable(session, &error))
+        return cli_fail(error);
+    return play(session, NULL, text, NULL);
 }
 
 static int continue_game(const char *path, gboolean *over)
@@ -124,7 +159,7 @@ static int continue_game(const char *path, gboolean *over)
     if (!session_make_writable(session, &error))
         return cli_fail(error);
     /* A finished game opens on its end screen: how it was won or lost. */
-    return play(session, tui, over);
+    return play(session, tui, NULL, over);
 }
 
 static int cmd_continue(int argc, char **argv)
@@ -132,8 +167,15 @@ static int cmd_continue(int argc, char **argv)
     g_autoptr(GOptionContext) context =
         g_option_context_new("[FILE] — go on with a saved game (default: the latest unfinished)");
     g_autofree char *path = NULL;
+    gboolean text = FALSE;
+    const GOptionEntry entries[] = {
+        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
+         "Play in line mode, for screen readers (also CAVELOG_TEXT=1)", NULL},
+        G_OPTION_ENTRY_NULL,
+    };
     int status;
 
+    g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 2) {
@@ -145,6 +187,8 @@ static int cmd_continue(int argc, char **argv)
         g_printerr("cavelog: no unfinished game to continue; start one with “cavelog new”\n");
         return CLI_EXIT_ERROR;
     }
+    if (cli_text_wanted(text))
+        return continue_text(path);
     return continue_game(path, NULL);
 }
 
@@ -179,6 +223,17 @@ static int start_screen(void)
     }
 }
 
+/* CAVELOG_TEXT=1 without a command: the start screen in line mode is the
+ * latest unfinished game, or a new one. */
+static int text_start(void)
+{
+    g_autofree char *latest = latest_unfinished();
+
+    if (latest != NULL)
+        return continue_text(latest);
+    return start_new_text(cli_random_seed(), NULL, g_get_user_name());
+}
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -186,8 +241,10 @@ typedef struct {
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-    {.name = "new", .run = cmd_new, .summary = "Start a new game [--seed N] [--save FILE]"},
-    {.name = "continue", .run = cmd_continue, .summary = "Go on with a saved game [FILE]"},
+    {.name = "new",
+     .run = cmd_new,
+     .summary = "Start a new game [--seed N] [--save FILE] [--text]"},
+    {.name = "continue", .run = cmd_continue, .summary = "Go on with a saved game [FILE] [--text]"},
     {.name = "list",
      .run = cli_list,
      .summary = "List saved games: outcome, cause, score [FOLDER]"},
@@ -200,7 +257,9 @@ static const Subcommand subcommands[] = {
      .summary = "Let the bot play --seed N --turns T "
                 "[--games K] [--save FILE]"},
     {.name = "verify", .run = cli_verify, .summary = "Check a game file's whole history FILE"},
-    {.name = "replay", .run = replay_cli, .summary = "Watch a game, seek anywhere FILE [--turn N]"},
+    {.name = "replay",
+     .run = replay_cli,
+     .summary = "Watch a game, seek anywhere FILE [--turn N] [--text]"},
     {.name = "fork", .run = fork_cli, .summary = "Play on from a turn FILE --turn N [--save NEW]"},
     {.name = "morgue",
      .run = cli_morgue,
@@ -230,6 +289,8 @@ static int top_level(int argc, char **argv)
         g_printerr("cavelog: unknown command “%s”. Try “cavelog --help”.\n", argv[1]);
         return CLI_EXIT_USAGE;
     }
+    if (cli_text_wanted(FALSE))
+        return text_start();
     return start_screen();
 }
 
@@ -237,7 +298,7 @@ static int top_level(int argc, char **argv)
  * was closed in order), as the one who sent it expects. */
 static int exit_status(int status)
 {
-    int signum = tui_screen_signal();
+    int signum = tui_screen_signal() != 0 ? tui_screen_signal() : text_signal();
 
     if (signum == 0)
         return status;

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "session.h"
 #include "store.h"
+#include "text.h"
 #include "tui.h"
 
 /* Events between the history's snapshots: the default (2048), as the
@@ -52,11 +53,24 @@ static int replay_file(const char *path, gint32 turn)
     return CLI_EXIT_OK;
 }
 
+/* `replay --text`: the game told as lines on stdout; no terminal needed. */
+static int replay_text(const char *path, gint32 turn)
+{
+    g_autoptr(GError) error = NULL;
+
+    if (!text_replay(path, turn, stdout, &error))
+        return cli_fail(error);
+    return CLI_EXIT_OK;
+}
+
 int replay_cli(int argc, char **argv)
 {
     gint turn = 0;
+    gboolean text = FALSE;
     const GOptionEntry entries[] = {
         {"turn", 't', 0, G_OPTION_ARG_INT, &turn, "Start at this turn (default: 0)", "N"},
+        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
+         "Tell the game as lines, for screen readers (also CAVELOG_TEXT=1)", NULL},
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) context =
@@ -70,6 +84,8 @@ int replay_cli(int argc, char **argv)
         return cli_usage_error("replay takes one FILE");
     if (turn < 0)
         return cli_usage_error("--turn takes a whole number, 0 or more");
+    if (cli_text_wanted(text))
+        return replay_text(argv[1], turn);
     return replay_file(argv[1], turn);
 }
 

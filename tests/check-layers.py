@@ -3,7 +3,7 @@
 """The floor plan (DESIGN.md, "Layers"), checked from the includes.
 
 Each folder may include headers of its own folder and of the folders below
-it only: events <- core <- store <- history <- tui | inspector <- cli. Only
+it only: events <- core <- store <- history <- tui | inspector | text <- cli. Only
 store/ includes <sqlite3.h>. Prints every include that points up (or
 sideways), every circle of includes between files of different folders, and
 the numbers; exits 1 when there is any. Usage: check-layers.py [SOURCE_ROOT]
@@ -12,7 +12,8 @@ import os
 import re
 import sys
 
-LAYERS = {'events': 0, 'core': 1, 'store': 2, 'history': 3, 'tui': 4, 'inspector': 4, 'cli': 5}
+LAYERS = {'events': 0, 'core': 1, 'store': 2, 'history': 3, 'tui': 4, 'inspector': 4, 'text': 4,
+          'cli': 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
