@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — `cavelog`: the start screen, and a subcommand per verb (new,
- * continue, list, events, autoplay, verify). Games started here are played
+ * continue, list, events, autoplay, verify, pack…). Games started here are played
  * in the ncurses screen of tui-play.c. */
 #include <locale.h>
 #include <signal.h>
@@ -10,6 +10,8 @@
 #include "cavelog-config.h"
 #include "cli.h"
 #include "fork-cli.h"
+#include "pack-cli.h"
+#include "pack.h"
 #include "replay-cli.h"
 #include "session.h"
 #include "shown.h"
@@ -205,6 +207,10 @@ static const Subcommand subcommands[] = {
     {.name = "morgue",
      .run = cli_morgue,
      .summary = "Write the story of a game FILE [--output OUT|-]"},
+    {.name = "pack",
+     .run = pack_cli,
+     .summary = "A game in kilobytes, to share FILE [-o OUT.cavepack]"},
+    {.name = "unpack", .run = unpack_cli, .summary = "Rebuild a game from its pack PACK [-o OUT]"},
     {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
     {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
     {.name = "achievements",
@@ -250,6 +256,7 @@ static int run(int argc, char **argv)
 {
     cli_check_stdout_at_exit();
     cli_print_shown();
+    pack_enable_readers(); /* every reader opens a pack as a game */
     if (argc >= 2 && argv[1][0] != '-') {
         for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
             if (strcmp(argv[1], subcommands[i].name) == 0) {
