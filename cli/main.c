@@ -103,7 +103,9 @@ static char *latest_unfinished(void)
 
     for (guint i = 0; i < games->len; i++) {
         const StoreListing *game = g_ptr_array_index(games, i);
-        if (game->problem == NULL && g_strcmp0(game->info.outcome, "playing") == 0)
+        /* a compressed game is only read: not one to go on with */
+        if (game->problem == NULL && g_strcmp0(game->info.outcome, "playing") == 0 &&
+            !g_str_has_suffix(game->path, ".gz"))
             return g_strdup(game->path);
     }
     return NULL;

@@ -35,6 +35,11 @@ static gint64 limit(void)
     return copy_limit > 0 ? copy_limit : STORE_COPY_MAX;
 }
 
+gboolean store_is_game_name(const char *name)
+{
+    return g_str_has_suffix(name, ".cavelog") || g_str_has_suffix(name, ".cavelog.gz");
+}
+
 gboolean store_is_copy(const Store *store)
 {
     g_return_val_if_fail(store != NULL, FALSE);

@@ -43,6 +43,10 @@ char *store_copy_make(const char *path, GError **error);
  * private folder. */
 void store_copy_remove(const char *copy);
 
+/* Whether a file named @name is one of a folder's games: NAME.cavelog, or
+ * NAME.cavelog.gz (packs are rebuilt only when one is opened by name). */
+gboolean store_is_game_name(const char *name);
+
 /* Whether @store reads such a copy: it is read-only for good (a bookmark,
  * a resume or a migration would be lost with the copy). */
 gboolean store_is_copy(const Store *store);
