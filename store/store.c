@@ -999,7 +999,8 @@ static Store *open_checked(const char *path, gboolean writable, gboolean own, GE
         return NULL;
     }
     if (!check_header(copy != NULL ? copy : path, error)) {
-        store_error_rename(error != NULL ? *error : NULL, copy, path);
+        if (copy != NULL)
+            store_error_rename(error != NULL ? *error : NULL, copy, path);
         store_copy_remove(copy);
         g_free(copy);
         return NULL;
