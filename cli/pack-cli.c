@@ -64,8 +64,10 @@ static int pack_to(const char *game, const char *out)
     return CLI_EXIT_OK;
 }
 
-/* Parse one FILE and -o OUT; NULL (with *@status) when the line is wrong. */
-static char *parse_file(int *argc, char ***argv, const char *what, char **out, int *status)
+/* Parse the one FILE of @verb (@what: "FILE — what it does") and -o OUT,
+ * with @summary in --help; NULL (with *@status) when the line is wrong. */
+static char *parse_file(int *argc, char ***argv, const char *verb, const char *what,
+                        const char *summary, char **out, int *status)
 {
     const GOptionEntry entries[] = {
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, out, "Where to write it (never over a file)",
@@ -74,11 +76,14 @@ static char *parse_file(int *argc, char ***argv, const char *what, char **out, i
     };
     g_autoptr(GOptionContext) context = g_option_context_new(what);
 
+    g_option_context_set_summary(context, summary);
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, argc, argv, status))
         return NULL;
     if (*argc != 2) {
-        *status = cli_usage_error("it takes exactly one FILE; see --help");
+        g_autofree char *message =
+            g_strdup_printf("%s needs exactly one FILE. Try “cavelog %s --help”.", verb, verb);
+        *status = cli_usage_error(message);
         return NULL;
     }
     return g_strdup((*argv)[1]);
@@ -90,9 +95,10 @@ int pack_cli(int argc, char **argv)
     g_autofree char *game = NULL;
     int status = CLI_EXIT_OK;
 
-    game = parse_file(&argc, &argv,
-                      "FILE — a compact recording of a game (NAME.cavepack): its commands, "
-                      "digests, data and bookmarks",
+    game = parse_file(&argc, &argv, "pack", "FILE — a game in kilobytes, to share",
+                      "Writes NAME.cavepack beside FILE: the seed, the release and data the game\n"
+                      "was played by, every turn's command and digest, the bookmarks. The game is\n"
+                      "verified first; one recorded by another release is not packed.",
                       &out, &status);
     if (game == NULL)
         return status;
@@ -111,9 +117,10 @@ int unpack_cli(int argc, char **argv)
     PackCounts counts;
     int status = CLI_EXIT_OK;
 
-    pack = parse_file(&argc, &argv,
-                      "PACK — rebuild the game file (NAME.cavelog) by re-running its commands, "
-                      "each turn checked",
+    pack = parse_file(&argc, &argv, "unpack", "PACK — rebuild the game file from a pack",
+                      "Writes NAME.cavelog beside PACK by re-running its commands, each turn\n"
+                      "checked against its digest; a pack that does not rebuild exactly is\n"
+                      "refused, naming the first turn that differs, and leaves no file.",
                       &out, &status);
     if (pack == NULL)
         return status;

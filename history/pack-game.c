@@ -5,7 +5,10 @@
  * read back with every check before anyone sees it. */
 #include "pack.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -200,17 +203,30 @@ static gboolean check_rebuilt(const char *dest, const char *path, GError **error
     return FALSE;
 }
 
-/* The pack file @path, read whole (it is small) and decoded. */
+/* The pack file @path, read whole (it is small) and decoded: a regular
+ * file by its own name (a FIFO would block, a link is not followed). */
 static Pack *read_pack(const char *path, GError **error)
 {
     g_autoptr(GMappedFile) file = NULL;
-    g_autoptr(GError) local = NULL;
+    struct stat info;
+    int fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
 
-    file = g_mapped_file_new(path, FALSE, &local);
-    if (file == NULL) {
-        store_fail(error, STORE_ERROR_NOT_FOUND, path, "%s", local->message);
+    if (fd < 0) {
+        store_fail(error, errno == ENOENT ? STORE_ERROR_NOT_FOUND : STORE_ERROR_IO, path, "%s",
+                   g_strerror(errno));
         return NULL;
     }
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size > PACK_FILE_MAX) {
+        close(fd);
+        store_fail(error, STORE_ERROR_NOT_A_GAME, path,
+                   S_ISREG(info.st_mode) ? "not a cavelog pack (larger than any)"
+                                         : "not a cavelog pack (not a regular file)");
+        return NULL;
+    }
+    file = info.st_size > 0 ? g_mapped_file_new_from_fd(fd, FALSE, NULL) : NULL;
+    close(fd);
+    if (file == NULL)
+        return pack_decode((const guint8 *) "", 0, path, error);
     return pack_decode((const guint8 *) g_mapped_file_get_contents(file),
                        g_mapped_file_get_length(file), path, error);
 }

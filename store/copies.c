@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -158,14 +159,57 @@ static gboolean gunzip(int in, const char *path, const char *copy, GError **erro
     return ok;
 }
 
+/* The private folders' names: the process's id, then random letters. */
+#define COPY_PREFIX "cavelog-copy-"
+
+/* Remove the folder @dir (a copy's) and the files in it. */
+static void remove_copy_dir(const char *dir)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        g_unlink(path);
+    }
+    g_rmdir(dir);
+}
+
+/* Remove the copies that readers killed midway left (a reader whose
+ * output was cut, a signal): folders of this user's whose process is gone. */
+static void remove_dead_copies(void)
+{
+    const char *tmp = g_get_tmp_dir();
+    g_autoptr(GDir) folder = g_dir_open(tmp, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
+        g_autofree char *dir = NULL;
+        struct stat info;
+        gint64 pid;
+        if (!g_str_has_prefix(name, COPY_PREFIX))
+            continue;
+        pid = g_ascii_strtoll(name + strlen(COPY_PREFIX), NULL, 10);
+        dir = g_build_filename(tmp, name, NULL);
+        if (pid <= 0 || pid == getpid() || kill((pid_t) pid, 0) == 0 || errno != ESRCH)
+            continue; /* its reader may still read it */
+        if (lstat(dir, &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != getuid())
+            continue;
+        remove_copy_dir(dir);
+    }
+}
+
 /* A new private folder for the copy of @path, and the copy's name in it
  * (the file's own, without ".gz"). NULL with an error when none can be made. */
 static char *copy_name(const char *path, GError **error)
 {
     g_autoptr(GError) local = NULL;
-    g_autofree char *dir = g_dir_make_tmp("cavelog-XXXXXX", &local);
+    g_autofree char *template = g_strdup_printf(COPY_PREFIX "%d-XXXXXX", (int) getpid());
+    g_autofree char *dir = NULL;
     g_autofree char *base = g_path_get_basename(path);
 
+    remove_dead_copies();
+    dir = g_dir_make_tmp(template, &local);
     if (dir == NULL) {
         store_fail(error, STORE_ERROR_IO, path, "no private temporary folder to read it in: %s",
                    local->message);

@@ -505,6 +505,39 @@ static void test_readers_gz_hostile(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(copies_left(), ==, 0);
 }
 
+/* A copy left by a reader that was killed (its process gone) is removed
+ * by the next copy made; one of a live process is left alone. */
+static void test_readers_dead_copies(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *gz = golden_gz("seed-45");
+    const char *true_argv[] = {"true", NULL};
+    g_autoptr(GError) error = NULL;
+    GPid dead;
+    int status;
+    g_autofree char *dead_dir = NULL;
+    g_autofree char *live_dir = NULL;
+    g_autofree char *dead_file = NULL;
+
+    g_assert_true(g_spawn_async(NULL, (char **) true_argv, NULL,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL, &dead,
+                                &error));
+    g_assert_cmpint(waitpid(dead, &status, 0), ==, dead); /* gone */
+    dead_dir = g_strdup_printf("%s/cavelog-copy-%d-ABCDEF", private_tmp, (int) dead);
+    live_dir = g_strdup_printf("%s/cavelog-copy-%d-ABCDEF", private_tmp, (int) getppid());
+    dead_file = g_build_filename(dead_dir, "left.cavelog", NULL);
+    g_assert_cmpint(g_mkdir(dead_dir, 0700), ==, 0);
+    g_assert_cmpint(g_mkdir(live_dir, 0700), ==, 0);
+    g_assert_true(g_file_set_contents(dead_file, "x", 1, NULL));
+    {
+        g_autoptr(Store) store = store_open(gz, FALSE, &error);
+        g_assert_no_error(error);
+    }
+    g_assert_false(g_file_test(dead_dir, G_FILE_TEST_EXISTS));
+    g_assert_true(g_file_test(live_dir, G_FILE_TEST_IS_DIR));
+    g_rmdir(live_dir);
+    g_assert_cmpuint(copies_left(), ==, 0);
+}
+
 /* ---- /pack/cli ------------------------------------------------------------- */
 
 typedef struct {
@@ -670,6 +703,7 @@ int main(int argc, char **argv)
     ADD("/pack/readers/history", test_readers_history);
     ADD("/pack/readers/read-only", test_readers_read_only);
     ADD("/pack/readers/gz-hostile", test_readers_gz_hostile);
+    ADD("/pack/readers/dead-copies", test_readers_dead_copies);
     ADD("/pack/cli/pack-unpack", test_cli_pack_unpack);
     ADD("/pack/cli/readers", test_cli_readers);
 #undef ADD
