@@ -17,11 +17,12 @@
 #include "history.h"
 #include "pack.h"
 #include "testutil.h"
+#include "tmux.h"
 
 /* The private temporary folder of this run (TMPDIR), where copies go. */
 static char *private_tmp;
 
-/* The copies left in the temporary folder: entries not a test's fixture. */
+/* The copies left in the temporary folder (copies.c names their folders). */
 static guint copies_left(void)
 {
     g_autoptr(GDir) dir = g_dir_open(private_tmp, 0, NULL);
@@ -29,7 +30,7 @@ static guint copies_left(void)
     guint left = 0;
 
     while (dir != NULL && (name = g_dir_read_name(dir)) != NULL)
-        left += !g_str_has_prefix(name, "cavelog-test-");
+        left += g_str_has_prefix(name, "cavelog-copy-");
     return left;
 }
 
@@ -676,6 +677,55 @@ static void test_cli_readers(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(copies_left(), ==, 0);
 }
 
+/* `cavelog replay` on a pack and on a .cavelog.gz: the game's turns, and
+ * the bookmark key says the copy is only read; no copy left after. */
+static void replay_set_up(TmuxGame *g, gconstpointer data)
+{
+    tmux_game_set_up(g, "pack");
+}
+
+static void replay_tear_down(TmuxGame *g, gconstpointer data)
+{
+    tmux_game_tear_down(g);
+}
+
+static void test_cli_replay(TmuxGame *g, gconstpointer data)
+{
+    g_autofree char *gz = golden_gz("seed-45");
+    g_autofree char *game = NULL;
+    g_autofree char *pack = NULL;
+    const char *files[2];
+
+    if (TMUX_GAME_SKIPPED(g))
+        return;
+    game = g_build_filename(g->dir, "seed-45.cavelog", NULL);
+    pack = g_build_filename(g->dir, "seed-45.cavepack", NULL);
+    gunzip_file(gz, game);
+    pack_file(game, pack);
+    files[0] = pack;
+    files[1] = gz;
+    for (guint i = 0; i < G_N_ELEMENTS(files); i++) {
+        g_autofree char *quoted = g_shell_quote(files[i]);
+        g_autofree char *arguments = g_strdup_printf("replay %s", quoted);
+        g_autofree char *run = tmux_game_command(g, arguments);
+        g_autofree char *command = g_strdup_printf(
+            "TMPDIR=%s %s; echo REPLAY-EXITED status=$?; sleep 60", private_tmp, run);
+        tmux_start(&g->tmux, 150, 40, command); /* room for the whole refusal */
+        g_free(tmux_wait_for(&g->tmux, "turn 0 of 24"));
+        tmux_send_named_key(&g->tmux, "End");
+        g_free(tmux_wait_for(&g->tmux, "turn 24 of 24"));
+        tmux_send_text(&g->tmux, "b");
+        g_free(tmux_wait_for(&g->tmux, "note:"));
+        tmux_send_text(&g->tmux, "seen");
+        tmux_send_named_key(&g->tmux, "Enter");
+        g_free(tmux_wait_for(&g->tmux, "only read"));
+        tmux_send_text(&g->tmux, "q");
+        g_free(tmux_wait_for(&g->tmux, "REPLAY-EXITED status=0"));
+        tmux_stop(&g->tmux);
+        g_assert_cmpuint(copies_left(), ==, 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *tmp = g_getenv("TMPDIR");
@@ -707,6 +757,9 @@ int main(int argc, char **argv)
     ADD("/pack/cli/pack-unpack", test_cli_pack_unpack);
     ADD("/pack/cli/readers", test_cli_readers);
 #undef ADD
+    g_test_add("/pack/cli/replay", TmuxGame, NULL, replay_set_up, test_cli_replay,
+               replay_tear_down);
+    tmux_catch_fatal_signals();
     {
         int status = g_test_run();
         remove_tree(private_tmp);
