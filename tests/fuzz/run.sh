@@ -96,4 +96,4 @@ fuzz command 3000000 -timeout=10
 fuzz render 3000000 -timeout=10
 fuzz events 8000 -timeout=10 -max_len=192
 fuzz open 12000 -timeout=30 -max_len=400000 -rss_limit_mb=4096
-fuzz pack 20000 -timeout=30 -max_len=65536 -rss_limit_mb=4096
+fuzz pack 10000 -timeout=30 -max_len=65536 -rss_limit_mb=4096
