@@ -46,8 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         dest = g_strdup_printf("%s/cavelog-fuzz-%d.cavelog", g_get_tmp_dir(), (int) getpid());
     }
     file = data[0] == 1 ? wrap(data + 1, size - 1) : g_bytes_new(data + 1, size - 1);
-    if (!g_file_set_contents(path, g_bytes_get_data(file, NULL),
-                             (gssize) g_bytes_get_size(file), NULL))
+    if (!g_file_set_contents(path, g_bytes_get_data(file, NULL), (gssize) g_bytes_get_size(file),
+                             NULL))
         return 0;
     if (pack_rebuild(path, dest, &error))
         g_unlink(dest);
