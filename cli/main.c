@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — `cavelog`: the start screen, and a subcommand per verb (new,
- * continue, list, events, autoplay, verify). Games started here are played
- * in the ncurses screen of tui-play.c, or with --text (CAVELOG_TEXT=1) in
- * the line mode of text/. */
+ * continue, list, events, autoplay, verify, pack…). Games started here are
+ * played in the ncurses screen of tui-play.c, or with --text (CAVELOG_TEXT=1)
+ * in the line mode of text/. */
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
@@ -11,6 +11,8 @@
 #include "cavelog-config.h"
 #include "cli.h"
 #include "fork-cli.h"
+#include "pack-cli.h"
+#include "pack.h"
 #include "replay-cli.h"
 #include "session.h"
 #include "shown.h"
@@ -123,7 +125,9 @@ static char *latest_unfinished(void)
 
     for (guint i = 0; i < games->len; i++) {
         const StoreListing *game = g_ptr_array_index(games, i);
-        if (game->problem == NULL && g_strcmp0(game->info.outcome, "playing") == 0)
+        /* a compressed game is only read: not one to go on with */
+        if (game->problem == NULL && g_strcmp0(game->info.outcome, "playing") == 0 &&
+            !g_str_has_suffix(game->path, ".gz"))
             return g_strdup(game->path);
     }
     return NULL;
@@ -264,6 +268,10 @@ static const Subcommand subcommands[] = {
     {.name = "morgue",
      .run = cli_morgue,
      .summary = "Write the story of a game FILE [--output OUT|-]"},
+    {.name = "pack",
+     .run = pack_cli,
+     .summary = "A game in kilobytes, to share FILE [-o OUT.cavepack]"},
+    {.name = "unpack", .run = unpack_cli, .summary = "Rebuild a game from its pack PACK [-o OUT]"},
     {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
     {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
     {.name = "achievements",
@@ -311,6 +319,7 @@ static int run(int argc, char **argv)
 {
     cli_check_stdout_at_exit();
     cli_print_shown();
+    pack_enable_readers(); /* every reader opens a pack as a game */
     if (argc >= 2 && argv[1][0] != '-') {
         for (guint i = 0; i < G_N_ELEMENTS(subcommands); i++)
             if (strcmp(argv[1], subcommands[i].name) == 0) {

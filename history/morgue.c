@@ -373,10 +373,12 @@ gboolean morgue_describe(Store *store, GString *out, GError **error)
 char *morgue_path_for(const char *game_path)
 {
     g_return_val_if_fail(game_path != NULL, NULL);
+    static const char *const endings[] = {".cavelog", ".cavelog.gz", ".cavepack"};
     gsize stem = strlen(game_path);
 
-    if (g_str_has_suffix(game_path, ".cavelog"))
-        stem -= strlen(".cavelog");
+    for (guint i = 0; i < G_N_ELEMENTS(endings); i++)
+        if (g_str_has_suffix(game_path, endings[i]))
+            stem = strlen(game_path) - strlen(endings[i]);
     return g_strdup_printf("%.*s.morgue.txt", (int) stem, game_path);
 }
 

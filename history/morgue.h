@@ -20,7 +20,8 @@ G_BEGIN_DECLS
 gboolean morgue_describe(Store *store, GString *out, GError **error);
 
 /* Where the morgue of the game file @game_path goes beside it:
- * GAME.cavelog → GAME.morgue.txt (any other name gets .morgue.txt added).
+ * GAME.cavelog, GAME.cavelog.gz or GAME.cavepack → GAME.morgue.txt (any other
+ * name gets .morgue.txt added).
  * Caller frees. */
 char *morgue_path_for(const char *game_path);
 

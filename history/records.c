@@ -9,6 +9,7 @@
 
 #include "cavelog-config.h"
 #include "checks.h"
+#include "copies.h"
 #include "datafile.h"
 
 /* The player is the first creature of every game. */
@@ -31,7 +32,7 @@ static gint by_name(gconstpointer a, gconstpointer b)
     return strcmp(*(const char *const *) a, *(const char *const *) b);
 }
 
-/* The *.cavelog names in @dir, sorted. */
+/* The *.cavelog (and *.cavelog.gz) names in @dir, sorted. */
 static GPtrArray *game_names(const char *dir, GError **error)
 {
     g_autoptr(GDir) folder = g_dir_open(dir, 0, error);
@@ -42,7 +43,7 @@ static GPtrArray *game_names(const char *dir, GError **error)
         return NULL;
     names = g_ptr_array_new_with_free_func(g_free);
     while ((name = g_dir_read_name(folder)) != NULL)
-        if (g_str_has_suffix(name, ".cavelog"))
+        if (store_is_game_name(name))
             g_ptr_array_add(names, g_strdup(name));
     g_ptr_array_sort(names, by_name);
     return names;

@@ -33,7 +33,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(RecordsGame, records_game_free)
 typedef gboolean (*RecordsGameFunc)(const RecordsGame *game, Store *store, gpointer user_data,
                                     GError **error);
 
-/* Visit every *.cavelog file in @dir, in file-name order. FALSE with a
+/* Visit every *.cavelog (and *.cavelog.gz) file in @dir, in file-name order. FALSE with a
  * G_FILE_ERROR when @dir cannot be read, or with @func's error. */
 gboolean records_foreach_game(const char *dir, RecordsGameFunc func, gpointer user_data,
                               GError **error);

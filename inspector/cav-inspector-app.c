@@ -154,6 +154,8 @@ static void show_open_dialog(CavInspectorApp *self)
 
     gtk_file_filter_set_name(games, "cavelog games");
     gtk_file_filter_add_pattern(games, "*.cavelog");
+    gtk_file_filter_add_pattern(games, "*.cavelog.gz");
+    gtk_file_filter_add_pattern(games, "*.cavepack");
     gtk_file_filter_set_name(all, "All files");
     gtk_file_filter_add_pattern(all, "*");
     gtk_file_chooser_add_filter(GTK_FILE_CHOOSER(chooser), games);

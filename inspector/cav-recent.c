@@ -23,7 +23,9 @@ static void fill_recent_menu(GtkMenuButton *button, gpointer user_data)
         const char *uri = gtk_recent_info_get_uri(info);
         g_autoptr(GMenuItem) item = NULL;
 
-        if (!g_str_has_suffix(uri, ".cavelog") || !gtk_recent_info_exists(info))
+        if ((!g_str_has_suffix(uri, ".cavelog") && !g_str_has_suffix(uri, ".cavelog.gz") &&
+             !g_str_has_suffix(uri, ".cavepack")) ||
+            !gtk_recent_info_exists(info))
             continue;
         item = g_menu_item_new(gtk_recent_info_get_display_name(info), NULL);
         g_menu_item_set_action_and_target(item, "app.open-uri", "s", uri);

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "copies.h"
 #include "shown.h"
 #include "store-private.h"
 
@@ -241,6 +242,13 @@ gboolean bookmarks_add(Store *store, gint64 seq, const char *note, GError **erro
     /* Its bookmarks so far, as every reader checks them. */
     if (!bookmarks_note_ok(note, error) || !bookmarks_check(store, error))
         return FALSE;
+    if (store_is_copy(store)) {
+        g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
+                    "%s: a compressed game or a pack is only read; decompress (gunzip) or unpack "
+                    "it to bookmark it",
+                    path);
+        return FALSE;
+    }
     if (store_schema_version(store) < STORE_SCHEMA_VERSION) {
         g_set_error(error, STORE_ERROR, STORE_ERROR_IO,
                     "%s: the file is in an older format; bookmarks need this version's (continue "

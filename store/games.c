@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "copies.h"
 #include "lineage.h"
 #include "shown.h"
 
@@ -47,7 +48,7 @@ GPtrArray *store_list_games(const char *dir)
     const char *name;
 
     while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
-        if (!g_str_has_suffix(name, ".cavelog"))
+        if (!store_is_game_name(name))
             continue;
         StoreListing *listing = g_new0(StoreListing, 1);
         g_autoptr(GError) error = NULL;

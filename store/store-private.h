@@ -20,6 +20,9 @@ G_BEGIN_DECLS
 struct Store {
     sqlite3 *db;
     char *path;
+    /* The private copy SQLite reads in place of @path (a compressed game or
+     * a pack: copies.h), or NULL; removed on close. */
+    char *copy;
     gboolean writable;
     gint64 version;          /* the file's schema version (PRAGMA user_version) */
     GArray *current_digests; /* guint64 per turn by this build's digest, for a migration */

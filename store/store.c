@@ -16,6 +16,7 @@
 #include "cavelog-config.h"
 #include "bookmarks.h"
 #include "codec.h"
+#include "copies.h"
 #include "lineage.h"
 #include "integrity.h"
 #include "shown.h"
@@ -271,6 +272,8 @@ gboolean store_close(Store *store, GError **error)
     g_string_free(store->scratch, TRUE);
     if (store->current_digests != NULL)
         g_array_unref(store->current_digests);
+    store_copy_remove(store->copy);
+    g_free(store->copy);
     g_free(store->path);
     g_free(store);
     return ok;
@@ -294,6 +297,13 @@ static Store *store_alloc(const char *path, gboolean writable)
     return store;
 }
 
+/* The file SQLite opens: the game file, or the private copy read in its
+ * place (copies.h). */
+static const char *store_file(const Store *store)
+{
+    return store->copy != NULL ? store->copy : store->path;
+}
+
 /* Open the database at @name (the store's path, or a URI naming it). */
 static gboolean open_db_as(Store *store, const char *name, int flags, GError **error)
 {
@@ -305,7 +315,7 @@ static gboolean open_db_as(Store *store, const char *name, int flags, GError **e
 
     if (rc != SQLITE_OK)
         return store_fail_sqlite(store, rc, error, "opening");
-    if (g_stat(store->path, &info) == 0) {
+    if (g_stat(store_file(store), &info) == 0) {
         store->device = info.st_dev;
         store->inode = info.st_ino;
     }
@@ -321,7 +331,7 @@ static gboolean open_db_as(Store *store, const char *name, int flags, GError **e
 
 static gboolean open_db(Store *store, int flags, GError **error)
 {
-    return open_db_as(store, store->path, flags, error);
+    return open_db_as(store, store_file(store), flags, error);
 }
 
 /* Whether @path has a -wal with something in it. */
@@ -350,11 +360,11 @@ static gboolean open_for_reading(Store *store, GError **error)
         return FALSE;
     rc = sqlite3_exec(store->db, "SELECT count(*) FROM sqlite_schema;", NULL, NULL, NULL);
     primary = rc & 0xff;
-    if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) || has_wal(store->path))
+    if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) || has_wal(store_file(store)))
         return TRUE; /* any other problem: the checks say what it is */
     sqlite3_close_v2(store->db);
     store->db = NULL;
-    escaped = g_uri_escape_string(store->path, "/", FALSE);
+    escaped = g_uri_escape_string(store_file(store), "/", FALSE);
     uri = g_strconcat("file:", escaped, "?immutable=1", NULL);
     return open_db_as(store, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error);
 }
@@ -977,11 +987,27 @@ static Store *open_checked(const char *path, gboolean writable, gboolean own, GE
 {
     g_autoptr(Store) store = NULL;
     int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+    GError *local = NULL;
+    char *copy;
 
     g_return_val_if_fail(path != NULL, NULL);
-    if (!check_header(path, error))
+    /* A compressed game or a pack is read from a private copy, never
+     * remembered as sound (the copy goes with the store). */
+    copy = writable ? NULL : store_copy_make(path, &local);
+    if (local != NULL) {
+        g_propagate_error(error, local);
         return NULL;
+    }
+    if (!check_header(copy != NULL ? copy : path, error)) {
+        if (copy != NULL)
+            store_error_rename(error != NULL ? *error : NULL, copy, path);
+        store_copy_remove(copy);
+        g_free(copy);
+        return NULL;
+    }
     store = store_alloc(path, writable);
+    store->copy = copy;
+    own = own && copy == NULL;
     if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
         !check_whole(store, own, error) || !check_schema(store, error))
         return NULL;
@@ -1036,6 +1062,10 @@ gboolean store_make_writable(Store *store, GError **error)
     g_return_val_if_fail(store != NULL, FALSE);
     if (store->writable)
         return TRUE;
+    if (store->copy != NULL)
+        return store_fail(error, STORE_ERROR_IO, store->path,
+                          "a compressed game or a pack is only read; decompress (gunzip) or "
+                          "unpack it to play on");
     readonly = store->db;
     store->db = NULL;
     /* The schema check is cheap and guards against the file having been

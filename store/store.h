@@ -248,7 +248,7 @@ typedef struct {
     char *lineage; /* "forked from FILE at turn N" for a fork, else NULL */
 } StoreListing;
 
-/* Every *.cavelog file in @dir, most recently played first. Returns a
+/* Every *.cavelog (and *.cavelog.gz) file in @dir, most recently played first. Returns a
  * GPtrArray of StoreListing (free with g_ptr_array_unref). */
 GPtrArray *store_list_games(const char *dir);
 

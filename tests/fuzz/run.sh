@@ -27,11 +27,14 @@ if [ ! -d build-fuzz ]; then
         -Db_lundef=false >/dev/null
 fi
 ninja -C build-fuzz tests/fuzz/fuzz-payload tests/fuzz/fuzz-command tests/fuzz/fuzz-open \
-    tests/fuzz/fuzz-events tests/fuzz/fuzz-render
+    tests/fuzz/fuzz-events tests/fuzz/fuzz-render tests/fuzz/fuzz-pack cli/cavelog
 corpus=build-fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events" "$corpus/render"
+mkdir -p "$corpus/open" "$corpus/payload" "$corpus/command" "$corpus/events" "$corpus/render" \
+    "$corpus/pack"
 gzip -dc tests/golden/seed-45.cavelog.gz > "$corpus/open/seed-45.cavelog"
+# A pack of the same game: as a file (first byte 0) and as its data (1).
+build-fuzz/cli/cavelog pack "$corpus/open/seed-45.cavelog" -o "$corpus/seed-45.cavepack" >/dev/null
 python3 - "$corpus" <<'PY'
 import sqlite3, sys
 corpus = sys.argv[1]
@@ -47,6 +50,12 @@ for i, (kind, version, payload) in enumerate(db.execute(
 for i, (command,) in enumerate(db.execute("SELECT DISTINCT command FROM turns LIMIT 50")):
     with open(f"{corpus}/command/{i}", "w") as out:
         out.write(command)
+import zlib
+pack = open(f"{corpus}/seed-45.cavepack", "rb").read()
+with open(f"{corpus}/pack/file", "wb") as out:
+    out.write(b"\x00" + pack)
+with open(f"{corpus}/pack/data", "wb") as out:
+    out.write(b"\x01" + zlib.decompress(pack[12:]))
 PY
 # What the inspector renders starts from the same payloads.
 cp "$corpus"/payload/* "$corpus/render/"
@@ -87,3 +96,4 @@ fuzz command 3000000 -timeout=10
 fuzz render 3000000 -timeout=10
 fuzz events 8000 -timeout=10 -max_len=192
 fuzz open 12000 -timeout=30 -max_len=400000 -rss_limit_mb=4096
+fuzz pack 10000 -timeout=30 -max_len=65536 -rss_limit_mb=4096
