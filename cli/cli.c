@@ -13,6 +13,7 @@
 #include "codec.h"
 #include "autoplay.h"
 #include "messages.h"
+#include "seal.h"
 #include "session.h"
 #include "shown.h"
 #include "store.h"
@@ -238,7 +239,7 @@ int cli_list(int argc, char **argv)
     if (argc == 2 && !g_file_test(argv[1], G_FILE_TEST_IS_DIR))
         return cli_usage_error("list takes a FOLDER of games, not a file");
     dir = argc == 2 ? g_strdup(argv[1]) : store_games_dir();
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     if (games->len == 0) {
         g_print("No saved games in %s.\n", dir);
         return CLI_EXIT_OK;

@@ -34,7 +34,7 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
                             GError **error);
 
 /* store_fold_checked for a @game that already holds the state at the end
- * of one of the file's turns (a keyframe's, keyframe.h): the same checks,
+ * of one of the file's turns (a keyframe's, seal.h): the same checks,
  * over the turns from that one on and the events after it (read on another
  * thread: @each must not use @store either). */
 gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,

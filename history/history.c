@@ -7,7 +7,7 @@
 
 #include "checks.h"
 #include "game.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "rules.h"
 #include "store.h"
 
@@ -215,7 +215,7 @@ static gboolean fold_from_keyframe(Store *store, CavState *state, CavView *view)
     KeyframeFound found;
     g_autoptr(Game) game = NULL;
 
-    if (!keyframe_restore_newest(store, state, view, &found))
+    if (!seal_restore_newest(store, FALSE, state, view, &found))
         return FALSE;
     game = game_new(NULL);
     game_restore_seen(game, state, view);

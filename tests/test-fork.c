@@ -10,6 +10,7 @@
 
 #include "bookmarks.h"
 #include "fork.h"
+#include "seal.h"
 #include "testutil.h"
 #include "verify.h"
 
@@ -204,7 +205,7 @@ static void test_lineage(Forks *fixture, gconstpointer data)
     /* The parent is no fork; the listing says which one is. */
     g_assert_true(fork_read_lineage(parent, &found, &lineage, &error));
     g_assert_false(found);
-    listed = store_list_games(fixture->dir);
+    listed = store_list_games(fixture->dir, seal_open_listed);
     for (guint i = 0; i < listed->len; i++) {
         const StoreListing *game = g_ptr_array_index(listed, i);
         if (g_str_has_suffix(game->path, "fork.cavelog")) {

@@ -12,6 +12,7 @@
 #include "checks.h"
 #include "codec.h"
 #include "game.h"
+#include "seal.h"
 #include "session.h"
 #include "scenario.h"
 #include "testutil.h"
@@ -679,7 +680,7 @@ static void test_list(TmpDir *fixture, gconstpointer data)
 
     /* main() pointed XDG_DATA_HOME at a temporary folder. */
     g_assert_cmpstr(dir, ==, expected_dir);
-    games = store_list_games(dir); /* the folder does not exist yet */
+    games = store_list_games(dir, seal_open_listed); /* the folder does not exist yet */
     g_assert_cmpuint(games->len, ==, 0);
     g_clear_pointer(&games, g_ptr_array_unref);
 
@@ -693,7 +694,7 @@ static void test_list(TmpDir *fixture, gconstpointer data)
     g_assert_true(g_file_set_contents(junk, "this is not a game\n", -1, &error));
     g_assert_true(g_file_set_contents(other, "not listed", -1, &error));
 
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     g_assert_cmpuint(games->len, ==, 3);
     assert_listing(games, path_a, 1111, 5);
     assert_listing(games, path_b, 2222, 3);
@@ -709,7 +710,7 @@ static void test_list(TmpDir *fixture, gconstpointer data)
     g_assert_no_error(error);
     play_turns(a, 2);
     g_clear_pointer(&a, session_free);
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     assert_listing(games, path_a, 1111, 7);
     g_assert_cmpuint(listing_index(games, path_a), <, listing_index(games, path_b));
 
