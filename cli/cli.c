@@ -174,7 +174,7 @@ static char *check_listed(const char *path, gint32 *score)
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (store != NULL && store_fold_checked(store, game, NULL, NULL, &error)) {
+    if (store != NULL && checks_fold(store, game, NULL, NULL, &error)) {
         *score = state_score(game_state(game));
         return NULL;
     }
@@ -268,7 +268,7 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
 {
     EventsPrinter *printer = user_data;
 
-    if (!store_fold_event(printer->store, printer->game, NULL, event, error))
+    if (!checks_fold_event(printer->store, printer->game, NULL, event, error))
         return FALSE;
     if (!store_filter_wants(printer->filter, event))
         return TRUE;

@@ -99,7 +99,7 @@ static gboolean fork_into(Forking *f, const char *parent, ForkReport *report, GE
     if ((f->rows = fork_rows_begin(f->fork, error)) == NULL)
         return FALSE;
     load_turn_ends(f, &f->ends_error);
-    if (!store_fold_checked(f->parent, f->game, fork_one, f, error) ||
+    if (!checks_fold(f->parent, f->game, fork_one, f, error) ||
         !finish_fork(f, parent, report, error)) {
         fork_rows_abandon(f->rows, error);
         return FALSE;

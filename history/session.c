@@ -230,11 +230,11 @@ static gboolean fold_file(Session *session, gboolean keyframes, SessionStartFunc
     if (start != NULL)
         start(game_state(session->game), game_view(session->game), data);
     if (from_keyframe)
-        return store_fold_checked_after(session->store, session->game, NULL, NULL, error);
+        return checks_fold_after(session->store, session->game, NULL, NULL, error);
     if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
         session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));
-    if (!store_fold_checked(session->store, session->game,
-                            session->digests != NULL ? note_digest : NULL, session, error))
+    if (!checks_fold(session->store, session->game, session->digests != NULL ? note_digest : NULL,
+                     session, error))
         return FALSE;
     seal_vouch_history(&session->trust, session->store);
     if (session->digests != NULL) {

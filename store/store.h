@@ -189,7 +189,7 @@ gboolean store_turn_ends(Store *store, gint32 turn, guint64 digest, gint64 last_
 
 /* Every turn's command as recorded, by turn from 0 while the turns follow
  * one another (NULL where a command is not text): for reading them all at
- * once, before a read that holds the connection (store_fold_checked). */
+ * once, before a read that holds the connection (checks_fold). */
 GPtrArray *store_turn_commands(Store *store, GError **error);
 
 /* Hold one read transaction from begin to end, so that reads in between see

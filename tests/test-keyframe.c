@@ -536,7 +536,7 @@ static void test_verify_folds_everything(TmpDir *fixture, gconstpointer data)
     g_clear_error(&error);
     store = store_open(path, FALSE, &error);
     g_assert_no_error(error);
-    g_assert_false(store_fold_checked(store, game, NULL, NULL, &error));
+    g_assert_false(checks_fold(store, game, NULL, NULL, &error));
     g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
     g_assert_nonnull(strstr(error->message, "turn 1"));
 }

@@ -975,7 +975,7 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
             StoreFilter filter = {.by_turn = TRUE, .first_turn = turn, .last_turn = turn};
             g_assert_true(store_foreach_event(store, &filter, fold_into, game, &error));
             g_assert_no_error(error);
-            g_assert_true(store_check_digest(store, turn, game_state(game), &error));
+            g_assert_true(checks_digest(store, turn, game_state(game), &error));
             g_assert_no_error(error);
         }
     }
