@@ -49,7 +49,7 @@ typedef struct {
     CavContent *content; /* the data the game was played with; NULL: not known */
     GArray *events;      /* of CavEvent: the turn's events so far */
     gboolean forked;     /* the file has a lineage: */
-    ForkLineage lineage; /* where it says the fork was made */
+    Lineage lineage;     /* where it says the fork was made */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -242,7 +242,7 @@ static gboolean check_content(Store *store, CavContent **content, GError **error
  * digests are read. */
 static gboolean fold_checked(CheckedFold *f, const StoreFilter *filter, GError **error)
 {
-    return fork_read_lineage(f->store, &f->forked, &f->lineage, error) &&
+    return lineage_read(f->store, &f->forked, &f->lineage, error) &&
            bookmarks_check(f->store, error) &&
            store_foreach_event_piped(f->store, filter, fold_checked_one, f, error) &&
            check_last_turn(f, error) && checks_description(f->store, game_state(f->game), error);
@@ -255,7 +255,7 @@ static void checked_fold_clear(CheckedFold *f)
     g_clear_pointer(&f->commands, g_array_unref);
     g_clear_pointer(&f->content, content_free);
     g_clear_pointer(&f->events, g_array_unref);
-    fork_lineage_clear(&f->lineage);
+    lineage_clear(&f->lineage);
 }
 
 gboolean checks_fold(Store *store, Game *game, StoreEventFunc each, gpointer data, GError **error)

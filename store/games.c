@@ -64,7 +64,7 @@ GPtrArray *store_list_games(const char *dir, StoreOpenFunc opener)
         if (store == NULL || !store_read_info(store, &listing->info, &error))
             listing->problem = g_strdup(error->message);
         else
-            listing->lineage = fork_describe_lineage(store);
+            listing->lineage = lineage_describe(store);
         g_ptr_array_add(games, listing);
     }
     g_ptr_array_sort(games, newest_first);

@@ -70,7 +70,7 @@ static const char schema_sql[] =
     " payload TEXT NOT NULL"
     ") STRICT;\n"
     "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) "
-    "STRICT;\n" CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
+    "STRICT;\n" CONTENT_TABLE_SQL LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
 
 /* Version 1 files did not record the player's kills and score; both follow
  * from the events and the description: the CreatureDied naming the player
@@ -94,7 +94,7 @@ static const char migrate_v1_sql[] =
 /* Version 2 → 3: the content table (empty: what the game was played by was
  * not recorded) and the application id. */
 static const char migrate_v2_sql[] =
-    CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
+    CONTENT_TABLE_SQL LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
     "PRAGMA application_id = 1128355404;"
     "PRAGMA user_version = 3;";
 

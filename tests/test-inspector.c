@@ -1636,7 +1636,7 @@ static void test_fork(Fixture *f, gconstpointer data)
     g_autoptr(GPtrArray) copied = NULL;
     const char *before = NULL;
     VerifyReport report;
-    ForkLineage lineage;
+    Lineage lineage;
     gboolean found = FALSE;
 
     cav_inspector_window_show_event(window, seq);
@@ -1652,11 +1652,11 @@ static void test_fork(Fixture *f, gconstpointer data)
     g_assert_true(verify_game(store, &report, &error));
     g_assert_no_error(error);
     g_assert_cmpint(report.turns, ==, turn + 1);
-    g_assert_true(fork_read_lineage(store, &found, &lineage, &error));
+    g_assert_true(lineage_read(store, &found, &lineage, &error));
     g_assert_true(found);
     g_assert_cmpint(lineage.turn, ==, turn);
     g_assert_cmpstr(lineage.parent_file, ==, "game.cavelog");
-    fork_lineage_clear(&lineage);
+    lineage_clear(&lineage);
     copied = bookmarks_read(store, &error);
     g_assert_cmpuint(copied->len, ==, 1);
     g_assert_cmpint(((Bookmark *) copied->pdata[0])->seq, ==, seq);
