@@ -17,8 +17,7 @@
 #include <stdlib.h>
 
 #include "benchutil.h"
-#include "integrity.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "session.h"
 #include "store.h"
 
@@ -204,7 +203,7 @@ static double time_resume(const char *path, gboolean forget, gint32 *from, gbool
         g_autoptr(Session) session = NULL;
         gint64 t0;
         if (forget) {
-            g_autofree char *seals = integrity_dir();
+            g_autofree char *seals = seal_dir();
             bench_remove_tree(seals);
         }
         t0 = g_get_monotonic_time();
@@ -214,7 +213,7 @@ static double time_resume(const char *path, gboolean forget, gint32 *from, gbool
         g_assert_true(session_make_writable(session, &error));
         ms[r] = (double) (g_get_monotonic_time() - t0) / 1000.0;
         *from = session_keyframe_turn(session);
-        *remembered = session_integrity_remembered(session);
+        *remembered = session_seal_remembered(session);
     }
     sort(ms, ROUNDS);
     sort(open_ms, ROUNDS);

@@ -114,7 +114,7 @@ static void time_checked_fold(Store *store, Round *round)
 
     game_track_view(game, FALSE);
     w = started();
-    g_assert_true(store_fold_checked(store, game, NULL, NULL, &error));
+    g_assert_true(checks_fold(store, game, NULL, NULL, &error));
     stop(&w, round, CHECKED);
     round->turns += game_state(game)->turn + 1;
 }

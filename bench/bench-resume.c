@@ -14,7 +14,7 @@
 
 #include "autoplay.h"
 #include "benchutil.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "session.h"
 #include "store.h"
 

@@ -19,7 +19,7 @@
 
 #include "bot.h"
 #include "game.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "rules-private.h"
 #include "session.h"
 #include "store.h"

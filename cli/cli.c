@@ -13,6 +13,7 @@
 #include "codec.h"
 #include "autoplay.h"
 #include "messages.h"
+#include "seal.h"
 #include "session.h"
 #include "shown.h"
 #include "store.h"
@@ -178,7 +179,7 @@ static char *check_listed(const char *path, gint32 *score)
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (store != NULL && store_fold_checked(store, game, NULL, NULL, &error)) {
+    if (store != NULL && checks_fold(store, game, NULL, NULL, &error)) {
         *score = state_score(game_state(game));
         return NULL;
     }
@@ -243,7 +244,7 @@ int cli_list(int argc, char **argv)
     if (argc == 2 && !g_file_test(argv[1], G_FILE_TEST_IS_DIR))
         return cli_usage_error("list takes a FOLDER of games, not a file");
     dir = argc == 2 ? g_strdup(argv[1]) : store_games_dir();
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     if (games->len == 0) {
         g_print("No saved games in %s.\n", dir);
         return CLI_EXIT_OK;
@@ -272,7 +273,7 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
 {
     EventsPrinter *printer = user_data;
 
-    if (!store_fold_event(printer->store, printer->game, NULL, event, error))
+    if (!checks_fold_event(printer->store, printer->game, NULL, event, error))
         return FALSE;
     if (!store_filter_wants(printer->filter, event))
         return TRUE;

@@ -14,6 +14,7 @@
 #include "pack-cli.h"
 #include "pack.h"
 #include "replay-cli.h"
+#include "seal.h"
 #include "session.h"
 #include "shown.h"
 #include "store.h"
@@ -121,7 +122,7 @@ static int cmd_new(int argc, char **argv)
 static char *latest_unfinished(void)
 {
     g_autofree char *dir = store_games_dir();
-    g_autoptr(GPtrArray) games = store_list_games(dir);
+    g_autoptr(GPtrArray) games = store_list_games(dir, seal_open_listed);
 
     for (guint i = 0; i < games->len; i++) {
         const StoreListing *game = g_ptr_array_index(games, i);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "seal.h"
 #include "session.h"
 #include "store.h"
 #include "text.h"
@@ -92,7 +93,7 @@ int replay_cli(int argc, char **argv)
 int replay_cli_pick(void)
 {
     g_autofree char *dir = store_games_dir();
-    g_autoptr(GPtrArray) games = store_list_games(dir);
+    g_autoptr(GPtrArray) games = store_list_games(dir, seal_open_listed);
     g_autofree char *path = tui_replay_pick(games);
 
     return path != NULL ? replay_file(path, 0) : CLI_EXIT_OK;

@@ -275,7 +275,7 @@ gint32 state_pack_used(const CavCreature *creature);
  * shows everywhere (status line, end screen, morgue, list, the game row's
  * `turns`), as GAME.md has it; a bonus chosen or a look named is one too.
  * (cavelog 0.2.0 counted only turns in which time passed: see
- * store_check_description.) */
+ * checks_description.) */
 gint32 state_score(const CavState *state);
 
 /* A compact copy of @state: everything except the creature and item slots

@@ -3,7 +3,7 @@
  * turns table as store_read_turns_checked reads it, every event folded and
  * validated in its turn, every turn's digest, the data the game records and
  * the game row against the fold. Every reader (continue, verify, replay,
- * the inspector, list --check, fork) goes through store_fold_checked. */
+ * the inspector, list --check, fork) goes through checks_fold. */
 #include "checks.h"
 
 #include <string.h>
@@ -26,8 +26,8 @@ static gboolean event_in_turn(const GArray *starts, const CavEvent *event)
            (turn + 1 == starts->len || event->seq < g_array_index(starts, gint64, turn + 1));
 }
 
-gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
-                          GError **error)
+gboolean checks_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
+                           GError **error)
 {
     g_autoptr(GError) local = NULL;
 
@@ -49,7 +49,7 @@ typedef struct {
     CavContent *content; /* the data the game was played with; NULL: not known */
     GArray *events;      /* of CavEvent: the turn's events so far */
     gboolean forked;     /* the file has a lineage: */
-    ForkLineage lineage; /* where it says the fork was made */
+    Lineage lineage;     /* where it says the fork was made */
     StoreEventFunc each;
     gpointer data;
 } CheckedFold;
@@ -147,7 +147,7 @@ static gboolean agreement_applies(const CavEvent *event, gboolean first)
 /* What the rules say between the events of a turn (core/agree.h), before
  * @event is folded: the player's action (a turn's first event) is its
  * command, a follow-up agrees with its cause. Turn 0 is re-run by verify.
- * An event validation refuses is left to store_fold_event, which says why. */
+ * An event validation refuses is left to checks_fold_event, which says why. */
 static gboolean check_agreement(CheckedFold *f, const CavEvent *event, GError **error)
 {
     const CavState *state = game_state(f->game);
@@ -187,7 +187,7 @@ static gboolean fold_checked_one(const CavEvent *event, gpointer user_data, GErr
         g_array_set_size(f->events, 0);
     f->turn = event->turn;
     if (!check_agreement(f, event, error) ||
-        !store_fold_event(f->store, f->game, f->starts, event, error) ||
+        !checks_fold_event(f->store, f->game, f->starts, event, error) ||
         !check_cause_type(f, event, error) || !check_spawn_data(f, event, error))
         return FALSE;
     g_array_append_val(f->events, *event);
@@ -242,11 +242,10 @@ static gboolean check_content(Store *store, CavContent **content, GError **error
  * digests are read. */
 static gboolean fold_checked(CheckedFold *f, const StoreFilter *filter, GError **error)
 {
-    return fork_read_lineage(f->store, &f->forked, &f->lineage, error) &&
+    return lineage_read(f->store, &f->forked, &f->lineage, error) &&
            bookmarks_check(f->store, error) &&
            store_foreach_event_piped(f->store, filter, fold_checked_one, f, error) &&
-           check_last_turn(f, error) &&
-           store_check_description(f->store, game_state(f->game), error);
+           check_last_turn(f, error) && checks_description(f->store, game_state(f->game), error);
 }
 
 static void checked_fold_clear(CheckedFold *f)
@@ -256,11 +255,10 @@ static void checked_fold_clear(CheckedFold *f)
     g_clear_pointer(&f->commands, g_array_unref);
     g_clear_pointer(&f->content, content_free);
     g_clear_pointer(&f->events, g_array_unref);
-    fork_lineage_clear(&f->lineage);
+    lineage_clear(&f->lineage);
 }
 
-gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                            GError **error)
+gboolean checks_fold(Store *store, Game *game, StoreEventFunc each, gpointer data, GError **error)
 {
     CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
     gboolean ok;
@@ -274,8 +272,8 @@ gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpoin
     return ok;
 }
 
-gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                                  GError **error)
+gboolean checks_fold_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                           GError **error)
 {
     const CavState *state = game_state(game);
     CheckedFold f = {.store = store, .game = game, .each = each, .data = data};
@@ -318,7 +316,7 @@ static gboolean score_matches(const Store *store, const StoreGameInfo *info, con
            info->score == score_by_time(state);
 }
 
-gboolean store_check_description(Store *store, const CavState *state, GError **error)
+gboolean checks_description(Store *store, const CavState *state, GError **error)
 {
     StoreGameInfo info;
     const CavCreature *player = state_player(state);
@@ -338,7 +336,7 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
                               "outcome or cause) does not match its events");
 }
 
-gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error)
+gboolean checks_digest(Store *store, gint32 turn, const CavState *state, GError **error)
 {
     guint64 digest = 0;
 

@@ -13,16 +13,16 @@ G_BEGIN_DECLS
  * store_check_turns) is given, the event must lie in its turn's run; then it
  * is validated and evolved. A problem is a STORE_ERROR_TAMPERED naming the
  * file; @game is then unchanged. */
-gboolean store_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
-                          GError **error);
+gboolean checks_fold_event(Store *store, Game *game, const GArray *starts, const CavEvent *event,
+                           GError **error);
 
 /* Check @state, the fold of the events up to the end of @turn, against the
  * digest recorded for @turn. */
-gboolean store_check_digest(Store *store, gint32 turn, const CavState *state, GError **error);
+gboolean checks_digest(Store *store, gint32 turn, const CavState *state, GError **error);
 
 /* Check the game table's description (seed, turns, depth, kills, outcome)
  * against @state, the fold of the file. */
-gboolean store_check_description(Store *store, const CavState *state, GError **error);
+gboolean checks_description(Store *store, const CavState *state, GError **error);
 
 /* Fold every event of @store into @game (fresh), with every check a resume
  * makes: the turns table, each event validated and inside its turn's run,
@@ -30,15 +30,14 @@ gboolean store_check_description(Store *store, const CavState *state, GError **e
  * ending exactly where the last turn ends, and the game row. @each (nullable) is called after each
  * event is folded, on this thread while another reads the events: it must
  * not use @store. FALSE with a STORE_ERROR naming the first problem. */
-gboolean store_fold_checked(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                            GError **error);
+gboolean checks_fold(Store *store, Game *game, StoreEventFunc each, gpointer data, GError **error);
 
-/* store_fold_checked for a @game that already holds the state at the end
- * of one of the file's turns (a keyframe's, keyframe.h): the same checks,
+/* checks_fold for a @game that already holds the state at the end
+ * of one of the file's turns (a keyframe's, seal.h): the same checks,
  * over the turns from that one on and the events after it (read on another
  * thread: @each must not use @store either). */
-gboolean store_fold_checked_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
-                                  GError **error);
+gboolean checks_fold_after(Store *store, Game *game, StoreEventFunc each, gpointer data,
+                           GError **error);
 
 G_END_DECLS
 

@@ -10,7 +10,7 @@
 
 #include "checks.h"
 #include "fork-rows.h"
-#include "integrity.h"
+#include "seal.h"
 #include "parts.h"
 #include "session.h"
 
@@ -99,7 +99,7 @@ static gboolean fork_into(Forking *f, const char *parent, ForkReport *report, GE
     if ((f->rows = fork_rows_begin(f->fork, error)) == NULL)
         return FALSE;
     load_turn_ends(f, &f->ends_error);
-    if (!store_fold_checked(f->parent, f->game, fork_one, f, error) ||
+    if (!checks_fold(f->parent, f->game, fork_one, f, error) ||
         !finish_fork(f, parent, report, error)) {
         fork_rows_abandon(f->rows, error);
         return FALSE;
@@ -196,7 +196,7 @@ static gboolean fork_with(Forking *f, gint32 turn, const char *path, ForkReport 
     if (!ok && part != NULL && error != NULL)
         store_error_rename(*error, part, path); /* the player knows no .part */
     if (ok) /* made here from a parent folded whole and checked: its history is vouched for */
-        integrity_remember_level(path, INTEGRITY_HISTORY);
+        seal_remember(path, SEAL_HISTORY);
     figures.total_us = g_get_monotonic_time() - start;
     if (ok && report != NULL)
         *report = figures;

@@ -7,7 +7,7 @@
 
 #include "checks.h"
 #include "game.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "rules.h"
 #include "store.h"
 
@@ -215,11 +215,11 @@ static gboolean fold_from_keyframe(Store *store, CavState *state, CavView *view)
     KeyframeFound found;
     g_autoptr(Game) game = NULL;
 
-    if (!keyframe_restore_newest(store, state, view, &found))
+    if (!seal_restore_newest(store, FALSE, state, view, &found))
         return FALSE;
     game = game_new(NULL);
     game_restore_seen(game, state, view);
-    if (!store_fold_checked_after(store, game, NULL, NULL, NULL))
+    if (!checks_fold_after(store, game, NULL, NULL, NULL))
         return FALSE;
     memcpy(state, game_state(game), sizeof *state);
     memcpy(view, game_view(game), sizeof *view);
@@ -266,7 +266,7 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
     ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
     if (ok) {
         add_shot(h, h->state, h->view);
-        ok = store_fold_checked(h->store, game, open_one, &o, error);
+        ok = checks_fold(h->store, game, open_one, &o, error);
     }
     store_end_read(h->store);
     if (!ok)
@@ -368,7 +368,7 @@ static gboolean fold_one(const CavEvent *event, gpointer user_data, GError **err
                FALSE;
     /* A new turn: the one before it is over. */
     if (f->index && event->turn != f->state->turn && f->state->turn > f->checked) {
-        if (!store_check_digest(f->history->store, f->state->turn, f->state, error))
+        if (!checks_digest(f->history->store, f->state->turn, f->state, error))
             return FALSE;
         f->checked = f->state->turn;
     }
@@ -431,7 +431,7 @@ gboolean history_update(History *history, gint64 *added, GError **error)
                     "“%s”: the events do not end where turn %d ends", h->path, turn);
         ok = FALSE;
     }
-    ok = ok && store_check_digest(h->store, turn, state, error);
+    ok = ok && checks_digest(h->store, turn, state, error);
     store_end_read(h->store);
     if (!ok) {
         g_array_set_size(h->entries, (guint) length);

@@ -56,7 +56,7 @@ History *history_open_full(const char *path, gint64 every, HistoryProgress progr
 
 /* Called once, early, with the state and the player's view after the
  * newest event (borrowed for the call), when an authenticated keyframe of
- * this installation (keyframe.h) gives them without the full fold. They are
+ * this installation (seal.h) gives them without the full fold. They are
  * checked from that keyframe on, but the history before it is not yet:
  * show them as a preview, "checking…", until the open returns. */
 typedef void (*HistoryPreview)(const CavState *state, const CavView *view, gpointer data);

@@ -353,8 +353,7 @@ gboolean morgue_describe(Store *store, GString *out, GError **error)
 
     g_return_val_if_fail(store != NULL && out != NULL, FALSE);
     g_queue_init(&p.messages);
-    ok = store_read_info(store, &info, error) &&
-         store_fold_checked(store, p.game, project, &p, error);
+    ok = store_read_info(store, &info, error) && checks_fold(store, p.game, project, &p, error);
     if (ok) {
         const CavState *state = game_state(p.game);
         write_header(state, &info, out);

@@ -83,7 +83,7 @@ static gboolean collect_notes(Pack *pack, Store *store, GError **error)
     for (guint i = 0; i < marks->len; i++)
         g_ptr_array_add(pack->bookmarks, g_steal_pointer(&g_ptr_array_index(marks, i)));
     g_ptr_array_set_free_func(marks, NULL);
-    return fork_read_lineage(store, &pack->forked, &pack->lineage, error);
+    return lineage_read(store, &pack->forked, &pack->lineage, error);
 }
 
 Pack *pack_from_store(Store *store, GError **error)
@@ -197,7 +197,7 @@ static gboolean check_rebuilt(const char *dest, const char *path, GError **error
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (store != NULL && store_fold_checked(store, game, NULL, NULL, error))
+    if (store != NULL && checks_fold(store, game, NULL, NULL, error))
         return TRUE;
     store_error_rename(error != NULL ? *error : NULL, dest, path);
     return FALSE;

@@ -38,7 +38,7 @@ void pack_free(Pack *pack)
     g_array_unref(pack->digests);
     g_array_unref(pack->events);
     g_ptr_array_unref(pack->bookmarks);
-    fork_lineage_clear(&pack->lineage);
+    lineage_clear(&pack->lineage);
     g_free(pack);
 }
 
@@ -70,7 +70,7 @@ static GVariant *bookmarks_variant(const Pack *pack)
 static GVariant *lineage_variant(const Pack *pack)
 {
     GVariantBuilder lineage;
-    const ForkLineage *l = &pack->lineage;
+    const Lineage *l = &pack->lineage;
 
     g_variant_builder_init(&lineage, G_VARIANT_TYPE("a(sxsti)"));
     if (pack->forked)
@@ -294,7 +294,7 @@ static gboolean read_bookmarks(Pack *pack, GVariant *whole, const char *path, GE
 static gboolean read_lineage(Pack *pack, GVariant *whole, const char *path, GError **error)
 {
     g_autoptr(GVariant) lineage = g_variant_get_child_value(whole, 10);
-    ForkLineage *l = &pack->lineage;
+    Lineage *l = &pack->lineage;
 
     if (g_variant_n_children(lineage) > 1)
         return refuse(error, path, "more than one lineage");

@@ -47,7 +47,7 @@ typedef struct {
     GArray *events;                   /* guint32: the events each turn made */
     GPtrArray *bookmarks;             /* Bookmark */
     gboolean forked;
-    ForkLineage lineage; /* when forked */
+    Lineage lineage; /* when forked */
 } Pack;
 
 Pack *pack_new(void);

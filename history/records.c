@@ -61,7 +61,7 @@ static Store *open_checked(RecordsGame *game)
 
     game_track_view(fold, FALSE);
     if (store == NULL || !store_begin_read(store, &error) ||
-        !store_fold_checked(store, fold, NULL, NULL, &error) ||
+        !checks_fold(store, fold, NULL, NULL, &error) ||
         !store_read_info(store, &game->info, &error) ||
         !store_read_content_standard(store, &game->standard, &error)) {
         game->problem = g_strdup(error->message);

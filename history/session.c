@@ -7,7 +7,7 @@
 
 #include "cavelog-config.h"
 #include "checks.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "morgue.h"
 #include "parts.h"
 #include "shown.h"
@@ -22,10 +22,11 @@ struct Session {
     char *morgue_problem;   /* why it could not be written, or NULL */
     gint32 keyframe_every;  /* turns between the keyframes written; 0: none */
     gboolean keyframes_off; /* no key could be had: no keyframes this session */
-    KeyframeKey *key;       /* once a keyframe is written */
+    SealKey *key;           /* once a keyframe is written */
     char *identity;         /* the game's, as keyframes name it */
     char *keyframe_problem; /* why no keyframes are written, or NULL */
     KeyframeFound resumed;  /* the keyframe the fold started from */
+    SealTrust trust;        /* what this installation knows of the file */
     char *closed_path;      /* the file's path once session_close() closed it */
 };
 
@@ -34,7 +35,7 @@ void session_free(Session *session)
     if (session == NULL)
         return;
     game_free(session->game);
-    store_free(session->store);
+    seal_close(session->store, &session->trust, NULL);
     if (session->digests != NULL)
         g_array_unref(session->digests);
     g_free(session->morgue);
@@ -53,7 +54,7 @@ gboolean session_close(Session *session, GError **error)
     if (session->store == NULL)
         return TRUE;
     session->closed_path = g_strdup(store_path(session->store));
-    return store_close(g_steal_pointer(&session->store), error);
+    return seal_close(g_steal_pointer(&session->store), &session->trust, error);
 }
 
 /* A session with nothing yet, writing keyframes every KEYFRAME_EVERY turns. */
@@ -81,15 +82,15 @@ static gboolean keyframes_ready(Session *session)
     GError *problem = NULL;
 
     if (session->key == NULL) {
-        KeyframeKey key;
-        if (!keyframe_load_key(&key, TRUE, &problem)) {
+        SealKey key;
+        if (!seal_load_key(&key, TRUE, &problem)) {
             keyframes_stop(session, problem);
             return FALSE;
         }
         session->key = g_memdup2(&key, sizeof key);
     }
     if (session->identity == NULL &&
-        (session->identity = keyframe_identity(session->store, &problem)) == NULL)
+        (session->identity = seal_identity(session->store, &problem)) == NULL)
         keyframes_stop(session, problem);
     return session->identity != NULL;
 }
@@ -102,7 +103,7 @@ static GBytes *turn_keyframe(Session *session)
     if (session->keyframe_every <= 0 || session->keyframes_off || state->turn == 0 ||
         state->turn % session->keyframe_every != 0 || !keyframes_ready(session))
         return NULL;
-    return keyframe_seal(session->key, session->identity, state_digest(state), state,
+    return seal_keyframe(session->key, session->identity, state_digest(state), state,
                          game_view(session->game));
 }
 
@@ -187,7 +188,7 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     session->store = store_open(path, TRUE, error);
     if (session->store == NULL)
         return NULL;
-    store_vouch_made(session->store); /* made by this session: sound when closed cleanly */
+    seal_vouch_made(&session->trust); /* made by this session: sound when closed cleanly */
     return g_steal_pointer(&session);
 }
 
@@ -212,7 +213,8 @@ static gboolean restore_keyframe(Session *session)
     g_autofree CavState *state = state_new();
     g_autofree CavView *view = g_new(CavView, 1);
 
-    if (!keyframe_restore_newest(session->store, state, view, &session->resumed))
+    if (!seal_restore_newest(session->store, session->trust.history, state, view,
+                             &session->resumed))
         return FALSE;
     game_restore_seen(session->game, state, view);
     return TRUE;
@@ -228,13 +230,13 @@ static gboolean fold_file(Session *session, gboolean keyframes, SessionStartFunc
     if (start != NULL)
         start(game_state(session->game), game_view(session->game), data);
     if (from_keyframe)
-        return store_fold_checked_after(session->store, session->game, NULL, NULL, error);
+        return checks_fold_after(session->store, session->game, NULL, NULL, error);
     if (store_schema_version(session->store) < STORE_SCHEMA_VERSION)
         session->digests = g_array_new(FALSE, TRUE, sizeof(guint64));
-    if (!store_fold_checked(session->store, session->game,
-                            session->digests != NULL ? note_digest : NULL, session, error))
+    if (!checks_fold(session->store, session->game, session->digests != NULL ? note_digest : NULL,
+                     session, error))
         return FALSE;
-    store_vouch_history(session->store);
+    seal_vouch_history(&session->trust, session->store);
     if (session->digests != NULL) {
         store_set_current_digests(session->store, session->digests);
         g_clear_pointer(&session->digests, g_array_unref);
@@ -257,8 +259,8 @@ Session *session_open_from(const char *path, Bus *bus, SessionStartFunc start, g
         return NULL;
     /* Where keyframes serve, the file may be one this installation
      * remembers as sound: it is then not read whole. */
-    session->store =
-        bus == NULL || start != NULL ? store_open_own(path, error) : store_open(path, FALSE, error);
+    session->store = bus == NULL || start != NULL ? seal_open_own(path, &session->trust, error)
+                                                  : store_open(path, FALSE, error);
     if (session->store == NULL)
         return NULL;
     /* A game goes on by the numbers it was played by, when the file has them. */
@@ -382,10 +384,10 @@ gint32 session_keyframe_turn(const Session *session)
     return session->resumed.turn;
 }
 
-gboolean session_integrity_remembered(const Session *session)
+gboolean session_seal_remembered(const Session *session)
 {
     g_return_val_if_fail(session != NULL, FALSE);
-    return store_integrity_remembered(session->store);
+    return session->trust.remembered;
 }
 
 guint session_keyframes_ignored(const Session *session)

@@ -26,7 +26,7 @@ Session *session_resume(const char *path, Bus *bus, GError **error);
  * and view those events start from: a fresh state, or a keyframe's. */
 typedef void (*SessionStartFunc)(const CavState *state, const CavView *view, gpointer data);
 
-/* session_open, resuming from the newest keyframe (keyframe.h) that this
+/* session_open, resuming from the newest keyframe (seal.h) that this
  * installation's key verifies, when there is one: every check of the full
  * fold, over the turns after it. @start (nullable) is told where the events
  * published on @bus start. session_open itself uses keyframes only without
@@ -70,8 +70,8 @@ void session_set_keyframe_every(Session *session, gint32 turns);
 gint32 session_keyframe_turn(const Session *session);
 
 /* Whether opening the file skipped SQLite's whole-file check because this
- * installation remembers it as sound, exactly as it is (store_open_own). */
-gboolean session_integrity_remembered(const Session *session);
+ * installation remembers it as sound, exactly as it is (seal_open_own). */
+gboolean session_seal_remembered(const Session *session);
 
 /* Keyframes the resume passed over: not this installation's, altered, or
  * not matching their turn. They are never used, and are not an error. */

@@ -236,7 +236,7 @@ static gboolean fold_only(Store *store, VerifyReport *report, GError **error)
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (!store_fold_checked(store, game, NULL, NULL, error))
+    if (!checks_fold(store, game, NULL, NULL, error))
         return FALSE;
     report->events = game_state(game)->last_seq;
     report->turns = game_state(game)->turn;
@@ -276,7 +276,7 @@ gboolean verify_game(Store *store, VerifyReport *report, GError **error)
     content = rerun_content(store, report, &rerun.problem);
     ready =
         content != NULL && resim_begin(&rerun.resim, store, content, &rerun.info, &rerun.problem);
-    ok = store_fold_checked(store, game, ready ? rerun_each : NULL, &rerun, error);
+    ok = checks_fold(store, game, ready ? rerun_each : NULL, &rerun, error);
     if (ok) {
         report->events = game_state(game)->last_seq;
         if (rerun.problem == NULL)

@@ -39,7 +39,7 @@ GPtrArray *bookmarks_read(Store *store, GError **error);
  * (not for a file this process has open: see history_store()). */
 GPtrArray *bookmarks_read_file(const char *path, GError **error);
 
-/* The checks bookmarks_read makes, for every reader (store_fold_checked). */
+/* The checks bookmarks_read makes, for every reader (checks_fold). */
 gboolean bookmarks_check(Store *store, GError **error);
 
 /* Whether @note may be written: at most BOOKMARK_NOTE_MAX bytes of valid

@@ -41,12 +41,19 @@ static gint newest_first(gconstpointer a, gconstpointer b)
     return g_strcmp0(y->info.updated, x->info.updated);
 }
 
-GPtrArray *store_list_games(const char *dir)
+static Store *open_read_only(const char *path, GError **error)
+{
+    return store_open(path, FALSE, error);
+}
+
+GPtrArray *store_list_games(const char *dir, StoreOpenFunc opener)
 {
     GPtrArray *games = g_ptr_array_new_with_free_func(listing_free);
     g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
     const char *name;
 
+    if (opener == NULL)
+        opener = open_read_only;
     while (folder != NULL && (name = g_dir_read_name(folder)) != NULL) {
         if (!store_is_game_name(name))
             continue;
@@ -54,11 +61,11 @@ GPtrArray *store_list_games(const char *dir)
         g_autoptr(GError) error = NULL;
         g_autoptr(Store) store = NULL;
         listing->path = g_build_filename(dir, name, NULL);
-        store = store_open_own(listing->path, &error);
+        store = opener(listing->path, &error);
         if (store == NULL || !store_read_info(store, &listing->info, &error))
             listing->problem = g_strdup(error->message);
         else
-            listing->lineage = fork_describe_lineage(store);
+            listing->lineage = lineage_describe(store);
         g_ptr_array_add(games, listing);
     }
     g_ptr_array_sort(games, newest_first);

@@ -8,7 +8,7 @@
 #include "bookmarks.h"
 #include "store-private.h"
 
-void fork_lineage_clear(ForkLineage *lineage)
+void lineage_clear(Lineage *lineage)
 {
     g_free(lineage->parent_file);
     g_free(lineage->parent_created);
@@ -21,7 +21,7 @@ static gboolean tampered(GError **error, Store *store, const char *what)
 }
 
 /* One lineage row into @out when every value is one cavelog writes. */
-static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *out)
+static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, Lineage *out)
 {
     gboolean integers = sqlite3_column_type(stmt, 1) == SQLITE_INTEGER &&
                         sqlite3_column_type(stmt, 4) == SQLITE_INTEGER;
@@ -50,7 +50,7 @@ static gboolean read_lineage_row(sqlite3 *db, sqlite3_stmt *stmt, ForkLineage *o
     return ok;
 }
 
-gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GError **error)
+gboolean lineage_read(Store *store, gboolean *found, Lineage *out, GError **error)
 {
     sqlite3 *db = store->db;
     sqlite3_stmt *stmt = NULL;
@@ -73,7 +73,7 @@ gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GErr
         ok = ++rows == 1 && read_lineage_row(db, stmt, out);
     sqlite3_finalize(stmt);
     if (!ok) {
-        fork_lineage_clear(out);
+        lineage_clear(out);
         return tampered(error, store,
                         rows > 1 ? "the lineage table holds more than one row"
                                  : "the lineage is not one cavelog writes (a value of the wrong "
@@ -86,17 +86,17 @@ gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GErr
     return TRUE;
 }
 
-char *fork_describe_lineage(Store *store)
+char *lineage_describe(Store *store)
 {
-    ForkLineage lineage;
+    Lineage lineage;
     gboolean found = FALSE;
     g_autofree char *shown = NULL;
     char *text;
 
-    if (!fork_read_lineage(store, &found, &lineage, NULL) || !found)
+    if (!lineage_read(store, &found, &lineage, NULL) || !found)
         return NULL;
     shown = bookmarks_note_shown(lineage.parent_file);
     text = g_strdup_printf("forked from %s at turn %d", shown, lineage.turn);
-    fork_lineage_clear(&lineage);
+    lineage_clear(&lineage);
     return text;
 }

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 #define LINEAGE_CREATED_MAX 64
 
 /* At most one row: where this game was forked from. */
-#define FORK_LINEAGE_TABLE_SQL                                                                     \
+#define LINEAGE_TABLE_SQL                                                                          \
     "CREATE TABLE IF NOT EXISTS lineage (id INTEGER PRIMARY KEY CHECK (id = 1),"                   \
     " parent_file TEXT NOT NULL, parent_seed INTEGER NOT NULL, parent_created TEXT NOT NULL,"      \
     " parent_digest TEXT NOT NULL, turn INTEGER NOT NULL) STRICT;\n"
@@ -25,18 +25,18 @@ typedef struct {
     char *parent_created;  /* when the parent game was created */
     guint64 parent_digest; /* the parent's recorded digest of turn @turn */
     gint32 turn;           /* the turn the fork was made at */
-} ForkLineage;
+} Lineage;
 
-void fork_lineage_clear(ForkLineage *lineage);
+void lineage_clear(Lineage *lineage);
 
 /* *@found: whether @store records a lineage; if so @out holds it (clear
- * it with fork_lineage_clear). FALSE with a STORE_ERROR_TAMPERED when the
+ * it with lineage_clear). FALSE with a STORE_ERROR_TAMPERED when the
  * table holds anything cavelog does not write. */
-gboolean fork_read_lineage(Store *store, gboolean *found, ForkLineage *out, GError **error);
+gboolean lineage_read(Store *store, gboolean *found, Lineage *out, GError **error);
 
 /* "forked from FILE at turn N" for a fork, NULL otherwise (or when the
  * lineage cannot be read; the checks of a fold say why). Caller frees. */
-char *fork_describe_lineage(Store *store);
+char *lineage_describe(Store *store);
 
 G_END_DECLS
 

@@ -50,7 +50,7 @@ static gboolean write_bookmarks(Store *store, const GPtrArray *bookmarks, GError
     return ok;
 }
 
-static gboolean write_lineage(Store *store, const ForkLineage *lineage, GError **error)
+static gboolean write_lineage(Store *store, const Lineage *lineage, GError **error)
 {
     sqlite3_stmt *stmt = NULL;
     char hex[17];
@@ -75,7 +75,7 @@ static gboolean write_lineage(Store *store, const ForkLineage *lineage, GError *
 }
 
 gboolean pack_rows_write(Store *store, const char *created, const char *updated,
-                         const GPtrArray *bookmarks, const ForkLineage *lineage, GError **error)
+                         const GPtrArray *bookmarks, const Lineage *lineage, GError **error)
 {
     g_return_val_if_fail(store != NULL && store->writable, FALSE);
     if (!store_exec(store, "BEGIN;", error, "rebuilding the game"))

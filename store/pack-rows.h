@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * reads the file back with every check before it is kept. FALSE with a
  * STORE_ERROR, nothing written. */
 gboolean pack_rows_write(Store *store, const char *created, const char *updated,
-                         const GPtrArray *bookmarks, const ForkLineage *lineage, GError **error);
+                         const GPtrArray *bookmarks, const Lineage *lineage, GError **error);
 
 G_END_DECLS
 

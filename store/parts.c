@@ -62,7 +62,6 @@ gboolean store_close_part(Store *store, const char *part, const char *path, GErr
 {
     g_autoptr(GError) local = NULL;
 
-    store->remember = FALSE; /* the seal of @part would not hold once it is moved (ctime) */
     if (store_close(store, &local))
         return TRUE;
     store_remove_part(part);

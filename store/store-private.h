@@ -2,9 +2,9 @@
 /* store-private.h — what the store's own files share: the Store itself
  * and the helpers that turn SQLite's answers into StoreErrors. store.c is
  * the SQLite adapter (opening untrusted files defensively, schema and
- * migrations, appending turns, reading rows); checks.c judges what a file
- * holds (the turns table, every event folded, every digest, the game row);
- * fork.c and bookmarks.c read and write the tables a fork and a reader add. */
+ * migrations, appending turns, reading rows); fork-rows.c, lineage.c and
+ * bookmarks.c read and write the tables a fork and a reader add. What a
+ * file holds is judged above, in history/ (checks.c; seal.c for trust). */
 #ifndef CAV_STORE_STORE_PRIVATE_H
 #define CAV_STORE_STORE_PRIVATE_H
 
@@ -33,17 +33,9 @@ struct Store {
     GString *scratch;
     dev_t device; /* the file SQLite opened, to notice it deleted or replaced */
     ino_t inode;
-    int lock_fd;         /* holds the writer's lock (see take_writer_lock), or -1 */
-    gboolean temp_views; /* this build's views are made for store_query() */
-    /* The whole file is known sound (it passed quick_check, this installation
-     * made it, or remembers it), and a clean close is to be remembered
-     * (integrity.h): no write failed since. */
-    gboolean remember;
-    gboolean remembered; /* the open skipped quick_check: the file was remembered */
-    /* Every event in the file is one this installation wrote, or folded and
-     * checked from the first (integrity.h's INTEGRITY_HISTORY): a keyframe
-     * may stand in for the history before it. */
-    gboolean history;
+    int lock_fd;            /* holds the writer's lock (see take_writer_lock), or -1 */
+    gboolean temp_views;    /* this build's views are made for store_query() */
+    gboolean whole_checked; /* the open ran quick_check (not store_open_sound) */
     gboolean write_failed;
     gint64 now_second; /* the second now_text was formatted for */
     char now_text[32]; /* ISO 8601 UTC, for the game row's update */

@@ -18,7 +18,6 @@
 #include "codec.h"
 #include "copies.h"
 #include "lineage.h"
-#include "integrity.h"
 #include "shown.h"
 
 G_DEFINE_QUARK(cavelog_store_error, store_error)
@@ -72,7 +71,7 @@ static const char schema_sql[] =
     " payload TEXT NOT NULL"
     ") STRICT;\n"
     "CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, state BLOB NOT NULL) "
-    "STRICT;\n" CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
+    "STRICT;\n" CONTENT_TABLE_SQL LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL;
 
 /* Version 1 files did not record the player's kills and score; both follow
  * from the events and the description: the CreatureDied naming the player
@@ -96,7 +95,7 @@ static const char migrate_v1_sql[] =
 /* Version 2 → 3: the content table (empty: what the game was played by was
  * not recorded) and the application id. */
 static const char migrate_v2_sql[] =
-    CONTENT_TABLE_SQL FORK_LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
+    CONTENT_TABLE_SQL LINEAGE_TABLE_SQL BOOKMARKS_TABLE_SQL
     "PRAGMA application_id = 1128355404;"
     "PRAGMA user_version = 3;";
 
@@ -247,6 +246,11 @@ static gboolean finish_writing(Store *store, GError **error)
 
 gboolean store_close(Store *store, GError **error)
 {
+    return store_close_then(store, NULL, NULL, error);
+}
+
+gboolean store_close_then(Store *store, StoreClosedFunc closed, gpointer data, GError **error)
+{
     gboolean ok = TRUE;
     int rc;
 
@@ -262,10 +266,10 @@ gboolean store_close(Store *store, GError **error)
         ok = store_fail(error, STORE_ERROR_IO, store->path, "closing the file: %s",
                         sqlite3_errstr(rc));
     store->write_failed |= !ok;
-    /* A sound file that only this store wrote since, closed cleanly, still
-     * is: the next resume need not read it whole (integrity.h). */
-    if (store->writable && store->remember && !store->write_failed && check_in_place(store, NULL))
-        integrity_remember_level(store->path, store->history ? INTEGRITY_HISTORY : INTEGRITY_SOUND);
+    /* The file is exactly what this store left: the caller may say so
+     * (history/seal.h remembers one's own game), under the lock still. */
+    if (closed != NULL && store->writable && !store->write_failed && check_in_place(store, NULL))
+        closed(store->path, data);
     if (store->lock_fd >= 0)
         close(store->lock_fd); /* after SQLite: a close drops the process's locks on the file */
     codec_decoder_free(store->decoder);
@@ -488,8 +492,7 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
     }
     store = store_alloc(path, TRUE);
     store->version = STORE_SCHEMA_VERSION;
-    store->remember = TRUE; /* made here, so sound */
-    store->history = TRUE;
+    store->whole_checked = TRUE; /* new, so whole */
     g_string_append(sql, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; BEGIN;");
     g_string_append(sql, schema_sql);
     codec_sql_views(sql);
@@ -962,28 +965,16 @@ static gboolean set_up_writing(Store *store, GError **error)
            prepare_writers(store, error);
 }
 
-/* SQLite's whole-file check, unless @own and this installation remembers
- * the file as sound as it is now; a file that passes is remembered when
- * @own (reading it changes nothing the seal covers). */
-static gboolean check_whole(Store *store, gboolean own, GError **error)
+/* SQLite's whole-file check, unless the caller knows the file sound. */
+static gboolean check_whole(Store *store, gboolean sound, GError **error)
 {
-    IntegrityLevel level = own ? integrity_level(store->path) : INTEGRITY_NONE;
-
-    if (level >= INTEGRITY_SOUND) {
-        store->remembered = TRUE;
-        store->remember = TRUE;
-        store->history = level == INTEGRITY_HISTORY;
+    if (sound)
         return TRUE;
-    }
-    if (!check_integrity(store, error))
-        return FALSE;
-    store->remember = own;
-    if (own && !store->writable)
-        integrity_remember(store->path);
-    return TRUE;
+    store->whole_checked = TRUE;
+    return check_integrity(store, error);
 }
 
-static Store *open_checked(const char *path, gboolean writable, gboolean own, GError **error)
+static Store *open_checked(const char *path, gboolean writable, gboolean sound, GError **error)
 {
     g_autoptr(Store) store = NULL;
     int flags = writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
@@ -1007,9 +998,9 @@ static Store *open_checked(const char *path, gboolean writable, gboolean own, GE
     }
     store = store_alloc(path, writable);
     store->copy = copy;
-    own = own && copy == NULL;
+    sound = sound && copy == NULL; /* a copy is checked whole, never vouched for */
     if (!(writable ? open_db(store, flags, error) : open_for_reading(store, error)) ||
-        !check_whole(store, own, error) || !check_schema(store, error))
+        !check_whole(store, sound, error) || !check_schema(store, error))
         return NULL;
     if (!writable && !store_exec(store, "PRAGMA query_only = ON;", error, "opening"))
         return NULL;
@@ -1023,36 +1014,27 @@ Store *store_open(const char *path, gboolean writable, GError **error)
     return open_checked(path, writable, FALSE, error);
 }
 
-Store *store_open_own(const char *path, GError **error)
+Store *store_open_sound(const char *path, GError **error)
 {
     return open_checked(path, FALSE, TRUE, error);
 }
 
-gboolean store_integrity_remembered(const Store *store)
+gboolean store_checked_whole(const Store *store)
 {
     g_return_val_if_fail(store != NULL, FALSE);
-    return store->remembered;
+    return store->whole_checked;
 }
 
-gboolean store_history_vouched(const Store *store)
+gboolean store_writable(const Store *store)
 {
     g_return_val_if_fail(store != NULL, FALSE);
-    return store->history || integrity_level(store->path) == INTEGRITY_HISTORY;
+    return store->writable;
 }
 
-void store_vouch_history(Store *store)
+gboolean store_reads_copy(const Store *store)
 {
-    g_return_if_fail(store != NULL);
-    store->history = TRUE;
-    if (store->remember && !store->writable)
-        integrity_remember_level(store->path, INTEGRITY_HISTORY);
-}
-
-void store_vouch_made(Store *store)
-{
-    g_return_if_fail(store != NULL);
-    store->remember = TRUE; /* made here: sound when closed cleanly */
-    store->history = TRUE;
+    g_return_val_if_fail(store != NULL, FALSE);
+    return store->copy != NULL;
 }
 
 gboolean store_make_writable(Store *store, GError **error)
@@ -1070,7 +1052,7 @@ gboolean store_make_writable(Store *store, GError **error)
     store->db = NULL;
     /* The schema check is cheap and guards against the file having been
      * swapped; the read-only open ran the full quick_check, or found the
-     * file remembered as sound as it was (store_open_own). */
+     * caller knew the file sound as it was (store_open_sound). */
     if (!open_db(store, SQLITE_OPEN_READWRITE, error) || !check_schema(store, error) ||
         !set_up_writing(store, error)) {
         sqlite3_finalize(store->insert_event);

@@ -3,8 +3,9 @@
  * state digest), one row per event (payload as JSON), optional snapshots.
  *
  * Files are untrusted: opening one sets SQLite's defensive options, runs
- * quick_check (unless, on resume, this installation remembers the very file
- * as sound: store_open_own) and checks the schema before anything is read,
+ * quick_check (unless the caller knows the very file sound, as history's
+ * seal remembers one's own games: store_open_sound) and checks the schema
+ * before anything is read,
  * and nothing is written to a file opened read-only. Every failure is a
  * STORE_ERROR whose message names the file and the problem in words a
  * player understands. */
@@ -73,33 +74,24 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
  * is refused while another process writes the file. */
 Store *store_open(const char *path, gboolean writable, GError **error);
 
-/* store_open read-only for resuming one's own game: the same checks, except
- * that SQLite's whole-file check (quick_check, which reads every page) is
- * skipped when this installation remembers the file, exactly as it is now,
- * as sound (integrity.h); SQLite's own checks of every page read still
- * hold. A file that passes is remembered, and so is one that a store made
- * writable from it (or made by store_create) leaves on a clean close,
- * having written it alone. Readers that judge a file (verify, replay, the
- * inspector) use store_open. */
-Store *store_open_own(const char *path, GError **error);
+/* store_open read-only for a file the caller knows to be sound exactly as
+ * it is now (history/seal.h remembers the files this installation checked
+ * or wrote): the same checks, except SQLite's whole-file check
+ * (quick_check, which reads every page); SQLite's own checks of every page
+ * read still hold. Whether to trust a file is the caller's decision; the
+ * readers that judge a file (verify, replay, the inspector) use store_open. */
+Store *store_open_sound(const char *path, GError **error);
 
-/* Whether @store's open skipped quick_check because the file was remembered. */
-gboolean store_integrity_remembered(const Store *store);
+/* Whether @store's open ran SQLite's whole-file check (every open but
+ * store_open_sound's, and store_create's file, which is new). */
+gboolean store_checked_whole(const Store *store);
 
-/* Whether every event of @store's file is known to be one this installation
- * wrote, or folded and checked from the first: the file was made here, its
- * seal says so (integrity.h), or store_vouch_history() was called. Only
- * then may a keyframe stand in for the history before it. */
-gboolean store_history_vouched(const Store *store);
+/* Whether @store is open for writing. */
+gboolean store_writable(const Store *store);
 
-/* The caller has just folded and checked @store's whole history: it is
- * vouched for, and (when the open found the file sound and it is read-only)
- * sealed so at once; a writable store seals it when closed cleanly. */
-void store_vouch_history(Store *store);
-
-/* @store's file was made just now by this installation (a new game): a
- * clean close remembers it sound, and its whole history is vouched for. */
-void store_vouch_made(Store *store);
+/* Whether @store reads a private copy (a .cavelog.gz decompressed, a pack
+ * rebuilt): what it holds is vouched for by nobody, so nothing seals it. */
+gboolean store_reads_copy(const Store *store);
 
 /* Set @error to a STORE_ERROR @code, "PATH: message"; returns FALSE. */
 gboolean store_fail(GError **error, StoreError code, const char *path, const char *format, ...)
@@ -129,7 +121,18 @@ void store_set_current_digests(Store *store, GArray *digests);
  * disk, a reader that holds on): the turns are then still in the -wal. */
 gboolean store_close(Store *store, GError **error);
 
-/* store_close() with any failure only noted (the seal is not written). */
+/* Called by store_close_then() with the path of a file this store wrote
+ * and closed cleanly. */
+typedef void (*StoreClosedFunc)(const char *path, gpointer data);
+
+/* store_close(), then, when @store was writable, no write to it failed, it
+ * closed without a failure and the file at its path is still the one it
+ * opened, @closed (nullable) with its path: before the writer's lock is let
+ * go, so that no other writer has touched the file since (history's seal
+ * remembers one's own game so). */
+gboolean store_close_then(Store *store, StoreClosedFunc closed, gpointer data, GError **error);
+
+/* store_close() with any failure only noted. */
 void store_free(Store *store);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Store, store_free)
 
@@ -145,8 +148,9 @@ gboolean store_read_info(Store *store, StoreGameInfo *out, GError **error);
 gboolean store_append_turn(Store *store, const CavCommand *command, const CavEvent *events,
                            guint n_events, const CavState *after, GError **error);
 
-/* store_append_turn, with @keyframe (nullable; keyframe.h) written in the
- * same transaction as the snapshot row of the turn's last event. */
+/* store_append_turn, with @keyframe (nullable; a blob sealed by
+ * history/seal.h) written in the same transaction as the snapshot row of
+ * the turn's last event. */
 gboolean store_append_turn_keyframe(Store *store, const CavCommand *command, const CavEvent *events,
                                     guint n_events, const CavState *after, GBytes *keyframe,
                                     GError **error);
@@ -170,9 +174,26 @@ gboolean store_turn_digest(Store *store, gint32 turn, guint64 *digest, GError **
 /* The command of @turn as recorded (its JSON text; caller frees). */
 gboolean store_turn_command(Store *store, gint32 turn, char **json, GError **error);
 
+/* Called by store_foreach_snapshot() for each row of the snapshots table:
+ * the seq of the event it ends at and its blob (NULL, 0 when the value is
+ * not a blob; SQLite's until the call returns). Return FALSE to stop: with
+ * @error set, the read fails with it; without, it has seen enough. */
+typedef gboolean (*StoreSnapshotFunc)(gint64 seq, const guint8 *blob, gsize size,
+                                      gpointer user_data, GError **error);
+
+/* Hand over @store's snapshot rows (keyframes), newest first. */
+gboolean store_foreach_snapshot(Store *store, StoreSnapshotFunc func, gpointer user_data,
+                                GError **error);
+
+/* *@same: whether @turn is recorded with exactly @digest and @last_seq
+ * (FALSE, not an error, when there is no such turn or its digest is
+ * damaged). FALSE with @error only when the file cannot be read. */
+gboolean store_turn_ends(Store *store, gint32 turn, guint64 digest, gint64 last_seq, gboolean *same,
+                         GError **error);
+
 /* Every turn's command as recorded, by turn from 0 while the turns follow
  * one another (NULL where a command is not text): for reading them all at
- * once, before a read that holds the connection (store_fold_checked). */
+ * once, before a read that holds the connection (checks_fold). */
 GPtrArray *store_turn_commands(Store *store, GError **error);
 
 /* Hold one read transaction from begin to end, so that reads in between see
@@ -248,9 +269,14 @@ typedef struct {
     char *lineage; /* "forked from FILE at turn N" for a fork, else NULL */
 } StoreListing;
 
-/* Every *.cavelog (and *.cavelog.gz) file in @dir, most recently played first. Returns a
- * GPtrArray of StoreListing (free with g_ptr_array_unref). */
-GPtrArray *store_list_games(const char *dir);
+/* How store_list_games() opens each file (read-only): store_open's whole
+ * check, or a caller's that knows some files sound (history/seal.h). */
+typedef Store *(*StoreOpenFunc)(const char *path, GError **error);
+
+/* Every *.cavelog (and *.cavelog.gz) file in @dir, most recently played first, each opened by
+ * @opener (NULL: store_open read-only). Returns a GPtrArray of StoreListing
+ * (free with g_ptr_array_unref). */
+GPtrArray *store_list_games(const char *dir, StoreOpenFunc opener);
 
 G_END_DECLS
 

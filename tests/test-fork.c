@@ -10,6 +10,7 @@
 
 #include "bookmarks.h"
 #include "fork.h"
+#include "seal.h"
 #include "testutil.h"
 #include "verify.h"
 
@@ -185,14 +186,14 @@ static void test_lineage(Forks *fixture, gconstpointer data)
     g_autoptr(GPtrArray) listed = NULL;
     g_autofree char *expected = g_strdup_printf("forked from parent.cavelog at turn %d", turn);
     StoreGameInfo info;
-    ForkLineage lineage;
+    Lineage lineage;
     gboolean found = FALSE, listed_fork = FALSE;
     guint64 digest = 0;
 
     g_assert_no_error(error);
     g_assert_true(store_read_info(parent, &info, &error));
     g_assert_true(store_turn_digest(parent, turn, &digest, &error));
-    g_assert_true(fork_read_lineage(store, &found, &lineage, &error));
+    g_assert_true(lineage_read(store, &found, &lineage, &error));
     g_assert_no_error(error);
     g_assert_true(found);
     g_assert_cmpstr(lineage.parent_file, ==, "parent.cavelog");
@@ -200,11 +201,11 @@ static void test_lineage(Forks *fixture, gconstpointer data)
     g_assert_cmpstr(lineage.parent_created, ==, info.created);
     g_assert_cmphex(lineage.parent_digest, ==, digest);
     g_assert_cmpint(lineage.turn, ==, turn);
-    fork_lineage_clear(&lineage);
+    lineage_clear(&lineage);
     /* The parent is no fork; the listing says which one is. */
-    g_assert_true(fork_read_lineage(parent, &found, &lineage, &error));
+    g_assert_true(lineage_read(parent, &found, &lineage, &error));
     g_assert_false(found);
-    listed = store_list_games(fixture->dir);
+    listed = store_list_games(fixture->dir, seal_open_listed);
     for (guint i = 0; i < listed->len; i++) {
         const StoreListing *game = g_ptr_array_index(listed, i);
         if (g_str_has_suffix(game->path, "fork.cavelog")) {

@@ -95,7 +95,7 @@ static void check_recording(const char *path, Coverage *coverage)
     g_assert_no_error(error);
     game_track_view(game, FALSE);
     coverage->game = game;
-    if (!store_fold_checked(store, game, note_type, coverage, &error))
+    if (!checks_fold(store, game, note_type, coverage, &error))
         g_error("%s does not fold: %s", path, error->message);
     if (!verify_resimulate(store, content_new_builtin(), &turns, &error))
         g_error("%s does not replay with these rules: %s (if the rules changed on purpose, "

@@ -15,8 +15,7 @@
 #include "bot.h"
 #include "cavelog-config.h"
 #include "history.h"
-#include "integrity.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "session.h"
 #include "testutil.h"
 #include "store.h"
@@ -355,7 +354,7 @@ static gboolean resume_remembered(const char *path)
     g_autoptr(Session) session = session_open(path, NULL, &error);
 
     g_assert_no_error(error);
-    return session_integrity_remembered(session);
+    return session_seal_remembered(session);
 }
 
 /* A good game closed cleanly by the session that wrote it is remembered;
@@ -369,23 +368,23 @@ static void test_remembered_own(Hostile *fixture, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_autoptr(Session) session = NULL;
     g_autoptr(Store) store = NULL;
-    KeyframeKey key;
+    SealKey key;
 
-    g_assert_true(keyframe_load_key(&key, TRUE, &error)); /* the installation's key */
+    g_assert_true(seal_load_key(&key, TRUE, &error)); /* the installation's key */
     session = session_resume(fixture->good, NULL, &error);
     g_assert_no_error(error);
     g_clear_pointer(&session, session_free); /* a clean close, by the writer */
     g_assert_true(resume_remembered(fixture->good));
     session = session_resume(fixture->good, NULL, &error);
     g_assert_no_error(error);
-    g_assert_true(session_integrity_remembered(session));
+    g_assert_true(session_seal_remembered(session));
     g_assert_true(play_bot_turn(session));
     g_clear_pointer(&session, session_free);
     g_assert_true(resume_remembered(fixture->good));
     g_assert_false(resume_remembered(copy));          /* another file: checked whole */
     store = store_open(fixture->good, FALSE, &error); /* verify, replay, inspector */
     g_assert_no_error(error);
-    g_assert_false(store_integrity_remembered(store));
+    g_assert_true(store_checked_whole(store));
     g_setenv("XDG_STATE_HOME", elsewhere, TRUE); /* where the key lives */
     g_assert_false(resume_remembered(fixture->good));
     if (state != NULL)
@@ -441,13 +440,13 @@ static void test_remembered_scribbled(Hostile *fixture, gconstpointer data)
 {
     g_autoptr(GError) error = NULL;
     g_autoptr(Session) session = NULL;
-    KeyframeKey key;
+    SealKey key;
 
     g_autofree char *path = g_build_filename(fixture->dir, "keyed.cavelog", NULL);
 
     /* Keyframes close to the end: resuming reads little of the file, and
      * never the page damaged in its middle. */
-    g_assert_true(keyframe_load_key(&key, TRUE, &error));
+    g_assert_true(seal_load_key(&key, TRUE, &error));
     session = session_new_game(path, 606, "tester", NULL, &error);
     g_assert_no_error(error);
     session_set_keyframe_every(session, 4);
@@ -455,9 +454,9 @@ static void test_remembered_scribbled(Hostile *fixture, gconstpointer data)
         ;
     g_assert_cmpint(session_state(session)->turn, >=, 40);
     g_clear_pointer(&session, session_free); /* a clean close, by the writer */
-    g_assert_true(integrity_remembered(path));
+    g_assert_true(seal_level(path) >= SEAL_SOUND);
     scribble_in_place(path);
-    g_assert_false(integrity_remembered(path));
+    g_assert_false(seal_level(path) >= SEAL_SOUND);
     assert_rejected(path, "damaged", NULL, FAILS_ON_READ);
 }
 

@@ -25,7 +25,7 @@
 #include "store.h"
 #include "testutil.h"
 #include "verify.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "bookmarks.h"
 #include "fork.h"
 
@@ -1636,7 +1636,7 @@ static void test_fork(Fixture *f, gconstpointer data)
     g_autoptr(GPtrArray) copied = NULL;
     const char *before = NULL;
     VerifyReport report;
-    ForkLineage lineage;
+    Lineage lineage;
     gboolean found = FALSE;
 
     cav_inspector_window_show_event(window, seq);
@@ -1652,11 +1652,11 @@ static void test_fork(Fixture *f, gconstpointer data)
     g_assert_true(verify_game(store, &report, &error));
     g_assert_no_error(error);
     g_assert_cmpint(report.turns, ==, turn + 1);
-    g_assert_true(fork_read_lineage(store, &found, &lineage, &error));
+    g_assert_true(lineage_read(store, &found, &lineage, &error));
     g_assert_true(found);
     g_assert_cmpint(lineage.turn, ==, turn);
     g_assert_cmpstr(lineage.parent_file, ==, "game.cavelog");
-    fork_lineage_clear(&lineage);
+    lineage_clear(&lineage);
     copied = bookmarks_read(store, &error);
     g_assert_cmpuint(copied->len, ==, 1);
     g_assert_cmpint(((Bookmark *) copied->pdata[0])->seq, ==, seq);
@@ -1956,7 +1956,7 @@ static void test_open_preview(Fixture *f, gconstpointer data)
     gint32 last = history_last_state(cav_inspector_window_get_history(window))->turn;
     g_autofree char *config = g_strdup(g_getenv("XDG_STATE_HOME"));
     g_autofree char *other = tmp_path(&f->tmp, "other-state");
-    KeyframeKey key;
+    SealKey key;
     g_autoptr(GError) error = NULL;
 
     g_assert_cmpint(last, >, KEYFRAME_EVERY);
@@ -1965,7 +1965,7 @@ static void test_open_preview(Fixture *f, gconstpointer data)
     f->window = NULL;
     /* Another installation (another key) opens the same file: no preview. */
     g_setenv("XDG_STATE_HOME", other, TRUE); /* where the key lives */
-    g_assert_true(keyframe_load_key(&key, TRUE, &error));
+    g_assert_true(seal_load_key(&key, TRUE, &error));
     g_assert_no_error(error);
     window = open_window(f);
     if (config != NULL)

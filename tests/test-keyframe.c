@@ -12,8 +12,7 @@
 #include <sys/stat.h>
 
 #include "checks.h"
-#include "integrity.h"
-#include "keyframe.h"
+#include "seal.h"
 #include "testutil.h"
 
 #define EVERY 4 /* turns between keyframes in these tests */
@@ -105,8 +104,8 @@ static void sql(const char *path, const char *statement)
 static void vouch(const TmpDir *fixture, const char *path)
 {
     use_config(fixture, "config");
-    integrity_remember_level(path, INTEGRITY_HISTORY);
-    g_assert_cmpint(integrity_level(path), ==, INTEGRITY_HISTORY);
+    seal_remember(path, SEAL_HISTORY);
+    g_assert_cmpint(seal_level(path), ==, SEAL_HISTORY);
 }
 
 /* Flip the bits of byte @offset of the keyframes of @path (every one, or
@@ -382,10 +381,11 @@ static void test_ignored_foreign_key(TmpDir *fixture, gconstpointer data)
     g_assert_cmpint(file_int(path, "SELECT count(*) FROM snapshots"), ==, 2);
     use_config(fixture, "config");
     {
-        KeyframeKey key;
-        g_assert_true(keyframe_load_key(&key, TRUE, NULL)); /* this installation has a key */
+        SealKey key;
+        g_assert_true(seal_load_key(&key, TRUE, NULL)); /* this installation has a key */
     }
-    g_assert_cmpint(integrity_level(path), ==, INTEGRITY_NONE); /* not sealed here: folded whole */
+    /* Not sealed here: folded whole. */
+    g_assert_cmpint(seal_level(path), ==, SEAL_NONE);
     vouch(fixture, path); /* even so, the keyframes are another key's */
     assert_full_fold(fixture, path, 2);
 }
@@ -414,12 +414,12 @@ static void test_key_made(TmpDir *fixture, gconstpointer data)
 
     make_game(fixture, path, 4242, EVERY - 1);
     use_config(fixture, "config");
-    key = keyframe_key_path();
+    key = seal_key_path();
     g_assert_false(g_file_test(key, G_FILE_TEST_EXISTS)); /* no keyframe yet, no key */
     g_unlink(path);
     make_game(fixture, path, 4242, EVERY);
     g_assert_cmpint(g_stat(key, &st), ==, 0);
-    g_assert_cmpint(st.st_size, ==, KEYFRAME_KEY_BYTES);
+    g_assert_cmpint(st.st_size, ==, SEAL_KEY_BYTES);
     g_assert_cmpint(st.st_mode & 0777, ==, 0600);
     {
         g_autofree char *dir = g_path_get_dirname(key);
@@ -443,22 +443,22 @@ static void test_key_moved(TmpDir *fixture, gconstpointer data)
     g_autofree char *moved = NULL;
     g_autofree char *bytes = NULL;
     gsize len = 0;
-    KeyframeKey key;
+    SealKey key;
     const char secret[] = "0123456789abcdef0123456789abcdef";
 
     g_setenv("XDG_CONFIG_HOME", config, TRUE);
     g_setenv("XDG_STATE_HOME", state, TRUE);
     g_assert_cmpint(g_mkdir_with_parents(old_dir, 0700), ==, 0);
-    g_assert_true(g_file_set_contents_full(old, secret, KEYFRAME_KEY_BYTES,
-                                           G_FILE_SET_CONTENTS_NONE, 0600, NULL));
-    g_assert_true(keyframe_load_key(&key, FALSE, NULL));
-    g_assert_true(memcmp(key.bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+    g_assert_true(g_file_set_contents_full(old, secret, SEAL_KEY_BYTES, G_FILE_SET_CONTENTS_NONE,
+                                           0600, NULL));
+    g_assert_true(seal_load_key(&key, FALSE, NULL));
+    g_assert_true(memcmp(key.bytes, secret, SEAL_KEY_BYTES) == 0);
     g_assert_false(g_file_test(old, G_FILE_TEST_EXISTS));
-    moved = keyframe_key_path();
+    moved = seal_key_path();
     g_assert_true(g_str_has_prefix(moved, state));
     g_assert_true(g_file_get_contents(moved, &bytes, &len, NULL));
-    g_assert_cmpuint(len, ==, KEYFRAME_KEY_BYTES);
-    g_assert_true(memcmp(bytes, secret, KEYFRAME_KEY_BYTES) == 0);
+    g_assert_cmpuint(len, ==, SEAL_KEY_BYTES);
+    g_assert_true(memcmp(bytes, secret, SEAL_KEY_BYTES) == 0);
 }
 
 /* No key can be made: the game is played and saved all the same, without
@@ -536,7 +536,7 @@ static void test_verify_folds_everything(TmpDir *fixture, gconstpointer data)
     g_clear_error(&error);
     store = store_open(path, FALSE, &error);
     g_assert_no_error(error);
-    g_assert_false(store_fold_checked(store, game, NULL, NULL, &error));
+    g_assert_false(checks_fold(store, game, NULL, NULL, &error));
     g_assert_error(error, STORE_ERROR, STORE_ERROR_TAMPERED);
     g_assert_nonnull(strstr(error->message, "turn 1"));
 }

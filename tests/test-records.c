@@ -326,7 +326,7 @@ static gboolean gather(const CavEvent *event, gpointer user_data, GError **error
         g_array_set_size(f->types, (guint) event->seq + 1);
     g_array_index(f->types, CavEventType, event->seq) = type;
     note_before(f, game_state(f->game), event);
-    return store_fold_event(f->store, f->game, NULL, event, error);
+    return checks_fold_event(f->store, f->game, NULL, event, error);
 }
 
 /* The test's own account of the game at @path (readable FALSE when its

@@ -64,7 +64,7 @@ static guint64 fold_checked(const char *path, gint32 *turn)
 
     g_assert_no_error(error);
     game_track_view(game, FALSE);
-    if (!store_fold_checked(store, game, digests_agree, game, &error))
+    if (!checks_fold(store, game, digests_agree, game, &error))
         g_error("%s does not fold: %s", path, error->message);
     *turn = game_state(game)->turn;
     return state_digest_full(game_state(game));

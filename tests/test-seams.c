@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "bookmarks.h"
-#include "integrity.h"
 #include "shown.h"
 #include "testutil.h"
 

@@ -12,6 +12,7 @@
 #include "checks.h"
 #include "codec.h"
 #include "game.h"
+#include "seal.h"
 #include "session.h"
 #include "scenario.h"
 #include "testutil.h"
@@ -679,7 +680,7 @@ static void test_list(TmpDir *fixture, gconstpointer data)
 
     /* main() pointed XDG_DATA_HOME at a temporary folder. */
     g_assert_cmpstr(dir, ==, expected_dir);
-    games = store_list_games(dir); /* the folder does not exist yet */
+    games = store_list_games(dir, seal_open_listed); /* the folder does not exist yet */
     g_assert_cmpuint(games->len, ==, 0);
     g_clear_pointer(&games, g_ptr_array_unref);
 
@@ -693,7 +694,7 @@ static void test_list(TmpDir *fixture, gconstpointer data)
     g_assert_true(g_file_set_contents(junk, "this is not a game\n", -1, &error));
     g_assert_true(g_file_set_contents(other, "not listed", -1, &error));
 
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     g_assert_cmpuint(games->len, ==, 3);
     assert_listing(games, path_a, 1111, 5);
     assert_listing(games, path_b, 2222, 3);
@@ -709,11 +710,85 @@ static void test_list(TmpDir *fixture, gconstpointer data)
     g_assert_no_error(error);
     play_turns(a, 2);
     g_clear_pointer(&a, session_free);
-    games = store_list_games(dir);
+    games = store_list_games(dir, seal_open_listed);
     assert_listing(games, path_a, 1111, 7);
     g_assert_cmpuint(listing_index(games, path_a), <, listing_index(games, path_b));
 
     remove_tree(dir);
+}
+
+/* ---- /store/close-then, /store/list/opener ---------------------------------- */
+
+static void note_closed(const char *path, gpointer data)
+{
+    g_ptr_array_add(data, g_strdup(path));
+}
+
+/* store_close_then() calls back, before the writer's lock is let go, only
+ * when the file at the path is exactly what the store wrote: never for a
+ * reader, nor for a file replaced meanwhile (the seal above would vouch for
+ * a file no one checked). */
+static void test_close_then(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "closed.cavelog");
+    g_autofree char *aside = tmp_path(fixture, "aside.cavelog");
+    g_autoptr(GPtrArray) closed = g_ptr_array_new_with_free_func(g_free);
+    g_autoptr(CavContent) content = content_new_builtin();
+    g_autoptr(GError) error = NULL;
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    Store *store = store_create(path, 7, "tester", content, &error);
+
+    g_assert_no_error(error);
+    g_assert_true(store_checked_whole(store)); /* new: nothing to trust */
+    g_assert_true(store_close_then(store, note_closed, closed, &error));
+    g_assert_cmpuint(closed->len, ==, 1);
+    g_assert_cmpstr(g_ptr_array_index(closed, 0), ==, path);
+
+    store = store_open(path, FALSE, &error); /* a reader writes nothing */
+    g_assert_no_error(error);
+    g_assert_true(store_checked_whole(store));
+    g_assert_true(store_close_then(store, note_closed, closed, &error));
+    g_assert_cmpuint(closed->len, ==, 1);
+
+    store = store_open(path, TRUE, &error); /* the file is replaced under it */
+    g_assert_no_error(error);
+    g_assert_true(g_file_get_contents(path, &bytes, &len, &error));
+    g_assert_cmpint(g_rename(path, aside), ==, 0);
+    g_assert_true(g_file_set_contents(path, bytes, (gssize) len, &error));
+    /* SQLite notices the move (the close fails); the store checks the inode too. */
+    g_assert_false(store_close_then(store, note_closed, closed, NULL));
+    g_assert_cmpuint(closed->len, ==, 1);
+
+    store = store_open_sound(path, &error); /* the caller's word: no quick_check */
+    g_assert_no_error(error);
+    g_assert_false(store_checked_whole(store));
+    store_free(store);
+}
+
+/* The games list opens files the way its caller says: store_open's whole
+ * check seals nothing, the seal's opener seals each file that passes it
+ * (so that resuming it need not read it whole). */
+static void test_list_opener(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "listed.cavelog");
+    g_autoptr(CavContent) content = content_new_builtin();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) games = NULL;
+    SealKey key;
+
+    g_assert_true(seal_load_key(&key, TRUE, &error));
+    g_assert_true(store_close(store_create(path, 8, "tester", content, &error), &error));
+    g_assert_no_error(error);
+    g_assert_cmpint(seal_level(path), ==, SEAL_NONE); /* closed without a word from above */
+    games = store_list_games(fixture->dir, NULL);
+    g_assert_cmpuint(games->len, ==, 1);
+    g_assert_null(((StoreListing *) g_ptr_array_index(games, 0))->problem);
+    g_assert_cmpint(seal_level(path), ==, SEAL_NONE);
+    g_clear_pointer(&games, g_ptr_array_unref);
+    games = store_list_games(fixture->dir, seal_open_listed);
+    g_assert_cmpuint(games->len, ==, 1);
+    g_assert_cmpint(seal_level(path), ==, SEAL_SOUND);
 }
 
 /* ---- /store/sql/views ------------------------------------------------------- */
@@ -974,7 +1049,7 @@ static void test_schema_v1_real_file(TmpDir *fixture, gconstpointer data)
             StoreFilter filter = {.by_turn = TRUE, .first_turn = turn, .last_turn = turn};
             g_assert_true(store_foreach_event(store, &filter, fold_into, game, &error));
             g_assert_no_error(error);
-            g_assert_true(store_check_digest(store, turn, game_state(game), &error));
+            g_assert_true(checks_digest(store, turn, game_state(game), &error));
             g_assert_no_error(error);
         }
     }
@@ -1437,6 +1512,8 @@ int main(int argc, char **argv)
     ADD("/store/events/filter", test_events_filter);
     ADD("/store/events/piped", test_events_piped);
     ADD("/store/list", test_list);
+    ADD("/store/list/opener", test_list_opener);
+    ADD("/store/close-then", test_close_then);
     ADD("/store/sql/views", test_sql_views);
     ADD("/store/schema/v1-migrates", test_schema_v1_migrates);
     ADD("/store/schema/v1-real-file", test_schema_v1_real_file);

@@ -42,9 +42,9 @@ typedef struct {
     TuiViewport viewport;
     CavView all; /* the omniscient view */
     GString *note;
-    char *query;      /* the last condition sought */
-    GPtrArray *marks; /* the file's bookmarks (Bookmark), or NULL */
-    char *play_on;    /* after `P`: the fork to play, which ends the replay */
+    char *query;          /* the last condition sought */
+    GPtrArray *bookmarks; /* the file's bookmarks (Bookmark), or NULL */
+    char *play_on;        /* after `P`: the fork to play, which ends the replay */
     GError *failure;
 } Replay;
 
@@ -167,11 +167,11 @@ static int replay_draw_bar(const Replay *r, const CavState *state)
 
     tui_draw_layout(&layout);
     row = layout.effects_row + 1 < LINES ? layout.effects_row + 1 : layout.stats_row - 1;
-    text =
-        g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s%s", r->turn, r->last,
-                        player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
-                        replay_mode(r), r->omniscient ? "  omniscient" : "",
-                        replay_has_bookmark(r->history, r->marks, r->turn) ? "  bookmarked" : "");
+    text = g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s%s", r->turn, r->last,
+                           player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
+                           replay_mode(r), r->omniscient ? "  omniscient" : "",
+                           replay_has_bookmark(r->history, r->bookmarks, r->turn) ? "  bookmarked"
+                                                                                  : "");
     move(row, 0);
     clrtoeol();
     mvhline(row, 0, ' ' | tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE, COLS);
@@ -302,18 +302,18 @@ static void replay_ask_query(Replay *r)
 /* ---- bookmarks and forks ------------------------------------------------ */
 
 /* The file's bookmarks, read again (another viewer may have added some). */
-static void replay_load_marks(Replay *r)
+static void replay_load_bookmarks(Replay *r)
 {
     g_autoptr(GError) error = NULL;
-    GPtrArray *marks = bookmarks_read(history_store(r->history), &error);
+    GPtrArray *bookmarks = bookmarks_read(history_store(r->history), &error);
 
-    if (marks == NULL) {
+    if (bookmarks == NULL) {
         replay_note(r, "Cannot read the bookmarks: %s", error->message);
         return;
     }
-    if (r->marks != NULL)
-        g_ptr_array_unref(r->marks);
-    r->marks = marks;
+    if (r->bookmarks != NULL)
+        g_ptr_array_unref(r->bookmarks);
+    r->bookmarks = bookmarks;
 }
 
 /* `b`: bookmark the turn shown (its last event) with a note typed in. */
@@ -331,29 +331,29 @@ static void replay_bookmark(Replay *r)
         replay_note(r, "Not bookmarked: %s", error->message);
         return;
     }
-    replay_load_marks(r);
+    replay_load_bookmarks(r);
     replay_note(r, "Bookmarked turn %d. ' lists the bookmarks.", r->turn);
 }
 
 /* `'`: the bookmarks; a letter jumps to one. */
-static void replay_marks(Replay *r)
+static void replay_list_bookmarks(Replay *r)
 {
     const HistoryEntry *entry;
     gint64 seq;
 
-    replay_load_marks(r);
-    if (r->marks == NULL)
+    replay_load_bookmarks(r);
+    if (r->bookmarks == NULL)
         return;
-    seq = replay_pick_bookmark(r->history, r->marks, r->turn, replay_draw, r);
+    seq = replay_pick_bookmark(r->history, r->bookmarks, r->turn, replay_draw, r);
     entry = seq > 0 ? history_entry(r->history, seq) : NULL;
     if (entry == NULL)
         return;
     r->playing = FALSE;
     replay_goto(r, entry->turn);
-    for (guint i = 0; i < r->marks->len; i++) {
-        const Bookmark *mark = g_ptr_array_index(r->marks, i);
-        g_autofree char *shown = bookmarks_note_shown(mark->note);
-        if (mark->seq == seq)
+    for (guint i = 0; i < r->bookmarks->len; i++) {
+        const Bookmark *bookmark = g_ptr_array_index(r->bookmarks, i);
+        g_autofree char *shown = bookmarks_note_shown(bookmark->note);
+        if (bookmark->seq == seq)
             replay_note(r, "Turn %d: %s", entry->turn, shown);
     }
 }
@@ -507,7 +507,7 @@ static gboolean replay_key(Replay *r, int key)
     else if (key == 'b')
         replay_bookmark(r);
     else if (key == '\'')
-        replay_marks(r);
+        replay_list_bookmarks(r);
     else if (key == 'P')
         replay_fork(r);
     else if (key == TUI_KEY_CTRL('L'))
@@ -561,7 +561,7 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
     r.last = replay_last_turn(history);
     r.following = history_last_state(history)->outcome == OUTCOME_PLAYING;
     r.note = g_string_new(NULL);
-    replay_load_marks(&r);
+    replay_load_bookmarks(&r);
     view_init(&r.all);
     replay_goto(&r, turn);
     ok = r.failure == NULL && tui_screen_begin(error);
@@ -576,8 +576,8 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
     tui_log_free(r.log);
     g_string_free(r.note, TRUE);
     g_free(r.query);
-    if (r.marks != NULL)
-        g_ptr_array_unref(r.marks);
+    if (r.bookmarks != NULL)
+        g_ptr_array_unref(r.bookmarks);
     if (ok && play_on != NULL)
         *play_on = g_steal_pointer(&r.play_on);
     g_free(r.play_on);

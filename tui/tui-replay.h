@@ -53,16 +53,16 @@ gboolean replay_find_query(History *history, gint32 from, const ReplayQuery *que
  * the player's numbers from @state (the state at the turn's end). */
 void replay_facts(const History *history, gint32 turn, const CavState *state, ReplayFacts *facts);
 
-/* ---- tui-replay-marks.c ---- */
+/* ---- tui-replay-bookmarks.c ---- */
 
-/* `'`: @marks (the file's bookmarks, Bookmark, by seq) as a lettered list
+/* `'`: @bookmarks (the file's bookmarks, Bookmark, by seq) as a lettered list
  * over @backdrop, those around @turn; returns the seq of the one picked, 0
  * when none was. */
-gint64 replay_pick_bookmark(History *history, const GPtrArray *marks, gint32 turn,
+gint64 replay_pick_bookmark(History *history, const GPtrArray *bookmarks, gint32 turn,
                             TuiBackdrop backdrop, gpointer data);
 
-/* Whether one of @marks (nullable) lies in @turn. */
-gboolean replay_has_bookmark(const History *history, const GPtrArray *marks, gint32 turn);
+/* Whether one of @bookmarks (nullable) lies in @turn. */
+gboolean replay_has_bookmark(const History *history, const GPtrArray *bookmarks, gint32 turn);
 
 G_END_DECLS
 

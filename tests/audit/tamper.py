@@ -72,7 +72,7 @@ KNOWN = {
     "game.build = ''": "another build's score is not checked: see the build-and-score lie",
     "game.build changed": "another build's score is not checked: see the build-and-score lie",
     "game.build changed and the score raised":
-        "another build's score is not checked (store.c store_check_description): the forged "
+        "another build's score is not checked (history/checks.c checks_description): the forged "
         "score passes verify and shows in `list` and to sqlite3; `scores` and `list --check` "
         "show the checked events' score since the audit (it ranked first before)",
 }

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (store != NULL) {
         Game *game = game_new(NULL);
         game_track_view(game, FALSE);
-        if (store_fold_checked(store, game, NULL, NULL, &error))
+        if (checks_fold(store, game, NULL, NULL, &error))
             verify_resimulate(store, content_new_builtin(), NULL, &error);
         game_free(game);
         store_free(store);

@@ -1,21 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* keyframe.c — sealing and opening keyframes: the installation's key, a
- * header of fixed little-endian fields, the state and view deflated, and an
- * HMAC-SHA256 over the game's identity, the header and the payload. Opening
- * is as wary as any file input: sizes, format, build layout and MAC first,
- * then the turn's record, then the state's own digest. */
-#include "keyframe.h"
+/* seal-keyframe.c — sealing and opening keyframes: a header of fixed
+ * little-endian fields, the state and view deflated, and an HMAC-SHA256 by
+ * the installation's key (seal.c) over the game's identity, the header and
+ * the payload. Opening is as wary as any file input: sizes, format, build
+ * layout and MAC first, then the turn's record, then the state's own
+ * digest. The rows themselves are the store's (store_foreach_snapshot). */
+#include "seal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gio/gio.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "cavelog-config.h"
-#include "store-private.h"
 
 #define KF_MAGIC "CAVK"
 #define KF_FORMAT 1
@@ -33,132 +28,7 @@ typedef struct {
     guint32 raw;    /* bytes of the payload inflated */
 } KeyframeHead;
 
-char *keyframe_key_path(void)
-{
-    const char *state = g_getenv("XDG_STATE_HOME");
-
-    if (state == NULL || !g_path_is_absolute(state))
-        state = g_get_user_state_dir();
-    return g_build_filename(state, "cavelog", "key", NULL);
-}
-
-char *keyframe_old_key_path(void)
-{
-    const char *config = g_getenv("XDG_CONFIG_HOME");
-
-    if (config == NULL || !g_path_is_absolute(config))
-        config = g_get_user_config_dir();
-    return g_build_filename(config, "cavelog", "key", NULL);
-}
-
-static gboolean fail_errno(GError **error, int code, const char *path, const char *doing)
-{
-    g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(code), "%s: %s: %s", path, doing,
-                g_strerror(code));
-    return FALSE;
-}
-
-/* The key at @path, when it is a regular file of 32 bytes that only its
- * owner (this user) can read and write. */
-static gboolean read_key(const char *path, KeyframeKey *key, GError **error)
-{
-    int fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0);
-    struct stat st;
-    gboolean ok;
-
-    if (fd < 0)
-        return fail_errno(error, errno, path, "reading the keyframe key");
-    ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == getuid() &&
-         (st.st_mode & 077) == 0 && st.st_size == KEYFRAME_KEY_BYTES &&
-         read(fd, key->bytes, KEYFRAME_KEY_BYTES) == KEYFRAME_KEY_BYTES;
-    close(fd);
-    if (!ok)
-        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_PERM,
-                    "%s is not a keyframe key (32 bytes that only you can read, mode 0600)", path);
-    return ok;
-}
-
-/* 32 bytes from the kernel's random source. */
-static gboolean random_bytes(guint8 *out, gsize n)
-{
-    int fd = g_open("/dev/urandom", O_RDONLY | O_CLOEXEC, 0);
-    gboolean ok = fd >= 0 && read(fd, out, n) == (gssize) n;
-
-    if (fd >= 0)
-        close(fd);
-    return ok;
-}
-
-/* The key @bytes at @path, written under a temporary name and linked into
- * place, so that two processes making one at once agree on the first. */
-static gboolean write_key(const char *path, const guint8 *bytes, GError **error)
-{
-    g_autofree char *dir = g_path_get_dirname(path);
-    g_autofree char *part = g_strdup_printf("%s.%d.new", path, (int) getpid());
-    int fd, code = 0;
-
-    if (g_mkdir_with_parents(dir, 0700) != 0)
-        return fail_errno(error, errno, dir, "making the folder of the keyframe key");
-    fd = g_open(part, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return fail_errno(error, errno, part, "writing the keyframe key");
-    if (write(fd, bytes, KEYFRAME_KEY_BYTES) != KEYFRAME_KEY_BYTES || fsync(fd) != 0)
-        code = errno != 0 ? errno : EIO;
-    close(fd);
-    if (code == 0 && link(part, path) != 0 && errno != EEXIST)
-        code = errno;
-    g_unlink(part);
-    return code == 0 || fail_errno(error, code, path, "writing the keyframe key");
-}
-
-/* A new key at @path. */
-static gboolean make_key(const char *path, GError **error)
-{
-    guint8 bytes[KEYFRAME_KEY_BYTES];
-    gboolean ok;
-
-    if (!random_bytes(bytes, sizeof bytes))
-        return fail_errno(error, EIO, "/dev/urandom", "drawing a keyframe key");
-    ok = write_key(path, bytes, error);
-    memset(bytes, 0, sizeof bytes);
-    return ok;
-}
-
-/* The key of earlier builds, in the config folder, moved to @path (the
- * state folder) when there is one: FALSE when there is none to move. */
-static gboolean migrate_key(const char *path)
-{
-    g_autofree char *old = keyframe_old_key_path();
-    KeyframeKey key;
-    gboolean moved;
-
-    if (!read_key(old, &key, NULL))
-        return FALSE;
-    moved = write_key(path, key.bytes, NULL);
-    memset(&key, 0, sizeof key);
-    if (moved)
-        g_unlink(old);
-    return moved;
-}
-
-gboolean keyframe_load_key(KeyframeKey *key, gboolean create, GError **error)
-{
-    g_autofree char *path = keyframe_key_path();
-    g_autoptr(GError) local = NULL;
-
-    g_return_val_if_fail(key != NULL, FALSE);
-    if (read_key(path, key, &local))
-        return TRUE;
-    if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT) && migrate_key(path))
-        return read_key(path, key, error);
-    if (!create || !g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
-        g_propagate_error(error, g_steal_pointer(&local));
-        return FALSE;
-    }
-    return make_key(path, error) && read_key(path, key, error);
-}
-
-char *keyframe_identity(Store *store, GError **error)
+char *seal_identity(Store *store, GError **error)
 {
     StoreGameInfo info;
     guint64 first = 0;
@@ -246,7 +116,7 @@ static gboolean head_read(const guint8 in[KF_HEAD], KeyframeHead *head)
 }
 
 /* HMAC-SHA256 keyed by @key over the identity, the header and the payload. */
-static void mac_of(const KeyframeKey *key, const char *identity, const guint8 *head,
+static void mac_of(const SealKey *key, const char *identity, const guint8 *head,
                    const guint8 *payload, gsize size, guint8 out[KF_MAC])
 {
     GHmac *hmac = g_hmac_new(G_CHECKSUM_SHA256, key->bytes, sizeof key->bytes);
@@ -293,7 +163,7 @@ static GBytes *payload_of(const CavState *state, const CavView *view)
     return g_bytes_new_take(raw, size + sizeof *view);
 }
 
-GBytes *keyframe_seal(const KeyframeKey *key, const char *identity, guint64 digest,
+GBytes *seal_keyframe(const SealKey *key, const char *identity, guint64 digest,
                       const CavState *state, const CavView *view)
 {
     g_autoptr(GBytes) raw = payload_of(state, view);
@@ -319,7 +189,7 @@ GBytes *keyframe_seal(const KeyframeKey *key, const char *identity, guint64 dige
 
 /* Whether @blob (@size bytes, the row of event @seq) is a keyframe of
  * this build sealed by @key for @identity; its header into @head. */
-static gboolean keyframe_open(const KeyframeKey *key, const char *identity, gint64 seq,
+static gboolean keyframe_open(const SealKey *key, const char *identity, gint64 seq,
                               const guint8 *blob, gsize size, KeyframeHead *head)
 {
     guint8 mac[KF_MAC];
@@ -354,90 +224,63 @@ static gboolean keyframe_unpack(const KeyframeHead *head, const guint8 *packed, 
            state->last_seq == head->last_seq && state_digest_full(state) == head->digest;
 }
 
-/* The recorded digest and last seq of @turn agree with @head. */
-static gboolean matches_turn(Store *store, const KeyframeHead *head, GError **error)
-{
-    sqlite3_stmt *stmt = NULL;
-    guint64 digest = 0;
-    gboolean same = FALSE;
-    int rc;
-
-    if (!store_prepare(store, "SELECT digest, last_seq FROM turns WHERE turn = ?", &stmt, error))
-        return FALSE;
-    sqlite3_bind_int(stmt, 1, head->turn);
-    rc = sqlite3_step(stmt);
-    if (rc == SQLITE_ROW)
-        same = store_parse_digest((const char *) sqlite3_column_text(stmt, 0), &digest) &&
-               digest == head->digest && sqlite3_column_int64(stmt, 1) == head->last_seq;
-    sqlite3_finalize(stmt);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return store_fail_sqlite(store, rc, error, "reading the turns");
-    return same;
-}
-
 typedef struct {
     Store *store;
-    const KeyframeKey *key;
+    const SealKey *key;
     const char *identity;
     CavState *state;
     CavView *view;
+    KeyframeFound *found;
+    gboolean usable; /* r's state and view are the keyframe's */
 } KeyframeReader;
 
-/* Whether the row at @stmt is a keyframe to resume from (into r's state). */
-static gboolean row_usable(KeyframeReader *r, sqlite3_stmt *stmt, GError **error)
+/* Whether the keyframe @blob (@size bytes, the row of event @seq) is one to
+ * resume from (into r's state); else it is counted as passed over. A
+ * problem reading the turns stops the read. */
+static gboolean row_usable(gint64 seq, const guint8 *blob, gsize size, gpointer data,
+                           GError **error)
 {
+    KeyframeReader *r = data;
     KeyframeHead head;
-    const guint8 *blob;
-    gsize size;
+    gboolean same = FALSE;
 
-    /* The type first: asking for a blob would convert any other value. */
-    if (sqlite3_column_type(stmt, 1) != SQLITE_BLOB)
+    if (keyframe_open(r->key, r->identity, seq, blob, size, &head) &&
+        store_turn_ends(r->store, head.turn, head.digest, head.last_seq, &same, error) && same &&
+        keyframe_unpack(&head, blob + KF_TOP, r->state, r->view)) {
+        r->usable = TRUE;
         return FALSE;
-    blob = sqlite3_column_blob(stmt, 1);
-    size = (gsize) sqlite3_column_bytes(stmt, 1);
-    if (!keyframe_open(r->key, r->identity, sqlite3_column_int64(stmt, 0), blob, size, &head))
-        return FALSE;
-    return matches_turn(r->store, &head, error) &&
-           keyframe_unpack(&head, blob + KF_TOP, r->state, r->view);
+    }
+    if (error == NULL || *error == NULL)
+        r->found->ignored++;
+    return error == NULL || *error == NULL;
 }
 
-gboolean keyframe_restore(Store *store, const KeyframeKey *key, const char *identity,
-                          CavState *state, CavView *view, KeyframeFound *found, GError **error)
+gboolean seal_restore_keyframe(Store *store, const SealKey *key, const char *identity,
+                               CavState *state, CavView *view, KeyframeFound *found, GError **error)
 {
-    KeyframeReader r = {.store = store, .key = key, .identity = identity};
-    sqlite3_stmt *stmt = NULL;
-    g_autoptr(GError) local = NULL;
-    gboolean usable = FALSE;
-    int rc = SQLITE_DONE;
+    KeyframeReader r = {.store = store, .key = key, .identity = identity, .found = found};
+    gboolean ok;
 
     g_return_val_if_fail(store != NULL && key != NULL && identity != NULL && found != NULL, FALSE);
     found->turn = -1;
     found->ignored = 0;
-    if (!store_prepare(store, "SELECT seq, state FROM snapshots ORDER BY seq DESC", &stmt, error))
-        return FALSE;
     r.state = state_new();
     r.view = g_new(CavView, 1);
-    while (!usable && local == NULL && (rc = sqlite3_step(stmt)) == SQLITE_ROW)
-        if (!(usable = row_usable(&r, stmt, &local)) && local == NULL)
-            found->ignored++;
-    sqlite3_finalize(stmt);
-    if (usable) {
+    ok = store_foreach_snapshot(store, row_usable, &r, error);
+    if (ok && r.usable) {
         memcpy(state, r.state, sizeof *state);
         *view = *r.view;
         found->turn = state->turn;
     }
     g_free(r.state);
     g_free(r.view);
-    if (local != NULL)
-        g_propagate_error(error, g_steal_pointer(&local));
-    else if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        return store_fail_sqlite(store, rc, error, "reading the keyframes");
-    return usable;
+    return ok && r.usable;
 }
 
-gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view, KeyframeFound *found)
+gboolean seal_restore_newest(Store *store, gboolean vouched, CavState *state, CavView *view,
+                             KeyframeFound *found)
 {
-    KeyframeKey key;
+    SealKey key;
     g_autofree char *identity = NULL;
 
     g_return_val_if_fail(store != NULL && state != NULL && view != NULL && found != NULL, FALSE);
@@ -445,8 +288,8 @@ gboolean keyframe_restore_newest(Store *store, CavState *state, CavView *view, K
     found->ignored = 0;
     /* A keyframe vouches for the state, not for the events before it: a
      * history edited since this installation wrote it is folded whole. */
-    return store_schema_version(store) == STORE_SCHEMA_VERSION && store_history_vouched(store) &&
-           keyframe_load_key(&key, FALSE, NULL) &&
-           (identity = keyframe_identity(store, NULL)) != NULL &&
-           keyframe_restore(store, &key, identity, state, view, found, NULL);
+    return store_schema_version(store) == STORE_SCHEMA_VERSION &&
+           (vouched || seal_level(store_path(store)) == SEAL_HISTORY) &&
+           seal_load_key(&key, FALSE, NULL) && (identity = seal_identity(store, NULL)) != NULL &&
+           seal_restore_keyframe(store, &key, identity, state, view, found, NULL);
 }
