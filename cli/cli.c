@@ -293,25 +293,32 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
     return FALSE;
 }
 
-static gboolean parse_turns(const char *text, StoreFilter *filter)
+gboolean cli_parse_turn_range(const char *text, gint32 *first, gint32 *last)
 {
     char *end = NULL;
     const char *dots = strstr(text, "..");
-    gint64 first, last;
+    gint64 from, to;
 
     if (dots == NULL)
         return FALSE;
-    first = dots == text ? 0 : g_ascii_strtoll(text, &end, 10);
+    from = dots == text ? 0 : g_ascii_strtoll(text, &end, 10);
     if (dots != text && end != dots)
         return FALSE;
-    last = dots[2] == '\0' ? G_MAXINT32 : g_ascii_strtoll(dots + 2, &end, 10);
+    to = dots[2] == '\0' ? G_MAXINT32 : g_ascii_strtoll(dots + 2, &end, 10);
     if (dots[2] != '\0' && *end != '\0')
         return FALSE;
-    if (first < 0 || last < first || last > G_MAXINT32)
+    if (from < 0 || to < from || to > G_MAXINT32)
+        return FALSE;
+    *first = (gint32) from;
+    *last = (gint32) to;
+    return TRUE;
+}
+
+static gboolean parse_turns(const char *text, StoreFilter *filter)
+{
+    if (!cli_parse_turn_range(text, &filter->first_turn, &filter->last_turn))
         return FALSE;
     filter->by_turn = TRUE;
-    filter->first_turn = (gint32) first;
-    filter->last_turn = (gint32) last;
     return TRUE;
 }
 
