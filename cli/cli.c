@@ -212,21 +212,20 @@ int cli_list(int argc, char **argv)
     gboolean check = FALSE;
     const GOptionEntry entries[] = {
         {"check", 'c', 0, G_OPTION_ARG_NONE, &check,
-         "Check each game against its events (every event, every turn's digest), as continue "
-         "does",
-         NULL},
+         "Check each game against its events first, as continue does", NULL},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("[FOLDER] — list saved games: outcome, cause of death, score");
+    g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
     g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) games = NULL;
     int status;
 
     g_option_context_add_main_entries(context, entries, NULL);
     g_option_context_set_summary(context,
-                                 "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER "
-                                 "to list another\n(such as one filled by autoplay --games).");
+                                 "List saved games: outcome, cause of death, score (--check: each\n"
+                                 "checked against its events: every event, every turn's digest).\n"
+                                 "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER\n"
+                                 "to list another (such as one filled by autoplay --games).");
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 2)
@@ -491,15 +490,13 @@ int cli_autoplay(int argc, char **argv)
     AutoplayRun run = {.seed = G_MININT64, .turns = 1000, .games = 1};
     const GOptionEntry entries[] = {
         {"seed", 's', 0, G_OPTION_ARG_INT64, &run.seed,
-         "World seed (default: from the clock); with --games, the first of a run", "N"},
+         "World seed (default: the clock); with --games, the first", "N"},
         {"turns", 'n', 0, G_OPTION_ARG_INT64, &run.turns, "Turns to play per game (default 1000)",
          "T"},
         {"games", 'g', 0, G_OPTION_ARG_INT64, &run.games,
-         "Play K games with seeds N, N+1, …, one summary line each (default 1)", "K"},
+         "Play K games (seeds N, N+1, …), a line each (default 1)", "K"},
         {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
-         "Game file; an existing one is continued. With --games: a folder, holding "
-         "seed-N.cavelog per game",
-         "FILE"},
+         "Game file (continued if it exists); with --games, a folder", "FILE"},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &run.quiet, "Print nothing on success", NULL},
         G_OPTION_ENTRY_NULL,
     };
@@ -510,9 +507,10 @@ int cli_autoplay(int argc, char **argv)
 
     g_option_context_set_summary(
         context,
-        "The bot plays each game until it is won or lost, or for --turns turns, and saves it\n"
-        "(without --save, in $XDG_DATA_HOME/cavelog/games). An existing game file is\n"
-        "continued where it stopped.");
+        "The bot plays each game until it is won or lost, or for --turns turns, and saves\n"
+        "it (without --save, in $XDG_DATA_HOME/cavelog/games). An existing game file is\n"
+        "continued where it stopped. With --games, --save names a folder that gets\n"
+        "seed-N.cavelog for each game.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
@@ -536,16 +534,16 @@ int cli_autoplay(int argc, char **argv)
 
 int cli_verify(int argc, char **argv)
 {
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — check every event and every turn's digest, and re-run the "
-                             "recorded commands to reproduce every event");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     VerifyReport report;
     int status;
 
     g_option_context_set_summary(
-        context, "Exit status: 0 when every check passed and the re-run reproduced every event;\n"
+        context, "Check every event and every turn's digest, and re-run the recorded commands\n"
+                 "to reproduce every event.\n\n"
+                 "Exit status: 0 when every check passed and the re-run reproduced every event;\n"
                  "1 when the file is damaged, was tampered with or does not replay; 3 when every\n"
                  "event and digest checks out but another release of cavelog wrote the file:\n"
                  "its commands were played by that release's rules, which this build does not\n"

@@ -28,15 +28,15 @@ int fork_cli(int argc, char **argv)
     const GOptionEntry entries[] = {
         {"turn", 't', 0, G_OPTION_ARG_INT64, &turn, "The turn to play on from (required)", "N"},
         {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
-         "Where to save the fork (default: a new file in the games folder)", "NEW"},
+         "Where to save the fork (default: in the games folder)", "NEW"},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE --turn N — a new game holding FILE's history up to turn N");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE --turn N");
     int status;
 
-    g_option_context_set_summary(context, "The fork records where it came from (cavelog list "
-                                          "shows it) and is played on with cavelog continue.");
+    g_option_context_set_summary(
+        context, "A new game holding FILE's history up to turn N. The fork records where it came\n"
+                 "from (cavelog list shows it) and is played on with cavelog continue.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;

@@ -109,18 +109,21 @@ int replay_cli(int argc, char **argv)
     CastOptions cast = {.speed = CAST_SPEED_DEFAULT};
     const GOptionEntry entries[] = {
         {"turn", 't', 0, G_OPTION_ARG_INT, &turn, "Start at this turn (default: 0)", "N"},
-        {"asciicast", 0, 0, G_OPTION_ARG_FILENAME, &out,
-         "Write the replay to OUT as an asciicast (80x24) instead of showing it", "OUT"},
+        {"asciicast", 0, 0, G_OPTION_ARG_FILENAME, &out, "Write the replay to OUT as an asciicast",
+         "OUT"},
         {"speed", 0, 0, G_OPTION_ARG_DOUBLE, &cast.speed,
          "With --asciicast: turns a second (default: 4)", "X"},
         {"turns", 0, 0, G_OPTION_ARG_STRING, &turns,
          "With --asciicast: only turns A to B (A.., ..B too)", "A..B"},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — watch a game turn by turn, backward and forward");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE");
     int status;
 
+    g_option_context_set_summary(
+        context, "Watch a game turn by turn, backward and forward. With --asciicast, write the\n"
+                 "replay to OUT instead as an asciicast (80x24, a frame a turn), which any\n"
+                 "asciicast player plays; no terminal is needed.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;

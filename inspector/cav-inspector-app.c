@@ -441,13 +441,12 @@ static void cav_inspector_app_init(CavInspectorApp *self)
 {
     static const GOptionEntry options[] = {
         {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-         "Render the window showing FILE to OUT.png and exit", "OUT.png"},
-        {"at", 0, 0, G_OPTION_ARG_STRING, NULL,
-         "With --screenshot: show the world after event SEQ (default: the last)", "SEQ"},
+         "Draw the window showing FILE into OUT.png and exit", "OUT.png"},
+        {"at", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: the world after event SEQ",
+         "SEQ"},
         {"entity", 0, 0, G_OPTION_ARG_STRING, NULL,
-         "With --screenshot: show this entity on the Entities page", "creature:ID|item:ID"},
-        {"truth", 0, 0, G_OPTION_ARG_NONE, NULL,
-         "Show the whole truth instead of what the player saw", NULL},
+         "With --screenshot: show creature:ID or item:ID", "KIND:ID"},
+        {"truth", 0, 0, G_OPTION_ARG_NONE, NULL, "The whole truth, not what the player saw", NULL},
         {"version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL},
         {NULL},
     };
@@ -456,7 +455,9 @@ static void cav_inspector_app_init(CavInspectorApp *self)
     g_application_add_main_option_entries(G_APPLICATION(self), options);
     g_application_set_option_context_parameter_string(G_APPLICATION(self), "[FILE…]");
     g_application_set_option_context_summary(G_APPLICATION(self),
-                                             "Move through the history of cavelog game files.");
+                                             "Move through the history of cavelog game files.\n"
+                                             "--at SEQ: the last event by default; 0 is the world "
+                                             "before the first.");
 }
 
 CavInspectorApp *cav_inspector_app_new(void)
