@@ -180,31 +180,96 @@ static char *check_listed(const char *path, gint32 *score)
     return g_strdup(error->message);
 }
 
-static void print_listing(const StoreListing *game, gboolean check)
+/* The columns @text (valid UTF-8) takes on a terminal: a wide character
+ * two, a zero-width one none, any other one. */
+static int text_columns(const char *text)
+{
+    int cols = 0;
+
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        cols += g_unichar_iswide(c) ? 2 : g_unichar_iszerowidth(c) ? 0 : 1;
+    }
+    return cols;
+}
+
+/* @game's file name as it is shown (ev_shown: controls and bytes that are
+ * not UTF-8 escaped). Caller frees. */
+static char *listed_name(const StoreListing *game)
 {
     g_autofree char *base = g_path_get_basename(game->path);
+
+    return ev_shown(base);
+}
+
+/* @text, then spaces up to @width columns (none when it is wider). */
+static void append_padded(GString *line, const char *text, int width)
+{
+    g_string_append(line, text);
+    for (int cols = text_columns(text); cols < width; cols++)
+        g_string_append_c(line, ' ');
+}
+
+/* The columns of the widest of @games' names, at least the header's. */
+static int name_column(const GPtrArray *games)
+{
+    int width = (int) strlen("FILE");
+
+    for (guint i = 0; i < games->len; i++) {
+        g_autofree char *name = listed_name(g_ptr_array_index(games, i));
+        width = MAX(width, text_columns(name));
+    }
+    return width;
+}
+
+/* What @game's row says after its name and seed. */
+static void append_listing(GString *line, const StoreListing *game, gboolean check)
+{
     g_autofree char *text = status_text(game);
     g_autofree char *problem = NULL;
     g_autofree char *updated = NULL;
     gint32 score = game->info.score;
 
     if (game->problem != NULL) {
-        g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-", "-",
-                text, game->problem);
+        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s (%s)", "-", "-", "-", "-",
+                               "-", "-", text, game->problem);
         return;
     }
     updated = store_printable(game->info.updated);
     problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
         g_autofree char *shown = store_printable(problem);
-        g_print("%-36s %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s\n", base,
-                game->info.seed, "?", "?", "?", "?", updated, shown);
+        g_string_append_printf(line,
+                               " %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s",
+                               game->info.seed, "?", "?", "?", "?", updated, shown);
         return;
     }
-    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s\n", base,
-            game->info.seed, game->info.turns, game->info.depth, game->info.kills, score, updated,
-            text, game->lineage != NULL ? " (" : "", game->lineage != NULL ? game->lineage : "",
-            game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
+    g_string_append_printf(line, " %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s",
+                           game->info.seed, game->info.turns, game->info.depth, game->info.kills,
+                           score, updated, text, game->lineage != NULL ? " (" : "",
+                           game->lineage != NULL ? game->lineage : "",
+                           game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
+}
+
+static void print_listing(const StoreListing *game, gboolean check, int width)
+{
+    g_autofree char *name = listed_name(game);
+    g_autoptr(GString) line = g_string_new(NULL);
+
+    append_padded(line, name, width);
+    append_listing(line, game, check);
+    g_print("%s\n", line->str);
+}
+
+/* The header row, its FILE column @width wide. */
+static void print_list_header(int width)
+{
+    g_autoptr(GString) line = g_string_new(NULL);
+
+    append_padded(line, "FILE", width);
+    g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s", "SEED", "TURNS", "DEPTH",
+                           "KILLS", "SCORE", "LAST PLAYED", "STATUS");
+    g_print("%s\n", line->str);
 }
 
 int cli_list(int argc, char **argv)
@@ -218,7 +283,7 @@ int cli_list(int argc, char **argv)
     g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
     g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) games = NULL;
-    int status;
+    int status, width;
 
     g_option_context_add_main_entries(context, entries, NULL);
     g_option_context_set_summary(context,
@@ -242,13 +307,15 @@ int cli_list(int argc, char **argv)
         g_print("No saved games in %s.\n", dir);
         return CLI_EXIT_OK;
     }
-    g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "KILLS",
-            "SCORE", "LAST PLAYED", "STATUS");
+    width = name_column(games);
+    print_list_header(width);
     for (guint i = 0; i < games->len; i++)
-        print_listing(g_ptr_array_index(games, i), check);
-    if (!check)
-        g_print("(Each game as its file describes it, not checked against its events: "
-                "`cavelog list --check` checks them.)\n");
+        print_listing(g_ptr_array_index(games, i), check, width);
+    /* a note to the reader, not a row: a script reading the rows skips it;
+     * none when the rows were lost (the exit says so alone) */
+    if (!check && fflush(stdout) == 0 && !ferror(stdout))
+        g_printerr("(Each game as its file describes it, not checked against its events: "
+                   "`cavelog list --check` checks them.)\n");
     return CLI_EXIT_OK;
 }
 

@@ -11,13 +11,16 @@ static int fork_to(const char *parent, gint32 turn, const char *save)
 {
     g_autofree char *path = save != NULL ? g_strdup(save) : fork_default_path(parent, turn);
     g_autoptr(GError) error = NULL;
+    g_autofree char *quoted = NULL;
     ForkReport report;
 
     if (!fork_game(parent, turn, path, &report, &error))
         return cli_fail(error);
+    /* a line to paste into a shell: the path quoted as one word */
+    quoted = g_shell_quote(path);
     g_print("Forked %s at turn %d into %s (%" G_GINT64_FORMAT " events, %" G_GINT64_FORMAT
             " bookmarks).\nPlay on with: cavelog continue %s\n",
-            parent, turn, path, report.events, report.bookmarks, path);
+            parent, turn, path, report.events, report.bookmarks, quoted);
     return CLI_EXIT_OK;
 }
 
