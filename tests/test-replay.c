@@ -1047,6 +1047,50 @@ static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer d
     g_assert_cmpint(tmux_game_run(f, NULL, verify, NULL), ==, 0);
 }
 
+/* In a locale that is not UTF-8 (LANG=C), the replay's key help draws in
+ * ASCII: the condition language's “and” as "and", every row of the box
+ * between its two edges, each edge in one column. */
+static void test_help_ascii(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *file = NULL, *arguments = NULL, *game = NULL, *command = NULL;
+    g_autofree char *text = NULL;
+    g_auto(GStrv) rows = NULL;
+    glong left = -1, right = -1;
+    guint framed = 0;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "50");
+    file = g_shell_quote(f->save);
+    arguments = g_strdup_printf("replay %s", file);
+    game = tmux_game_command(f, arguments);
+    command = g_strdup_printf("env LANG=C LC_ALL=C %s; sleep 60", game);
+    tmux_start(&f->tmux, 100, 40, command);
+    g_free(wait_turn(f, 0));
+    tmux_send_text(&f->tmux, "?");
+    g_free(tmux_wait_for(&f->tmux, "Replay keys"));
+    text = tmux_capture_settled(&f->tmux);
+    g_test_message("%s", text);
+    g_assert_nonnull(strstr(text, "join terms with \"and\"."));
+    rows = g_strsplit(text, "\n", -1);
+    for (guint i = 0; rows[i] != NULL; i++) {
+        const char *first = strchr(rows[i], '|'), *last = strrchr(rows[i], '|');
+
+        for (const char *p = rows[i]; *p != '\0'; p++)
+            g_assert_cmpint((guchar) *p, <, 0x80);
+        if (first == NULL || first == last)
+            continue;
+        if (left < 0) {
+            left = first - rows[i];
+            right = last - rows[i];
+        }
+        g_assert_cmpint(first - rows[i], ==, left);
+        g_assert_cmpint(last - rows[i], ==, right);
+        framed++;
+    }
+    g_assert_cmpuint(framed, >=, 20);
+}
+
 /* ---- an asciicast --------------------------------------------------------- */
 
 /* The rows of @screen but the replay bar's; the bar's "REPLAY  turn N of M
@@ -1222,6 +1266,8 @@ int main(int argc, char **argv)
     g_test_add("/replay/bookmark-while-played", Fixture, NULL, fixture_set_up,
                test_bookmark_while_played, fixture_tear_down);
     g_test_add("/replay/play-from-here", Fixture, NULL, fixture_set_up, test_play_from_here,
+               fixture_tear_down);
+    g_test_add("/replay/help-ascii", Fixture, NULL, fixture_set_up, test_help_ascii,
                fixture_tear_down);
     g_test_add("/replay/asciicast", Fixture, NULL, fixture_set_up, test_asciicast,
                fixture_tear_down);

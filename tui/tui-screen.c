@@ -391,22 +391,33 @@ const char *tui_screen_times(void)
     return tui_screen_utf8() ? "×" : "x";
 }
 
+/* @text as this terminal can show it: itself where the locale is UTF-8,
+ * else transliterated to ASCII (“and” as "and", … as ..., × as x; any other
+ * character as ?), one column a byte. Caller frees. */
+static char *tui_screen_shown(const char *text)
+{
+    return tui_screen_utf8() ? g_strdup(text) : g_str_to_ascii(text, "C");
+}
+
 int tui_screen_text_cols(const char *text)
 {
-    return (int) g_utf8_strlen(text, -1);
+    g_autofree char *shown = tui_screen_shown(text);
+
+    return (int) g_utf8_strlen(shown, -1);
 }
 
 void tui_screen_put(int row, int col, const char *text, int max_cols, attr_t attr)
 {
-    glong chars = g_utf8_strlen(text, -1);
+    g_autofree char *shown = tui_screen_shown(text);
+    glong chars = g_utf8_strlen(shown, -1);
     const char *end;
 
     if (row < 0 || row >= LINES || col >= COLS || max_cols <= 0)
         return;
     max_cols = MIN(max_cols, COLS - col);
-    end = chars > max_cols ? g_utf8_offset_to_pointer(text, max_cols) : text + strlen(text);
+    end = chars > max_cols ? g_utf8_offset_to_pointer(shown, max_cols) : shown + strlen(shown);
     attrset(attr);
-    mvaddnstr(row, col, text, (int) (end - text));
+    mvaddnstr(row, col, shown, (int) (end - shown));
     attrset(A_NORMAL);
 }
 
