@@ -6,6 +6,9 @@
 int main(int argc, char **argv)
 {
     cav_timing_mark("main");
+    int usage = cav_inspector_app_check_arguments(argv);
+    if (usage >= 0)
+        return usage;
     g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
     int status = g_application_run(G_APPLICATION(app), argc, argv);
 
