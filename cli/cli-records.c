@@ -30,18 +30,19 @@ int cli_morgue(int argc, char **argv)
     g_autofree char *output = NULL;
     const GOptionEntry entries[] = {
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-         "Write it to OUT, or print it with -; default: GAME.morgue.txt beside the game", "OUT"},
+         "Where to write it, - to print (default: GAME.morgue.txt)", "OUT"},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — write the story of a game: character, end, kills, pack, "
-                             "what was known, timeline, last messages");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
     g_autofree char *path = NULL;
     int status;
 
+    g_option_context_set_summary(
+        context, "Write the story of a game: character, end, kills, pack, what was known,\n"
+                 "timeline, last messages; beside the game (GAME.morgue.txt), in OUT, or printed.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
@@ -87,17 +88,18 @@ static char *folder_argument(const char *command, int argc, char **argv, int *st
 }
 
 static const char folder_summary[] =
-    "Reads every game file (*.cavelog) in FOLDER (default: $XDG_DATA_HOME/cavelog/games),\n"
-    "each read-only and checked; a file that cannot be read is listed with its problem.";
+    "Reads every game file (*.cavelog) in FOLDER (default: the games folder,\n"
+    "$XDG_DATA_HOME/cavelog/games), each read-only and checked; a file that cannot\n"
+    "be read is listed with its problem.";
 
 /* Parse the options of a folder command; NULL with *@status when done. */
 static char *parse_folder_command(const char *command, const char *what, int argc, char **argv,
                                   int *status)
 {
-    g_autofree char *parameter = g_strdup_printf("[FOLDER] — %s", what);
-    g_autoptr(GOptionContext) context = g_option_context_new(parameter);
+    g_autofree char *summary = g_strdup_printf("%s\n%s", what, folder_summary);
+    g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
 
-    g_option_context_set_summary(context, folder_summary);
+    g_option_context_set_summary(context, summary);
     if (!cli_parse(context, &argc, &argv, status))
         return NULL;
     return folder_argument(command, argc, argv, status);
@@ -107,7 +109,7 @@ int cli_scores(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
     g_autofree char *dir =
-        parse_folder_command("scores", "rank past games by score", argc, argv, &status);
+        parse_folder_command("scores", "Rank past games by score.", argc, argv, &status);
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
@@ -125,7 +127,7 @@ int cli_stats(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
     g_autofree char *dir = parse_folder_command(
-        "stats", "win rate, causes of death, killers, turns, items: SQL over every game", argc,
+        "stats", "Win rate, causes of death, killers, turns, items: SQL over every game.", argc,
         argv, &status);
     g_autoptr(GError) error = NULL;
     g_autoptr(RecordsStats) stats = NULL;
@@ -144,7 +146,7 @@ int cli_achievements(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
     g_autofree char *dir = parse_folder_command(
-        "achievements", "which past games earned each achievement", argc, argv, &status);
+        "achievements", "Which past games earned each achievement.", argc, argv, &status);
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) achievements = NULL;
     g_autoptr(GPtrArray) games = NULL;

@@ -186,31 +186,96 @@ static char *check_listed(const char *path, gint32 *score)
     return g_strdup(error->message);
 }
 
-static void print_listing(const StoreListing *game, gboolean check)
+/* The columns @text (valid UTF-8) takes on a terminal: a wide character
+ * two, a zero-width one none, any other one. */
+static int text_columns(const char *text)
+{
+    int cols = 0;
+
+    for (const char *p = text; *p != '\0'; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        cols += g_unichar_iswide(c) ? 2 : g_unichar_iszerowidth(c) ? 0 : 1;
+    }
+    return cols;
+}
+
+/* @game's file name as it is shown (ev_shown: controls and bytes that are
+ * not UTF-8 escaped). Caller frees. */
+static char *listed_name(const StoreListing *game)
 {
     g_autofree char *base = g_path_get_basename(game->path);
+
+    return ev_shown(base);
+}
+
+/* @text, then spaces up to @width columns (none when it is wider). */
+static void append_padded(GString *line, const char *text, int width)
+{
+    g_string_append(line, text);
+    for (int cols = text_columns(text); cols < width; cols++)
+        g_string_append_c(line, ' ');
+}
+
+/* The columns of the widest of @games' names, at least the header's. */
+static int name_column(const GPtrArray *games)
+{
+    int width = (int) strlen("FILE");
+
+    for (guint i = 0; i < games->len; i++) {
+        g_autofree char *name = listed_name(g_ptr_array_index(games, i));
+        width = MAX(width, text_columns(name));
+    }
+    return width;
+}
+
+/* What @game's row says after its name and seed. */
+static void append_listing(GString *line, const StoreListing *game, gboolean check)
+{
     g_autofree char *text = status_text(game);
     g_autofree char *problem = NULL;
     g_autofree char *updated = NULL;
     gint32 score = game->info.score;
 
     if (game->problem != NULL) {
-        g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s (%s)\n", base, "-", "-", "-", "-", "-", "-",
-                text, game->problem);
+        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s (%s)", "-", "-", "-", "-",
+                               "-", "-", text, game->problem);
         return;
     }
     updated = store_printable(game->info.updated);
     problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
         g_autofree char *shown = store_printable(problem);
-        g_print("%-36s %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s\n", base,
-                game->info.seed, "?", "?", "?", "?", updated, shown);
+        g_string_append_printf(line,
+                               " %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s",
+                               game->info.seed, "?", "?", "?", "?", updated, shown);
         return;
     }
-    g_print("%-36s %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s\n", base,
-            game->info.seed, game->info.turns, game->info.depth, game->info.kills, score, updated,
-            text, game->lineage != NULL ? " (" : "", game->lineage != NULL ? game->lineage : "",
-            game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
+    g_string_append_printf(line, " %12" G_GINT64_FORMAT " %7d %5d %5d %6d  %-20s  %s%s%s%s%s",
+                           game->info.seed, game->info.turns, game->info.depth, game->info.kills,
+                           score, updated, text, game->lineage != NULL ? " (" : "",
+                           game->lineage != NULL ? game->lineage : "",
+                           game->lineage != NULL ? ")" : "", check ? " (checked)" : "");
+}
+
+static void print_listing(const StoreListing *game, gboolean check, int width)
+{
+    g_autofree char *name = listed_name(game);
+    g_autoptr(GString) line = g_string_new(NULL);
+
+    append_padded(line, name, width);
+    append_listing(line, game, check);
+    g_print("%s\n", line->str);
+}
+
+/* The header row, its FILE column @width wide. */
+static void print_list_header(int width)
+{
+    g_autoptr(GString) line = g_string_new(NULL);
+
+    append_padded(line, "FILE", width);
+    g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s", "SEED", "TURNS", "DEPTH",
+                           "KILLS", "SCORE", "LAST PLAYED", "STATUS");
+    g_print("%s\n", line->str);
 }
 
 int cli_list(int argc, char **argv)
@@ -218,21 +283,20 @@ int cli_list(int argc, char **argv)
     gboolean check = FALSE;
     const GOptionEntry entries[] = {
         {"check", 'c', 0, G_OPTION_ARG_NONE, &check,
-         "Check each game against its events (every event, every turn's digest), as continue "
-         "does",
-         NULL},
+         "Check each game against its events first, as continue does", NULL},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("[FOLDER] — list saved games: outcome, cause of death, score");
+    g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
     g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) games = NULL;
-    int status;
+    int status, width;
 
     g_option_context_add_main_entries(context, entries, NULL);
     g_option_context_set_summary(context,
-                                 "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER "
-                                 "to list another\n(such as one filled by autoplay --games).");
+                                 "List saved games: outcome, cause of death, score (--check: each\n"
+                                 "checked against its events: every event, every turn's digest).\n"
+                                 "Saved games live in $XDG_DATA_HOME/cavelog/games; give a FOLDER\n"
+                                 "to list another (such as one filled by autoplay --games).");
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 2)
@@ -249,13 +313,15 @@ int cli_list(int argc, char **argv)
         g_print("No saved games in %s.\n", dir);
         return CLI_EXIT_OK;
     }
-    g_print("%-36s %12s %7s %5s %5s %6s  %-20s  %s\n", "FILE", "SEED", "TURNS", "DEPTH", "KILLS",
-            "SCORE", "LAST PLAYED", "STATUS");
+    width = name_column(games);
+    print_list_header(width);
     for (guint i = 0; i < games->len; i++)
-        print_listing(g_ptr_array_index(games, i), check);
-    if (!check)
-        g_print("(Each game as its file describes it, not checked against its events: "
-                "`cavelog list --check` checks them.)\n");
+        print_listing(g_ptr_array_index(games, i), check, width);
+    /* a note to the reader, not a row: a script reading the rows skips it;
+     * none when the rows were lost (the exit says so alone) */
+    if (!check && fflush(stdout) == 0 && !ferror(stdout))
+        g_printerr("(Each game as its file describes it, not checked against its events: "
+                   "`cavelog list --check` checks them.)\n");
     return CLI_EXIT_OK;
 }
 
@@ -299,25 +365,32 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
     return FALSE;
 }
 
-static gboolean parse_turns(const char *text, StoreFilter *filter)
+gboolean cli_parse_turn_range(const char *text, gint32 *first, gint32 *last)
 {
     char *end = NULL;
     const char *dots = strstr(text, "..");
-    gint64 first, last;
+    gint64 from, to;
 
     if (dots == NULL)
         return FALSE;
-    first = dots == text ? 0 : g_ascii_strtoll(text, &end, 10);
+    from = dots == text ? 0 : g_ascii_strtoll(text, &end, 10);
     if (dots != text && end != dots)
         return FALSE;
-    last = dots[2] == '\0' ? G_MAXINT32 : g_ascii_strtoll(dots + 2, &end, 10);
+    to = dots[2] == '\0' ? G_MAXINT32 : g_ascii_strtoll(dots + 2, &end, 10);
     if (dots[2] != '\0' && *end != '\0')
         return FALSE;
-    if (first < 0 || last < first || last > G_MAXINT32)
+    if (from < 0 || to < from || to > G_MAXINT32)
+        return FALSE;
+    *first = (gint32) from;
+    *last = (gint32) to;
+    return TRUE;
+}
+
+static gboolean parse_turns(const char *text, StoreFilter *filter)
+{
+    if (!cli_parse_turn_range(text, &filter->first_turn, &filter->last_turn))
         return FALSE;
     filter->by_turn = TRUE;
-    filter->first_turn = (gint32) first;
-    filter->last_turn = (gint32) last;
     return TRUE;
 }
 
@@ -490,15 +563,13 @@ int cli_autoplay(int argc, char **argv)
     AutoplayRun run = {.seed = G_MININT64, .turns = 1000, .games = 1};
     const GOptionEntry entries[] = {
         {"seed", 's', 0, G_OPTION_ARG_INT64, &run.seed,
-         "World seed (default: from the clock); with --games, the first of a run", "N"},
+         "World seed (default: the clock); with --games, the first", "N"},
         {"turns", 'n', 0, G_OPTION_ARG_INT64, &run.turns, "Turns to play per game (default 1000)",
          "T"},
         {"games", 'g', 0, G_OPTION_ARG_INT64, &run.games,
-         "Play K games with seeds N, N+1, …, one summary line each (default 1)", "K"},
+         "Play K games (seeds N, N+1, …), a line each (default 1)", "K"},
         {"save", 'o', 0, G_OPTION_ARG_FILENAME, &save,
-         "Game file; an existing one is continued. With --games: a folder, holding "
-         "seed-N.cavelog per game",
-         "FILE"},
+         "Game file (continued if it exists); with --games, a folder", "FILE"},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &run.quiet, "Print nothing on success", NULL},
         G_OPTION_ENTRY_NULL,
     };
@@ -509,9 +580,10 @@ int cli_autoplay(int argc, char **argv)
 
     g_option_context_set_summary(
         context,
-        "The bot plays each game until it is won or lost, or for --turns turns, and saves it\n"
-        "(without --save, in $XDG_DATA_HOME/cavelog/games). An existing game file is\n"
-        "continued where it stopped.");
+        "The bot plays each game until it is won or lost, or for --turns turns, and saves\n"
+        "it (without --save, in $XDG_DATA_HOME/cavelog/games). An existing game file is\n"
+        "continued where it stopped. With --games, --save names a folder that gets\n"
+        "seed-N.cavelog for each game.");
     g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
@@ -535,16 +607,16 @@ int cli_autoplay(int argc, char **argv)
 
 int cli_verify(int argc, char **argv)
 {
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — check every event and every turn's digest, and re-run the "
-                             "recorded commands to reproduce every event");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE");
     g_autoptr(GError) error = NULL;
     g_autoptr(Store) store = NULL;
     VerifyReport report;
     int status;
 
     g_option_context_set_summary(
-        context, "Exit status: 0 when every check passed and the re-run reproduced every event;\n"
+        context, "Check every event and every turn's digest, and re-run the recorded commands\n"
+                 "to reproduce every event.\n\n"
+                 "Exit status: 0 when every check passed and the re-run reproduced every event;\n"
                  "1 when the file is damaged, was tampered with or does not replay; 3 when every\n"
                  "event and digest checks out but another release of cavelog wrote the file:\n"
                  "its commands were played by that release's rules, which this build does not\n"

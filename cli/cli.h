@@ -50,6 +50,11 @@ void cli_check_stdout_at_exit(void);
  * data folder reaches the terminal raw, whatever message carries it. */
 void cli_print_shown(void);
 
+/* Parse a range of turns "A..B", "A.." (to the last) or "..B" (from 0),
+ * whole numbers with A <= B, into *@first and *@last (G_MAXINT32 for an
+ * open end). FALSE, leaving them, for anything else. */
+gboolean cli_parse_turn_range(const char *text, gint32 *first, gint32 *last);
+
 /* A new save path in the games folder for a game with @seed. */
 char *cli_new_save_path(gint64 seed);
 

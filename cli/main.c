@@ -169,8 +169,7 @@ static int continue_game(const char *path, gboolean *over)
 
 static int cmd_continue(int argc, char **argv)
 {
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("[FILE] — go on with a saved game (default: the latest unfinished)");
+    g_autoptr(GOptionContext) context = g_option_context_new("[FILE]");
     g_autofree char *path = NULL;
     gboolean text = FALSE;
     const GOptionEntry entries[] = {
@@ -181,6 +180,8 @@ static int cmd_continue(int argc, char **argv)
     int status;
 
     g_option_context_add_main_entries(context, entries, NULL);
+    g_option_context_set_summary(context,
+                                 "Go on with a saved game (default: the latest unfinished one).");
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 2) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* replay-cli.c — `cavelog replay FILE`: the file is opened read-only with
  * the checks `continue` makes (a bad file gets the same one line), then
- * shown in the replay screen of tui-replay.c. */
+ * shown in the replay screen of tui-replay.c, or written as an asciicast
+ * (--asciicast OUT), which needs no terminal. */
 #include "replay-cli.h"
 
 #include <unistd.h>
@@ -64,30 +65,91 @@ static int replay_text(const char *path, gint32 turn)
     return CLI_EXIT_OK;
 }
 
-int replay_cli(int argc, char **argv)
-{
-    gint turn = 0;
-    gboolean text = FALSE;
-    const GOptionEntry entries[] = {
-        {"turn", 't', 0, G_OPTION_ARG_INT, &turn, "Start at this turn (default: 0)", "N"},
-        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
-         "Tell the game as lines, for screen readers (also CAVELOG_TEXT=1)", NULL},
-        G_OPTION_ENTRY_NULL,
-    };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE — watch a game turn by turn, backward and forward");
-    int status;
+/* An asciicast's turns a second, by default (the replay's own default) and at most. */
+#define CAST_SPEED_DEFAULT 4.0
+#define CAST_SPEED_MAX 1000.0
 
-    g_option_context_add_main_entries(context, entries, NULL);
-    if (!cli_parse(context, &argc, &argv, &status))
-        return status;
+typedef struct {
+    const char *path; /* --asciicast OUT */
+    double speed;
+    const char *turns; /* --turns A..B, or NULL for all */
+} CastOptions;
+
+/* `--asciicast OUT`: write turns A to B of @path as an asciicast. */
+static int cast_file(const char *path, const CastOptions *cast)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(History) history = NULL;
+    gint32 first = 0, last = G_MAXINT32;
+
+    if (cast->turns != NULL && !cli_parse_turn_range(cast->turns, &first, &last))
+        return cli_usage_error("--turns takes A..B, A.. or ..B with whole numbers, A <= B");
+    history = history_open(path, REPLAY_SNAPSHOT_EVERY, &error);
+    if (history == NULL)
+        return cli_fail(error);
+    if (first > history_last_state(history)->turn) {
+        g_printerr("cavelog: %s: --turns starts at turn %d; the game has %d\n", path, first,
+                   history_last_state(history)->turn);
+        return CLI_EXIT_USAGE;
+    }
+    if (!tui_replay_cast(history, first, last, cast->speed, cast->path, &error))
+        return cli_fail(error);
+    return CLI_EXIT_OK;
+}
+
+/* The arguments make sense together: CLI_EXIT_OK, or a usage error, said. */
+static int check_replay_options(int argc, gint turn, const CastOptions *cast)
+{
     if (argc != 2)
         return cli_usage_error("replay takes one FILE");
     if (turn < 0)
         return cli_usage_error("--turn takes a whole number, 0 or more");
-    if (cli_text_wanted(text))
-        return replay_text(argv[1], turn);
-    return replay_file(argv[1], turn);
+    if (cast->path == NULL && (cast->turns != NULL || cast->speed != CAST_SPEED_DEFAULT))
+        return cli_usage_error("--speed and --turns go with --asciicast OUT");
+    if (cast->path != NULL && turn != 0)
+        return cli_usage_error("--turn is for watching; an asciicast takes --turns A..B");
+    if (!(cast->speed > 0 && cast->speed <= CAST_SPEED_MAX))
+        return cli_usage_error("--speed takes turns a second: more than 0, at most 1000");
+    return CLI_EXIT_OK;
+}
+
+int replay_cli(int argc, char **argv)
+{
+    gint turn = 0;
+    g_autofree char *out = NULL;
+    g_autofree char *turns = NULL;
+    gboolean text = FALSE;
+    CastOptions cast = {.speed = CAST_SPEED_DEFAULT};
+    const GOptionEntry entries[] = {
+        {"turn", 't', 0, G_OPTION_ARG_INT, &turn, "Start at this turn (default: 0)", "N"},
+        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
+         "Tell the game as lines, for screen readers (also CAVELOG_TEXT=1)", NULL},
+        {"asciicast", 0, 0, G_OPTION_ARG_FILENAME, &out, "Write the replay to OUT as an asciicast",
+         "OUT"},
+        {"speed", 0, 0, G_OPTION_ARG_DOUBLE, &cast.speed,
+         "With --asciicast: turns a second (default: 4)", "X"},
+        {"turns", 0, 0, G_OPTION_ARG_STRING, &turns,
+         "With --asciicast: only turns A to B (A.., ..B too)", "A..B"},
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE");
+    int status;
+
+    g_option_context_set_summary(
+        context, "Watch a game turn by turn, backward and forward. With --asciicast, write the\n"
+                 "replay to OUT instead as an asciicast (80x24, a frame a turn), which any\n"
+                 "asciicast player plays; no terminal is needed.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    cast.path = out;
+    cast.turns = turns;
+    status = check_replay_options(argc, turn, &cast);
+    if (status != CLI_EXIT_OK)
+        return status;
+    if (out != NULL)
+        return cast_file(argv[1], &cast);
+    return cli_text_wanted(text) ? replay_text(argv[1], turn) : replay_file(argv[1], turn);
 }
 
 int replay_cli_pick(void)

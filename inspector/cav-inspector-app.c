@@ -337,6 +337,52 @@ static gboolean entity_valid(const char *entity)
     return g_ascii_string_to_signed(colon + 1, 10, 1, G_MAXINT32, &id, NULL);
 }
 
+/* The program's options (GApplication keeps their values: no arg_data). */
+static const GOptionEntry app_options[] = {
+    {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+     "Draw the window showing FILE into OUT.png and exit", "OUT.png"},
+    {"at", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: the world after event SEQ", "SEQ"},
+    {"entity", 0, 0, G_OPTION_ARG_STRING, NULL, "With --screenshot: show creature:ID or item:ID",
+     "KIND:ID"},
+    {"truth", 0, 0, G_OPTION_ARG_NONE, NULL, "The whole truth, not what the player saw", NULL},
+    {"version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL},
+    G_OPTION_ENTRY_NULL,
+};
+
+/* An argument GApplication answers itself (its help, its own options). */
+static gboolean app_own_argument(const char *argument)
+{
+    return g_str_equal(argument, "-h") || g_str_equal(argument, "-?") ||
+           g_str_has_prefix(argument, "--help") || g_str_has_prefix(argument, "--gapplication-");
+}
+
+int cav_inspector_app_check_arguments(char **argv)
+{
+    GOptionEntry entries[G_N_ELEMENTS(app_options)];
+    gpointer values[G_N_ELEMENTS(app_options)] = {0};
+    g_autoptr(GOptionContext) context = g_option_context_new(NULL);
+    g_auto(GStrv) arguments = g_strdupv(argv);
+    g_autoptr(GError) error = NULL;
+    gboolean parsed;
+
+    for (gsize i = 1; argv[i] != NULL; i++)
+        if (app_own_argument(argv[i]))
+            return -1;
+    memcpy(entries, app_options, sizeof entries);
+    for (gsize i = 0; entries[i].long_name != NULL; i++)
+        entries[i].arg_data = &values[i];
+    g_option_context_set_help_enabled(context, FALSE);
+    g_option_context_add_main_entries(context, entries, NULL);
+    parsed = g_option_context_parse_strv(context, &arguments, &error);
+    for (gsize i = 0; entries[i].long_name != NULL; i++)
+        if (entries[i].arg != G_OPTION_ARG_NONE)
+            g_free(values[i]);
+    if (parsed)
+        return -1;
+    fprintf(stderr, "cavelog-inspector: %s\nTry “cavelog-inspector --help”.\n", error->message);
+    return 2;
+}
+
 static int cav_inspector_app_handle_local_options(GApplication *app, GVariantDict *options)
 {
     CavInspectorApp *self = CAV_INSPECTOR_APP(app);
@@ -441,24 +487,13 @@ static void cav_inspector_app_class_init(CavInspectorAppClass *klass)
 
 static void cav_inspector_app_init(CavInspectorApp *self)
 {
-    static const GOptionEntry options[] = {
-        {"screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-         "Render the window showing FILE to OUT.png and exit", "OUT.png"},
-        {"at", 0, 0, G_OPTION_ARG_STRING, NULL,
-         "With --screenshot: show the world after event SEQ (default: the last)", "SEQ"},
-        {"entity", 0, 0, G_OPTION_ARG_STRING, NULL,
-         "With --screenshot: show this entity on the Entities page", "creature:ID|item:ID"},
-        {"truth", 0, 0, G_OPTION_ARG_NONE, NULL,
-         "Show the whole truth instead of what the player saw", NULL},
-        {"version", 0, 0, G_OPTION_ARG_NONE, NULL, "Print the version and exit", NULL},
-        {NULL},
-    };
-
     self->at = -1;
-    g_application_add_main_option_entries(G_APPLICATION(self), options);
+    g_application_add_main_option_entries(G_APPLICATION(self), app_options);
     g_application_set_option_context_parameter_string(G_APPLICATION(self), "[FILE…]");
     g_application_set_option_context_summary(G_APPLICATION(self),
-                                             "Move through the history of cavelog game files.");
+                                             "Move through the history of cavelog game files.\n"
+                                             "--at SEQ: the last event by default; 0 is the world "
+                                             "before the first.");
 }
 
 CavInspectorApp *cav_inspector_app_new(void)

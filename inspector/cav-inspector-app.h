@@ -15,6 +15,12 @@ G_DECLARE_FINAL_TYPE(CavInspectorApp, cav_inspector_app, CAV, INSPECTOR_APP, Adw
 
 CavInspectorApp *cav_inspector_app_new(void);
 
+/* Check @argv (NULL-terminated, as main gets it) against the program's
+ * options before GApplication sees it: an unknown option or a missing or bad
+ * value is said on stderr, naming the program, and 2 (a usage error) is
+ * returned; -1 to go on (also when GApplication's own help is asked). */
+int cav_inspector_app_check_arguments(char **argv);
+
 /* The About window, over the active window; the caller may destroy it. */
 GtkWindow *cav_inspector_app_show_about(CavInspectorApp *self);
 

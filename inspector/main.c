@@ -8,6 +8,9 @@ int main(int argc, char **argv)
 {
     cav_timing_mark("main");
     pack_enable_readers(); /* a pack opens as its game, rebuilt into a private copy */
+    int usage = cav_inspector_app_check_arguments(argv);
+    if (usage >= 0)
+        return usage;
     g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
     int status = g_application_run(G_APPLICATION(app), argc, argv);
 

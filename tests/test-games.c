@@ -525,19 +525,28 @@ static const char *cavelog_bin(void)
     return bin;
 }
 
-static char *run_ok(const char *const *argv)
+/* Run @argv, which must succeed; its stdout, and its stderr in *@err
+ * (caller frees) unless @err is NULL. */
+static char *run_ok_err(const char *const *argv, char **err)
 {
     g_autoptr(GError) error = NULL;
-    g_autofree char *err = NULL;
+    g_autofree char *said = NULL;
     char *out = NULL;
     int status = 0;
 
-    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+    g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &said,
                                &status, &error));
     g_assert_no_error(error);
     if (!g_spawn_check_wait_status(status, NULL))
-        g_error("%s %s failed: %s", argv[0], argv[1], err);
+        g_error("%s %s failed: %s", argv[0], argv[1], said);
+    if (err != NULL)
+        *err = g_steal_pointer(&said);
     return out;
+}
+
+static char *run_ok(const char *const *argv)
+{
+    return run_ok_err(argv, NULL);
 }
 
 /* `autoplay --games` fills a folder with one game per seed and prints a
@@ -548,6 +557,7 @@ static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
     g_autofree char *folder = NULL;
     g_autofree char *played = NULL;
     g_autofree char *listed = NULL;
+    g_autofree char *note = NULL;
     g_auto(GStrv) lines = NULL;
 
     if (bin == NULL)
@@ -572,7 +582,7 @@ static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
     g_assert_true(g_str_has_prefix(lines[3], "3 games: "));
     {
         const char *argv[] = {bin, "list", folder, NULL};
-        listed = run_ok(argv);
+        listed = run_ok_err(argv, &note);
     }
     g_assert_nonnull(strstr(listed, "KILLS"));
     g_assert_nonnull(strstr(listed, "SCORE"));
@@ -588,9 +598,11 @@ static void test_cli_autoplay_list(TmpDir *fixture, gconstpointer data)
             g_autofree char *status = g_strdup_printf("lost: %s", words);
             g_assert_nonnull(strstr(listed, status));
         }
-    /* The list says its descriptions are unchecked; --check checks them and
-     * names the one whose score was raised with sqlite3. */
-    g_assert_nonnull(strstr(listed, "not checked against its events"));
+    /* The list says its descriptions are unchecked (on stderr: a note, not
+     * a row); --check checks them and names the one whose score was raised
+     * with sqlite3. */
+    g_assert_nonnull(strstr(note, "not checked against its events"));
+    g_assert_null(strstr(listed, "not checked against its events"));
     {
         g_autofree char *raised = g_build_filename(folder, "seed-22.cavelog", NULL);
         const char *argv[] = {bin, "list", "--check", folder, NULL};
@@ -704,6 +716,59 @@ static void test_cli_data_dir(TmpDir *fixture, gconstpointer data)
     g_assert_false(g_file_test(refused, G_FILE_TEST_EXISTS));
 }
 
+/* The display column where @row's second field (the seed) ends: the FILE
+ * column's width, whatever the name's characters. */
+static glong seed_end_column(const char *row)
+{
+    const char *end = row;
+    glong cols = 0;
+
+    while (*end != '\0' && *end != ' ') /* the name: no spaces in these */
+        end = g_utf8_next_char(end);
+    while (*end == ' ')
+        end++;
+    while (*end != '\0' && *end != ' ')
+        end++;
+    for (const char *p = row; p < end; p = g_utf8_next_char(p))
+        cols += g_unichar_iswide(g_utf8_get_char(p)) ? 2 : 1;
+    return cols;
+}
+
+/* `list` lines its columns up by what a terminal shows: a name of wide
+ * characters (two columns each) and a name as long as the games folder's
+ * own (a date, a time and a nine-digit seed) keep every column where the
+ * header has it. */
+static void test_cli_list_columns(TmpDir *fixture, gconstpointer data)
+{
+    const char *bin = cavelog_bin();
+    const char *names[] = {"g.cavelog", "洞窟の冒険の記録.cavelog",
+                           "20261128-001700-seed123456789-2.cavelog"};
+    g_autofree char *folder = NULL;
+    g_autofree char *listed = NULL;
+    g_auto(GStrv) rows = NULL;
+
+    if (bin == NULL)
+        return;
+    folder = tmp_path(fixture, "games");
+    g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
+    for (guint i = 0; i < G_N_ELEMENTS(names); i++) {
+        g_autofree char *path = g_build_filename(folder, names[i], NULL);
+        const char *argv[] = {bin, "autoplay", "--seed", "123456789", "--turns",
+                              "3", "--quiet",  "--save", path,        NULL};
+        g_free(run_ok(argv));
+    }
+    {
+        const char *argv[] = {bin, "list", folder, NULL};
+        listed = run_ok(argv);
+    }
+    g_test_message("%s", listed);
+    rows = g_strsplit(listed, "\n", -1);
+    g_assert_cmpuint(g_strv_length(rows), ==, 5); /* header, 3 games, the final "" */
+    g_assert_true(g_str_has_prefix(rows[0], "FILE "));
+    for (guint i = 1; i <= 3; i++)
+        g_assert_cmpint(seed_end_column(rows[i]), ==, seed_end_column(rows[0]));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -713,6 +778,8 @@ int main(int argc, char **argv)
     g_test_add("/games/resume/mid-fight", TmpDir, NULL, tmp_dir_setup, test_resume_mid_fight,
                tmp_dir_teardown);
     g_test_add("/games/cli/autoplay-list", TmpDir, NULL, tmp_dir_setup, test_cli_autoplay_list,
+               tmp_dir_teardown);
+    g_test_add("/games/cli/list-columns", TmpDir, NULL, tmp_dir_setup, test_cli_list_columns,
                tmp_dir_teardown);
     g_test_add("/games/cli/data-dir", TmpDir, NULL, tmp_dir_setup, test_cli_data_dir,
                tmp_dir_teardown);

@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "bookmarks.h"
 #include "history.h"
@@ -1046,6 +1047,195 @@ static void test_bookmark_while_played(Fixture *f, G_GNUC_UNUSED gconstpointer d
     g_assert_cmpint(tmux_game_run(f, NULL, verify, NULL), ==, 0);
 }
 
+/* In a locale that is not UTF-8 (LANG=C), the replay's key help draws in
+ * ASCII: the condition language's “and” as "and", every row of the box
+ * between its two edges, each edge in one column. */
+static void test_help_ascii(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *file = NULL, *arguments = NULL, *game = NULL, *command = NULL;
+    g_autofree char *text = NULL;
+    g_auto(GStrv) rows = NULL;
+    glong left = -1, right = -1;
+    guint framed = 0;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "50");
+    file = g_shell_quote(f->save);
+    arguments = g_strdup_printf("replay %s", file);
+    game = tmux_game_command(f, arguments);
+    command = g_strdup_printf("env LANG=C LC_ALL=C %s; sleep 60", game);
+    tmux_start(&f->tmux, 100, 40, command);
+    g_free(wait_turn(f, 0));
+    tmux_send_text(&f->tmux, "?");
+    g_free(tmux_wait_for(&f->tmux, "Replay keys"));
+    text = tmux_capture_settled(&f->tmux);
+    g_test_message("%s", text);
+    g_assert_nonnull(strstr(text, "join terms with \"and\"."));
+    rows = g_strsplit(text, "\n", -1);
+    for (guint i = 0; rows[i] != NULL; i++) {
+        const char *first = strchr(rows[i], '|'), *last = strrchr(rows[i], '|');
+
+        for (const char *p = rows[i]; *p != '\0'; p++)
+            g_assert_cmpint((guchar) *p, <, 0x80);
+        if (first == NULL || first == last)
+            continue;
+        if (left < 0) {
+            left = first - rows[i];
+            right = last - rows[i];
+        }
+        g_assert_cmpint(first - rows[i], ==, left);
+        g_assert_cmpint(last - rows[i], ==, right);
+        framed++;
+    }
+    g_assert_cmpuint(framed, >=, 20);
+}
+
+/* ---- an asciicast --------------------------------------------------------- */
+
+/* The rows of @screen but the replay bar's; the bar's "REPLAY  turn N of M
+ * depth D" in *@bar (caller frees). */
+static char *rows_but_bar(const char *screen, char **bar)
+{
+    g_auto(GStrv) rows = g_strsplit(screen, "\n", -1);
+    g_autoptr(GRegex) pattern = g_regex_new("REPLAY  turn \\d+ of \\d+  depth \\d+", 0, 0, NULL);
+    g_autoptr(GString) rest = g_string_new(NULL);
+
+    *bar = NULL;
+    for (guint i = 0; rows[i] != NULL; i++) {
+        g_autoptr(GMatchInfo) match = NULL;
+
+        if (*bar == NULL && g_regex_match(pattern, rows[i], 0, &match))
+            *bar = g_match_info_fetch(match, 0);
+        else
+            g_string_append_printf(rest, "%s\n", rows[i]);
+    }
+    g_assert_nonnull(*bar);
+    return g_string_free(g_steal_pointer(&rest), FALSE);
+}
+
+/* Frame @index of @cast drawn in an 80×24 pane, once it has settled. */
+static char *cast_frame_shown(Fixture *f, const char *python, const char *cast, int index)
+{
+    g_autofree char *script = g_test_build_filename(G_TEST_DIST, "cast-frame.py", NULL);
+    g_autofree char *q_python = g_shell_quote(python), *q_script = g_shell_quote(script);
+    g_autofree char *q_cast = g_shell_quote(cast);
+    g_autofree char *command =
+        g_strdup_printf("%s %s %s %d; sleep 60", q_python, q_script, q_cast, index);
+
+    tmux_start(&f->tmux, 80, 24, command);
+    g_free(tmux_wait_for(&f->tmux, "REPLAY  turn"));
+    return tmux_capture_settled(&f->tmux);
+}
+
+/* The replay in an 80×24 pane at @turn, once it has settled. */
+static char *replay_shown(Fixture *f, gint32 turn)
+{
+    g_autofree char *option = g_strdup_printf("--turn %d", turn);
+
+    start_replay(f, 80, 24, f->save, option);
+    return wait_turn(f, turn);
+}
+
+/* --asciicast writes an asciicast v2 file (header, then one frame a turn of
+ * --turns at --speed, checked by tests/cast-frame.py as a player reads
+ * it), and each frame, drawn in a terminal, is the screen the replay shows
+ * at that turn: every row but the bar's alike, and the bar at the same
+ * turn and depth. Turns around a notable moment, so that messages show. */
+static void test_asciicast(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *python = g_find_program_in_path("python3");
+    g_autofree char *cast = NULL, *script = NULL, *notable = NULL, *range = NULL, *out = NULL;
+    gint32 moment, first, last;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    if (python == NULL) {
+        g_test_skip("no python3");
+        return;
+    }
+    run_autoplay(f, "400");
+    notable = notable_sql(f->save);
+    moment = turn_of(f->save, notable, 5, FALSE);
+    g_assert_cmpint(moment, >, 5);
+    first = moment - 3;
+    last = MIN(moment + 3, last_turn(f->save));
+    cast = g_build_filename(f->dir, "g.cast", NULL);
+    range = g_strdup_printf("%d..%d", first, last);
+    {
+        const char *args[] = {"replay", f->save,   "--asciicast", cast, "--turns",
+                              range,    "--speed", "2",           NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, NULL), ==, 0);
+    }
+    script = g_test_build_filename(G_TEST_DIST, "cast-frame.py", NULL);
+    {
+        const char *argv[] = {python, script, cast, "--check", "2", NULL};
+        int status = -1;
+
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                   NULL, &status, NULL));
+        g_assert_true(g_spawn_check_wait_status(status, NULL));
+        g_assert_cmpint(g_ascii_strtoll(out, NULL, 10), ==, last - first + 1);
+    }
+    for (gint32 turn = first; turn <= last; turn += MAX(1, (last - first) / 2)) {
+        g_autofree char *shown = replay_shown(f, turn), *drawn = NULL;
+        g_autofree char *shown_bar = NULL, *drawn_bar = NULL, *shown_rows = NULL;
+        g_autofree char *drawn_rows = NULL;
+
+        tmux_stop(&f->tmux);
+        drawn = cast_frame_shown(f, python, cast, turn - first);
+        tmux_stop(&f->tmux);
+        shown_rows = rows_but_bar(shown, &shown_bar);
+        drawn_rows = rows_but_bar(drawn, &drawn_bar);
+        g_test_message("turn %d, the cast's frame:\n%s", turn, drawn);
+        g_assert_cmpstr(drawn_bar, ==, shown_bar);
+        g_assert_cmpstr(drawn_rows, ==, shown_rows);
+    }
+}
+
+/* A cast that finds the disk full (a file-size limit) fails in one line
+ * with status 1 and leaves no file, not even a partial one; a cast of
+ * turns the game does not have is a usage error. */
+static void test_asciicast_full_disk(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *cast = NULL, *q_cast = NULL, *q_save = NULL, *command = NULL;
+    g_autofree char *err = NULL, *left = NULL;
+    g_autoptr(GDir) dir = NULL;
+    g_autoptr(GString) names = g_string_new(NULL);
+    const char *name;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "300");
+    cast = g_build_filename(f->dir, "g.cast", NULL);
+    q_cast = g_shell_quote(cast);
+    q_save = g_shell_quote(f->save);
+    command = g_strdup_printf("ulimit -f 64; trap '' XFSZ; exec %s replay %s --asciicast %s",
+                              f->bin, q_save, q_cast);
+    {
+        const char *argv[] = {"/bin/sh", "-c", command, NULL};
+        int status = -1;
+
+        g_assert_true(g_spawn_sync(f->dir, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL,
+                                   &err, &status, NULL));
+        g_test_message("%s", err);
+        g_assert_true(WIFEXITED(status));
+        g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+    }
+    g_assert_true(g_str_has_prefix(err, "cavelog: cannot write "));
+    g_assert_cmpint(strchr(err, '\n') - err, ==, (gssize) strlen(err) - 1);
+    dir = g_dir_open(f->dir, 0, NULL);
+    while ((name = g_dir_read_name(dir)) != NULL)
+        if (g_str_has_prefix(name, "g.cast"))
+            g_string_append_printf(names, "%s ", name);
+    g_assert_cmpstr(names->str, ==, "");
+    {
+        const char *args[] = {"replay", f->save, "--asciicast", cast, "--turns", "100000..", NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, &left), ==, 2);
+        g_assert_false(g_file_test(cast, G_FILE_TEST_EXISTS));
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1077,6 +1267,12 @@ int main(int argc, char **argv)
                test_bookmark_while_played, fixture_tear_down);
     g_test_add("/replay/play-from-here", Fixture, NULL, fixture_set_up, test_play_from_here,
                fixture_tear_down);
+    g_test_add("/replay/help-ascii", Fixture, NULL, fixture_set_up, test_help_ascii,
+               fixture_tear_down);
+    g_test_add("/replay/asciicast", Fixture, NULL, fixture_set_up, test_asciicast,
+               fixture_tear_down);
+    g_test_add("/replay/asciicast-full-disk", Fixture, NULL, fixture_set_up,
+               test_asciicast_full_disk, fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();

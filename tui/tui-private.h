@@ -54,6 +54,13 @@ typedef enum {
  * echo, keypad, no cursor, colours). FALSE with a TUI_ERROR if it cannot. */
 gboolean tui_screen_begin(GError **error);
 
+/* Draw into a screen of @lines × @cols that no terminal shows (its output
+ * goes to /dev/null): the same drawing code, read back cell by cell with
+ * curses' in_wch (an asciicast is made so). Colours as on a 256-colour
+ * xterm, unless NO_COLOR. End it with tui_screen_end(). FALSE with a
+ * TUI_ERROR when no terminfo entry for an xterm is installed. */
+gboolean tui_screen_begin_offscreen(int lines, int cols, GError **error);
+
 /* Give the terminal back as it was (endwin) and restore the signal handlers.
  * Does nothing when the screen is not active. */
 void tui_screen_end(void);

@@ -45,6 +45,7 @@ typedef struct {
     char *query;          /* the last condition sought */
     GPtrArray *bookmarks; /* the file's bookmarks (Bookmark), or NULL */
     char *play_on;        /* after `P`: the fork to play, which ends the replay */
+    char *cast_speed;     /* recording a cast: its speed, as the bar says it; else NULL */
     GError *failure;
 } Replay;
 
@@ -161,14 +162,17 @@ static int replay_draw_bar(const Replay *r, const CavState *state)
 {
     const CavCreature *player = state_player(state);
     g_autofree char *text = NULL;
-    const char *hint = r->playing ? "Space pause  ? keys" : "Space play  ? keys";
+    const char *hint = r->cast_speed != NULL ? ""
+                       : r->playing          ? "Space pause  ? keys"
+                                             : "Space play  ? keys";
     TuiLayout layout;
     int row;
 
     tui_draw_layout(&layout);
     row = layout.effects_row + 1 < LINES ? layout.effects_row + 1 : layout.stats_row - 1;
     text = g_strdup_printf("REPLAY  turn %d of %d  depth %d  %s  %s%s%s", r->turn, r->last,
-                           player != NULL ? player->z + 1 : 1, replay_speed_names[r->speed],
+                           player != NULL ? player->z + 1 : 1,
+                           r->cast_speed != NULL ? r->cast_speed : replay_speed_names[r->speed],
                            replay_mode(r), r->omniscient ? "  omniscient" : "",
                            replay_has_bookmark(r->history, r->bookmarks, r->turn) ? "  bookmarked"
                                                                                   : "");
@@ -176,7 +180,7 @@ static int replay_draw_bar(const Replay *r, const CavState *state)
     clrtoeol();
     mvhline(row, 0, ' ' | tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE, COLS);
     tui_screen_put(row, 0, text, COLS, tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE);
-    if (COLS - tui_screen_text_cols(hint) > tui_screen_text_cols(text) + 2)
+    if (*hint != '\0' && COLS - tui_screen_text_cols(hint) > tui_screen_text_cols(text) + 2)
         tui_screen_put(row, COLS - tui_screen_text_cols(hint), hint, COLS,
                        tui_screen_attr(TUI_STYLE_TITLE) | A_REVERSE);
     return row;
@@ -581,5 +585,65 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
     if (ok && play_on != NULL)
         *play_on = g_steal_pointer(&r.play_on);
     g_free(r.play_on);
+    return ok;
+}
+
+/* ---- an asciicast ------------------------------------------------------- */
+
+/* Draw turns @first to @last of @r's history, one frame each, into @cast,
+ * @speed turns a second. */
+static gboolean replay_record(Replay *r, ReplayCast *cast, gint32 first, gint32 last, double speed,
+                              GError **error)
+{
+    for (gint32 turn = first; turn <= last; turn++) {
+        replay_goto(r, turn);
+        if (r->failure != NULL) {
+            g_propagate_error(error, g_steal_pointer(&r->failure));
+            return FALSE;
+        }
+        erase();
+        replay_draw(r);
+        if (!replay_cast_frame(cast, (turn - first) / speed, error))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+/* The cast's title: "cavelog replay: NAME, turns A to B". */
+static char *replay_cast_title(History *history, gint32 first, gint32 last)
+{
+    g_autofree char *name = g_filename_display_basename(history_path(history));
+
+    return g_strdup_printf("cavelog replay: %s, turns %d to %d", name, first, last);
+}
+
+gboolean tui_replay_cast(History *history, gint32 first, gint32 last, double speed,
+                         const char *path, GError **error)
+{
+    Replay r = {.history = history, .playing = TRUE, .speed = REPLAY_SPEED_DEFAULT};
+    g_autofree char *title = NULL;
+    ReplayCast *cast;
+    gboolean ok;
+
+    g_return_val_if_fail(history != NULL && path != NULL && speed > 0, FALSE);
+    r.last = replay_last_turn(history);
+    last = MIN(last, r.last);
+    g_return_val_if_fail(first >= 0 && first <= last, FALSE);
+    if (!tui_screen_begin_offscreen(TUI_MIN_LINES, TUI_MIN_COLS, error))
+        return FALSE;
+    r.note = g_string_new(NULL);
+    r.cast_speed = g_strdup_printf("%g turn%s/s", speed, speed == 1 ? "" : "s");
+    view_init(&r.all);
+    title = replay_cast_title(history, first, last);
+    cast = replay_cast_open(path, title, error);
+    ok = cast != NULL && replay_record(&r, cast, first, last, speed, error);
+    if (ok)
+        ok = replay_cast_close(cast, error);
+    else
+        replay_cast_abandon(cast);
+    tui_screen_end();
+    tui_log_free(r.log);
+    g_string_free(r.note, TRUE);
+    g_free(r.cast_speed);
     return ok;
 }

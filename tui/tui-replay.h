@@ -64,6 +64,27 @@ gint64 replay_pick_bookmark(History *history, const GPtrArray *bookmarks, gint32
 /* Whether one of @bookmarks (nullable) lies in @turn. */
 gboolean replay_has_bookmark(const History *history, const GPtrArray *bookmarks, gint32 turn);
 
+/* ---- tui-replay-cast.c ---- */
+
+/* An asciicast v2 file being written from the curses screen. */
+typedef struct ReplayCast ReplayCast;
+
+/* Start the cast that will be @path (written beside it until closed),
+ * with its header: the screen's size, the time, @title. NULL with the
+ * error when it cannot be written. */
+ReplayCast *replay_cast_open(const char *path, const char *title, GError **error);
+
+/* Append the screen as drawn now (no refresh needed) as a frame shown
+ * @seconds after the start. */
+gboolean replay_cast_frame(ReplayCast *cast, double seconds, GError **error);
+
+/* Finish @cast: written to the disk, then renamed to its path. Frees
+ * @cast; on failure nothing is left but what was at the path before. */
+gboolean replay_cast_close(ReplayCast *cast, GError **error);
+
+/* Give @cast up, removing the partial file (nullable). */
+void replay_cast_abandon(ReplayCast *cast);
+
 G_END_DECLS
 
 #endif

@@ -59,6 +59,7 @@ static const int tui_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
 static volatile sig_atomic_t tui_caught_signal;
 static struct sigaction tui_old_actions[G_N_ELEMENTS(tui_fatal_signals)];
 static SCREEN *tui_terminal;
+static FILE *tui_offscreen_in, *tui_offscreen_out; /* /dev/null, for an off-screen one */
 static gboolean tui_colours;
 
 GQuark tui_error_quark(void)
@@ -214,6 +215,32 @@ gboolean tui_screen_begin(GError **error)
     return TRUE;
 }
 
+/* The terminal types an off-screen screen is drawn as, best first. */
+static const char *const tui_offscreen_terms[] = {"xterm-256color", "xterm", "vt100"};
+
+gboolean tui_screen_begin_offscreen(int lines, int cols, GError **error)
+{
+    g_return_val_if_fail(tui_terminal == NULL, FALSE);
+    tui_offscreen_in = fopen("/dev/null", "re");
+    tui_offscreen_out = fopen("/dev/null", "we");
+    for (gsize i = 0; i < G_N_ELEMENTS(tui_offscreen_terms) && tui_terminal == NULL &&
+                      tui_offscreen_in != NULL && tui_offscreen_out != NULL;
+         i++)
+        tui_terminal = newterm(tui_offscreen_terms[i], tui_offscreen_out, tui_offscreen_in);
+    if (tui_terminal == NULL) {
+        g_set_error_literal(error, TUI_ERROR, TUI_ERROR_TERMINAL,
+                            "cannot draw the screen: no terminfo entry for an xterm");
+        g_clear_pointer(&tui_offscreen_in, fclose);
+        g_clear_pointer(&tui_offscreen_out, fclose);
+        return FALSE;
+    }
+    set_term(tui_terminal);
+    resizeterm(lines, cols);
+    curs_set(0);
+    tui_screen_init_colours();
+    return TRUE;
+}
+
 void tui_screen_end(void)
 {
     if (tui_terminal == NULL)
@@ -221,6 +248,11 @@ void tui_screen_end(void)
     endwin();
     delscreen(tui_terminal);
     tui_terminal = NULL;
+    if (tui_offscreen_out != NULL) {
+        g_clear_pointer(&tui_offscreen_in, fclose);
+        g_clear_pointer(&tui_offscreen_out, fclose);
+        return;
+    }
     tui_screen_release_signals();
 }
 
@@ -359,22 +391,33 @@ const char *tui_screen_times(void)
     return tui_screen_utf8() ? "×" : "x";
 }
 
+/* @text as this terminal can show it: itself where the locale is UTF-8,
+ * else transliterated to ASCII (“and” as "and", … as ..., × as x; any other
+ * character as ?), one column a byte. Caller frees. */
+static char *tui_screen_shown(const char *text)
+{
+    return tui_screen_utf8() ? g_strdup(text) : g_str_to_ascii(text, "C");
+}
+
 int tui_screen_text_cols(const char *text)
 {
-    return (int) g_utf8_strlen(text, -1);
+    g_autofree char *shown = tui_screen_shown(text);
+
+    return (int) g_utf8_strlen(shown, -1);
 }
 
 void tui_screen_put(int row, int col, const char *text, int max_cols, attr_t attr)
 {
-    glong chars = g_utf8_strlen(text, -1);
+    g_autofree char *shown = tui_screen_shown(text);
+    glong chars = g_utf8_strlen(shown, -1);
     const char *end;
 
     if (row < 0 || row >= LINES || col >= COLS || max_cols <= 0)
         return;
     max_cols = MIN(max_cols, COLS - col);
-    end = chars > max_cols ? g_utf8_offset_to_pointer(text, max_cols) : text + strlen(text);
+    end = chars > max_cols ? g_utf8_offset_to_pointer(shown, max_cols) : shown + strlen(shown);
     attrset(attr);
-    mvaddnstr(row, col, text, (int) (end - text));
+    mvaddnstr(row, col, shown, (int) (end - shown));
     attrset(A_NORMAL);
 }
 

@@ -90,6 +90,14 @@ gboolean tui_replay_run(History *history, gint32 turn, GError **error);
  * its path in *@play_on (caller frees; else NULL). */
 gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GError **error);
 
+/* Write the replay of turns @first to @last (clamped to the last turn
+ * @history holds; @first at most that) to @path as an asciicast v2 file:
+ * 80×24, one frame per turn, @speed (> 0) turns a second, each drawn as the
+ * replay screen draws it playing (the messages as the player read them),
+ * without a terminal. The file appears whole or not at all. */
+gboolean tui_replay_cast(History *history, gint32 first, gint32 last, double speed,
+                         const char *path, GError **error);
+
 /* The start screen's "Replay a game": a list of @games (StoreListing,
  * newest first) to pick from. Takes the terminal and gives it back. Returns
  * the path of the game picked (caller frees), or NULL when none was. */
