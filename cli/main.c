@@ -93,7 +93,7 @@ static int cmd_new(int argc, char **argv)
          "Where to save (default: a new file in the games folder)", "FILE"},
         {"name", 0, 0, G_OPTION_ARG_STRING, &name, "Your name (default: your login)", "NAME"},
         {"text", 0, 0, G_OPTION_ARG_NONE, &text,
-         "Play in line mode, for screen readers (also CAVELOG_TEXT=1)", NULL},
+         "Line mode, for screen readers (or CAVELOG_TEXT=1)", NULL},
         G_OPTION_ENTRY_NULL,
     };
     g_autoptr(GOptionContext) context = g_option_context_new("— start a new game");
@@ -174,7 +174,7 @@ static int cmd_continue(int argc, char **argv)
     gboolean text = FALSE;
     const GOptionEntry entries[] = {
         {"text", 0, 0, G_OPTION_ARG_NONE, &text,
-         "Play in line mode, for screen readers (also CAVELOG_TEXT=1)", NULL},
+         "Line mode, for screen readers (or CAVELOG_TEXT=1)", NULL},
         G_OPTION_ENTRY_NULL,
     };
     int status;

@@ -122,8 +122,7 @@ int replay_cli(int argc, char **argv)
     CastOptions cast = {.speed = CAST_SPEED_DEFAULT};
     const GOptionEntry entries[] = {
         {"turn", 't', 0, G_OPTION_ARG_INT, &turn, "Start at this turn (default: 0)", "N"},
-        {"text", 0, 0, G_OPTION_ARG_NONE, &text,
-         "Tell the game as lines, for screen readers (also CAVELOG_TEXT=1)", NULL},
+        {"text", 0, 0, G_OPTION_ARG_NONE, &text, "Tell it as lines, for screen readers", NULL},
         {"asciicast", 0, 0, G_OPTION_ARG_FILENAME, &out, "Write the replay to OUT as an asciicast",
          "OUT"},
         {"speed", 0, 0, G_OPTION_ARG_DOUBLE, &cast.speed,
