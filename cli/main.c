@@ -205,11 +205,16 @@ static const Subcommand subcommands[] = {
     {.name = "morgue",
      .run = cli_morgue,
      .summary = "Write the story of a game FILE [--output OUT|-]"},
-    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
-    {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
+    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER|--db URI]"},
+    {.name = "stats",
+     .run = cli_stats,
+     .summary = "Statistics across past games [FOLDER|--db URI]"},
     {.name = "achievements",
      .run = cli_achievements,
-     .summary = "Which past games earned each achievement [FOLDER]"},
+     .summary = "Which past games earned each achievement [FOLDER|--db URI]"},
+    {.name = "archive",
+     .run = cli_archive,
+     .summary = "Put finished games into a PostgreSQL archive FILE… --to URI"},
 };
 
 static int top_level(int argc, char **argv)

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* records-archive.h — finished games put into the community archive
+ * (archive/, PostgreSQL), each checked as `verify` checks it first, and
+ * the high scores, statistics and achievements answered from it with the
+ * same figures as from the files. Each query over one game (a statistic's,
+ * an achievement's) runs unchanged on the archive's views of that game;
+ * its answer is kept, by the query's SHA-256, so that the next question
+ * over 10,000 games reads answers instead of events. */
+#ifndef CAV_HISTORY_RECORDS_ARCHIVE_H
+#define CAV_HISTORY_RECORDS_ARCHIVE_H
+
+#include "archive.h"
+#include "records.h"
+
+G_BEGIN_DECLS
+
+/* What archiving a list of files did. */
+typedef struct {
+    guint archived, already, refused;
+    gint64 events;   /* events of the archived games */
+    gint64 check_us; /* opening and checking the files */
+    gint64 store_us; /* sending them (COPY) and answering the known queries */
+} RecordsArchiveTally;
+
+/* Called with one line about each file ("FILE: archived", "FILE: refused:
+ * why"…). */
+typedef void (*RecordsArchiveSay)(const char *line, gboolean refused, gpointer user_data);
+
+/* Archive each of @paths: a finished game, fully checked (verify_game), is
+ * stored in one transaction with the answers of the statistics' queries and
+ * of @achievements (nullable); a game already there (by its identity) is
+ * skipped, and a file that fails a check is refused and named. FALSE with
+ * an ARCHIVE_ERROR only when the archive itself fails. */
+gboolean records_archive_files(Archive *archive, const char *const *paths, GPtrArray *achievements,
+                               RecordsArchiveTally *tally, RecordsArchiveSay say,
+                               gpointer user_data, GError **error);
+
+/* records_scores() over every archived game (each RecordsGame's path is its
+ * file's name). */
+GPtrArray *records_archive_scores(Archive *archive, GError **error);
+
+/* records_stats() over every archived game. */
+RecordsStats *records_archive_stats(Archive *archive, GError **error);
+
+/* records_achievements_evaluate() over every archived game. */
+GPtrArray *records_archive_achievements(Archive *archive, GPtrArray *achievements, GError **error);
+
+/* How the archive's statistics are computed, for records_stats_print's
+ * place. */
+void records_archive_print_how(GString *out);
+
+G_END_DECLS
+
+#endif
