@@ -44,6 +44,11 @@ gboolean archive_put_game(Archive *archive, gint64 id, const ArchiveGameRow *row
     g_return_val_if_reached(FALSE);
 }
 
+gboolean archive_refresh_statistics(Archive *archive, GError **error)
+{
+    g_return_val_if_reached(FALSE);
+}
+
 gboolean archive_commit(Archive *archive, GError **error)
 {
     g_return_val_if_reached(FALSE);

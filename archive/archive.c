@@ -302,6 +302,25 @@ gboolean archive_put_game(Archive *archive, gint64 id, const ArchiveGameRow *row
     return TRUE;
 }
 
+static gboolean note_true(int n, const char *const *values, gpointer user_data, GError **error)
+{
+    *(gboolean *) user_data = g_strcmp0(values[0], "t") == 0;
+    return FALSE;
+}
+
+gboolean archive_refresh_statistics(Archive *archive, GError **error)
+{
+    gboolean stale = FALSE;
+
+    return archive_select(archive,
+                          "SELECT c.reltuples < 0.8 * (SELECT coalesce(sum(events), 0)"
+                          " FROM cavelog.games) FROM pg_class c"
+                          " WHERE c.oid = 'cavelog.events'::regclass",
+                          0, NULL, note_true, &stale, error) &&
+           (!stale || archive_exec(archive, "ANALYZE cavelog.events, cavelog.games",
+                                   "counting the archive's rows", error));
+}
+
 /* ---- a user's query over one game ------------------------------------------ */
 
 /* Prepare @sql as the unnamed statement: one statement (the extended
@@ -325,12 +344,17 @@ static gboolean check_query(Archive *archive, const char *sql, GError **error)
     return ok;
 }
 
+/* The planner cannot know which game cavelog.game names, and so guesses
+ * one row where a game has thousands: a nested loop over one game's events
+ * then ran for seconds. Without nested loops a join over one game is
+ * hashed, in milliseconds (one game is small). */
 gboolean archive_query_game(Archive *archive, gint64 id, const char *sql, gint64 max_ms,
                             ArchiveRowFunc func, gpointer user_data, GError **error)
 {
     g_autofree char *enter = g_strdup_printf(
         "SAVEPOINT cavelog_query; SET LOCAL transaction_read_only = on;"
-        " SET LOCAL search_path = cavelog_game, cavelog; SET LOCAL statement_timeout = "
+        " SET LOCAL search_path = cavelog_game, cavelog; SET LOCAL enable_nestloop = off; SET "
+        "LOCAL statement_timeout = "
         "%" G_GINT64_FORMAT "; SELECT set_config('cavelog.game', '%" G_GINT64_FORMAT "', true)",
         max_ms, id);
     PGresult *result;

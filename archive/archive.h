@@ -66,6 +66,13 @@ void archive_copy_row(gint64 id, const CavEvent *event, GString *out);
 gboolean archive_put_game(Archive *archive, gint64 id, const ArchiveGameRow *row,
                           const GString *rows, gboolean *there, GError **error);
 
+/* Inside archive_put_game's transaction: when the planner's count of the
+ * events is a fifth or more below the archive's (a fresh or fast-growing
+ * archive: the queries over one game would then be planned for a tiny
+ * table, and run for seconds), ANALYZE the events first. A few times as
+ * the archive grows by a quarter, never on every game. */
+gboolean archive_refresh_statistics(Archive *archive, GError **error);
+
 gboolean archive_commit(Archive *archive, GError **error);
 void archive_rollback(Archive *archive);
 

@@ -213,16 +213,18 @@ static void say_archived(const char *line, gboolean refused, gpointer user_data)
         g_print("%s\n", shown);
 }
 
-/* "3 games archived (120,000 events, 250,000 events/s stored), 1 already there, 1 refused". */
+/* "3 games archived (120000 events: checked in …, copied in … (N events/s),
+ * answered in …), 1 already there, 1 refused". */
 static void print_tally(const RecordsArchiveTally *tally)
 {
-    double store_s = (double) tally->store_us / 1e6, check_s = (double) tally->check_us / 1e6;
+    double check_s = (double) tally->check_us / 1e6, copy_s = (double) tally->copy_us / 1e6;
 
-    g_print("%u game%s archived (%" G_GINT64_FORMAT " events; checked in %.2f s, stored in %.2f s",
-            tally->archived, tally->archived == 1 ? "" : "s", tally->events, check_s, store_s);
-    if (store_s > 0)
-        g_print(", %.0f events/s", (double) tally->events / store_s);
-    g_print("), %u already there, %u refused\n", tally->already, tally->refused);
+    g_print("%u game%s archived (%" G_GINT64_FORMAT " events: checked in %.2f s, copied in %.2f s",
+            tally->archived, tally->archived == 1 ? "" : "s", tally->events, check_s, copy_s);
+    if (copy_s > 0)
+        g_print(" (%.0f events/s)", (double) tally->events / copy_s);
+    g_print(", queries answered in %.2f s), %u already there, %u refused\n",
+            (double) tally->answer_us / 1e6, tally->already, tally->refused);
 }
 
 int cli_archive(int argc, char **argv)

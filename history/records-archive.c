@@ -448,7 +448,7 @@ static PutResult put_file(Archive *archive, const char *path, GPtrArray *achieve
     VerifyReport report;
     gboolean there = FALSE;
     PutResult result = PUT_REFUSED;
-    gint64 t0 = g_get_monotonic_time(), t1;
+    gint64 t0 = g_get_monotonic_time(), t1 = 0, t2 = 0;
 
     in.row.file = base;
     if (store == NULL || !read_row(store, path, &in, why))
@@ -473,12 +473,15 @@ static PutResult put_file(Archive *archive, const char *path, GPtrArray *achieve
     result = PUT_ALREADY;
     if (there)
         goto done;
+    t2 = g_get_monotonic_time();
     result = PUT_FAILED;
-    if (!answer_known(archive, &in, achievements, error) || !archive_commit(archive, error)) {
+    if (!archive_refresh_statistics(archive, error) ||
+        !answer_known(archive, &in, achievements, error) || !archive_commit(archive, error)) {
         archive_rollback(archive);
         goto done;
     }
-    tally->store_us += g_get_monotonic_time() - t1;
+    tally->copy_us += t2 - t1;
+    tally->answer_us += g_get_monotonic_time() - t2;
     tally->events += report.events;
     result = PUT_ARCHIVED;
 done:

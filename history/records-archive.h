@@ -17,9 +17,10 @@ G_BEGIN_DECLS
 /* What archiving a list of files did. */
 typedef struct {
     guint archived, already, refused;
-    gint64 events;   /* events of the archived games */
-    gint64 check_us; /* opening and checking the files */
-    gint64 store_us; /* sending them (COPY) and answering the known queries */
+    gint64 events;    /* events of the archived games */
+    gint64 check_us;  /* opening and checking the files (and making the COPY rows) */
+    gint64 copy_us;   /* storing the game row and its events (COPY) */
+    gint64 answer_us; /* answering the known queries over each game, and committing */
 } RecordsArchiveTally;
 
 /* Called with one line about each file ("FILE: archived", "FILE: refused:
