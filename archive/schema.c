@@ -36,7 +36,7 @@ static const char tables_sql[] =
     " version integer NOT NULL,"
     " cause bigint,"
     " actor integer,"
-    " payload jsonb NOT NULL,"
+    " payload json NOT NULL,"
     " PRIMARY KEY (game_id, seq));"
     "CREATE INDEX IF NOT EXISTS events_by_type ON cavelog.events (game_id, type);"
     /* What a query (an achievement's, a statistic's) gave on one game,
@@ -49,7 +49,7 @@ static const char tables_sql[] =
     " cells text[] NOT NULL,"
     " PRIMARY KEY (query_sha, game_id));"
     /* README's queries read payloads with SQLite's json_extract('$.x'). */
-    "CREATE OR REPLACE FUNCTION cavelog.json_extract(doc jsonb, path text) RETURNS text"
+    "CREATE OR REPLACE FUNCTION cavelog.json_extract(doc json, path text) RETURNS text"
     " LANGUAGE sql IMMUTABLE STRICT AS"
     " $$SELECT doc #>> string_to_array(substr(path, 3), '.')$$;";
 
