@@ -10,7 +10,7 @@ static const char tables_sql[] =
     "CREATE SCHEMA IF NOT EXISTS cavelog_game;"
     "CREATE TABLE IF NOT EXISTS cavelog.meta (key text PRIMARY KEY, value text NOT NULL);"
     "CREATE TABLE IF NOT EXISTS cavelog.games ("
-    " game_id bigserial PRIMARY KEY,"
+    " game_id serial PRIMARY KEY,"
     " file text NOT NULL,"
     " seed bigint NOT NULL,"
     " build text NOT NULL,"
@@ -28,14 +28,16 @@ static const char tables_sql[] =
     " events bigint NOT NULL,"
     " archived timestamptz NOT NULL DEFAULT now(),"
     " UNIQUE (seed, created, player_name, last_digest));"
+    /* The columns ordered so that none is padded (about a tenth off a row,
+     * and off the COPY's time). */
     "CREATE TABLE IF NOT EXISTS cavelog.events ("
-    " game_id bigint NOT NULL,"
-    " seq bigint NOT NULL,"
+    " game_id integer NOT NULL,"
     " turn integer NOT NULL,"
-    " type text NOT NULL,"
-    " version integer NOT NULL,"
+    " seq bigint NOT NULL,"
     " cause bigint,"
+    " version integer NOT NULL,"
     " actor integer,"
+    " type text NOT NULL,"
     " payload json NOT NULL,"
     " PRIMARY KEY (game_id, seq));"
     "CREATE INDEX IF NOT EXISTS events_by_type ON cavelog.events (game_id, type);"
@@ -43,7 +45,7 @@ static const char tables_sql[] =
      * kept by the query's SHA-256: its rows' cells, row after row. */
     "CREATE TABLE IF NOT EXISTS cavelog.answers ("
     " query_sha text NOT NULL,"
-    " game_id bigint NOT NULL,"
+    " game_id integer NOT NULL,"
     " problem text,"
     " width integer NOT NULL,"
     " cells text[] NOT NULL,"
@@ -87,7 +89,7 @@ static void type_view(CavEventType type, const char *schema, gboolean game_id, G
                            schema, folded);
 }
 
-#define ONE_GAME "game_id = current_setting('cavelog.game')::bigint"
+#define ONE_GAME "game_id = current_setting('cavelog.game')::integer"
 
 void archive_schema_views(GString *out)
 {
