@@ -413,78 +413,95 @@ static gboolean read_row(Store *store, const char *path, Incoming *in, GError **
     return TRUE;
 }
 
+/* Answer @sql over game @in->id and keep the answer, inside its transaction. */
+static gboolean answer_one(Archive *archive, const Incoming *in, const char *sql, GError **error)
+{
+    g_autofree char *sha = query_sha(sql);
+    Answer *a = answer_new(in->id, in->row.file);
+    gboolean ok = answer_query(archive, sql, sha, a, error);
+
+    answer_free(a);
+    return ok;
+}
+
 /* Answer every known query (the statistics', @achievements') over game
  * @in->id, inside its transaction. */
 static gboolean answer_known(Archive *archive, const Incoming *in, GPtrArray *achievements,
                              GError **error)
 {
-    gboolean ok = TRUE;
-
-    for (guint q = 0;
-         ok && q < G_N_ELEMENTS(stats_queries) + (achievements != NULL ? achievements->len : 0);
-         q++) {
-        const char *sql = q < G_N_ELEMENTS(stats_queries)
-                              ? stats_queries[q]
-                              : ((RecordsAchievement *) g_ptr_array_index(
-                                     achievements, q - G_N_ELEMENTS(stats_queries)))
-                                    ->query;
-        g_autofree char *sha = query_sha(sql);
-        Answer *a = answer_new(in->id, in->row.file);
-        ok = answer_query(archive, sql, sha, a, error);
-        answer_free(a);
-    }
-    return ok;
+    for (guint q = 0; q < G_N_ELEMENTS(stats_queries); q++)
+        if (!answer_one(archive, in, stats_queries[q], error))
+            return FALSE;
+    for (guint i = 0; achievements != NULL && i < achievements->len; i++)
+        if (!answer_one(archive, in,
+                        ((RecordsAchievement *) g_ptr_array_index(achievements, i))->query, error))
+            return FALSE;
+    return TRUE;
 }
 
+/* What became of one file: ready (checked, to be stored), then archived. */
 typedef enum { PUT_ARCHIVED, PUT_ALREADY, PUT_REFUSED, PUT_FAILED } PutResult;
 
-/* Check @path as verify does and store it; *@why says why it was refused. */
+/* Open and check @path as verify does, making its COPY rows in @in;
+ * PUT_ARCHIVED when it is ready to be stored. *@why says why it was
+ * refused, *@error why the archive failed. */
+static PutResult check_file(Archive *archive, const char *path, Incoming *in, GError **why,
+                            GError **error)
+{
+    g_autoptr(Store) store = store_open(path, FALSE, why);
+    gboolean there = FALSE;
+    VerifyReport report;
+
+    if (store == NULL || !read_row(store, path, in, why))
+        return PUT_REFUSED;
+    if (!archive_has_game(archive, &in->row, &there, error) ||
+        (!there && !archive_new_game_id(archive, &in->id, error)))
+        return PUT_FAILED;
+    if (there)
+        return PUT_ALREADY;
+    if (!verify_game_each(store, &report, copy_event, in, why))
+        return PUT_REFUSED;
+    in->row.score = report.score;
+    in->row.events = report.events;
+    return PUT_ARCHIVED;
+}
+
+/* Store @in, checked, in one transaction with the answers of the known
+ * queries. */
+static PutResult store_game(Archive *archive, Incoming *in, GPtrArray *achievements,
+                            RecordsArchiveTally *tally, GError **error)
+{
+    gint64 t0 = g_get_monotonic_time(), t1;
+    gboolean there = FALSE;
+
+    if (!archive_put_game(archive, in->id, &in->row, in->rows, &there, error))
+        return PUT_FAILED;
+    if (there)
+        return PUT_ALREADY; /* another archiver was first */
+    t1 = g_get_monotonic_time();
+    if (!archive_refresh_statistics(archive, error) ||
+        !answer_known(archive, in, achievements, error) || !archive_commit(archive, error)) {
+        archive_rollback(archive);
+        return PUT_FAILED;
+    }
+    tally->copy_us += t1 - t0;
+    tally->answer_us += g_get_monotonic_time() - t1;
+    tally->events += in->row.events;
+    return PUT_ARCHIVED;
+}
+
+/* Check @path and store it. */
 static PutResult put_file(Archive *archive, const char *path, GPtrArray *achievements,
                           RecordsArchiveTally *tally, GError **why, GError **error)
 {
-    g_autoptr(Store) store = store_open(path, FALSE, why);
     g_autofree char *base = g_path_get_basename(path);
-    Incoming in = {.rows = g_string_new(NULL)};
-    VerifyReport report;
-    gboolean there = FALSE;
-    PutResult result = PUT_REFUSED;
-    gint64 t0 = g_get_monotonic_time(), t1 = 0, t2 = 0;
+    Incoming in = {.rows = g_string_new(NULL), .row.file = base};
+    gint64 t0 = g_get_monotonic_time();
+    PutResult result = check_file(archive, path, &in, why, error);
 
-    in.row.file = base;
-    if (store == NULL || !read_row(store, path, &in, why))
-        goto done;
-    result = PUT_FAILED;
-    if (!archive_has_game(archive, &in.row, &there, error) ||
-        (!there && !archive_new_game_id(archive, &in.id, error)))
-        goto done;
-    result = PUT_ALREADY;
-    if (there)
-        goto done;
-    result = PUT_REFUSED;
-    if (!verify_game_each(store, &report, copy_event, &in, why))
-        goto done;
-    in.row.score = report.score;
-    in.row.events = report.events;
-    t1 = g_get_monotonic_time();
-    tally->check_us += t1 - t0;
-    result = PUT_FAILED;
-    if (!archive_put_game(archive, in.id, &in.row, in.rows, &there, error))
-        goto done;
-    result = PUT_ALREADY;
-    if (there)
-        goto done;
-    t2 = g_get_monotonic_time();
-    result = PUT_FAILED;
-    if (!archive_refresh_statistics(archive, error) ||
-        !answer_known(archive, &in, achievements, error) || !archive_commit(archive, error)) {
-        archive_rollback(archive);
-        goto done;
-    }
-    tally->copy_us += t2 - t1;
-    tally->answer_us += g_get_monotonic_time() - t2;
-    tally->events += report.events;
-    result = PUT_ARCHIVED;
-done:
+    tally->check_us += g_get_monotonic_time() - t0;
+    if (result == PUT_ARCHIVED)
+        result = store_game(archive, &in, achievements, tally, error);
     g_string_free(in.rows, TRUE);
     store_game_info_clear(&in.info);
     return result;
