@@ -138,7 +138,7 @@ static gboolean parse_folder_command(const char *command, const char *what, int 
 int cli_scores(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_auto(Source) source = {NULL};
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
@@ -156,7 +156,7 @@ int cli_scores(int argc, char **argv)
 int cli_stats(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_auto(Source) source = {NULL};
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(RecordsStats) stats = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
@@ -181,7 +181,7 @@ int cli_stats(int argc, char **argv)
 int cli_achievements(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_auto(Source) source = {NULL};
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) achievements = NULL;
     g_autoptr(GPtrArray) games = NULL;
