@@ -490,50 +490,156 @@ static PutResult store_game(Archive *archive, Incoming *in, GPtrArray *achieveme
     return PUT_ARCHIVED;
 }
 
-/* Check @path and store it. */
-static PutResult put_file(Archive *archive, const char *path, GPtrArray *achievements,
-                          RecordsArchiveTally *tally, GError **why, GError **error)
-{
-    g_autofree char *base = g_path_get_basename(path);
-    Incoming in = {.rows = g_string_new(NULL), .row.file = base};
-    gint64 t0 = g_get_monotonic_time();
-    PutResult result = check_file(archive, path, &in, why, error);
+/* One file: checked on the caller's thread, stored on the writer's. */
+typedef struct {
+    char *path;
+    char *base;
+    Incoming in;
+    PutResult result;
+    GError *why;   /* refused: why */
+    GError *error; /* the archive failed: why */
+} Job;
 
-    tally->check_us += g_get_monotonic_time() - t0;
-    if (result == PUT_ARCHIVED)
-        result = store_game(archive, &in, achievements, tally, error);
-    g_string_free(in.rows, TRUE);
-    store_game_info_clear(&in.info);
-    return result;
+static Job *job_new(const char *path)
+{
+    Job *job = g_new0(Job, 1);
+
+    job->path = g_strdup(path);
+    job->base = g_path_get_basename(path);
+    job->in.rows = g_string_new(NULL);
+    job->in.row.file = job->base;
+    return job;
 }
 
-gboolean records_archive_files(Archive *archive, const char *const *paths, GPtrArray *achievements,
+static void job_free(Job *job)
+{
+    g_string_free(job->in.rows, TRUE);
+    store_game_info_clear(&job->in.info);
+    g_clear_error(&job->why);
+    g_clear_error(&job->error);
+    g_free(job->base);
+    g_free(job->path);
+    g_free(job);
+}
+
+/* The writer: its own connection stores each checked game while the
+ * caller's thread checks the next file (two cores: the check and the
+ * server's COPY at once). After a failure it stores nothing more. */
+typedef struct {
+    Archive *archive;
+    GPtrArray *achievements;
+    RecordsArchiveTally tally; /* copy_us, answer_us, events */
+    GAsyncQueue *todo, *done;  /* of Job; todo ends with the Writer itself */
+    gboolean failed;
+} Writer;
+
+static gpointer writer_run(gpointer data)
+{
+    Writer *w = data;
+    Job *job;
+
+    while ((job = g_async_queue_pop(w->todo)) != (gpointer) w) {
+        job->result =
+            w->failed ? PUT_FAILED
+                      : store_game(w->archive, &job->in, w->achievements, &w->tally, &job->error);
+        w->failed = w->failed || job->result == PUT_FAILED;
+        g_async_queue_push(w->done, job);
+    }
+    return NULL;
+}
+
+/* What became of @job, told and counted; FALSE (with @error, the first
+ * only) when the archive failed. */
+static gboolean finish_job(Job *job, RecordsArchiveTally *tally, RecordsArchiveSay say,
+                           gpointer user_data, GError **error)
+{
+    g_autofree char *line = NULL;
+
+    switch (job->result) {
+    case PUT_FAILED:
+        if (job->error != NULL && error != NULL && *error == NULL)
+            g_propagate_error(error, g_steal_pointer(&job->error));
+        return FALSE;
+    case PUT_ARCHIVED:
+        tally->archived++;
+        line = g_strdup_printf("%s: archived", job->path);
+        break;
+    case PUT_ALREADY:
+        tally->already++;
+        line = g_strdup_printf("%s: already in the archive", job->path);
+        break;
+    case PUT_REFUSED:
+        tally->refused++;
+        line = g_strdup_printf("refused: %s", job->why->message); /* it names the file */
+        break;
+    }
+    if (say != NULL)
+        say(line, job->why != NULL, user_data);
+    return TRUE;
+}
+
+/* Check each of @paths on this thread and hand the ready ones to @w, at
+ * most two at a time (a game's rows are a few megabytes). */
+static gboolean check_files(Archive *checker, Writer *w, const char *const *paths,
+                            RecordsArchiveTally *tally, RecordsArchiveSay say, gpointer user_data,
+                            GError **error)
+{
+    gboolean ok = TRUE;
+    guint in_flight = 0;
+
+    for (guint i = 0; ok && paths[i] != NULL; i++) {
+        Job *job = job_new(paths[i]);
+        gint64 t0 = g_get_monotonic_time();
+        job->result = check_file(checker, paths[i], &job->in, &job->why, &job->error);
+        tally->check_us += g_get_monotonic_time() - t0;
+        if (job->result == PUT_ARCHIVED) {
+            g_async_queue_push(w->todo, job);
+            in_flight++;
+        } else {
+            ok = finish_job(job, tally, say, user_data, error);
+            job_free(job);
+        }
+        for (; ok && in_flight >= 2; in_flight--) {
+            job = g_async_queue_pop(w->done);
+            ok = finish_job(job, tally, say, user_data, error);
+            job_free(job);
+        }
+    }
+    return ok;
+}
+
+gboolean records_archive_files(const char *uri, const char *const *paths, GPtrArray *achievements,
                                RecordsArchiveTally *tally, RecordsArchiveSay say,
                                gpointer user_data, GError **error)
 {
-    g_return_val_if_fail(archive != NULL && paths != NULL && tally != NULL, FALSE);
-    for (guint i = 0; paths[i] != NULL; i++) {
-        g_autoptr(GError) why = NULL;
-        g_autofree char *line = NULL;
-        switch (put_file(archive, paths[i], achievements, tally, &why, error)) {
-        case PUT_FAILED:
-            return FALSE;
-        case PUT_ARCHIVED:
-            tally->archived++;
-            line = g_strdup_printf("%s: archived", paths[i]);
-            break;
-        case PUT_ALREADY:
-            tally->already++;
-            line = g_strdup_printf("%s: already in the archive", paths[i]);
-            break;
-        case PUT_REFUSED:
-            tally->refused++;
-            /* A store error names the file already. */
-            line = g_strdup_printf("refused: %s", why->message);
-            break;
-        }
-        if (say != NULL)
-            say(line, why != NULL, user_data);
+    g_autoptr(Archive) checker = NULL;
+    Writer w = {.achievements = achievements};
+    GThread *thread;
+    gboolean ok;
+    Job *job;
+    gint64 t0 = g_get_monotonic_time();
+
+    g_return_val_if_fail(uri != NULL && paths != NULL && tally != NULL, FALSE);
+    checker = archive_open(uri, error);
+    w.archive = checker != NULL ? archive_open(uri, error) : NULL;
+    if (w.archive == NULL)
+        return FALSE;
+    w.todo = g_async_queue_new();
+    w.done = g_async_queue_new();
+    thread = g_thread_new("archive-writer", writer_run, &w);
+    ok = check_files(checker, &w, paths, tally, say, user_data, error);
+    g_async_queue_push(w.todo, &w);
+    g_thread_join(thread);
+    while ((job = g_async_queue_try_pop(w.done)) != NULL) {
+        ok = finish_job(job, tally, say, user_data, error) && ok;
+        job_free(job);
     }
-    return TRUE;
+    g_async_queue_unref(w.todo);
+    g_async_queue_unref(w.done);
+    archive_close(w.archive);
+    tally->copy_us += w.tally.copy_us;
+    tally->answer_us += w.tally.answer_us;
+    tally->events += w.tally.events;
+    tally->wall_us += g_get_monotonic_time() - t0;
+    return ok;
 }

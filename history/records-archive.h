@@ -21,18 +21,22 @@ typedef struct {
     gint64 check_us;  /* opening and checking the files (and making the COPY rows) */
     gint64 copy_us;   /* storing the game row and its events (COPY) */
     gint64 answer_us; /* answering the known queries over each game, and committing */
+    gint64 wall_us;   /* the whole, checking and storing at once */
 } RecordsArchiveTally;
 
 /* Called with one line about each file ("FILE: archived", "FILE: refused:
  * why"…). */
 typedef void (*RecordsArchiveSay)(const char *line, gboolean refused, gpointer user_data);
 
-/* Archive each of @paths: a finished game, fully checked (verify_game), is
- * stored in one transaction with the answers of the statistics' queries and
- * of @achievements (nullable); a game already there (by its identity) is
- * skipped, and a file that fails a check is refused and named. FALSE with
+/* Archive each of @paths into the archive at @uri: a finished game, fully
+ * checked (verify_game), is stored in one transaction with the answers of
+ * the statistics' queries and of @achievements (nullable); a game already
+ * there (by its identity) is skipped, and a file that fails a check is
+ * refused and named. Files are checked on this thread while another, on a
+ * connection of its own, stores the ones checked before; @say is called on
+ * this thread (a file's line may come after the next file's). FALSE with
  * an ARCHIVE_ERROR only when the archive itself fails. */
-gboolean records_archive_files(Archive *archive, const char *const *paths, GPtrArray *achievements,
+gboolean records_archive_files(const char *uri, const char *const *paths, GPtrArray *achievements,
                                RecordsArchiveTally *tally, RecordsArchiveSay say,
                                gpointer user_data, GError **error);
 
