@@ -24,7 +24,8 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 cluster_module = __import__('pg-cluster')
 
-HOSTILE_NAME = "Robert'); DROP TABLE cavelog.events; --"
+# Quotes, SQL, a backslash (COPY's escape) and a JSON-escaped quote.
+HOSTILE_NAME = "Robert'); DROP TABLE cavelog.events; -- \\ \"q\""
 failures = []
 
 
@@ -129,6 +130,10 @@ def test_refusals(cavelog, maker, cluster, tmp):
     names = psql(cluster, 'SELECT player_name, file FROM games WHERE seed = 7400').stdout
     check(names.strip() == f'{HOSTILE_NAME}|{os.path.basename(quoted)}',
           'a name and a file name holding quotes and SQL are stored as they are')
+    started = psql(cluster, 'SELECT s.player_name FROM GameStarted s JOIN games g USING (game_id) '
+                            'WHERE g.seed = 7400').stdout.strip()
+    check(started == HOSTILE_NAME, 'the name inside an event payload arrives whole by COPY '
+          f'({started!r})')
     events = psql(cluster, 'SELECT count(*) FROM events').stdout.strip()
     check(events.isdigit() and int(events) > 0, 'the events table is still there')
     scores = run([cavelog, 'scores', '--db', cluster.uri])
