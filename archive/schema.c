@@ -127,40 +127,57 @@ static void drop_views(GString *sql)
     }
 }
 
-/* The views, remade when the archive's were made by another build. */
-static gboolean ensure_views(Archive *archive, GError **error)
+/* The SHA-256 of the schema this build makes: its tables and views. */
+static char *schema_sha(void)
 {
-    g_autoptr(GString) views = g_string_new(NULL);
-    g_autoptr(GString) sql = g_string_new(NULL);
-    g_autofree char *sha = NULL;
-    g_autofree char *theirs = NULL;
-    const char *params[1];
+    g_autoptr(GString) all = g_string_new(tables_sql);
 
-    archive_schema_views(views);
-    sha = g_compute_checksum_for_string(G_CHECKSUM_SHA256, views->str, -1);
-    if (!archive_select(archive, "SELECT value FROM cavelog.meta WHERE key = 'views'", 0, NULL,
-                        read_value, &theirs, error))
+    archive_schema_views(all);
+    return g_compute_checksum_for_string(G_CHECKSUM_SHA256, all->str, -1);
+}
+
+/* Whether the archive's schema is this build's already (a role that may
+ * only read then never needs to write). */
+static gboolean schema_current(Archive *archive, const char *sha)
+{
+    g_autofree char *theirs = NULL;
+
+    return archive_select(archive, "SELECT value FROM cavelog.meta WHERE key = 'schema'", 0, NULL,
+                          read_value, &theirs, NULL) &&
+           g_strcmp0(theirs, sha) == 0;
+}
+
+/* Tables made when missing, then (unless another archiver did meanwhile)
+ * the views remade and the schema's SHA noted. */
+static gboolean make_schema(Archive *archive, const char *sha, GError **error)
+{
+    g_autoptr(GString) sql = g_string_new(NULL);
+    const char *params[] = {sha};
+
+    if (!archive_exec(archive, tables_sql, "making the archive's tables", error))
         return FALSE;
-    if (g_strcmp0(theirs, sha) == 0)
+    if (schema_current(archive, sha))
         return TRUE;
     drop_views(sql);
-    g_string_append(sql, views->str);
-    params[0] = sha;
+    archive_schema_views(sql);
     return archive_exec(archive, sql->str, "making the archive's views", error) &&
            archive_select(archive,
-                          "INSERT INTO cavelog.meta VALUES ('views', $1)"
+                          "INSERT INTO cavelog.meta VALUES ('schema', $1)"
                           " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                           1, params, NULL, NULL, error);
 }
 
 gboolean archive_schema_ensure(Archive *archive, GError **error)
 {
+    g_autofree char *sha = schema_sha();
+
+    if (schema_current(archive, sha))
+        return TRUE;
     /* The lock's key: "CAVL" (the game files' application id). */
     if (!archive_exec(archive, "BEGIN; SELECT pg_advisory_xact_lock(1128355404);",
                       "making the archive", error))
         return FALSE;
-    if (archive_exec(archive, tables_sql, "making the archive's tables", error) &&
-        ensure_views(archive, error) && archive_commit(archive, error))
+    if (make_schema(archive, sha, error) && archive_commit(archive, error))
         return TRUE;
     archive_rollback(archive);
     return FALSE;

@@ -87,10 +87,10 @@ static const char keep_answer_sql[] =
     "INSERT INTO cavelog.answers (query_sha, game_id, problem, width, cells)"
     " VALUES ($1, $2, $3, $4, $5::text[]) ON CONFLICT DO NOTHING";
 
-/* Run @sql over @a's game, inside a transaction, and keep the answer (its
- * rows, or its problem). FALSE only when the archive fails. */
+/* Run @sql over @a's game, inside a transaction, and (when @keep) keep the
+ * answer: its rows, or its problem. FALSE only when the archive fails. */
 static gboolean answer_query(Archive *archive, const char *sql, const char *sha, Answer *a,
-                             GError **error)
+                             gboolean keep, GError **error)
 {
     g_autoptr(GError) failed = NULL;
     g_autofree char *id = g_strdup_printf("%" G_GINT64_FORMAT, a->id);
@@ -106,6 +106,8 @@ static gboolean answer_query(Archive *archive, const char *sql, const char *sha,
         g_ptr_array_set_size(a->cells, 0);
     }
     a->known = TRUE;
+    if (!keep)
+        return TRUE;
     width = g_strdup_printf("%d", a->width);
     cells = array_literal(a->cells);
     return archive_select(archive, keep_answer_sql, 5,
@@ -116,6 +118,12 @@ static gboolean answer_query(Archive *archive, const char *sql, const char *sha,
 static char *query_sha(const char *sql)
 {
     return g_compute_checksum_for_string(G_CHECKSUM_SHA256, sql, -1);
+}
+
+static gboolean note_true(int n, const char *const *values, gpointer user_data, GError **error)
+{
+    *(gboolean *) user_data = g_strcmp0(values[0], "t") == 0;
+    return FALSE;
 }
 
 /* ---- every game's answer to one query ------------------------------------- */
@@ -149,18 +157,23 @@ static gboolean add_answer_cell(int n, const char *const *values, gpointer user_
 
 /* Every archived game's answer to @sql, in file-name order: the kept ones
  * read, the others computed now and kept (inside the caller's
- * transaction). NULL with an ARCHIVE_ERROR when the archive fails. */
+ * transaction; by a role that may only read, computed and not kept). NULL with an ARCHIVE_ERROR
+ * when the archive fails. */
 static GPtrArray *answers_to(Archive *archive, const char *sql, GError **error)
 {
     g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func(answer_free);
     g_autofree char *sha = query_sha(sql);
     const char *params[] = {sha};
 
-    if (!archive_select(archive, answers_sql, 1, params, add_answer_cell, answers, error))
+    gboolean keep = FALSE;
+
+    if (!archive_select(archive, answers_sql, 1, params, add_answer_cell, answers, error) ||
+        !archive_select(archive, "SELECT has_table_privilege('cavelog.answers', 'INSERT')", 0, NULL,
+                        note_true, &keep, error))
         return NULL;
     for (guint i = 0; i < answers->len; i++) {
         Answer *a = g_ptr_array_index(answers, i);
-        if (!a->known && !answer_query(archive, sql, sha, a, error))
+        if (!a->known && !answer_query(archive, sql, sha, a, keep, error))
             return NULL;
     }
     return g_steal_pointer(&answers);
@@ -418,7 +431,7 @@ static gboolean answer_one(Archive *archive, const Incoming *in, const char *sql
 {
     g_autofree char *sha = query_sha(sql);
     Answer *a = answer_new(in->id, in->row.file);
-    gboolean ok = answer_query(archive, sql, sha, a, error);
+    gboolean ok = answer_query(archive, sql, sha, a, TRUE, error);
 
     answer_free(a);
     return ok;

@@ -155,8 +155,19 @@ def test_new_achievement(cavelog, folder, cluster, tmp):
                 'query=SELECT nonsense FROM nowhere\n')
     env = dict(os.environ, CAVELOG_DATA_DIR=data)
     files = run([cavelog, 'achievements', folder], env)
-    db = run([cavelog, 'achievements', '--db', cluster.uri], env)
     strip = lambda text: re.sub(r'\(its query failed: .*\)', '(failed)', text)
+    # A role that may only read (a web page's): answered, nothing kept.
+    psql(cluster, 'CREATE ROLE spectator LOGIN; GRANT USAGE ON SCHEMA cavelog, cavelog_game '
+                  'TO spectator; GRANT SELECT ON ALL TABLES IN SCHEMA cavelog, cavelog_game '
+                  'TO spectator')
+    kept = psql(cluster, 'SELECT count(*) FROM answers').stdout
+    reader = run([cavelog, 'achievements', '--db', cluster.uri.replace('cavelog@', 'spectator@')],
+                 env)
+    check(reader.returncode == 0 and strip(files.stdout) == strip(reader.stdout),
+          f'a role that may only read is answered the same ({reader.stderr.strip()})')
+    check(psql(cluster, 'SELECT count(*) FROM answers').stdout == kept,
+          'and nothing is kept for it')
+    db = run([cavelog, 'achievements', '--db', cluster.uri], env)
     check(strip(files.stdout) == strip(db.stdout),
           'an achievement the archive never saw is answered as from the files')
     check('earned by' in db.stdout and '(its query failed' in db.stdout,
