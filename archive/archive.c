@@ -351,12 +351,14 @@ static gboolean check_query(Archive *archive, const char *sql, GError **error)
 gboolean archive_query_game(Archive *archive, gint64 id, const char *sql, gint64 max_ms,
                             ArchiveRowFunc func, gpointer user_data, GError **error)
 {
-    g_autofree char *enter = g_strdup_printf(
-        "SAVEPOINT cavelog_query; SET LOCAL transaction_read_only = on;"
-        " SET LOCAL search_path = cavelog_game, cavelog; SET LOCAL enable_nestloop = off; SET "
-        "LOCAL statement_timeout = "
-        "%" G_GINT64_FORMAT "; SELECT set_config('cavelog.game', '%" G_GINT64_FORMAT "', true)",
-        max_ms, id);
+    g_autofree char *enter =
+        g_strdup_printf("SAVEPOINT cavelog_query;"
+                        " SET LOCAL transaction_read_only = on;"
+                        " SET LOCAL search_path = cavelog_game, cavelog;"
+                        " SET LOCAL enable_nestloop = off;"
+                        " SET LOCAL statement_timeout = %" G_GINT64_FORMAT ";"
+                        " SELECT set_config('cavelog.game', '%" G_GINT64_FORMAT "', true)",
+                        max_ms, id);
     PGresult *result;
     gboolean ok;
 
