@@ -23,7 +23,11 @@ SKIP = 77  # meson's exit status for a skipped test
 
 
 def find_bindir():
-    """The folder of initdb and pg_ctl, or None when PostgreSQL is missing."""
+    """The folder of initdb and pg_ctl, or None when PostgreSQL is missing
+    ($CAVELOG_PG_BINDIR names it, or, empty, pretends there is none)."""
+    if 'CAVELOG_PG_BINDIR' in os.environ:
+        given = os.environ['CAVELOG_PG_BINDIR']
+        return given if given and os.access(os.path.join(given, 'initdb'), os.X_OK) else None
     for candidate in sorted(glob.glob('/usr/lib/postgresql/*/bin'), reverse=True,
                             key=lambda d: int(d.split('/')[-2]) if d.split('/')[-2].isdigit() else 0):
         if os.access(os.path.join(candidate, 'initdb'), os.X_OK):
