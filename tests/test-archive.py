@@ -9,10 +9,13 @@ commands over the same games (and an achievement the archive never saw is
 answered the same); the README's queries run unchanged across games; an
 unfinished, tampered or foreign file is refused, named and skipped, with a
 non-zero exit, while the others go in; names holding quotes and SQL arrive
-as data. Without PostgreSQL (or a cavelog built without it) it says so and
+as data; finished games of earlier releases give the files' figures too.
+Without PostgreSQL (or a cavelog built without it) it says so and
 exits 77: skipped, never failed.
 Usage: test-archive.py CAVELOG MAKE_GAME README
 """
+import glob
+import gzip
 import os
 import re
 import shutil
@@ -175,6 +178,30 @@ def test_new_achievement(cavelog, folder, cluster, tmp):
     print(db.stdout)
 
 
+def test_old_releases(cavelog, cluster, source, tmp):
+    """Finished games written by 0.2.0, 0.3.0 and this build's golden games
+    (old payload versions, upcast) go in, in a database of their own, and
+    give the files' figures."""
+    folder = os.path.join(tmp, 'old')
+    os.makedirs(folder)
+    for path in sorted(glob.glob(os.path.join(source, 'tests', 'data', 'release-*.cavelog.gz')) +
+                       glob.glob(os.path.join(source, 'tests', 'golden', '*.cavelog.gz'))):
+        target = os.path.join(folder, os.path.basename(path)[:-3])
+        with gzip.open(path) as f, open(target, 'wb') as out:
+            out.write(f.read())
+        with sqlite3.connect(target) as db:
+            finished = db.execute('SELECT outcome FROM game').fetchone()[0] != 'playing'
+        if not finished:
+            os.unlink(target)
+    psql(cluster, 'CREATE DATABASE old')
+    uri = cluster.uri.replace('/postgres?', '/old?')
+    names = sorted(os.listdir(folder))
+    r = run([cavelog, 'archive', '--to', uri] + [os.path.join(folder, n) for n in names])
+    check(r.returncode == 0 and r.stdout.count(': archived') == len(names) >= 4,
+          f'finished games of earlier releases are archived ({len(names)}: {r.stderr.strip()})')
+    compare(cavelog, folder, uri)
+
+
 def main():
     cavelog, maker, readme = sys.argv[1:4]
     if cluster_module.find_bindir() is None:
@@ -206,6 +233,7 @@ def main():
             check_readme_queries(cluster, readme)
             test_new_achievement(cavelog, folder, cluster, tmp)
             test_refusals(cavelog, maker, cluster, tmp)
+            test_old_releases(cavelog, cluster, os.path.dirname(os.path.abspath(readme)), tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f'{len(failures)} check(s) failed' if failures else 'every check passed')
