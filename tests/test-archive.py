@@ -202,6 +202,25 @@ def test_old_releases(cavelog, cluster, source, tmp):
     compare(cavelog, folder, uri)
 
 
+def test_race(cavelog, cluster, files):
+    """Two archivers at once over the same files (a cron job and a game's
+    end): each game is stored once, and neither fails."""
+    psql(cluster, 'CREATE DATABASE race')
+    uri = cluster.uri.replace('/postgres?', '/race?')
+    argv = [cavelog, 'archive', '--to', uri] + files
+    first = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    second = subprocess.Popen(argv[:4] + files[::-1], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    outs = [p.communicate() for p in (first, second)]
+    check(first.returncode == 0 and second.returncode == 0,
+          f'two archivers at once both succeed ({outs[0][1].strip()} {outs[1][1].strip()})')
+    archived = sum(out.count(': archived') for out, _ in outs)
+    count = run([os.path.join(cluster.bindir, 'psql'), uri, '-X', '-q', '-A', '-t', '-c',
+                 'SELECT count(*), count(DISTINCT (seed, created)) FROM cavelog.games'])
+    check(archived == len(files) and count.stdout.strip() == f'{len(files)}|{len(files)}',
+          f'each game stored once ({archived} archived, {count.stdout.strip()})')
+
+
 def main():
     cavelog, maker, readme = sys.argv[1:4]
     if cluster_module.find_bindir() is None:
@@ -233,6 +252,7 @@ def main():
             check_readme_queries(cluster, readme)
             test_new_achievement(cavelog, folder, cluster, tmp)
             test_refusals(cavelog, maker, cluster, tmp)
+            test_race(cavelog, cluster, files)
             test_old_releases(cavelog, cluster, os.path.dirname(os.path.abspath(readme)), tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
