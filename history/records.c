@@ -9,8 +9,8 @@
 
 #include "cavelog-config.h"
 #include "checks.h"
-#include "records-private.h"
 #include "datafile.h"
+#include "records-private.h"
 
 /* The player is the first creature of every game. */
 #define RECORDS_PLAYER "1"
