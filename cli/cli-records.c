@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "morgue.h"
+#include "records-archive.h"
 #include "records.h"
 #include "shown.h"
 
@@ -92,31 +93,62 @@ static const char folder_summary[] =
     "$XDG_DATA_HOME/cavelog/games), each read-only and checked; a file that cannot\n"
     "be read is listed with its problem.";
 
-/* Parse the options of a folder command; NULL with *@status when done. */
-static char *parse_folder_command(const char *command, const char *what, int argc, char **argv,
-                                  int *status)
+/* Where scores, stats and achievements read: a folder, or the archive. */
+typedef struct {
+    char *dir;        /* a folder of game files, or NULL */
+    Archive *archive; /* with --db */
+} Source;
+
+static void source_clear(Source *source)
+{
+    g_free(source->dir);
+    g_clear_pointer(&source->archive, archive_close);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Source, source_clear)
+
+/* Parse the options of a folder command into @source; FALSE with *@status
+ * when done (help, a usage error, no games yet). */
+static gboolean parse_folder_command(const char *command, const char *what, int argc, char **argv,
+                                     Source *source, int *status)
 {
     g_autofree char *summary = g_strdup_printf("%s\n%s", what, folder_summary);
     g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
+    g_autofree char *db = NULL;
+    g_autoptr(GError) error = NULL;
+    const GOptionEntry entries[] = {
+        {"db", 0, 0, G_OPTION_ARG_STRING, &db, "Answer from the archive at URI (see archive)",
+         "URI"},
+        G_OPTION_ENTRY_NULL,
+    };
 
     g_option_context_set_summary(context, summary);
+    g_option_context_add_main_entries(context, entries, NULL);
     if (!cli_parse(context, &argc, &argv, status))
-        return NULL;
-    return folder_argument(command, argc, argv, status);
+        return FALSE;
+    if (db == NULL)
+        return (source->dir = folder_argument(command, argc, argv, status)) != NULL;
+    if (argc > 1) {
+        *status = cli_usage_error("--db takes no FOLDER: the archive holds the games");
+        return FALSE;
+    }
+    source->archive = archive_open(db, &error);
+    if (source->archive == NULL)
+        *status = cli_fail(error);
+    return source->archive != NULL;
 }
 
 int cli_scores(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_autofree char *dir =
-        parse_folder_command("scores", "Rank past games by score.", argc, argv, &status);
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (dir == NULL)
+    if (!parse_folder_command("scores", "rank past games by score", argc, argv, &source, &status))
         return status;
-    games = records_scores(dir, &error);
+    games = source.archive != NULL ? records_archive_scores(source.archive, &error)
+                                   : records_scores(source.dir, &error);
     if (games == NULL)
         return cli_fail(error);
     records_scores_print(games, text);
@@ -126,40 +158,114 @@ int cli_scores(int argc, char **argv)
 int cli_stats(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_autofree char *dir = parse_folder_command(
-        "stats", "Win rate, causes of death, killers, turns, items: SQL over every game.", argc,
-        argv, &status);
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(RecordsStats) stats = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (dir == NULL)
+    if (!parse_folder_command(
+            "stats", "win rate, causes of death, killers, turns, items: SQL over every game", argc,
+            argv, &source, &status))
         return status;
-    stats = records_stats(dir, &error);
+    stats = source.archive != NULL ? records_archive_stats(source.archive, &error)
+                                   : records_stats(source.dir, &error);
     if (stats == NULL)
         return cli_fail(error);
-    records_stats_print(stats, text);
+    if (source.archive != NULL) {
+        records_stats_print_figures(stats, text);
+        records_archive_print_how(text);
+    } else {
+        records_stats_print(stats, text);
+    }
     return print_out(text);
 }
 
 int cli_achievements(int argc, char **argv)
 {
     int status = CLI_EXIT_OK;
-    g_autofree char *dir = parse_folder_command(
-        "achievements", "Which past games earned each achievement.", argc, argv, &status);
+    g_auto(Source) source = {NULL, NULL};
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) achievements = NULL;
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (dir == NULL)
+    if (!parse_folder_command("achievements", "which past games earned each achievement", argc,
+                              argv, &source, &status))
         return status;
     achievements = records_achievements_load(&error);
     if (achievements == NULL)
         return cli_fail(error);
-    games = records_achievements_evaluate(dir, achievements, &error);
+    games = source.archive != NULL
+                ? records_archive_achievements(source.archive, achievements, &error)
+                : records_achievements_evaluate(source.dir, achievements, &error);
     if (games == NULL)
         return cli_fail(error);
     records_achievements_print(achievements, games, text);
     return print_out(text);
+}
+
+/* One line about a file archived (stdout) or refused (stderr). */
+static void say_archived(const char *line, gboolean refused, gpointer user_data)
+{
+    g_autofree char *shown = ev_shown_lines(line);
+
+    if (refused)
+        g_printerr("cavelog: %s\n", shown);
+    else if (!*(gboolean *) user_data)
+        g_print("%s\n", shown);
+}
+
+/* "3 games archived in 1.20 s (120000 events, 100000 events/s: checked in …,
+ * copied in … (N events/s), queries answered in …, at once), 1 already
+ * there, 1 refused". */
+static void print_tally(const RecordsArchiveTally *tally)
+{
+    double wall_s = (double) tally->wall_us / 1e6, copy_s = (double) tally->copy_us / 1e6;
+
+    g_print("%u game%s archived in %.2f s (%" G_GINT64_FORMAT " events", tally->archived,
+            tally->archived == 1 ? "" : "s", wall_s, tally->events);
+    if (wall_s > 0)
+        g_print(", %.0f events/s", (double) tally->events / wall_s);
+    g_print(": checked in %.2f s, copied in %.2f s", (double) tally->check_us / 1e6, copy_s);
+    if (copy_s > 0)
+        g_print(" (%.0f events/s)", (double) tally->events / copy_s);
+    g_print(", queries answered in %.2f s, at once), %u already there, %u refused\n",
+            (double) tally->answer_us / 1e6, tally->already, tally->refused);
+}
+
+int cli_archive(int argc, char **argv)
+{
+    g_autofree char *to = NULL;
+    gboolean quiet = FALSE;
+    const GOptionEntry entries[] = {
+        {"to", 0, 0, G_OPTION_ARG_STRING, &to,
+         "The archive: a PostgreSQL URI (postgresql://USER@HOST/DB) or libpq's key=value words",
+         "URI"},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the refused files and the total",
+         NULL},
+        G_OPTION_ENTRY_NULL,
+    };
+    g_autoptr(GOptionContext) context =
+        g_option_context_new("FILE… --to URI — put finished games into the community archive");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GPtrArray) achievements = NULL;
+    RecordsArchiveTally tally = {0};
+    int status;
+
+    g_option_context_set_summary(
+        context, "Each FILE, a finished game, is checked as `cavelog verify` checks it, then\n"
+                 "stored in one transaction; a game already archived is skipped. A file that\n"
+                 "fails a check is named and skipped, and the exit status is then 1.\n"
+                 "Then: cavelog scores|stats|achievements --db URI.");
+    g_option_context_add_main_entries(context, entries, NULL);
+    if (!cli_parse(context, &argc, &argv, &status))
+        return status;
+    if (to == NULL || argc < 2)
+        return cli_usage_error("archive needs FILE… and --to URI. Try “cavelog archive --help”.");
+    achievements = records_achievements_load(NULL); /* their answers kept at once, if any */
+    if (!records_archive_files(to, (const char *const *) argv + 1, achievements, &tally,
+                               say_archived, &quiet, &error))
+        return cli_fail(error);
+    print_tally(&tally);
+    return tally.refused > 0 ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }

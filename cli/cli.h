@@ -28,6 +28,7 @@ int cli_morgue(int argc, char **argv);
 int cli_scores(int argc, char **argv);
 int cli_stats(int argc, char **argv);
 int cli_achievements(int argc, char **argv);
+int cli_archive(int argc, char **argv);
 
 /* Parse @argv with @context; on failure print the problem and a hint on
  * stderr. Handles --version. Returns TRUE to go on; *@status is the exit

@@ -274,11 +274,16 @@ static const Subcommand subcommands[] = {
      .run = pack_cli,
      .summary = "A game in kilobytes, to share FILE [-o OUT.cavepack]"},
     {.name = "unpack", .run = unpack_cli, .summary = "Rebuild a game from its pack PACK [-o OUT]"},
-    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER]"},
-    {.name = "stats", .run = cli_stats, .summary = "Statistics across past games [FOLDER]"},
+    {.name = "scores", .run = cli_scores, .summary = "Rank past games by score [FOLDER|--db URI]"},
+    {.name = "stats",
+     .run = cli_stats,
+     .summary = "Statistics across past games [FOLDER|--db URI]"},
     {.name = "achievements",
      .run = cli_achievements,
-     .summary = "Which past games earned each achievement [FOLDER]"},
+     .summary = "Which past games earned each achievement [FOLDER|--db URI]"},
+    {.name = "archive",
+     .run = cli_archive,
+     .summary = "Put finished games into a PostgreSQL archive FILE… --to URI"},
 };
 
 static int top_level(int argc, char **argv)

@@ -11,6 +11,7 @@
 #include "checks.h"
 #include "copies.h"
 #include "datafile.h"
+#include "records-private.h"
 
 /* The player is the first creature of every game. */
 #define RECORDS_PLAYER "1"
@@ -97,7 +98,8 @@ gboolean records_foreach_game(const char *dir, RecordsGameFunc func, gpointer us
 
 /* ---- high scores ------------------------------------------------------------ */
 
-static gboolean keep_game(const RecordsGame *game, Store *store, gpointer user_data, GError **error)
+gboolean records_keep_game(const RecordsGame *game, Store *store, gpointer user_data,
+                           GError **error)
 {
     RecordsGame *copy = g_new0(RecordsGame, 1);
 
@@ -156,7 +158,7 @@ GPtrArray *records_scores(const char *dir, GError **error)
     g_autoptr(GPtrArray) games = g_ptr_array_new_with_free_func((GDestroyNotify) records_game_free);
 
     g_return_val_if_fail(dir != NULL, NULL);
-    if (!records_foreach_game(dir, keep_game, games, error))
+    if (!records_foreach_game(dir, records_keep_game, games, error))
         return NULL;
     records_scores_rank(games);
     return g_steal_pointer(&games);
@@ -251,9 +253,9 @@ void records_scores_print(const GPtrArray *games, GString *out)
 
 /* The queries, each run on one game file as it is; their rows are added up
  * across files (records_stats_print says how). */
-static const char stats_outcome_sql[] = "SELECT outcome, cause, turns FROM game;";
+const char records_stats_outcome_sql[] = "SELECT outcome, cause, turns FROM game;";
 
-static const char stats_killer_sql[] =
+const char records_stats_killer_sql[] =
     "SELECT coalesce((SELECT kind FROM CreatureSpawned WHERE creature = d.killer"
     " UNION ALL SELECT kind FROM CreatureSummoned WHERE creature = d.killer LIMIT 1),"
     " d.cause) AS killer,"
@@ -263,7 +265,7 @@ static const char stats_killer_sql[] =
 
 /* An item split off a stack (one thrown or dropped) has no ItemSpawned of
  * its own: its type is that of the item it was split from, and so on. */
-static const char stats_items_sql[] =
+const char records_stats_items_sql[] =
     "WITH RECURSIVE used(item) AS ("
     "SELECT item FROM ItemQuaffed WHERE creature = " RECORDS_PLAYER
     " UNION ALL SELECT item FROM ItemEaten WHERE creature = " RECORDS_PLAYER
@@ -305,7 +307,7 @@ static gint64 number(const char *value)
     return value != NULL ? g_ascii_strtoll(value, NULL, 10) : 0;
 }
 
-static gboolean add_outcome(int n, const char *const *values, gpointer user_data, GError **error)
+gboolean records_add_outcome(int n, const char *const *values, gpointer user_data, GError **error)
 {
     RecordsStats *stats = user_data;
 
@@ -321,7 +323,7 @@ static gboolean add_outcome(int n, const char *const *values, gpointer user_data
     return TRUE;
 }
 
-static gboolean add_killer(int n, const char *const *values, gpointer user_data, GError **error)
+gboolean records_add_killer(int n, const char *const *values, gpointer user_data, GError **error)
 {
     RecordsStats *stats = user_data;
     g_autofree char *key = g_strdup_printf("%s, at depth %s", values[0] != NULL ? values[0] : "?",
@@ -333,7 +335,7 @@ static gboolean add_killer(int n, const char *const *values, gpointer user_data,
     return TRUE;
 }
 
-static gboolean add_items(int n, const char *const *values, gpointer user_data, GError **error)
+gboolean records_add_items(int n, const char *const *values, gpointer user_data, GError **error)
 {
     RecordsStats *stats = user_data;
 
@@ -350,12 +352,12 @@ static gboolean add_game(const RecordsGame *game, Store *store, gpointer user_da
 
     (void) error;
     if (store != NULL &&
-        store_query(store, stats_outcome_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS, add_outcome,
-                    stats, &problem) &&
-        store_query(store, stats_killer_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS, add_killer,
-                    stats, &problem) &&
-        store_query(store, stats_items_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS, add_items, stats,
-                    &problem)) {
+        store_query(store, records_stats_outcome_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS,
+                    records_add_outcome, stats, &problem) &&
+        store_query(store, records_stats_killer_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS,
+                    records_add_killer, stats, &problem) &&
+        store_query(store, records_stats_items_sql, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS,
+                    records_add_items, stats, &problem)) {
         stats->games++;
         return TRUE;
     }
@@ -367,15 +369,22 @@ static gboolean add_game(const RecordsGame *game, Store *store, gpointer user_da
     return TRUE;
 }
 
-RecordsStats *records_stats(const char *dir, GError **error)
+RecordsStats *records_stats_new(void)
 {
-    g_autoptr(RecordsStats) stats = g_new0(RecordsStats, 1);
+    RecordsStats *stats = g_new0(RecordsStats, 1);
 
-    g_return_val_if_fail(dir != NULL, NULL);
     stats->causes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     stats->killers = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     stats->items = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
     stats->problems = g_ptr_array_new_with_free_func(g_free);
+    return stats;
+}
+
+RecordsStats *records_stats(const char *dir, GError **error)
+{
+    g_autoptr(RecordsStats) stats = records_stats_new();
+
+    g_return_val_if_fail(dir != NULL, NULL);
     if (!records_foreach_game(dir, add_game, stats, error))
         return NULL;
     return g_steal_pointer(&stats);
@@ -412,10 +421,11 @@ static void print_how(GString *out)
                     "\nHow this was computed: each game file was opened read-only and its history\n"
                     "checked, then these queries ran on it, as you can run them yourself with\n"
                     "`sqlite3 FILE \"QUERY\"` (the per-event views are in every game file):\n\n");
-    g_string_append_printf(out, "  games, outcomes, causes, turns:\n    %s\n", stats_outcome_sql);
+    g_string_append_printf(out, "  games, outcomes, causes, turns:\n    %s\n",
+                           records_stats_outcome_sql);
     g_string_append_printf(out, "  what killed the player, at which depth:\n    %s\n",
-                           stats_killer_sql);
-    g_string_append_printf(out, "  items the player used:\n    %s\n", stats_items_sql);
+                           records_stats_killer_sql);
+    g_string_append_printf(out, "  items the player used:\n    %s\n", records_stats_items_sql);
     g_string_append(out,
                     "\nAcross files the rows are added up: counts are summed key by key; the\n"
                     "win rate is won / (won + lost) over finished games; the average turns are\n"
@@ -423,6 +433,12 @@ static void print_how(GString *out)
 }
 
 void records_stats_print(const RecordsStats *stats, GString *out)
+{
+    records_stats_print_figures(stats, out);
+    print_how(out);
+}
+
+void records_stats_print_figures(const RecordsStats *stats, GString *out)
 {
     gint64 finished = stats->won + stats->lost;
 
@@ -446,7 +462,6 @@ void records_stats_print(const RecordsStats *stats, GString *out)
         g_autofree char *why = store_printable(g_ptr_array_index(stats->problems, i));
         g_string_append_printf(out, "%sunreadable: %s\n", i == 0 ? "\n" : "", why);
     }
-    print_how(out);
 }
 
 /* ---- achievements ----------------------------------------------------------- */
@@ -537,7 +552,7 @@ gboolean records_truthy(const char *value)
     return end != value && number != 0.0;
 }
 
-static gboolean first_value(int n, const char *const *values, gpointer user_data, GError **error)
+gboolean records_first_value(int n, const char *const *values, gpointer user_data, GError **error)
 {
     gboolean *earned = user_data;
 
@@ -552,13 +567,13 @@ static gboolean evaluate_game(const RecordsGame *game, Store *store, gpointer us
     GPtrArray *achievements = g_ptr_array_index((GPtrArray *) user_data, 0);
     GPtrArray *games = g_ptr_array_index((GPtrArray *) user_data, 1);
 
-    keep_game(game, store, games, error);
+    records_keep_game(game, store, games, error);
     for (guint i = 0; store != NULL && i < achievements->len; i++) {
         RecordsAchievement *a = g_ptr_array_index(achievements, i);
         g_autoptr(GError) problem = NULL;
         gboolean earned = FALSE;
-        if (!store_query(store, a->query, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS, first_value,
-                         &earned, &problem) &&
+        if (!store_query(store, a->query, RECORDS_QUERY_STEPS, RECORDS_QUERY_MS,
+                         records_first_value, &earned, &problem) &&
             problem != NULL && a->problem == NULL)
             a->problem = g_strdup(problem->message);
         if (earned)

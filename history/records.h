@@ -76,6 +76,9 @@ RecordsStats *records_stats(const char *dir, GError **error);
  * computed: the SQL run on each file, and how the files are added up. */
 void records_stats_print(const RecordsStats *stats, GString *out);
 
+/* records_stats_print without how the figures were computed. */
+void records_stats_print_figures(const RecordsStats *stats, GString *out);
+
 /* ---- achievements -------------------------------------------------------- */
 
 typedef struct {

@@ -203,15 +203,18 @@ typedef struct {
     Resim resim;
     StoreGameInfo info;
     GError *problem;
+    gboolean rerunning;
+    StoreEventFunc each; /* the caller's, nullable */
+    gpointer data;
 } Rerun;
 
 static gboolean rerun_each(const CavEvent *event, gpointer user_data, GError **error)
 {
     Rerun *rerun = user_data;
 
-    if (rerun->problem == NULL)
+    if (rerun->rerunning && rerun->problem == NULL)
         gather(event, &rerun->resim, &rerun->problem);
-    return TRUE;
+    return rerun->each == NULL || rerun->each(event, rerun->data, error);
 }
 
 /* The data the game is re-run by: the data the file records, or (a file
@@ -231,15 +234,16 @@ static CavContent *rerun_content(Store *store, VerifyReport *report, GError **er
 
 /* The checked fold alone, for a file of another release: every event and
  * digest, no re-run. */
-static gboolean fold_only(Store *store, VerifyReport *report, GError **error)
+static gboolean fold_only(Store *store, VerifyReport *report, Rerun *rerun, GError **error)
 {
     g_autoptr(Game) game = game_new(NULL);
 
     game_track_view(game, FALSE);
-    if (!checks_fold(store, game, NULL, NULL, error))
+    if (!checks_fold(store, game, rerun->each != NULL ? rerun_each : NULL, rerun, error))
         return FALSE;
     report->events = game_state(game)->last_seq;
     report->turns = game_state(game)->turn;
+    report->score = state_score(game_state(game));
     return TRUE;
 }
 
@@ -259,8 +263,14 @@ static gboolean rules_of_this_build(Store *store, VerifyReport *report, GError *
 
 gboolean verify_game(Store *store, VerifyReport *report, GError **error)
 {
+    return verify_game_each(store, report, NULL, NULL, error);
+}
+
+gboolean verify_game_each(Store *store, VerifyReport *report, StoreEventFunc each,
+                          gpointer user_data, GError **error)
+{
     g_autoptr(Game) game = game_new(NULL);
-    Rerun rerun = {.problem = NULL};
+    Rerun rerun = {.problem = NULL, .each = each, .data = user_data};
     CavContent *content;
     gboolean ready, ok;
 
@@ -269,16 +279,18 @@ gboolean verify_game(Store *store, VerifyReport *report, GError **error)
     if (!rules_of_this_build(store, report, error))
         return FALSE;
     if (!report->rerun)
-        return fold_only(store, report, error);
+        return fold_only(store, report, &rerun, error);
     game_track_view(game, FALSE); /* the digests cover the rules state only */
     /* One read of the events for both: the re-run gets ready first, and
      * what stops it waits until the fold has had its say. */
     content = rerun_content(store, report, &rerun.problem);
     ready =
         content != NULL && resim_begin(&rerun.resim, store, content, &rerun.info, &rerun.problem);
-    ok = checks_fold(store, game, ready ? rerun_each : NULL, &rerun, error);
+    rerun.rerunning = ready;
+    ok = checks_fold(store, game, ready || each != NULL ? rerun_each : NULL, &rerun, error);
     if (ok) {
         report->events = game_state(game)->last_seq;
+        report->score = state_score(game_state(game));
         if (rerun.problem == NULL)
             resim_end(&rerun.resim, &rerun.problem);
         if (rerun.problem != NULL) {

@@ -31,6 +31,7 @@ typedef struct {
     gboolean recorded_content; /* re-run by the data recorded in the file (else: the installed) */
     gboolean rerun; /* FALSE: another release wrote the file; its commands were not re-run */
     char build[32]; /* the release that wrote the file, as its game row says */
+    gint32 score;   /* state_score() of the checked fold, by this build's rules */
 } VerifyReport;
 
 /* Everything `cavelog verify` checks: fold every event with every check a
@@ -47,6 +48,12 @@ typedef struct {
  * report->rerun FALSE — never a full verification, whatever the row says
  * (a file claiming this build's release is re-run). */
 gboolean verify_game(Store *store, VerifyReport *report, GError **error);
+
+/* verify_game, handing each event to @each (nullable) once the fold has
+ * checked it, on this thread (@each must not use @store). An event handed
+ * over is not yet proven: only a TRUE return says the whole file passed. */
+gboolean verify_game_each(Store *store, VerifyReport *report, StoreEventFunc each,
+                          gpointer user_data, GError **error);
 
 G_END_DECLS
 

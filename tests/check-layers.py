@@ -3,8 +3,9 @@
 """The floor plan (DESIGN.md, "Layers"), checked from the includes.
 
 Each folder may include headers of its own folder and of the folders below
-it only: events <- core <- store <- history <- tui | inspector | text <- cli. Only
-store/ includes <sqlite3.h>. Prints every include that points up (or
+it only: events <- core <- store | archive <- history <- tui | inspector | text <- cli.
+Only store/ includes <sqlite3.h>, and only archive/ (the PostgreSQL archive,
+at the level of store/) includes <libpq-fe.h>. Prints every include that points up (or
 sideways), every circle of includes between files of different folders, and
 the numbers; exits 1 when there is any. Usage: check-layers.py [SOURCE_ROOT]
 """
@@ -12,8 +13,8 @@ import os
 import re
 import sys
 
-LAYERS = {'events': 0, 'core': 1, 'store': 2, 'history': 3, 'tui': 4, 'inspector': 4, 'text': 4,
-          'cli': 5}
+LAYERS = {'events': 0, 'core': 1, 'store': 2, 'archive': 2, 'history': 3, 'tui': 4, 'inspector': 4,
+          'text': 4, 'cli': 5}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 
 
@@ -39,6 +40,8 @@ def main():
         for kind, name in INCLUDE.findall(text):
             if kind == '<' and name == 'sqlite3.h' and folder != 'store':
                 problems.append(f'{path}: includes <sqlite3.h> outside store/')
+            if kind == '<' and name == 'libpq-fe.h' and folder != 'archive':
+                problems.append(f'{path}: includes <libpq-fe.h> outside archive/')
             if kind != '"' or name not in home:
                 continue
             to_folder, to_path = home[name]
