@@ -239,21 +239,20 @@ int cli_archive(int argc, char **argv)
     gboolean quiet = FALSE;
     const GOptionEntry entries[] = {
         {"to", 0, 0, G_OPTION_ARG_STRING, &to,
-         "The archive: a PostgreSQL URI (postgresql://USER@HOST/DB) or libpq's key=value words",
-         "URI"},
+         "The archive: postgresql://USER@HOST/DB or key=value words", "URI"},
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet, "Print only the refused files and the total",
          NULL},
         G_OPTION_ENTRY_NULL,
     };
-    g_autoptr(GOptionContext) context =
-        g_option_context_new("FILE… --to URI — put finished games into the community archive");
+    g_autoptr(GOptionContext) context = g_option_context_new("FILE… --to URI");
     g_autoptr(GError) error = NULL;
     g_autoptr(GPtrArray) achievements = NULL;
     RecordsArchiveTally tally = {0};
     int status;
 
     g_option_context_set_summary(
-        context, "Each FILE, a finished game, is checked as `cavelog verify` checks it, then\n"
+        context, "Put finished games into the community archive on PostgreSQL.\n"
+                 "Each FILE, a finished game, is checked as `cavelog verify` checks it, then\n"
                  "stored in one transaction; a game already archived is skipped. A file that\n"
                  "fails a check is named and skipped, and the exit status is then 1.\n"
                  "Then: cavelog scores|stats|achievements --db URI.");
