@@ -207,8 +207,10 @@ AnalysisNode *analysis_why(History *history, gint64 seq, gint32 turns, GError **
 /* "Why did I die", from the GameLost event @seq: an EVENT root with four
  * GROUPs — "Killing blow" (the death's cause chain), "Hp over the last
  * @turns turns" (HP_CHANGEs, hp after each), "Your commands" (COMMANDs,
- * newest first) and "In your pack" (ITEMs: potions, known or not, food and
- * books, as it was before the death; with none, the heading says "nothing
+ * newest first) and "In your pack" (ITEMs that could have helped, as the
+ * pack was before the death: potions that heal, known or not; food when
+ * the death was starving; books with a spell that heals or blinks away
+ * and the mana to cast it, named; with none, the heading says "nothing
  * that could have helped", or that the pack was empty). NULL with an error when @seq is not a
  * GameLost or the file cannot be read. */
 AnalysisNode *analysis_why_died(History *history, gint64 seq, gint32 turns, GError **error);
