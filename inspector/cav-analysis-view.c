@@ -23,6 +23,7 @@ struct _CavAnalysisView {
     GtkDropDown *origin_dropdown;
     GtkStringList *origin_fields;
     GtkLabel *origins_label;
+    GtkButton *further_button;
     CavChartView *chart;
     GtkButton *died_button, *pin_button, *export_button;
     GtkLabel *changes_label, *chart_label, *search_label;
@@ -37,6 +38,7 @@ struct _CavAnalysisView {
     gint64 origins_seq, trace_seq;
     gint32 creature, origins_creature; /* 0: the player */
     guint origins_field;
+    gint32 origins_turns; /* the turns Origins looks back over */
     gint64 chart_length;
     guint chart_field;
 };
@@ -55,6 +57,7 @@ static void forget(CavAnalysisView *self)
     self->why_seq = self->changes_seq = self->search_seq = -1;
     self->origins_seq = self->trace_seq = -1;
     self->chart_length = -1;
+    self->origins_turns = ORIGINS_TURNS;
 }
 
 /* ---- why ---------------------------------------------------------------------- */
@@ -272,7 +275,7 @@ static gint32 followed(const CavAnalysisView *self)
 static gint64 origins_from(const CavAnalysisView *self)
 {
     const HistoryEntry *entry = history_entry(self->history, self->seq);
-    gint32 first = entry != NULL ? entry->turn - ORIGINS_TURNS + 1 : 0;
+    gint32 first = entry != NULL ? entry->turn - self->origins_turns + 1 : 0;
     gint64 start = first > 0 ? history_turn_start(self->history, first) : 0;
 
     return start > 0 ? MIN(start - 1, self->seq) : 0;
@@ -305,7 +308,9 @@ static AnalysisNode *origins_root(CavAnalysisView *self, guint n_changes)
 
     g_string_append_printf(text, "%u %s made it", n_changes, n_changes == 1 ? "event" : "events");
     if (origins_from(self) > 0)
-        g_string_append_printf(text, " in the last %d turns", ORIGINS_TURNS);
+        g_string_append_printf(text, " in the last %d turns", self->origins_turns);
+    else if (self->origins_turns > ORIGINS_TURNS)
+        g_string_append(text, " in the whole game");
     g_string_append(text, n_changes > 0 ? ", newest first" : "");
     return node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(text->str));
 }
@@ -321,6 +326,8 @@ static void show_origins(CavAnalysisView *self)
 
     if (field >= ANALYSIS_FIELD_COUNT)
         field = 0;
+    if (creature != self->origins_creature || field != self->origins_field)
+        self->origins_turns = ORIGINS_TURNS; /* another value: the recent past again */
     changes =
         analysis_origins(self->history, creature, field, origins_from(self), self->seq, &error);
     origins_title(self, creature, field, title);
@@ -338,6 +345,7 @@ static void show_origins(CavAnalysisView *self)
     }
     cav_why_view_set_tree(self->origins, root);
     gtk_label_set_text(self->origins_label, error != NULL ? error->message : title->str);
+    gtk_widget_set_visible(GTK_WIDGET(self->further_button), origins_from(self) > 0);
     self->origins_seq = self->seq;
     self->origins_creature = creature;
     self->origins_field = field;
@@ -394,6 +402,14 @@ static void show_trace(CavAnalysisView *self)
         g_ptr_array_add(root->children,
                         node_make(ANALYSIS_NODE_GROUP, 0, g_strdup("no policy listens to it")));
     cav_why_view_set_tree(self->trace, root);
+}
+
+/* "Look Further Back": four times as many turns, up to the whole game. */
+static void on_further(CavAnalysisView *self)
+{
+    self->origins_turns = MIN(self->origins_turns, G_MAXINT32 / 4) * 4;
+    if (self->history != NULL)
+        show_origins(self);
 }
 
 void cav_analysis_view_set_creature(CavAnalysisView *self, gint32 creature)
@@ -644,6 +660,7 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     BIND(origin_dropdown);
     BIND(origin_fields);
     BIND(origins_label);
+    BIND(further_button);
     BIND(chart);
     BIND(died_button);
     BIND(pin_button);
@@ -672,6 +689,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     list_strings(self->found_view, self->found);
     g_signal_connect(self->why, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->origins, "seek", G_CALLBACK(on_seek), self);
+    g_signal_connect_swapped(self->further_button, "clicked", G_CALLBACK(on_further), self);
     g_signal_connect(self->trace, "seek", G_CALLBACK(on_seek), self);
     for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++)
         gtk_string_list_append(self->origin_fields, analysis_field_label(f));

@@ -69,6 +69,28 @@ static void record_wounding(Fixture *f)
     scenario_teardown(&s);
 }
 
+/* A well-fed player kills a goblin of 1 hp at once, then waits 1,100 turns:
+ * the kill is older than the 1,000 turns Origins first looks at. */
+static void record_old_kill(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup_player(&s, room, NULL, 0, 50000);
+    goblin = scenario_spawn(&s, "goblin", 0, 4, 2, 1, 0, 0);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 50 && state_creature(game_state(s.game), goblin)->alive; t++)
+        scenario_store_play(&s, store, command_move(1, 0));
+    g_assert_false(state_creature(game_state(s.game), goblin)->alive);
+    for (gint t = 0; t < 1100; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_PLAYING);
+    scenario_teardown(&s);
+}
+
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
     itest_game_setup(f, data);
@@ -76,6 +98,8 @@ static void fixture_setup(Fixture *f, gconstpointer data)
         record_death(f);
     else if (GPOINTER_TO_INT(data) == 3)
         record_wounding(f);
+    else if (GPOINTER_TO_INT(data) == 4)
+        record_old_kill(f);
     else
         itest_record_bot(f->path, 777, 300);
 }
@@ -576,6 +600,46 @@ static void test_search_state(Fixture *f, gconstpointer data)
     save_shot(f, "search-state.png");
 }
 
+/* ---- /inspector/analysis/origins-further --------------------------------------------- */
+
+typedef struct {
+    CavWhyView *view;
+    const char *start;
+} TreeWait;
+
+static gboolean tree_starts(gpointer data)
+{
+    TreeWait *w = data;
+    const AnalysisNode *tree = cav_why_view_get_tree(w->view);
+
+    return tree != NULL && g_str_has_prefix(tree->text, w->start);
+}
+
+/* Origins first looks back 1,000 turns and finds no kill there; "Look
+ * Further Back", clicked, finds the kill of long before. */
+static void test_origins_further(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *view = show_analysis(window, "origins");
+    CavWhyView *origins = CAV_WHY_VIEW(cav_analysis_view_get_origins(view));
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    GtkWidget *further = itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "origins-further");
+    TreeWait none = {origins, "0 events made it in the last 1000 turns"};
+    TreeWait found = {origins, "1 event made it in the whole game"};
+
+    gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_KILLS);
+    itest_wait_painted(GTK_WIDGET(window));
+    g_assert_true(itest_wait_until(tree_starts, &none));
+    g_assert_true(gtk_widget_get_visible(further));
+    itest_click_at(f->window, further, gtk_widget_get_width(further) / 2.0,
+                   gtk_widget_get_height(further) / 2.0);
+    if (!itest_wait_until(tree_starts, &found))
+        g_error("after Look Further Back: %s", cav_why_view_get_tree(origins)->text);
+    g_assert_cmpuint(cav_why_view_get_tree(origins)->children->len, ==, 1);
+    g_assert_false(gtk_widget_get_visible(further));
+}
+
 /* ---- /inspector/analysis/depths-seen ------------------------------------------------ */
 
 /* The widget below @root with tooltip @tip. */
@@ -635,5 +699,7 @@ int main(int argc, char **argv)
                test_search_state, itest_game_teardown);
     g_test_add("/inspector/analysis/depths-seen", Fixture, GINT_TO_POINTER(2), fixture_setup,
                test_depths_seen, itest_game_teardown);
+    g_test_add("/inspector/analysis/origins-further", Fixture, GINT_TO_POINTER(4), fixture_setup,
+               test_origins_further, itest_game_teardown);
     return itest_run(&env);
 }
