@@ -251,6 +251,26 @@ gboolean analysis_find_event(History *history, const ReplayQuery *query, gint64 
 gboolean analysis_event_meets(const History *history, const ReplayQuery *query, gint64 seq,
                               const HistoryEntry *entry, const CavEvent *event);
 
+/* ---- why did it do that --------------------------------------------------------- */
+
+/* A creature's decision that led to an event: what core's monster AI
+ * reasoned (the rule that fired, what it saw, its target, its path, the
+ * random draws it consumed), found by re-running the event's turn from the
+ * state before it; nothing of it is stored. */
+typedef struct {
+    CavDecision decision;
+    gint64 first, last;  /* the events its action made (@seq among them) */
+    guint64 draws_after; /* the turn's draws counted once those events were played */
+    /* the cells it saw as it decided (1: seen), by its vision from where it stood */
+    guint8 sight[CAV_HEIGHT][CAV_WIDTH];
+} AnalysisDecision;
+
+/* The decision behind event @seq, a creature's action (not the player's),
+ * in *@out. FALSE with a G_IO_ERROR_NOT_FOUND when no creature's action
+ * made it (the player's command, upkeep, the game's start), or another
+ * error when the file cannot be read or the re-run does not reproduce it. */
+gboolean analysis_explain(History *history, gint64 seq, AnalysisDecision *out, GError **error);
+
 /* ---- bus trace ------------------------------------------------------------------- */
 
 /* One policy's turn with an event: its name (the function's, static) and

@@ -4,6 +4,8 @@
  * each brought up to date for the shown event only while it is visible. */
 #include "cav-analysis-view.h"
 
+#include "cav-decision.h"
+
 #include "analysis.h"
 #include "cav-chart-view.h"
 #include "cav-why-view.h"
@@ -45,7 +47,7 @@ struct _CavAnalysisView {
 
 G_DEFINE_FINAL_TYPE(CavAnalysisView, cav_analysis_view, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_SEEK, N_SIGNALS };
+enum { SIGNAL_SEEK, SIGNAL_DECISION, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const AnalysisField chart_fields[] = {ANALYSIS_FIELD_HP, ANALYSIS_FIELD_MANA,
@@ -74,16 +76,43 @@ static gint64 lost_seq(const History *history)
     return 0;
 }
 
+static AnalysisNode *node_make(AnalysisNodeKind kind, gint64 seq, char *text);
+
+/* For a creature's action (not the player's): its decision, re-run,
+ * under @tree and handed to the map ("decision"); NULL to the map else. */
+static void add_decision(CavAnalysisView *self, gint64 seq, AnalysisNode *tree)
+{
+    const HistoryEntry *entry = seq >= 1 ? history_entry(self->history, seq) : NULL;
+    g_autofree AnalysisDecision *decision = g_new0(AnalysisDecision, 1);
+    g_autoptr(GError) error = NULL;
+
+    if (tree == NULL || entry == NULL || entry->actor == 0 ||
+        entry->actor == history_last_state(self->history)->player ||
+        !analysis_explain(self->history, seq, decision, &error)) {
+        if (error != NULL && !g_error_matches(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            g_ptr_array_add(tree->children,
+                            node_make(ANALYSIS_NODE_GROUP, 0,
+                                      g_strdup_printf("Why it did it: %s", error->message)));
+        g_signal_emit(self, signals[SIGNAL_DECISION], 0, NULL);
+        return;
+    }
+    g_ptr_array_insert(tree->children, 0, cav_decision_node(self->history, decision));
+    g_signal_emit(self, signals[SIGNAL_DECISION], 0, decision);
+}
+
 static void show_why(CavAnalysisView *self, gint64 seq)
 {
     g_autoptr(GError) error = NULL;
     AnalysisNode *tree = NULL;
+    gboolean lost = FALSE;
 
     if (seq >= 1) {
-        gboolean lost = history_entry(self->history, seq)->type == CAV_EVENT_GAME_LOST;
+        lost = history_entry(self->history, seq)->type == CAV_EVENT_GAME_LOST;
         tree = lost ? analysis_why_died(self->history, seq, WHY_TURNS, &error)
                     : analysis_why(self->history, seq, WHY_TURNS, &error);
     }
+    if (!lost)
+        add_decision(self, seq, tree);
     if (error != NULL) {
         g_autofree char *shown = ev_shown(error->message); /* it names the file */
 
@@ -677,6 +706,10 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     /* seek(seq): the user asked to see event seq. */
     signals[SIGNAL_SEEK] = g_signal_new("seek", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+    /* (const AnalysisDecision *, nullable): the creature's decision the Why
+     * page explains, for the map to draw */
+    signals[SIGNAL_DECISION] = g_signal_new("decision", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void cav_analysis_view_init(CavAnalysisView *self)

@@ -252,6 +252,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
         return;
     }
     self->seq = seq;
+    cav_map_view_set_decision(self->map, NULL); /* the Why page draws it anew */
     if (from != FROM_FOLLOW && seq != history_length(self->history) && action_state(self, "follow"))
         set_action_state(self, "follow", FALSE);
     self->syncing = TRUE;
@@ -856,6 +857,8 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect_swapped(self->detail_pane, "notify::page", G_CALLBACK(on_detail_page), self);
+    g_signal_connect_swapped(cav_detail_pane_get_analysis(self->detail_pane), "decision",
+                             G_CALLBACK(cav_map_view_set_decision), self->map);
     g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);

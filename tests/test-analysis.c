@@ -427,6 +427,91 @@ static void test_why_died_helped(void)
     g_assert_null(strstr(child(rich, 0)->text, "major heal"));
 }
 
+/* A game of one turn (the player waits) beside goblin(s) set up by @setup;
+ * its history. */
+static History *one_turn(TmpDir *tmp, void (*setup)(Scenario *s, gint32 *goblin), gint32 *goblin)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    static guint made;
+    g_autofree char *name = g_strdup_printf("turn-%u.cavelog", made++);
+    g_autofree char *path = tmp_path(tmp, name);
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 100, 0);
+    setup(&s, goblin);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    return open_history(path);
+}
+
+/* The first event of turn 1 whose actor is @creature. */
+static gint64 action_of(History *history, gint32 creature)
+{
+    for (gint64 seq = history_turn_start(history, 1); seq <= history_length(history); seq++)
+        if (history_entry(history, seq)->actor == creature)
+            return seq;
+    g_assert_not_reached();
+}
+
+static void far_goblin(Scenario *s, gint32 *goblin)
+{
+    *goblin = scenario_spawn(s, "goblin", 0, 9, 3, 20, 1, 0);
+}
+
+static void hurt_goblin(Scenario *s, gint32 *goblin)
+{
+    *goblin = scenario_spawn(s, "goblin", 0, 9, 3, 20, 1, 0);
+    scenario_item(s, "potion of poison", *goblin, 0, 0, 0, 1);
+    scenario_hurt(s, *goblin, 15);
+}
+
+/* Why a goblin acted: one that sees the player across the room hunts them
+ * along a path that ends beside them; one below half hp with a potion
+ * drinks it. The player's own command is no creature's choice. */
+static void test_explain(void)
+{
+    TmpDir tmp;
+    g_autoptr(GError) error = NULL;
+    AnalysisDecision why;
+    gint32 goblin;
+    History *history;
+    const CavCreature *player;
+    gint32 last;
+
+    tmp_dir_setup(&tmp, NULL);
+    history = one_turn(&tmp, far_goblin, &goblin);
+    player = state_player(history_last_state(history));
+    g_assert_true(analysis_explain(history, action_of(history, goblin), &why, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(why.decision.rule, ==, "hunt");
+    g_assert_true(why.decision.sees_player);
+    g_assert_cmpint(why.decision.target, ==, player->id);
+    g_assert_cmpint(why.decision.creature, ==, goblin);
+    g_assert_cmpint(why.decision.x, ==, 9);
+    g_assert_cmpint(why.decision.path_length, >=, 5);
+    last = why.decision.path_length - 1;
+    g_assert_cmpint(why.decision.path_x[last], ==, player->x);
+    g_assert_cmpint(why.decision.path_y[last], ==, player->y);
+    g_assert_cmpint(why.sight[player->y][player->x], ==, 1); /* it saw the player */
+    g_assert_cmpint(why.sight[0][0], ==, 0);
+    g_assert_false(analysis_explain(history, history_turn_start(history, 1), &why, &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    g_clear_error(&error);
+    history_free(history);
+
+    history = one_turn(&tmp, hurt_goblin, &goblin);
+    g_assert_true(analysis_explain(history, action_of(history, goblin), &why, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(why.decision.rule, ==, "drink");
+    g_assert_cmpint(why.decision.item, >, 0);
+    history_free(history);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
 /* For every event of a bot game (a sample), the chain of EVENT nodes is the
  * index's cause chain and ends at the player's command exactly when the
  * first event of the chain is the player's. */
@@ -1057,6 +1142,7 @@ int main(int argc, char **argv)
     g_test_add_func("/analysis/why/placed", test_why_placed);
     g_test_add_func("/analysis/why/died-empty-pack", test_why_died_empty_pack);
     g_test_add_func("/analysis/why/died-helped", test_why_died_helped);
+    g_test_add_func("/analysis/why/explain", test_explain);
     g_test_add_func("/analysis/origins/brute-force", test_origins);
     g_test_add_func("/analysis/origins/window", test_origins_window);
     g_test_add_func("/analysis/diff/folded-states", test_diff);

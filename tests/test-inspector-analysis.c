@@ -15,6 +15,7 @@
 #include "cav-describe.h"
 #include "cav-filter-bar.h"
 #include "cav-timeline-filter.h"
+#include "cav-map-view.h"
 #include "cav-markers.h"
 #include "cav-inspector-window.h"
 #include "cav-render.h"
@@ -91,6 +92,22 @@ static void record_old_kill(Fixture *f)
     scenario_teardown(&s);
 }
 
+/* A goblin across the room hunts a waiting player for three turns. */
+static void record_hunt(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 100, 0);
+    scenario_spawn(&s, "goblin", 0, 9, 3, 20, 1, 0);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 3; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+}
+
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
     itest_game_setup(f, data);
@@ -100,6 +117,8 @@ static void fixture_setup(Fixture *f, gconstpointer data)
         record_wounding(f);
     else if (GPOINTER_TO_INT(data) == 4)
         record_old_kill(f);
+    else if (GPOINTER_TO_INT(data) == 5)
+        record_hunt(f);
     else
         itest_record_bot(f->path, 777, 300);
 }
@@ -640,6 +659,58 @@ static void test_origins_further(Fixture *f, gconstpointer data)
     g_assert_false(gtk_widget_get_visible(further));
 }
 
+/* ---- /inspector/analysis/why-monster ------------------------------------------------- */
+
+typedef struct {
+    CavWhyView *view;
+    const char *start;
+} FirstChildWait;
+
+static gboolean first_child_starts(gpointer data)
+{
+    FirstChildWait *w = data;
+    const AnalysisNode *tree = cav_why_view_get_tree(w->view);
+
+    return tree != NULL && tree->children->len > 0 &&
+           g_str_has_prefix(((AnalysisNode *) g_ptr_array_index(tree->children, 0))->text,
+                            w->start);
+}
+
+/* The Why of a goblin's step says it hunted you, and the map draws what it
+ * saw and the path it meant to take. */
+static void test_why_monster(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "why");
+    CavMapView *map = CAV_MAP_VIEW(find_type(f->window, CAV_TYPE_MAP_VIEW));
+    FirstChildWait hunted = {CAV_WHY_VIEW(cav_analysis_view_get_why(view)), "Why it did it: hunt"};
+    gint32 player = history_last_state(history)->player;
+    gint64 step = 0;
+    const AnalysisDecision *drawn;
+
+    for (gint64 seq = history_turn_start(history, 1); seq <= history_length(history) && step == 0;
+         seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_MOVED &&
+            history_entry(history, seq)->actor != player)
+            step = seq;
+    g_assert_cmpint(step, >, 0);
+    cav_inspector_window_show_event(window, step);
+    itest_wait_painted(f->window);
+    if (!itest_wait_until(first_child_starts, &hunted))
+        g_error("the Why of event %" G_GINT64_FORMAT " does not say it hunted", step);
+    drawn = cav_map_view_get_decision(map);
+    g_assert_nonnull(drawn);
+    g_assert_cmpstr(drawn->decision.rule, ==, "hunt");
+    g_assert_cmpint(drawn->decision.target, ==, player);
+    g_assert_cmpint(drawn->decision.path_length, >, 0);
+    save_shot(f, "why-monster.png");
+    /* Another event: nothing of the goblin's decision stays drawn. */
+    cav_inspector_window_show_event(window, history_turn_start(history, 1));
+    itest_wait_painted(f->window);
+    g_assert_null(cav_map_view_get_decision(map));
+}
+
 /* ---- /inspector/analysis/depths-seen ------------------------------------------------ */
 
 /* The widget below @root with tooltip @tip. */
@@ -701,5 +772,7 @@ int main(int argc, char **argv)
                test_depths_seen, itest_game_teardown);
     g_test_add("/inspector/analysis/origins-further", Fixture, GINT_TO_POINTER(4), fixture_setup,
                test_origins_further, itest_game_teardown);
+    g_test_add("/inspector/analysis/why-monster", Fixture, GINT_TO_POINTER(5), fixture_setup,
+               test_why_monster, itest_game_teardown);
     return itest_run(&env);
 }
