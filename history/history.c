@@ -15,6 +15,11 @@
 #include <string.h>
 
 #define HISTORY_DEFAULT_EVERY 2048
+/* With the default, a long game keeps about this many snapshots (each a
+ * whole state, ~270 kB): the interval grows with the game, up to
+ * HISTORY_MAX_EVERY events (a seek folds at most that many: a few ms). */
+#define HISTORY_DEFAULT_SHOTS 128
+#define HISTORY_MAX_EVERY 16384
 #define HISTORY_PROGRESS_EVERY 16384
 
 /* The state and the player's view after event index × every. */
@@ -145,11 +150,20 @@ static void note_knowledge(History *h, gint64 seq, const CavState *after)
 }
 
 /* Index @event (just evolved into @after, with @view beside it). */
-/* FNV-1a over @len bytes at @at, continuing @sum. */
-static guint32 sum_bytes(guint32 sum, const void *at, gsize len)
+/* FNV-1a over @len bytes at @at, continuing @sum, eight bytes a step (a
+ * checksum kept in memory only: opening a million events sums each once). */
+static guint64 sum_bytes(guint64 sum, const void *at, gsize len)
 {
-    for (gsize i = 0; i < len; i++)
-        sum = (sum ^ ((const guint8 *) at)[i]) * 16777619u;
+    const guint8 *bytes = at;
+    gsize i = 0;
+
+    for (; i + 8 <= len; i += 8) {
+        guint64 word;
+        memcpy(&word, bytes + i, sizeof word);
+        sum = (sum ^ word) * 1099511628211u;
+    }
+    for (; i < len; i++)
+        sum = (sum ^ bytes[i]) * 1099511628211u;
     return sum;
 }
 
@@ -162,7 +176,7 @@ static guint32 event_sum(const CavEvent *event)
     guint n = ev_type_fields(event->type, &fields);
     gint64 envelope[] = {event->seq,     event->turn,  event->type,
                          event->version, event->cause, event->actor};
-    guint32 sum = sum_bytes(2166136261u, envelope, sizeof envelope);
+    guint64 sum = sum_bytes(14695981039346656037u, envelope, sizeof envelope);
 
     for (guint i = 0; i < n; i++) {
         const char *at = (const char *) &event->as + fields[i].offset;
@@ -170,7 +184,7 @@ static guint32 event_sum(const CavEvent *event)
 
         sum = sum_bytes(sum, at, text ? strnlen(at, fields[i].size) + 1 : fields[i].size);
     }
-    return sum;
+    return (guint32) (sum ^ (sum >> 32));
 }
 
 /* The player after an event of @turn: the last of the turn's is its end. */
@@ -344,6 +358,8 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
     if (!store_begin_read(h->store, error))
         return NULL;
     ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
+    if (ok && every <= 0) /* the default: snapshots bounded in number for a long game */
+        h->every = CLAMP(o.total / HISTORY_DEFAULT_SHOTS, HISTORY_DEFAULT_EVERY, HISTORY_MAX_EVERY);
     if (ok) {
         add_shot(h, h->state, h->view);
         ok = store_fold_checked(h->store, game, open_one, &o, error);

@@ -46,7 +46,8 @@ typedef struct {
 typedef void (*HistoryProgress)(gint64 done, gint64 total, gpointer data);
 
 /* Open @path and fold it, keeping a snapshot every @every events (0: a
- * default). NULL with an error naming the problem for a bad file. */
+ * default, 2,048 events, more in a long game so that about 128 snapshots
+ * are kept, at most 16,384 events apart). NULL with an error naming the problem for a bad file. */
 History *history_open(const char *path, gint64 every, GError **error);
 
 /* The same, reporting progress to @progress (nullable) and stopping with
