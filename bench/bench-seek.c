@@ -9,10 +9,14 @@
  * event. With CAVELOG_BENCH_INSPECTOR set to the inspector program (and a
  * display), it times the real window opening the game, from process start
  * to the newest state painted and to the whole history painted (the
- * inspector's CAVELOG_INSPECTOR_TIMING marks).
+ * inspector's CAVELOG_INSPECTOR_TIMING marks), beside the checked fold
+ * `cavelog verify` does of the same file and the inspector's peak memory,
+ * against issue 24's budgets (newest state < 1 s, whole window <= 1.2 x the
+ * checked fold, <= 300 MiB).
  * Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. With CAVELOG_BENCH_KEEP set,
  * the game and its data folder are kept (and named) for the inspector. */
 #include <glib/gstdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,8 +24,10 @@
 #include "cav-markers.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
+#include "checks.h"
 #include "history.h"
 #include "session.h"
+#include "store.h"
 
 /* @text with @from replaced by @to; aborts when @from is missing. */
 static char *replaced(const char *text, const char *from, const char *to)
@@ -159,8 +165,52 @@ static double timing_of(const char *err, const char *what, double after)
 /* The real window, open to usable: the inspector run on @path (with
  * --screenshot, so that it ends) and its own timing marks (cav-timing.h),
  * from process start. Needs a display (the benchmark runs under xvfb-run). */
+/* The seconds of the checked fold `cavelog verify` does of @path (every
+ * check, every turn's digest), best of 3; *@opened, the same with the
+ * file's opening (its integrity checks) before it. */
+static double checked_fold_s(const char *path, double *opened)
+{
+    double best = G_MAXDOUBLE;
+
+    *opened = G_MAXDOUBLE;
+    for (int run = 0; run < 3; run++) {
+        g_autoptr(GError) error = NULL;
+        gint64 t0 = g_get_monotonic_time(), t1;
+        g_autoptr(Store) store = store_open(path, FALSE, &error);
+        g_autoptr(Game) game = game_new(NULL);
+
+        g_assert_no_error(error);
+        game_track_view(game, FALSE);
+        t1 = g_get_monotonic_time();
+        g_assert_true(checks_fold(store, game, NULL, NULL, &error));
+        best = MIN(best, (g_get_monotonic_time() - t1) / 1e6);
+        *opened = MIN(*opened, (g_get_monotonic_time() - t0) / 1e6);
+    }
+    return best;
+}
+
+/* The budgets of issue 24, against the best of the runs. */
+static void print_budgets(double preview, double painted, double fold, double opened,
+                          glong peak_kib)
+{
+    g_print("  open budget: newest state painted %.2f s (budget < 1 s: %s)\n", preview,
+            preview >= 0 && preview < 1.0 ? "met" : "NOT met");
+    g_print("  open budget: whole window %.2f s = %.2f x the checked fold of verify %.2f s "
+            "(budget <= 1.2 x: %s)\n",
+            painted, painted / fold, fold, painted <= 1.2 * fold ? "met" : "NOT met");
+    g_print("  open budget: (with the file's opening and integrity checks, verify takes %.2f s: "
+            "%.2f x)\n",
+            opened, painted / opened);
+    g_print("  open budget: inspector peak memory %.0f MiB (budget <= 300 MiB: %s)\n",
+            peak_kib / 1024.0, peak_kib <= 300 * 1024 ? "met" : "NOT met");
+}
+
 static void time_inspector(const char *inspector, const char *dir, const char *path)
 {
+    double opened_s, fold_s = checked_fold_s(path, &opened_s);
+    double best_preview = -1, best_painted = G_MAXDOUBLE;
+    struct rusage usage;
+
     g_autofree char *png = g_build_filename(dir, "open.png", NULL);
     const char *argv[] = {inspector, "--screenshot", png, path, NULL};
     g_auto(GStrv) env = g_environ_setenv(g_get_environ(), "CAVELOG_INSPECTOR_TIMING", "1", TRUE);
@@ -191,8 +241,13 @@ static void time_inspector(const char *inspector, const char *dir, const char *p
         g_print("  inspector run %d, from process start: fold done %.2f s; whole history shown"
                 " %.2f s, painted %.2f s\n",
                 run + 1, fold, shown, painted);
+        if (preview < fold && (best_preview < 0 || preview < best_preview))
+            best_preview = preview;
+        best_painted = MIN(best_painted, painted);
     }
     g_unlink(png);
+    getrusage(RUSAGE_CHILDREN, &usage); /* the largest child's: the inspector's */
+    print_budgets(best_preview, best_painted, fold_s, opened_s, usage.ru_maxrss);
 }
 
 int main(int argc, char **argv)

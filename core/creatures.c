@@ -22,12 +22,30 @@ static gboolean sees_player(const CavState *state, const guint8 fov[CAV_HEIGHT][
     return dx * dx + dy * dy <= state_vision(c) * state_vision(c);
 }
 
+/* Note in @why (nullable) that @rule fired, aimed at @target and (x, y). */
+static void note(CavDecision *why, const char *rule, gint32 target, gint32 item, gint32 x, gint32 y)
+{
+    if (why == NULL)
+        return;
+    why->rule = rule;
+    why->target = target;
+    why->item = item;
+    why->goal_x = x;
+    why->goal_y = y;
+}
+
 /* A random neighbour or staying put; a step into another kind attacks. */
 static void wander(const CavState *state, const CavContent *content, const CavCreature *c,
-                   CavRng *rng, GArray *out)
+                   CavRng *rng, GArray *out, CavDecision *why)
 {
     gint32 dx = rng_range(rng, -1, 1), dy = rng_range(rng, -1, 1);
 
+    if (why != NULL && why->rule == NULL)
+        note(why, "wander", 0, 0, -1, -1);
+    if (why != NULL) {
+        why->goal_x = c->x + dx;
+        why->goal_y = c->y + dy;
+    }
     rules_step(state, content, c, c->x + dx, c->y + dy, rng, out);
 }
 
@@ -35,7 +53,7 @@ static void wander(const CavState *state, const CavContent *content, const CavCr
  * the hunt radius around @c (walls block; creatures do not). FALSE when the
  * target is outside the window or cannot be reached. */
 static gboolean path_step(const CavState *state, const CavContent *content, const CavCreature *c,
-                          gint32 tx, gint32 ty, gint32 *sx, gint32 *sy)
+                          gint32 tx, gint32 ty, gint32 *sx, gint32 *sy, CavDecision *why)
 {
     gint32 r = content_rules(content)->hunt_radius;
     gint32 x0 = MAX(0, c->x - r), y0 = MAX(0, c->y - r);
@@ -61,6 +79,12 @@ static gboolean path_step(const CavState *state, const CavContent *content, cons
         *sx = px + x0;
         *sy = py + y0;
         found = TRUE;
+        for (int i = 0; why != NULL && i < TCOD_path_size(path) && i < CAV_DECISION_PATH_MAX; i++) {
+            TCOD_path_get(path, i, &px, &py);
+            why->path_x[i] = px + x0;
+            why->path_y[i] = py + y0;
+            why->path_length = i + 1;
+        }
     }
     TCOD_path_delete(path);
     TCOD_map_delete(map);
@@ -69,15 +93,18 @@ static gboolean path_step(const CavState *state, const CavContent *content, cons
 
 /* Step along a path toward the player; with no path, wander. */
 static void hunt(const CavState *state, const CavContent *content, const CavCreature *c,
-                 CavRng *rng, GArray *out)
+                 CavRng *rng, GArray *out, CavDecision *why)
 {
     const CavCreature *player = state_player(state);
     gint32 sx, sy;
 
-    if (player != NULL && path_step(state, content, c, player->x, player->y, &sx, &sy))
+    if (player != NULL && path_step(state, content, c, player->x, player->y, &sx, &sy, why)) {
+        note(why, "hunt", player->id, 0, sx, sy);
         rules_step(state, content, c, sx, sy, rng, out);
-    else
-        wander(state, content, c, rng, out);
+    } else {
+        note(why, "hunt, but no path: wander", player != NULL ? player->id : 0, 0, -1, -1);
+        wander(state, content, c, rng, out, why);
+    }
 }
 
 /* A random free floor cell within the spread radius, or FALSE. */
@@ -109,7 +136,7 @@ static gboolean spread_cell(const CavState *state, const CavContent *content, co
 }
 
 static void act_fungus(const CavState *state, const CavContent *content, const CavCreature *c,
-                       CavRng *rng, GArray *out)
+                       CavRng *rng, GArray *out, CavDecision *why)
 {
     const CavRules *rules = content_rules(content);
     const CavCreature *founder = state_creature(state, c->colony);
@@ -118,11 +145,13 @@ static void act_fungus(const CavState *state, const CavContent *content, const C
 
     /* Most turns a fungus does nothing: the event is made only when it
      * spreads (an event is 424 bytes to clear). */
+    note(why, "rest", 0, 0, -1, -1);
     if (!rng_permille(rng, rules->fungus_spread_permille))
         return;
     if (founder == NULL || founder->colony_size >= rules->colony_max ||
         state->creature_count >= CAV_CREATURES_MAX || !spread_cell(state, content, c, rng, &x, &y))
         return;
+    note(why, "spread", 0, 0, x, y);
     event = ev_init(CAV_EVENT_FUNGUS_SPREAD);
     event.as.FungusSpread = (CavEvFungusSpread){.parent = c->id,
                                                 .child = state->creature_count + 1,
@@ -154,7 +183,7 @@ static const CavItem *best_gear(const CavState *state, const CavCreature *c, gbo
 }
 
 /* Equip something better than what @c has on, if it carries it. */
-static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out)
+static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out, CavDecision *why)
 {
     for (gint32 weapon = 1; weapon >= 0; weapon--) {
         const CavItem *best = best_gear(state, c, weapon);
@@ -174,6 +203,7 @@ static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out
         EV_SET_STR(event.as.ItemEquipped.slot, weapon ? "weapon" : "armour");
         event.actor = c->id;
         rules_push(out, event);
+        note(why, "gear up", 0, best->id, -1, -1);
         return TRUE;
     }
     return FALSE;
@@ -181,7 +211,7 @@ static gboolean gear_up(const CavState *state, const CavCreature *c, GArray *out
 
 /* Pick up what lies here, into a stack already carried when it fits one
  * (GAME.md's stacks are every creature's). */
-static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out)
+static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out, CavDecision *why)
 {
     const CavItem *item = state_item_at(state, c->z, c->x, c->y);
     const CavItem *into = item != NULL ? rules_pack_stack_for(state, c, item) : NULL;
@@ -194,12 +224,13 @@ static gboolean pick_up(const CavState *state, const CavCreature *c, GArray *out
         .creature = c->id, .item = item->id, .into = into != NULL ? into->id : 0};
     event.actor = c->id;
     rules_push(out, event);
+    note(why, "pick up", 0, item->id, c->x, c->y);
     return TRUE;
 }
 
 /* Below half hp, a goblin drinks the first potion it carries, known or
  * not: that is how others learn what potions are. */
-static gboolean drink(const CavState *state, const CavCreature *c, GArray *out)
+static gboolean drink(const CavState *state, const CavCreature *c, GArray *out, CavDecision *why)
 {
     if (c->hp * 2 >= c->max_hp)
         return FALSE;
@@ -208,6 +239,7 @@ static gboolean drink(const CavState *state, const CavCreature *c, GArray *out)
         if (item != NULL && item->count > 0 && (item->features & (1u << CAV_FEATURE_QUAFF)) &&
             state_look_of_kind(state, item->type) != NULL) {
             rules_quaff(c, item, out);
+            note(why, "drink", 0, item->id, -1, -1);
             return TRUE;
         }
     }
@@ -235,7 +267,7 @@ static const CavItem *best_throwable(const CavState *state, const CavCreature *c
  * best throwable: at range and next to them alike (GAME.md's priorities
  * put both before the hunt). */
 static gboolean shoot(const CavState *state, const CavContent *content, const CavCreature *c,
-                      CavRng *rng, GArray *out)
+                      CavRng *rng, GArray *out, CavDecision *why)
 {
     const CavCreature *player = state_player(state);
     const CavItem *weapon = state_item(state, c->weapon), *missile;
@@ -243,61 +275,97 @@ static gboolean shoot(const CavState *state, const CavContent *content, const Ca
     if (!rules_can_aim(state, c, player->x, player->y))
         return FALSE;
     if (weapon != NULL && weapon->ranged > 0 &&
-        rules_fire(state, content, c, player->x, player->y, rng, out))
+        rules_fire(state, content, c, player->x, player->y, rng, out)) {
+        note(why, "fire", player->id, weapon->id, player->x, player->y);
         return TRUE;
+    }
     missile = best_throwable(state, c);
-    return missile != NULL &&
-           rules_throw(state, content, c, missile, player->x, player->y, rng, out);
+    if (missile == NULL || !rules_throw(state, content, c, missile, player->x, player->y, rng, out))
+        return FALSE;
+    note(why, "throw", player->id, missile->id, player->x, player->y);
+    return TRUE;
 }
 
 static void act_goblin(const CavState *state, const CavContent *content,
                        const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], const CavCreature *c,
-                       CavRng *rng, GArray *out)
+                       CavRng *rng, GArray *out, CavDecision *why)
 {
     gboolean sees = sees_player(state, player_fov, c);
 
-    if (gear_up(state, c, out) || drink(state, c, out))
+    if (gear_up(state, c, out, why) || drink(state, c, out, why))
         return;
-    if (sees && shoot(state, content, c, rng, out))
+    if (sees && shoot(state, content, c, rng, out, why))
         return;
     if (sees)
-        hunt(state, content, c, rng, out);
-    else if (!pick_up(state, c, out))
-        wander(state, content, c, rng, out);
+        hunt(state, content, c, rng, out, why);
+    else if (!pick_up(state, c, out, why))
+        wander(state, content, c, rng, out, why);
 }
 
-void decide_creature(const CavState *state, const CavContent *content,
-                     const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], gint32 id, CavRng *rng,
-                     GArray *out)
+/* Where @c stands and what it sees, for @why (nullable). */
+static void note_start(CavDecision *why, const CavState *state,
+                       const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], const CavCreature *c,
+                       const CavRng *rng)
 {
-    const CavCreature *c = state_creature(state, id);
+    if (why == NULL)
+        return;
+    *why = (CavDecision){.creature = c->id,
+                         .z = c->z,
+                         .x = c->x,
+                         .y = c->y,
+                         .vision = state_vision(c),
+                         .sees_player = sees_player(state, player_fov, c),
+                         .goal_x = -1,
+                         .goal_y = -1,
+                         .draws_from = rng->counter};
+}
+
+/* The behaviour's choice (decide_creature). */
+static void act(const CavState *state, const CavContent *content,
+                const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], const CavCreature *c, CavRng *rng,
+                GArray *out, CavDecision *why)
+{
     const CavRules *rules = content_rules(content);
 
-    g_return_if_fail(c != NULL && c->alive);
     switch (c->behaviour) {
     case CAV_BEHAVIOUR_FUNGUS:
-        act_fungus(state, content, c, rng, out);
+        act_fungus(state, content, c, rng, out, why);
         return;
     case CAV_BEHAVIOUR_BAT:
         /* The second step starts from where the first one left it: the
          * caller evolves between creatures, not between a bat's steps, so
          * a bat takes its steps one decision at a time. */
-        wander(state, content, c, rng, out);
+        wander(state, content, c, rng, out, why);
         return;
     case CAV_BEHAVIOUR_ZOMBIE:
-        if (rng_range(rng, 1, 100) <= rules->zombie_idle_percent)
+        if (rng_range(rng, 1, 100) <= rules->zombie_idle_percent) {
+            note(why, "idle", 0, 0, -1, -1);
             return;
+        }
         if (sees_player(state, player_fov, c))
-            hunt(state, content, c, rng, out);
+            hunt(state, content, c, rng, out, why);
         else
-            wander(state, content, c, rng, out);
+            wander(state, content, c, rng, out, why);
         return;
     case CAV_BEHAVIOUR_GOBLIN:
-        act_goblin(state, content, player_fov, c, rng, out);
+        act_goblin(state, content, player_fov, c, rng, out, why);
         return;
     case CAV_BEHAVIOUR_PLAYER:
     case CAV_BEHAVIOUR_COUNT:
     default:
         return;
     }
+}
+
+void decide_creature(const CavState *state, const CavContent *content,
+                     const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], gint32 id, CavRng *rng,
+                     GArray *out, CavDecision *why)
+{
+    const CavCreature *c = state_creature(state, id);
+
+    g_return_if_fail(c != NULL && c->alive);
+    note_start(why, state, player_fov, c, rng);
+    act(state, content, player_fov, c, rng, out, why);
+    if (why != NULL)
+        why->draws_to = rng->counter;
 }

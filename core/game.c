@@ -36,6 +36,8 @@ struct Game {
     CavCommand command;  /* the last turn's */
     GameTracer tracer;   /* nullable */
     gpointer tracer_data;
+    GameExplainer explainer; /* nullable */
+    gpointer explainer_data;
 };
 
 Game *game_new_with_content(CavContent *content, Bus *bus)
@@ -156,6 +158,13 @@ guint game_policy_names(const Game *game, CavEventType type, const char **names,
     return n;
 }
 
+void game_set_explainer(Game *game, GameExplainer explainer, gpointer data)
+{
+    g_return_if_fail(game != NULL);
+    game->explainer = explainer;
+    game->explainer_data = data;
+}
+
 void game_set_tracer(Game *game, GameTracer tracer, gpointer data)
 {
     g_return_if_fail(game != NULL);
@@ -251,6 +260,22 @@ static gint32 widest_vision(const CavState *state, gint32 z)
     return vision;
 }
 
+/* Creature @id decides and its events are committed; with an explainer,
+ * its reasons (CavDecision) and the events it made are handed over. */
+static void explain_creature(Game *game, const guint8 fov[CAV_HEIGHT][CAV_WIDTH], gint32 id,
+                             gint32 turn)
+{
+    CavDecision decision;
+    gint64 first = game->state->last_seq + 1;
+
+    decide_creature(game->state, game->content, fov, id, &game->rng, game->decided,
+                    game->explainer != NULL ? &decision : NULL);
+    commit_decided(game, turn);
+    if (game->explainer != NULL)
+        game->explainer(&decision, first, game->state->last_seq, game->rng.counter,
+                        game->explainer_data);
+}
+
 /* Every living creature on the player's level acts, in spawn order; those
  * spawned during this phase wait for the next turn. The player's field of
  * view is computed once: the player does not move while the others act. */
@@ -270,9 +295,7 @@ static void creatures_act(Game *game, gint32 turn)
             continue;
         c = state_creature(game->state, id);
         for (gint32 n = actions_of(game, c); n > 0 && c->alive && !over(game); n--) {
-            decide_creature(game->state, game->content, (const guint8(*)[CAV_WIDTH]) fov, id,
-                            &game->rng, game->decided);
-            commit_decided(game, turn);
+            explain_creature(game, (const guint8(*)[CAV_WIDTH]) fov, id, turn);
         }
     }
 }

@@ -15,6 +15,7 @@
 #include "command.h"
 #include "content.h"
 #include "rng.h"
+#include "rules.h"
 #include "state.h"
 #include "view.h"
 
@@ -74,6 +75,16 @@ typedef void (*GameTracer)(const CavEvent *event, const char *name, const GArray
 
 /* Call @tracer (NULL: none) after every policy from now on. */
 void game_set_tracer(Game *game, GameTracer tracer, gpointer data);
+
+/* Called after each creature's action: why it acted (@decision), the
+ * events it led to (@first … @last; none when @last < @first) and the
+ * turn's random draws counted after them (@draws). For explaining a
+ * monster's turn (analysis.h); the game plays the same with or without. */
+typedef void (*GameExplainer)(const CavDecision *decision, gint64 first, gint64 last, guint64 draws,
+                              gpointer data);
+
+/* Call @explainer (NULL: none) after every creature's action from now on. */
+void game_set_explainer(Game *game, GameExplainer explainer, gpointer data);
 
 /* Make the game's state a copy of @state (a state this game's rules
  * folded, say from a History), to play on from there. The player's view is

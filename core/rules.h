@@ -26,13 +26,34 @@ void decide_start(const CavState *state, const CavContent *content, gint64 seed,
 gboolean decide_player(const CavState *state, const CavContent *content, const CavCommand *command,
                        CavRng *rng, GArray *out, char **why);
 
+/* The path cells a decision remembers, at most. */
+#define CAV_DECISION_PATH_MAX 64
+
+/* Why a creature did what it did (an explanation, for the inspector):
+ * filled by decide_creature when asked, with no effect on what it decides
+ * or draws. */
+typedef struct {
+    const char *rule;         /* static: "gear up", "drink", "fire", "throw", "hunt", "pick up",
+                                 "wander", "idle", "spread", "rest" */
+    gint32 creature, z, x, y; /* who, and where it stood */
+    gint32 vision;
+    gboolean sees_player;
+    gint32 target;         /* the creature aimed at or hunted, 0 for none */
+    gint32 item;           /* the item equipped, drunk, fired with, thrown or picked up */
+    gint32 goal_x, goal_y; /* the cell it went for (its step, or its aim); -1 for none */
+    gint32 path_length;    /* the path it meant to take (hunt), its cells after its own */
+    gint32 path_x[CAV_DECISION_PATH_MAX], path_y[CAV_DECISION_PATH_MAX];
+    guint64 draws_from, draws_to; /* the turn's random draws it consumed: [from, to) */
+} CavDecision;
+
 /* What creature @id (alive, not the player) does this turn, by its
  * behaviour. @player_fov marks the cells the player sees (by symmetry, the
  * creatures that could see the player), computed with a radius no smaller
- * than any creature's vision. Appends nothing when the creature idles. */
+ * than any creature's vision. Appends nothing when the creature idles.
+ * @why (nullable) receives the reasons; the decision is the same either way. */
 void decide_creature(const CavState *state, const CavContent *content,
                      const guint8 player_fov[CAV_HEIGHT][CAV_WIDTH], gint32 id, CavRng *rng,
-                     GArray *out);
+                     GArray *out, CavDecision *why);
 
 /* The end of a turn, in three steps that each read the state the step before
  * left: UpkeepApplied for the player's level; then a CreatureRegenerated for

@@ -1,245 +1,248 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-search.c — find the creatures and items of a state by name, kind
- * or a condition on a field ("hp<10", "kind=goblin", "carries=potion"). */
+ * or a condition on a field ("hp<10", "kind=goblin", "carries=potion"), in
+ * the one language of conditions (replay-query.h): this file only says
+ * which names an entity has and reads them. */
 #include "analysis-private.h"
 
-#include <stdlib.h>
+#include "replay-query.h"
+
 #include <string.h>
 
-typedef enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE } SearchOp;
+/* Whether a creature field has a name in conditions: not the packed
+ * position nor the looks known. */
+static gboolean searchable(guint f)
+{
+    return f != ANALYSIS_FIELD_POSITION && f != ANALYSIS_FIELD_KNOWN;
+}
 
+/* The creature field of name @i, counted from NAME_FIELDS (search_names()). */
+static AnalysisField field_at(guint i)
+{
+    guint f = 0;
+
+    for (;; f++)
+        if (searchable(f) && i-- == 0)
+            return (AnalysisField) f;
+}
+
+/* The names besides the creature fields (analysis.h), in the table's order. */
+enum { NAME_KIND, NAME_NAME, NAME_CARRIES, NAME_X, NAME_Y, NAME_Z, NAME_MP, NAME_FIELDS };
+
+/* The names an entity condition knows: the words, the place, then one per
+ * creature field (but the packed position and the looks known). */
+static guint search_names(ReplayQueryName *names)
+{
+    static const ReplayQueryName words[] = {
+        {"kind", REPLAY_QUERY_TEXT}, {"name", REPLAY_QUERY_TEXT}, {"carries", REPLAY_QUERY_TEXT},
+        {"x", REPLAY_QUERY_NUMBER},  {"y", REPLAY_QUERY_NUMBER},  {"z", REPLAY_QUERY_NUMBER},
+        {"mp", REPLAY_QUERY_SHARE},
+    };
+    guint n = G_N_ELEMENTS(words);
+
+    memcpy(names, words, sizeof words);
+    for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++) {
+        gboolean share;
+
+        if (!searchable(f))
+            continue;
+        share = f == ANALYSIS_FIELD_HP || f == ANALYSIS_FIELD_FOOD || f == ANALYSIS_FIELD_MANA;
+        names[n].name = analysis_field_name((AnalysisField) f);
+        names[n++].kind = f == ANALYSIS_FIELD_ALIVE ? REPLAY_QUERY_YES_NO
+                          : share                   ? REPLAY_QUERY_SHARE
+                                                    : REPLAY_QUERY_NUMBER;
+    }
+    return n;
+}
+
+/* The entity being read. */
 typedef struct {
-    char *key; /* a field name, "kind", "name", "carries", "z", "x", "y" */
-    SearchOp op;
-    char *text;
-    gint64 number;
-    gboolean numeric;
-} SearchCondition;
+    const History *history;
+    const CavState *state;
+    const CavCreature *creature; /* or */
+    const CavItem *item;
+} Entity;
 
-static void condition_clear(gpointer data)
+/* Whether @text holds @word, case ignored. */
+static gboolean text_holds(const char *text, const char *word)
 {
-    SearchCondition *c = data;
+    g_autofree char *hay = g_utf8_strdown(text, -1);
+    g_autofree char *needle = g_utf8_strdown(word, -1);
 
-    g_free(c->key);
-    g_free(c->text);
+    return strstr(hay, needle) != NULL;
 }
 
-/* Split @word at its operator; FALSE when it has none (a bare name). */
-static gboolean split_op(const char *word, SearchCondition *c)
+static gboolean carries(const Entity *e, const char *word)
 {
-    static const struct {
-        const char *text;
-        SearchOp op;
-    } ops[] = {{"<=", OP_LE}, {">=", OP_GE}, {"!=", OP_NE}, {"<", OP_LT},
-               {">", OP_GT},  {"=", OP_EQ},  {":", OP_EQ}};
-    gsize at = strcspn(word, "<>=!:");
-    char *end = NULL;
-
-    if (word[at] == '\0')
-        return FALSE;
-    for (guint i = 0; i < G_N_ELEMENTS(ops); i++) {
-        if (strncmp(word + at, ops[i].text, strlen(ops[i].text)) != 0)
-            continue;
-        c->key = g_ascii_strdown(word, (gssize) at);
-        c->op = ops[i].op;
-        c->text = g_strdup(word + at + strlen(ops[i].text));
-        c->number = g_ascii_strtoll(c->text, &end, 10);
-        c->numeric = c->text[0] != '\0' && end != NULL && *end == '\0';
-        return TRUE;
-    }
-    return FALSE;
-}
-
-static gboolean known_key(const SearchCondition *c)
-{
-    static const char *const keys[] = {"kind", "name", "carries", "z", "x", "y"};
-    AnalysisField field;
-
-    for (guint i = 0; i < G_N_ELEMENTS(keys); i++)
-        if (strcmp(c->key, keys[i]) == 0)
+    for (gint32 slot = 0; e->creature != NULL && slot < CAV_PACK_SLOTS; slot++) {
+        const CavItem *item = state_item(e->state, e->creature->pack[slot]);
+        if (item != NULL && item->count > 0 &&
+            (text_holds(item->name, word) || text_holds(item->type, word)))
             return TRUE;
-    return analysis_field_from_name(c->key, &field) && field != ANALYSIS_FIELD_POSITION &&
-           field != ANALYSIS_FIELD_KNOWN;
+    }
+    return FALSE;
 }
 
-/* Whether @c compares a number: not a text field, nor alive=yes/no. */
-static gboolean wants_number(const SearchCondition *c)
+static gboolean entity_holds(guint name, const char *word, gpointer data)
 {
-    AnalysisField field;
+    const Entity *e = data;
+    g_autoptr(GString) called = g_string_new(NULL);
 
-    if (strcmp(c->key, "kind") == 0 || strcmp(c->key, "name") == 0 ||
-        strcmp(c->key, "carries") == 0)
+    if (name == NAME_KIND)
+        return text_holds(e->creature != NULL ? e->creature->kind : e->item->type, word);
+    if (name == NAME_CARRIES)
+        return carries(e, word);
+    if (e->creature != NULL) {
+        history_append_name(e->history, CAV_REF_CREATURE, e->creature->id, called);
+        return text_holds(called->str, word);
+    }
+    history_append_name(e->history, CAV_REF_ITEM, e->item->id, called);
+    return text_holds(called->str, word) || text_holds(e->item->name, word);
+}
+
+/* The field a name past the words reads, with the maximum a share is of. */
+static AnalysisField field_of(guint name, AnalysisField *max)
+{
+    AnalysisField field = name == NAME_MP ? ANALYSIS_FIELD_MANA : field_at(name - NAME_FIELDS);
+
+    *max = field == ANALYSIS_FIELD_HP     ? ANALYSIS_FIELD_MAX_HP
+           : field == ANALYSIS_FIELD_FOOD ? ANALYSIS_FIELD_MAX_FOOD
+                                          : ANALYSIS_FIELD_MAX_MANA;
+    return field;
+}
+
+static gboolean entity_number(guint name, gint64 *value, gint64 *max, gpointer data)
+{
+    const Entity *e = data;
+    AnalysisField field, of;
+    gint32 z = e->creature != NULL ? e->creature->z : e->item->z;
+    gint32 x = e->creature != NULL ? e->creature->x : e->item->x;
+    gint32 y = e->creature != NULL ? e->creature->y : e->item->y;
+
+    if (name == NAME_X || name == NAME_Y || name == NAME_Z) {
+        *value = name == NAME_Z ? z + 1 : name == NAME_X ? x : y;
+        return e->creature != NULL || e->item->holder == 0;
+    }
+    if (e->creature == NULL)
         return FALSE;
-    return !(analysis_field_from_name(c->key, &field) && field == ANALYSIS_FIELD_ALIVE);
-}
-
-/* Refuse @word (parsed as @c) with a reason, unless it is a condition. */
-static gboolean check_condition(const char *word, const SearchCondition *c, GError **error)
-{
-    if (!known_key(c) || c->text[0] == '\0')
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                    "cannot search for “%s”: try hp<10, kind=goblin, carries=potion", word);
-    else if (c->text[strcspn(c->text, "<>=!:")] != '\0')
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                    "“%s” is not one condition: put a space between conditions", word);
-    else if (wants_number(c) && !c->numeric)
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                    "“%s”: %s is compared with a number, as in %s<10", word, c->key, c->key);
-    else
-        return TRUE;
-    return FALSE;
-}
-
-static GArray *parse(const char *query, GError **error)
-{
-    g_auto(GStrv) words = g_strsplit_set(query, " \t", -1);
-    g_autoptr(GArray) conditions = g_array_new(FALSE, TRUE, sizeof(SearchCondition));
-
-    g_array_set_clear_func(conditions, condition_clear);
-    for (guint i = 0; words[i] != NULL; i++) {
-        SearchCondition c = {0};
-        if (words[i][0] == '\0')
-            continue;
-        if (!split_op(words[i], &c))
-            c = (SearchCondition){.key = g_strdup("name"), .op = OP_EQ, .text = g_strdup(words[i])};
-        g_array_append_val(conditions, c);
-        if (!check_condition(words[i], &c, error))
-            return NULL;
-    }
-    return g_steal_pointer(&conditions);
-}
-
-static gboolean compare_number(SearchOp op, gint64 value, gint64 wanted)
-{
-    switch (op) {
-    case OP_EQ:
-        return value == wanted;
-    case OP_NE:
-        return value != wanted;
-    case OP_LT:
-        return value < wanted;
-    case OP_LE:
-        return value <= wanted;
-    case OP_GT:
-        return value > wanted;
-    case OP_GE:
-        return value >= wanted;
-    }
-    return FALSE;
-}
-
-/* Text conditions: = and : mean "holds" (case-insensitive), != "does not". */
-static gboolean compare_text(const SearchCondition *c, const char *value)
-{
-    g_autofree char *hay = g_utf8_strdown(value, -1);
-    g_autofree char *needle = g_utf8_strdown(c->text, -1);
-    gboolean holds = strstr(hay, needle) != NULL;
-
-    if (c->op == OP_EQ)
-        return holds;
-    if (c->op == OP_NE)
-        return !holds;
-    return FALSE;
-}
-
-static gboolean carries(const CavState *state, const CavCreature *creature,
-                        const SearchCondition *c)
-{
-    gboolean any = FALSE;
-
-    for (gint32 slot = 0; slot < CAV_PACK_SLOTS && !any; slot++) {
-        const CavItem *item = state_item(state, creature->pack[slot]);
-        any = item != NULL && item->count > 0 &&
-              (compare_text(&(SearchCondition){.op = OP_EQ, .text = c->text}, item->name) ||
-               compare_text(&(SearchCondition){.op = OP_EQ, .text = c->text}, item->type));
-    }
-    return c->op == OP_NE ? !any : any;
-}
-
-static gboolean place_matches(const SearchCondition *c, gint32 z, gint32 x, gint32 y)
-{
-    gint64 value = c->key[0] == 'z' ? z + 1 : c->key[0] == 'x' ? x : y;
-
-    return c->numeric && compare_number(c->op, value, c->number);
-}
-
-static gboolean creature_matches(const History *history, const CavState *state,
-                                 const CavCreature *creature, const SearchCondition *c)
-{
-    g_autoptr(GString) name = g_string_new(NULL);
-    AnalysisField field;
-
-    if (strcmp(c->key, "kind") == 0)
-        return compare_text(c, creature->kind);
-    if (strcmp(c->key, "name") == 0) {
-        history_append_name(history, CAV_REF_CREATURE, creature->id, name);
-        return compare_text(c, name->str);
-    }
-    if (strcmp(c->key, "carries") == 0)
-        return carries(state, creature, c);
-    if (strlen(c->key) == 1)
-        return place_matches(c, creature->z, creature->x, creature->y);
-    if (!analysis_field_from_name(c->key, &field))
-        return FALSE;
-    if (field == ANALYSIS_FIELD_ALIVE && !c->numeric)
-        return compare_number(c->op, creature->alive,
-                              g_ascii_strcasecmp(c->text, "yes") == 0 ||
-                                  g_ascii_strcasecmp(c->text, "true") == 0);
-    return c->numeric &&
-           compare_number(c->op, analysis_field_value(state, creature, field), c->number);
-}
-
-static gboolean item_matches(const History *history, const CavItem *item, const SearchCondition *c)
-{
-    g_autoptr(GString) name = g_string_new(NULL);
-
-    if (strcmp(c->key, "kind") == 0)
-        return compare_text(c, item->type);
-    if (strcmp(c->key, "name") == 0) {
-        history_append_name(history, CAV_REF_ITEM, item->id, name);
-        return compare_text(c, name->str) || (c->op == OP_EQ && compare_text(c, item->name));
-    }
-    if (strlen(c->key) == 1 && item->holder == 0)
-        return place_matches(c, item->z, item->x, item->y);
-    return FALSE;
-}
-
-static gboolean all_match(const History *history, const CavState *state, CavRefKind kind, gint32 id,
-                          const GArray *conditions)
-{
-    for (guint i = 0; i < conditions->len; i++) {
-        const SearchCondition *c = &g_array_index(conditions, SearchCondition, i);
-        gboolean ok = kind == CAV_REF_CREATURE
-                          ? creature_matches(history, state, state_creature(state, id), c)
-                          : item_matches(history, state_item(state, id), c);
-        if (!ok)
-            return FALSE;
-    }
+    field = field_of(name, &of);
+    *value = analysis_field_value(e->state, e->creature, field);
+    *max = analysis_field_value(e->state, e->creature, of);
     return TRUE;
+}
+
+static const ReplayQueryReader entity_reader = {.number = entity_number, .holds = entity_holds};
+
+static ReplayQuery *parse(const char *query, GError **error)
+{
+    ReplayQueryName names[NAME_FIELDS + ANALYSIS_FIELD_COUNT];
+    g_autoptr(GError) local = NULL;
+    ReplayQuery *parsed = replay_query_parse_entities(query, names, search_names(names), &local);
+
+    if (parsed == NULL)
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "cannot search for “%s”: %s",
+                    query, local->message);
+    return parsed;
 }
 
 GArray *analysis_search(const History *history, const CavState *state, const char *query,
                         GError **error)
 {
-    g_autoptr(GArray) conditions = NULL;
+    g_autoptr(ReplayQuery) parsed = NULL;
     GArray *found;
 
     g_return_val_if_fail(history != NULL && state != NULL && query != NULL, NULL);
-    if ((conditions = parse(query, error)) == NULL)
+    if ((parsed = parse(query, error)) == NULL)
         return NULL;
     found = g_array_new(FALSE, FALSE, sizeof(CavRef));
     for (gint32 id = 1; id <= state->creature_count; id++) {
+        Entity e = {history, state, state_creature(state, id), NULL};
         CavRef ref = {CAV_REF_CREATURE, id, NULL};
-        if (state_creature(state, id) != NULL &&
-            all_match(history, state, CAV_REF_CREATURE, id, conditions))
+        if (e.creature != NULL && replay_query_entity_holds(parsed, &entity_reader, &e))
             g_array_append_val(found, ref);
     }
     for (gint32 id = 1; id <= state->item_count; id++) {
-        const CavItem *item = state_item(state, id);
+        Entity e = {history, state, NULL, state_item(state, id)};
         CavRef ref = {CAV_REF_ITEM, id, NULL};
-        if (item != NULL && item->count > 0 &&
-            all_match(history, state, CAV_REF_ITEM, id, conditions))
+        if (e.item != NULL && e.item->count > 0 &&
+            replay_query_entity_holds(parsed, &entity_reader, &e))
             g_array_append_val(found, ref);
     }
     return found;
+}
+
+/* ---- first / next / previous event where … ------------------------------------------ */
+
+gboolean analysis_event_meets(const History *history, const ReplayQuery *query, gint64 seq,
+                              const HistoryEntry *entry, const CavEvent *event)
+{
+    ReplayFacts facts;
+    CavEvent envelope;
+
+    g_return_val_if_fail(history != NULL && query != NULL && entry != NULL, FALSE);
+    if (entry->type >= CAV_EVENT_TYPE_COUNT ||
+        !replay_query_type_may_hold(query, (CavEventType) entry->type))
+        return FALSE;
+    if (event == NULL) {
+        g_return_val_if_fail(!replay_query_needs_payload(query), FALSE);
+        envelope = (CavEvent){.type = (CavEventType) entry->type,
+                              .seq = seq,
+                              .turn = entry->turn,
+                              .cause = entry->cause,
+                              .actor = entry->actor};
+        event = &envelope;
+    }
+    if (!replay_query_needs_state(query))
+        return replay_query_event_holds(query, event, NULL);
+    return history_turn_facts(history, entry->turn, &facts) &&
+           replay_query_event_holds(query, event, &facts);
+}
+
+/* Events decoded at once while finding. */
+#define FIND_CHUNK 4096
+
+/* Event @seq, decoded into @batch (holding @first …) when the condition
+ * reads payloads; NULL when it does not. */
+static const CavEvent *find_decoded(History *history, gboolean payload, gint64 seq, GArray *batch,
+                                    gint64 *first, gboolean forward, GError **error)
+{
+    gint64 n = history_length(history);
+
+    if (!payload)
+        return NULL;
+    if (batch->len == 0 || seq < *first || seq >= *first + batch->len) {
+        *first = forward ? seq : MAX(seq - FIND_CHUNK + 1, 1);
+        g_array_set_size(batch, 0);
+        if (!history_read(history, *first, MIN(*first + FIND_CHUNK - 1, n), batch, error))
+            return NULL;
+    }
+    return &g_array_index(batch, CavEvent, seq - *first);
+}
+
+gboolean analysis_find_event(History *history, const ReplayQuery *query, gint64 from,
+                             gboolean forward, gint64 *found, GError **error)
+{
+    gboolean payload = replay_query_needs_payload(query);
+    g_autoptr(GArray) batch = g_array_new(FALSE, FALSE, sizeof(CavEvent));
+    gint64 n = history_length(history), first = 0;
+
+    g_return_val_if_fail(history != NULL && query != NULL && found != NULL, FALSE);
+    *found = 0;
+    for (gint64 seq = forward ? MAX(from + 1, 1) : MIN(from - 1, n); seq >= 1 && seq <= n;
+         seq += forward ? 1 : -1) {
+        const HistoryEntry *entry = history_entry(history, seq);
+        const CavEvent *event;
+
+        if (entry->type >= CAV_EVENT_TYPE_COUNT ||
+            !replay_query_type_may_hold(query, (CavEventType) entry->type))
+            continue;
+        event = find_decoded(history, payload, seq, batch, &first, forward, error);
+        if (payload && event == NULL)
+            return FALSE;
+        if (analysis_event_meets(history, query, seq, entry, event)) {
+            *found = seq;
+            return TRUE;
+        }
+    }
+    return FALSE;
 }

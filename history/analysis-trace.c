@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* analysis-trace.c — which policies received an event and what each
- * emitted, found by re-running the event's turn with a tracer on the Game
- * (nothing about dispatch is stored). */
+ * emitted, and why a creature acted as it did, both found by re-running the
+ * event's turn with a tracer or an explainer on the Game (nothing about
+ * dispatch or decisions is stored). */
 #include "analysis-private.h"
 
 #include <string.h>
 
 #include "codec.h"
+#include "fov.h"
 #include "game.h"
 #include "session.h"
 #include "store.h"
@@ -128,4 +130,71 @@ GPtrArray *analysis_trace(History *history, gint64 seq, GError **error)
         return NULL;
     }
     return tracing.deliveries;
+}
+
+/* ---- why did it do that ------------------------------------------------------------ */
+
+typedef struct {
+    gint64 seq;
+    AnalysisDecision *out;
+    gboolean found;
+} Explaining;
+
+static void on_decision(const CavDecision *decision, gint64 first, gint64 last, guint64 draws,
+                        gpointer data)
+{
+    Explaining *explaining = data;
+
+    if (explaining->found || explaining->seq < first || explaining->seq > last)
+        return;
+    explaining->found = TRUE;
+    explaining->out->decision = *decision;
+    explaining->out->first = first;
+    explaining->out->last = last;
+    explaining->out->draws_after = draws;
+}
+
+/* What the creature saw: its field of view from where it stood, by its
+ * vision, over the terrain of the turn's start. */
+static gboolean compute_sight(History *history, gint32 turn, AnalysisDecision *out, GError **error)
+{
+    g_autofree CavState *before =
+        analysis_state_at(history, history_turn_start(history, turn) - 1, error);
+    const CavDecision *d = &out->decision;
+
+    if (before == NULL)
+        return FALSE;
+    memset(out->sight, 0, sizeof out->sight);
+    fov_compute(before, d->z, d->x, d->y, d->vision, out->sight);
+    return TRUE;
+}
+
+gboolean analysis_explain(History *history, gint64 seq, AnalysisDecision *out, GError **error)
+{
+    Explaining explaining = {.seq = seq, .out = out};
+    CavContent *content;
+    g_autoptr(Game) game = NULL;
+    gint32 turn;
+
+    g_return_val_if_fail(history != NULL && 1 <= seq && seq <= history_length(history), FALSE);
+    g_return_val_if_fail(out != NULL, FALSE);
+    turn = history_entry(history, seq)->turn;
+    if (turn == 0)
+        return g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           "event %" G_GINT64_FORMAT " is the game's setting up, not a creature's "
+                           "choice",
+                           seq),
+               FALSE;
+    if ((content = content_of(history, error)) == NULL)
+        return FALSE;
+    game = game_new_with_content(content, NULL);
+    game_track_view(game, FALSE);
+    game_set_explainer(game, on_decision, &explaining);
+    if (!rerun(history, game, turn, error) || !reproduced(history, game, seq, error))
+        return FALSE;
+    if (!explaining.found)
+        return g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           "event %" G_GINT64_FORMAT " came of no creature's choice", seq),
+               FALSE;
+    return compute_sight(history, turn, out, error);
 }

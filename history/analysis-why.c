@@ -7,6 +7,8 @@
 
 #include "command.h"
 
+#include <string.h>
+
 static AnalysisNode *node_new(AnalysisNodeKind kind, gint64 seq, gint32 turn, char *text)
 {
     AnalysisNode *node = g_new0(AnalysisNode, 1);
@@ -317,11 +319,57 @@ AnalysisNode *analysis_why(History *history, gint64 seq, gint32 turns, GError **
 
 /* ---- why did I die ------------------------------------------------------------------ */
 
-static gboolean may_help(const CavItem *item)
+/* Whether an effect gives hp back, at once or over time. */
+static gboolean heals(const CavEffectSpec *spec)
 {
-    guint32 useful = (1u << CAV_TAG_POTION) | (1u << CAV_TAG_FOOD) | (1u << CAV_TAG_BOOK);
+    return spec->hp > 0 || (spec->turn_hp > 0 && spec->duration > 0);
+}
 
-    return item != NULL && item->count > 0 && (item->tags & useful);
+/* Whether @spell of a book could have saved @player: it heals or gets
+ * away (blink), and the player had the mana to cast it. */
+static gboolean spell_helps(const CavSpell *spell, const CavCreature *player)
+{
+    return spell->cost <= player->mana &&
+           (heals(&spell->spec) || spell->special == CAV_SPECIAL_BLINK);
+}
+
+/* Whether @item, in @player's pack before the death, could have helped:
+ * a potion that heals (known or not: drinking it would have), food when
+ * the death was starving, a book with a spell that heals or escapes and
+ * the mana to cast it. Not food otherwise, nor a book out of reach. */
+static gboolean may_help(const CavState *state, const CavCreature *player, const CavItem *item,
+                         gboolean starved)
+{
+    const CavPotionLook *look;
+
+    if (item == NULL || item->count <= 0)
+        return FALSE;
+    if (item->tags & (1u << CAV_TAG_FOOD))
+        return starved;
+    if (item->tags & (1u << CAV_TAG_POTION))
+        return (look = state_look_of_kind(state, item->type)) != NULL && heals(&look->spec);
+    if (item->tags & (1u << CAV_TAG_BOOK))
+        for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++)
+            if (strcmp(state->spells[i].book, item->type) == 0 &&
+                spell_helps(&state->spells[i], player))
+                return TRUE;
+    return FALSE;
+}
+
+/* The spells of book @item that could have helped: " (minor heal, 4 mana; …)". */
+static void append_spells(const CavState *state, const CavCreature *player, const CavItem *item,
+                          GString *text)
+{
+    const char *joint = " (";
+
+    for (gint32 i = 0; i < state->spell_count && i < CAV_SPELLS_MAX; i++) {
+        const CavSpell *spell = &state->spells[i];
+        if (strcmp(spell->book, item->type) != 0 || !spell_helps(spell, player))
+            continue;
+        g_string_append_printf(text, "%s%s, %d mana", joint, spell->name, spell->cost);
+        joint = "; ";
+    }
+    g_string_append(text, ")");
 }
 
 static AnalysisNode *item_node(const CavState *state, const CavCreature *player,
@@ -338,14 +386,17 @@ static AnalysisNode *item_node(const CavState *state, const CavCreature *player,
             item->type);
     if (item->tags & (1u << CAV_TAG_FOOD))
         g_string_append_printf(text, " (food %d)", item->food);
+    if (item->tags & (1u << CAV_TAG_BOOK))
+        append_spells(state, player, item, text);
     node = node_new(ANALYSIS_NODE_ITEM, 0, 0, g_string_free(text, FALSE));
     node->item = item->id;
     node->creature = player->id;
     return node;
 }
 
-/* A GROUP of what the player carried, before event @seq, that might have helped. */
-static AnalysisNode *pack_group(History *history, gint64 seq, GError **error)
+/* A GROUP of what the player carried, before event @seq, that could have
+ * helped (@starved: the death was starving). */
+static AnalysisNode *pack_group(History *history, gint64 seq, gboolean starved, GError **error)
 {
     g_autofree CavState *state = analysis_state_at(history, seq - 1, error);
     const CavCreature *player;
@@ -359,7 +410,7 @@ static AnalysisNode *pack_group(History *history, gint64 seq, GError **error)
     for (gint32 slot = 0; player != NULL && slot < CAV_PACK_SLOTS; slot++) {
         const CavItem *item = state_item(state, player->pack[slot]);
         carried |= item != NULL && item->count > 0;
-        if (may_help(item))
+        if (may_help(state, player, item, starved))
             add(group, item_node(state, player, item));
     }
     if (group->children->len == 0) {
@@ -392,6 +443,7 @@ static gboolean add_died_groups(History *history, AnalysisNode *root, const CavE
     gint64 died = lost->cause != 0 ? lost->cause : lost->seq;
     CavEvent death;
     AnalysisNode *group;
+    gboolean starved;
 
     if (!read_event(history, died, &death, error))
         return FALSE;
@@ -404,7 +456,9 @@ static gboolean add_died_groups(History *history, AnalysisNode *root, const CavE
     if ((group = commands_group(history, lost->turn, turns, error)) == NULL)
         return FALSE;
     add(root, group);
-    if ((group = pack_group(history, died, error)) == NULL)
+    starved = death.type == CAV_EVENT_CREATURE_DIED &&
+              strcmp(death.as.CreatureDied.cause, "starved") == 0;
+    if ((group = pack_group(history, died, starved, error)) == NULL)
         return FALSE;
     add(root, group);
     return TRUE;

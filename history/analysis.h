@@ -207,8 +207,10 @@ AnalysisNode *analysis_why(History *history, gint64 seq, gint32 turns, GError **
 /* "Why did I die", from the GameLost event @seq: an EVENT root with four
  * GROUPs — "Killing blow" (the death's cause chain), "Hp over the last
  * @turns turns" (HP_CHANGEs, hp after each), "Your commands" (COMMANDs,
- * newest first) and "In your pack" (ITEMs: potions, known or not, food and
- * books, as it was before the death; with none, the heading says "nothing
+ * newest first) and "In your pack" (ITEMs that could have helped, as the
+ * pack was before the death: potions that heal, known or not; food when
+ * the death was starving; books with a spell that heals or blinks away
+ * and the mana to cast it, named; with none, the heading says "nothing
  * that could have helped", or that the pack was empty). NULL with an error when @seq is not a
  * GameLost or the file cannot be read. */
 AnalysisNode *analysis_why_died(History *history, gint64 seq, gint32 turns, GError **error);
@@ -218,19 +220,56 @@ void analysis_node_dump(const AnalysisNode *node, GString *out);
 
 /* ---- search inside the state ---------------------------------------------------- */
 
-/* The entities of @state that match @query: space-separated conditions, all
- * of which must hold, each "FIELD OP VALUE" with OP one of = != < <= > >=
- * and FIELD a creature field (analysis_field_name), or "kind" (a creature's
- * kind or an item's type holds VALUE), "name" (the name the inspector shows
- * holds it), "carries" (a creature carries an item whose name or type holds
- * VALUE), "alive" (yes/no), "z" (the depth, from 1), "x", "y". Text
- * compares ignore case; = holds, != does not. A bare word matches names. Creatures and items are
- * returned as CavRef (kind, id), creatures first, in id order; a condition
- * about a creature field never matches an item. NULL with an error naming
- * the bad condition: a FIELD no entity has, a VALUE holding another OP (two
- * conditions run together, "hp<10z>=0"), or a number field given no number. */
+/* The entities of @state that match @query, a condition on entities in the
+ * one language of conditions (replay-query.h): terms "NAME OP VALUE",
+ * NAME a creature field (analysis_field_name; "mp" is mana; hp, food, mana
+ * and mp take a percentage of their maximum, "hp<25%"), "kind" (a
+ * creature's kind or an item's type holds VALUE), "name" (the name the
+ * inspector shows holds it), "carries" (a creature carries an item whose
+ * name or type holds VALUE), "alive" (yes/no), "z" (the depth, from 1),
+ * "x", "y". Text compares ignore case; = holds, != does not. A bare word
+ * matches names. Creatures and items are returned as CavRef (kind, id),
+ * creatures first, in id order; a condition about a creature field never
+ * matches an item. NULL with a G_IO_ERROR_INVALID_ARGUMENT naming @query
+ * and the fault: a NAME no entity has, two terms run together
+ * ("hp<10z>=0"), a number field given no number. */
 GArray *analysis_search(const History *history, const CavState *state, const char *query,
                         GError **error);
+
+/* The first event after @from (forward) or before it (backward) that
+ * meets @query, a condition on events (replay_query_parse_events), found
+ * from the index and, when the condition reads the payload, by decoding;
+ * @from 0 (forward) or length + 1 (backward) asks for the first or last of
+ * all. FALSE with *@found 0 when none does, or with an error when the file
+ * cannot be read. */
+gboolean analysis_find_event(History *history, const ReplayQuery *query, gint64 from,
+                             gboolean forward, gint64 *found, GError **error);
+
+/* Whether event @seq, indexed by @entry, meets @query, @event being the
+ * event decoded (nullable when the condition reads no payload,
+ * replay_query_needs_payload). */
+gboolean analysis_event_meets(const History *history, const ReplayQuery *query, gint64 seq,
+                              const HistoryEntry *entry, const CavEvent *event);
+
+/* ---- why did it do that --------------------------------------------------------- */
+
+/* A creature's decision that led to an event: what core's monster AI
+ * reasoned (the rule that fired, what it saw, its target, its path, the
+ * random draws it consumed), found by re-running the event's turn from the
+ * state before it; nothing of it is stored. */
+typedef struct {
+    CavDecision decision;
+    gint64 first, last;  /* the events its action made (@seq among them) */
+    guint64 draws_after; /* the turn's draws counted once those events were played */
+    /* the cells it saw as it decided (1: seen), by its vision from where it stood */
+    guint8 sight[CAV_HEIGHT][CAV_WIDTH];
+} AnalysisDecision;
+
+/* The decision behind event @seq, a creature's action (not the player's),
+ * in *@out. FALSE with a G_IO_ERROR_NOT_FOUND when no creature's action
+ * made it (the player's command, upkeep, the game's start), or another
+ * error when the file cannot be read or the re-run does not reproduce it. */
+gboolean analysis_explain(History *history, gint64 seq, AnalysisDecision *out, GError **error);
 
 /* ---- bus trace ------------------------------------------------------------------- */
 

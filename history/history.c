@@ -15,6 +15,11 @@
 #include <string.h>
 
 #define HISTORY_DEFAULT_EVERY 2048
+/* With the default, a long game keeps about this many snapshots (each a
+ * whole state, ~270 kB): the interval grows with the game, up to
+ * HISTORY_MAX_EVERY events (a seek folds at most that many: a few ms). */
+#define HISTORY_DEFAULT_SHOTS 128
+#define HISTORY_MAX_EVERY 16384
 #define HISTORY_PROGRESS_EVERY 16384
 
 /* The state and the player's view after event index × every. */
@@ -23,6 +28,12 @@ typedef struct {
     CavView *view;
 } Shot;
 
+/* The player at the end of a turn, for conditions on the player's state. */
+typedef struct {
+    gint32 hp, max_hp, mp, max_mp, food, max_food, xp, kills;
+    gint16 depth, level;
+} TurnFacts;
+
 struct History {
     char *path;
     Store *store;
@@ -30,12 +41,19 @@ struct History {
     GArray *shots;                      /* of Shot: shots[i] is after event i × every */
     GArray *entries;                    /* of HistoryEntry: entries[seq - 1] */
     GArray *turn_start;                 /* of gint64: the first seq of each turn */
+    GArray *turn_facts;                 /* of TurnFacts: the player at each turn's end */
     GPtrArray *names[CAV_REF_ITEM + 1]; /* of char *: kind or name by id */
     CavState *state;                    /* the current state (seeks) */
     CavView *view;
     CavState *last; /* the state after the newest event (updates) */
     CavView *last_view;
     gsize shot_bytes;
+    /* the player's knowledge, for the player's view: when each look of
+     * potion became known (G_MAXINT64: never), and each item's look */
+    gint64 learned[CAV_POTION_KINDS_MAX];
+    guint32 known;       /* the looks the player knows after the newest event */
+    GByteArray *looks;   /* by item id: 0 for none, else the look's index + 1 */
+    GArray *depths_seen; /* of gint64: the first event after which the player stood on depth i */
 };
 
 static void shot_clear(gpointer data)
@@ -76,6 +94,19 @@ static char *entity_name(const CavRef *ref, const CavState *after)
     return g_strdup(item->name);
 }
 
+/* Remember which look item @id has, if a potion's. */
+static void learn_look(History *h, guint id, const CavState *after)
+{
+    const CavItem *item = state_item(after, (gint32) id);
+    const CavPotionLook *look = item != NULL ? state_look_of_kind(after, item->type) : NULL;
+
+    if (look == NULL)
+        return;
+    if (id >= h->looks->len)
+        g_byte_array_set_size(h->looks, id + 1); /* zeroed: see history_alloc */
+    h->looks->data[id] = (guint8) (look - after->looks + 1);
+}
+
 /* Remember the names of the entities in @refs (an event's) that are new,
  * from @after. */
 static void learn_names(History *h, const CavRef *refs, guint n, const CavState *after)
@@ -93,15 +124,46 @@ static void learn_names(History *h, const CavRef *refs, guint n, const CavState 
         if (id >= names->len)
             g_ptr_array_set_size(names, (gint) id + 1);
         names->pdata[id] = name;
+        if (refs[i].kind == CAV_REF_ITEM)
+            learn_look(h, id, after);
     }
 }
 
-/* Index @event (just evolved into @after, with @view beside it). */
-/* FNV-1a over @len bytes at @at, continuing @sum. */
-static guint32 sum_bytes(guint32 sum, const void *at, gsize len)
+/* What the player knows after @seq: the looks newly known, the depth
+ * newly stood on. */
+static void note_knowledge(History *h, gint64 seq, const CavState *after)
 {
-    for (gsize i = 0; i < len; i++)
-        sum = (sum ^ ((const guint8 *) at)[i]) * 16777619u;
+    const CavCreature *player = state_player(after);
+    gint64 never = G_MAXINT64;
+
+    if (player == NULL)
+        return;
+    for (gint32 i = 0; i < CAV_POTION_KINDS_MAX && player->known != h->known; i++) {
+        if ((player->known & ~h->known & (1u << i)) != 0)
+            h->learned[i] = seq;
+    }
+    h->known |= player->known;
+    while (h->depths_seen->len <= (guint) player->z)
+        g_array_append_val(h->depths_seen, never);
+    if (g_array_index(h->depths_seen, gint64, player->z) == never)
+        g_array_index(h->depths_seen, gint64, player->z) = seq;
+}
+
+/* Index @event (just evolved into @after, with @view beside it). */
+/* FNV-1a over @len bytes at @at, continuing @sum, eight bytes a step (a
+ * checksum kept in memory only: opening a million events sums each once). */
+static guint64 sum_bytes(guint64 sum, const void *at, gsize len)
+{
+    const guint8 *bytes = at;
+    gsize i = 0;
+
+    for (; i + 8 <= len; i += 8) {
+        guint64 word;
+        memcpy(&word, bytes + i, sizeof word);
+        sum = (sum ^ word) * 1099511628211u;
+    }
+    for (; i < len; i++)
+        sum = (sum ^ bytes[i]) * 1099511628211u;
     return sum;
 }
 
@@ -114,7 +176,7 @@ static guint32 event_sum(const CavEvent *event)
     guint n = ev_type_fields(event->type, &fields);
     gint64 envelope[] = {event->seq,     event->turn,  event->type,
                          event->version, event->cause, event->actor};
-    guint32 sum = sum_bytes(2166136261u, envelope, sizeof envelope);
+    guint64 sum = sum_bytes(14695981039346656037u, envelope, sizeof envelope);
 
     for (guint i = 0; i < n; i++) {
         const char *at = (const char *) &event->as + fields[i].offset;
@@ -122,7 +184,32 @@ static guint32 event_sum(const CavEvent *event)
 
         sum = sum_bytes(sum, at, text ? strnlen(at, fields[i].size) + 1 : fields[i].size);
     }
-    return sum;
+    return (guint32) (sum ^ (sum >> 32));
+}
+
+/* The player after an event of @turn: the last of the turn's is its end. */
+static void note_player(History *h, gint32 turn, const CavState *after)
+{
+    const CavCreature *player = state_player(after);
+    TurnFacts *facts;
+
+    if ((gint64) h->turn_facts->len <= turn)
+        g_array_set_size(h->turn_facts, (guint) turn + 1);
+    facts = &g_array_index(h->turn_facts, TurnFacts, turn);
+    if (player == NULL)
+        return;
+    *facts = (TurnFacts){
+        .hp = player->hp,
+        .max_hp = player->max_hp,
+        .mp = player->mana,
+        .max_mp = player->max_mana,
+        .food = player->food,
+        .max_food = player->max_food,
+        .xp = player->xp,
+        .kills = player->kills,
+        .depth = (gint16) (player->z + 1),
+        .level = (gint16) player->level,
+    };
 }
 
 static void take_in(History *h, const CavEvent *event, const CavState *after, const CavView *view)
@@ -150,7 +237,9 @@ static void take_in(History *h, const CavEvent *event, const CavState *after, co
     g_array_append_val(h->entries, entry);
     while ((gint64) h->turn_start->len <= event->turn)
         g_array_append_val(h->turn_start, event->seq);
+    note_player(h, event->turn, after);
     learn_names(h, refs, n, after);
+    note_knowledge(h, event->seq, after);
     if (event->seq % h->every == 0)
         add_shot(h, after, view);
 }
@@ -195,6 +284,11 @@ static History *history_alloc(const char *path, gint64 every)
     g_array_set_clear_func(h->shots, shot_clear);
     h->entries = g_array_new(FALSE, FALSE, sizeof(HistoryEntry));
     h->turn_start = g_array_new(FALSE, FALSE, sizeof(gint64));
+    h->turn_facts = g_array_new(FALSE, TRUE, sizeof(TurnFacts));
+    h->looks = g_byte_array_new();
+    h->depths_seen = g_array_new(FALSE, FALSE, sizeof(gint64));
+    for (guint i = 0; i < CAV_POTION_KINDS_MAX; i++)
+        h->learned[i] = G_MAXINT64;
     h->names[CAV_REF_NONE] = g_ptr_array_new();
     h->names[CAV_REF_CREATURE] = g_ptr_array_new_with_free_func(g_free);
     h->names[CAV_REF_ITEM] = g_ptr_array_new_with_free_func(g_free);
@@ -264,6 +358,8 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
     if (!store_begin_read(h->store, error))
         return NULL;
     ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
+    if (ok && every <= 0) /* the default: snapshots bounded in number for a long game */
+        h->every = CLAMP(o.total / HISTORY_DEFAULT_SHOTS, HISTORY_DEFAULT_EVERY, HISTORY_MAX_EVERY);
     if (ok) {
         add_shot(h, h->state, h->view);
         ok = checks_fold(h->store, game, open_one, &o, error);
@@ -293,6 +389,9 @@ void history_free(History *history)
     g_array_unref(history->shots);
     g_array_unref(history->entries);
     g_array_unref(history->turn_start);
+    g_array_unref(history->turn_facts);
+    g_byte_array_unref(history->looks);
+    g_array_unref(history->depths_seen);
     for (guint k = 0; k < G_N_ELEMENTS(history->names); k++)
         g_ptr_array_unref(history->names[k]);
     g_free(history->state);
@@ -437,6 +536,7 @@ gboolean history_update(History *history, gint64 *added, GError **error)
         g_array_set_size(h->entries, (guint) length);
         g_array_set_size(h->shots, old_shots);
         g_array_set_size(h->turn_start, (guint) old_turns);
+        g_array_set_size(h->turn_facts, (guint) old_turns);
         for (guint k = 0; k < G_N_ELEMENTS(h->names); k++)
             g_ptr_array_set_size(h->names[k], (gint) old_names[k]);
         return FALSE;
@@ -517,6 +617,28 @@ typedef struct {
 } Rereading;
 
 /* Keep @event if it is still the event folded at its seq. */
+gboolean history_turn_facts(const History *history, gint32 turn, ReplayFacts *facts)
+{
+    const TurnFacts *t;
+
+    g_return_val_if_fail(history != NULL && facts != NULL, FALSE);
+    if (turn < 0 || (guint) turn >= history->turn_facts->len)
+        return FALSE;
+    t = &g_array_index(history->turn_facts, TurnFacts, turn);
+    facts->turn = turn;
+    facts->hp = t->hp;
+    facts->max_hp = t->max_hp;
+    facts->mp = t->mp;
+    facts->max_mp = t->max_mp;
+    facts->food = t->food;
+    facts->max_food = t->max_food;
+    facts->depth = t->depth;
+    facts->level = t->level;
+    facts->xp = t->xp;
+    facts->kills = t->kills;
+    return TRUE;
+}
+
 static gboolean append_event(const CavEvent *event, gpointer user_data, GError **error)
 {
     Rereading *r = user_data;
@@ -597,6 +719,94 @@ void history_append_name(const History *history, CavRefKind kind, gint32 id, GSt
 static void name_ref(CavRefKind kind, gint32 id, GString *out, gpointer data)
 {
     history_append_name(data, kind, id, out);
+}
+
+/* The look of item @id the player did not know after event @seq, or NULL. */
+static const CavPotionLook *unknown_look(const History *history, gint32 id, gint64 seq)
+{
+    guint look;
+
+    if (id <= 0 || (guint) id >= history->looks->len || history->looks->data[id] == 0)
+        return NULL;
+    look = history->looks->data[id] - 1u;
+    return history->learned[look] > seq ? &history->last->looks[look] : NULL;
+}
+
+void history_append_name_seen(const History *history, CavRefKind kind, gint32 id, gint64 seq,
+                              GString *out)
+{
+    const CavPotionLook *look = kind == CAV_REF_ITEM ? unknown_look(history, id, seq) : NULL;
+
+    g_return_if_fail(history != NULL && out != NULL);
+    if (look == NULL)
+        history_append_name(history, kind, id, out);
+    else
+        g_string_append_printf(out, "%s potion %" G_GINT32_FORMAT, look->appearance, id);
+}
+
+/* The event being summarized as the player saw it. */
+typedef struct {
+    const History *history;
+    gint64 seq;
+} Seen;
+
+static void name_seen(CavRefKind kind, gint32 id, GString *out, gpointer data)
+{
+    const Seen *seen = data;
+
+    history_append_name_seen(seen->history, kind, id, seen->seq, out);
+}
+
+/* Whether the player knew the look @appearance after event @seq. */
+static gboolean knew_appearance(const History *history, const char *appearance, gint64 seq)
+{
+    for (gint32 i = 0; i < history->last->look_count && i < CAV_POTION_KINDS_MAX; i++)
+        if (strcmp(history->last->looks[i].appearance, appearance) == 0)
+            return history->learned[i] <= seq;
+    return TRUE;
+}
+
+/* @event with the words the player could not know after it hidden: an
+ * unknown potion's kind where a payload spells it out. */
+static void hide_unknown(const History *history, CavEvent *event)
+{
+    const CavPotionLook *look;
+
+    if (event->type == CAV_EVENT_ITEM_SPAWNED) {
+        look = unknown_look(history, event->as.ItemSpawned.item, event->seq);
+        if (look != NULL)
+            g_snprintf(event->as.ItemSpawned.name, sizeof event->as.ItemSpawned.name, "%s potion",
+                       look->appearance);
+    } else if (event->type == CAV_EVENT_APPEARANCE_ASSIGNED &&
+               !knew_appearance(history, event->as.AppearanceAssigned.appearance, event->seq)) {
+        g_strlcpy(event->as.AppearanceAssigned.kind, "a kind of potion",
+                  sizeof event->as.AppearanceAssigned.kind);
+    } else if (event->type == CAV_EVENT_EFFECT_STARTED &&
+               unknown_look(history, event->as.EffectStarted.item, event->seq) != NULL) {
+        g_strlcpy(event->as.EffectStarted.name, "unknown", sizeof event->as.EffectStarted.name);
+    }
+}
+
+void history_summary_seen(const History *history, const CavEvent *event, GString *out)
+{
+    g_autoptr(GString) summary = g_string_new(NULL);
+    g_autofree char *shown = NULL;
+    CavEvent hidden = *event;
+    Seen seen = {history, event->seq};
+
+    g_return_if_fail(history != NULL && event != NULL);
+    hide_unknown(history, &hidden);
+    ev_summary_named(&hidden, name_seen, &seen, summary);
+    shown = ev_shown(summary->str);
+    g_string_append(out, shown);
+}
+
+gint64 history_depth_seen(const History *history, gint32 z)
+{
+    g_return_val_if_fail(history != NULL, G_MAXINT64);
+    if (z < 0 || (guint) z >= history->depths_seen->len)
+        return G_MAXINT64;
+    return g_array_index(history->depths_seen, gint64, z);
 }
 
 void history_summary(const History *history, const CavEvent *event, GString *out)

@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "replay-query.h"
 #include "state.h"
 #include "store.h"
 #include "view.h"
@@ -45,7 +46,8 @@ typedef struct {
 typedef void (*HistoryProgress)(gint64 done, gint64 total, gpointer data);
 
 /* Open @path and fold it, keeping a snapshot every @every events (0: a
- * default). NULL with an error naming the problem for a bad file. */
+ * default, 2,048 events, more in a long game so that about 128 snapshots
+ * are kept, at most 16,384 events apart). NULL with an error naming the problem for a bad file. */
 History *history_open(const char *path, gint64 every, GError **error);
 
 /* The same, reporting progress to @progress (nullable) and stopping with
@@ -110,6 +112,11 @@ gboolean history_entry_names(const HistoryEntry *entry, CavRefKind kind, gint32 
 gint64 history_turn_start(const History *history, gint32 turn);
 gint32 history_turns(const History *history);
 
+/* The player's state at the end of @turn (what a condition's state terms
+ * read, replay-query.h): sets @facts' turn and state, not its types.
+ * FALSE for a turn the history does not hold. */
+gboolean history_turn_facts(const History *history, gint32 turn, ReplayFacts *facts);
+
 /* Decode events @first … @last (inclusive, within 1 … length) into @out
  * (a GArray of CavEvent, appended). Each must be the event that was folded
  * (validated) when the history was opened or updated: one that has changed
@@ -133,6 +140,22 @@ const char *history_kind(const History *history, CavRefKind kind, gint32 id);
 
 /* @event's one-line summary with entities named: "goblin 5 hit you for 7". */
 void history_summary(const History *history, const CavEvent *event, GString *out);
+
+/* The player's view at event @seq: history_append_name(), but a potion
+ * whose look the player did not know after @seq is named by its look
+ * alone ("cyan potion 12"). */
+void history_append_name_seen(const History *history, CavRefKind kind, gint32 id, gint64 seq,
+                              GString *out);
+
+/* history_summary() as the player could know it after the event: names
+ * as history_append_name_seen(), and a payload's word naming an unknown
+ * potion's kind (an item appearing, a look assigned, an effect begun)
+ * replaced by its look or "unknown". */
+void history_summary_seen(const History *history, const CavEvent *event, GString *out);
+
+/* The first event after which the player stood on depth @z (0-based), or
+ * G_MAXINT64 when they never did. */
+gint64 history_depth_seen(const History *history, gint32 z);
 
 /* Bytes held in snapshots, for the benchmark's report. */
 gsize history_snapshot_bytes(const History *history);

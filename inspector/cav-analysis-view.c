@@ -4,6 +4,8 @@
  * each brought up to date for the shown event only while it is visible. */
 #include "cav-analysis-view.h"
 
+#include "cav-decision.h"
+
 #include "analysis.h"
 #include "cav-chart-view.h"
 #include "cav-why-view.h"
@@ -23,6 +25,7 @@ struct _CavAnalysisView {
     GtkDropDown *origin_dropdown;
     GtkStringList *origin_fields;
     GtkLabel *origins_label;
+    GtkButton *further_button;
     CavChartView *chart;
     GtkButton *died_button, *pin_button, *export_button;
     GtkLabel *changes_label, *chart_label, *search_label;
@@ -37,13 +40,14 @@ struct _CavAnalysisView {
     gint64 origins_seq, trace_seq;
     gint32 creature, origins_creature; /* 0: the player */
     guint origins_field;
+    gint32 origins_turns; /* the turns Origins looks back over */
     gint64 chart_length;
     guint chart_field;
 };
 
 G_DEFINE_FINAL_TYPE(CavAnalysisView, cav_analysis_view, GTK_TYPE_WIDGET)
 
-enum { SIGNAL_SEEK, N_SIGNALS };
+enum { SIGNAL_SEEK, SIGNAL_DECISION, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static const AnalysisField chart_fields[] = {ANALYSIS_FIELD_HP, ANALYSIS_FIELD_MANA,
@@ -55,6 +59,7 @@ static void forget(CavAnalysisView *self)
     self->why_seq = self->changes_seq = self->search_seq = -1;
     self->origins_seq = self->trace_seq = -1;
     self->chart_length = -1;
+    self->origins_turns = ORIGINS_TURNS;
 }
 
 /* ---- why ---------------------------------------------------------------------- */
@@ -71,16 +76,43 @@ static gint64 lost_seq(const History *history)
     return 0;
 }
 
+static AnalysisNode *node_make(AnalysisNodeKind kind, gint64 seq, char *text);
+
+/* For a creature's action (not the player's): its decision, re-run,
+ * under @tree and handed to the map ("decision"); NULL to the map else. */
+static void add_decision(CavAnalysisView *self, gint64 seq, AnalysisNode *tree)
+{
+    const HistoryEntry *entry = seq >= 1 ? history_entry(self->history, seq) : NULL;
+    g_autofree AnalysisDecision *decision = g_new0(AnalysisDecision, 1);
+    g_autoptr(GError) error = NULL;
+
+    if (tree == NULL || entry == NULL || entry->actor == 0 ||
+        entry->actor == history_last_state(self->history)->player ||
+        !analysis_explain(self->history, seq, decision, &error)) {
+        if (error != NULL && !g_error_matches(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            g_ptr_array_add(tree->children,
+                            node_make(ANALYSIS_NODE_GROUP, 0,
+                                      g_strdup_printf("Why it did it: %s", error->message)));
+        g_signal_emit(self, signals[SIGNAL_DECISION], 0, NULL);
+        return;
+    }
+    g_ptr_array_insert(tree->children, 0, cav_decision_node(self->history, decision));
+    g_signal_emit(self, signals[SIGNAL_DECISION], 0, decision);
+}
+
 static void show_why(CavAnalysisView *self, gint64 seq)
 {
     g_autoptr(GError) error = NULL;
     AnalysisNode *tree = NULL;
+    gboolean lost = FALSE;
 
     if (seq >= 1) {
-        gboolean lost = history_entry(self->history, seq)->type == CAV_EVENT_GAME_LOST;
+        lost = history_entry(self->history, seq)->type == CAV_EVENT_GAME_LOST;
         tree = lost ? analysis_why_died(self->history, seq, WHY_TURNS, &error)
                     : analysis_why(self->history, seq, WHY_TURNS, &error);
     }
+    if (!lost)
+        add_decision(self, seq, tree);
     if (error != NULL) {
         g_autofree char *shown = ev_shown(error->message); /* it names the file */
 
@@ -272,7 +304,7 @@ static gint32 followed(const CavAnalysisView *self)
 static gint64 origins_from(const CavAnalysisView *self)
 {
     const HistoryEntry *entry = history_entry(self->history, self->seq);
-    gint32 first = entry != NULL ? entry->turn - ORIGINS_TURNS + 1 : 0;
+    gint32 first = entry != NULL ? entry->turn - self->origins_turns + 1 : 0;
     gint64 start = first > 0 ? history_turn_start(self->history, first) : 0;
 
     return start > 0 ? MIN(start - 1, self->seq) : 0;
@@ -305,7 +337,9 @@ static AnalysisNode *origins_root(CavAnalysisView *self, guint n_changes)
 
     g_string_append_printf(text, "%u %s made it", n_changes, n_changes == 1 ? "event" : "events");
     if (origins_from(self) > 0)
-        g_string_append_printf(text, " in the last %d turns", ORIGINS_TURNS);
+        g_string_append_printf(text, " in the last %d turns", self->origins_turns);
+    else if (self->origins_turns > ORIGINS_TURNS)
+        g_string_append(text, " in the whole game");
     g_string_append(text, n_changes > 0 ? ", newest first" : "");
     return node_make(ANALYSIS_NODE_GROUP, 0, g_strdup(text->str));
 }
@@ -321,6 +355,8 @@ static void show_origins(CavAnalysisView *self)
 
     if (field >= ANALYSIS_FIELD_COUNT)
         field = 0;
+    if (creature != self->origins_creature || field != self->origins_field)
+        self->origins_turns = ORIGINS_TURNS; /* another value: the recent past again */
     changes =
         analysis_origins(self->history, creature, field, origins_from(self), self->seq, &error);
     origins_title(self, creature, field, title);
@@ -338,6 +374,7 @@ static void show_origins(CavAnalysisView *self)
     }
     cav_why_view_set_tree(self->origins, root);
     gtk_label_set_text(self->origins_label, error != NULL ? error->message : title->str);
+    gtk_widget_set_visible(GTK_WIDGET(self->further_button), origins_from(self) > 0);
     self->origins_seq = self->seq;
     self->origins_creature = creature;
     self->origins_field = field;
@@ -394,6 +431,14 @@ static void show_trace(CavAnalysisView *self)
         g_ptr_array_add(root->children,
                         node_make(ANALYSIS_NODE_GROUP, 0, g_strdup("no policy listens to it")));
     cav_why_view_set_tree(self->trace, root);
+}
+
+/* "Look Further Back": four times as many turns, up to the whole game. */
+static void on_further(CavAnalysisView *self)
+{
+    self->origins_turns = MIN(self->origins_turns, G_MAXINT32 / 4) * 4;
+    if (self->history != NULL)
+        show_origins(self);
 }
 
 void cav_analysis_view_set_creature(CavAnalysisView *self, gint32 creature)
@@ -644,6 +689,7 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     BIND(origin_dropdown);
     BIND(origin_fields);
     BIND(origins_label);
+    BIND(further_button);
     BIND(chart);
     BIND(died_button);
     BIND(pin_button);
@@ -660,6 +706,10 @@ static void cav_analysis_view_class_init(CavAnalysisViewClass *klass)
     /* seek(seq): the user asked to see event seq. */
     signals[SIGNAL_SEEK] = g_signal_new("seek", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST, 0,
                                         NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+    /* (const AnalysisDecision *, nullable): the creature's decision the Why
+     * page explains, for the map to draw */
+    signals[SIGNAL_DECISION] = g_signal_new("decision", G_TYPE_FROM_CLASS(klass), G_SIGNAL_RUN_LAST,
+                                            0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 static void cav_analysis_view_init(CavAnalysisView *self)
@@ -672,6 +722,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     list_strings(self->found_view, self->found);
     g_signal_connect(self->why, "seek", G_CALLBACK(on_seek), self);
     g_signal_connect(self->origins, "seek", G_CALLBACK(on_seek), self);
+    g_signal_connect_swapped(self->further_button, "clicked", G_CALLBACK(on_further), self);
     g_signal_connect(self->trace, "seek", G_CALLBACK(on_seek), self);
     for (guint f = 0; f < ANALYSIS_FIELD_COUNT; f++)
         gtk_string_list_append(self->origin_fields, analysis_field_label(f));

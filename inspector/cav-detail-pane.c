@@ -54,6 +54,12 @@ void cav_detail_pane_set_timeline(CavDetailPane *self, CavTimeline *timeline)
                                 gtk_notebook_get_current_page(self->notebook) == ENTITIES_PAGE);
 }
 
+GtkWidget *cav_detail_pane_get_analysis(CavDetailPane *self)
+{
+    g_return_val_if_fail(CAV_IS_DETAIL_PANE(self), NULL);
+    return GTK_WIDGET(self->analysis);
+}
+
 void cav_detail_pane_show(CavDetailPane *self, gint64 seq)
 {
     g_return_if_fail(CAV_IS_DETAIL_PANE(self));

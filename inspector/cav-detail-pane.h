@@ -49,6 +49,9 @@ void cav_detail_pane_set_page(CavDetailPane *self, const char *page);
 /* Signal "seek" (gint64 seq): a link, a history row or a chart point asks
  * for event @seq. */
 
+/* The Analysis page (borrowed), for its signals ("decision"). */
+GtkWidget *cav_detail_pane_get_analysis(CavDetailPane *self);
+
 G_END_DECLS
 
 #endif

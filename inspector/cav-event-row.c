@@ -49,8 +49,11 @@ static char *entity_name(CavEventRow *self, CavRefKind kind, gint32 id)
 {
     GString *name = g_string_new(NULL);
 
-    if (id != 0)
+    if (id != 0 && cav_timeline_get_truth(self->timeline))
         history_append_name(cav_timeline_get_history(self->timeline), kind, id, name);
+    else if (id != 0)
+        history_append_name_seen(cav_timeline_get_history(self->timeline), kind, id, self->seq,
+                                 name);
     return g_string_free(name, FALSE);
 }
 

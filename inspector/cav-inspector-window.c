@@ -24,6 +24,8 @@
 #include "cav-timeline-pane.h"
 #include "cav-timeline.h"
 #include "cav-timing.h"
+#include "cav-timeline-filter.h"
+#include "analysis.h"
 #include "shown.h"
 
 #include <string.h>
@@ -62,7 +64,10 @@ struct _CavInspectorWindow {
     CavPlayback *playback;
     guint follow_source;
     gboolean syncing, headless;
-    GSettings *settings; /* what the window remembers, or NULL without the schema */
+    gboolean truth;                /* the truth shown, not the player's knowledge */
+    guint32 depths_listed;         /* the depth menu's depths, a bit each (0: not made yet) */
+    gint depth_of[CAV_LEVELS + 1]; /* the depth (0-based) of each menu row past the first */
+    GSettings *settings;           /* what the window remembers, or NULL without the schema */
 };
 
 G_DEFINE_FINAL_TYPE(CavInspectorWindow, cav_inspector_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -176,16 +181,60 @@ static void update_status(CavInspectorWindow *self)
     update_subtitle(self);
 }
 
+/* The depths the menu offers: every one in the truth; in the player's
+ * view those the player had stood on by the event shown. */
+static guint32 depths_known(CavInspectorWindow *self)
+{
+    guint32 depths = 0;
+
+    for (gint z = 0; z < history_last_state(self->history)->levels_generated && z < CAV_LEVELS; z++)
+        if (self->truth || history_depth_seen(self->history, z) <= self->seq)
+            depths |= 1u << z;
+    return depths | 1u << CAV_LEVELS; /* never 0: "made" */
+}
+
+/* Make the depth menu anew when the depths it should list changed, keeping
+ * the depth chosen when it is still listed. */
+static void update_depths(CavInspectorWindow *self)
+{
+    guint32 depths = depths_known(self);
+    guint selected = gtk_drop_down_get_selected(self->level_dropdown);
+    gint chosen =
+        selected > 0 && selected != GTK_INVALID_LIST_POSITION ? self->depth_of[selected] : -1;
+    g_autoptr(GtkStringList) list = NULL;
+    guint n = 1, again = 0;
+
+    if (depths == self->depths_listed)
+        return;
+    self->depths_listed = depths;
+    list = gtk_string_list_new((const char *const[]){"Player’s Depth", NULL});
+    for (gint z = 0; z < CAV_LEVELS; z++) {
+        g_autofree char *name = NULL;
+        if ((depths & (1u << z)) == 0)
+            continue;
+        name = g_strdup_printf("Depth %d", z + 1);
+        gtk_string_list_append(list, name);
+        again = z == chosen ? n : again;
+        self->depth_of[n++] = z;
+    }
+    self->syncing = TRUE;
+    gtk_drop_down_set_model(self->level_dropdown, G_LIST_MODEL(list));
+    gtk_drop_down_set_selected(self->level_dropdown, again);
+    self->syncing = FALSE;
+}
+
 static void update_map(CavInspectorWindow *self)
 {
     const CavState *state = history_state(self->history);
     const CavCreature *player = state_player(state);
-    guint level = gtk_drop_down_get_selected(self->level_dropdown);
+    guint level;
 
+    update_depths(self);
+    level = gtk_drop_down_get_selected(self->level_dropdown);
     if (level == 0 || level == GTK_INVALID_LIST_POSITION)
         cav_map_view_set_level(self->map, player != NULL ? player->z : 0);
     else
-        cav_map_view_set_level(self->map, (int) level - 1);
+        cav_map_view_set_level(self->map, self->depth_of[level]);
     cav_map_view_set_state(self->map, state, history_view(self->history));
 }
 
@@ -203,6 +252,7 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
         return;
     }
     self->seq = seq;
+    cav_map_view_set_decision(self->map, NULL); /* the Why page draws it anew */
     if (from != FROM_FOLLOW && seq != history_length(self->history) && action_state(self, "follow"))
         set_action_state(self, "follow", FALSE);
     self->syncing = TRUE;
@@ -409,6 +459,11 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
     if (self->settings != NULL && !self->headless)
         g_settings_set_boolean(self->settings, "truth", g_variant_get_boolean(state));
     cav_detail_pane_set_truth(self->detail_pane, g_variant_get_boolean(state));
+    self->truth = g_variant_get_boolean(state);
+    if (self->timeline != NULL)
+        cav_timeline_set_truth(self->timeline, self->truth);
+    if (self->history != NULL)
+        update_map(self);
 }
 
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
@@ -416,6 +471,42 @@ static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
     CavInspectorWindow *self = user_data;
 
     cav_filter_bar_focus_search(self->filter_bar);
+}
+
+/* F3 / Shift+F3: the next (previous) event after the one shown where the
+ * timeline search's condition holds, from the first (last) when none is
+ * shown; with plain words, the next row the search lets through. */
+static void find_event(CavInspectorWindow *self, gboolean forward)
+{
+    const ReplayQuery *query =
+        cav_timeline_filter_get_query(cav_filter_bar_get_filter(self->filter_bar));
+    g_autoptr(GError) error = NULL;
+    gint64 from, found = -1;
+
+    if (self->history == NULL)
+        return;
+    from = self->seq > 0 ? self->seq : forward ? 0 : history_length(self->history) + 1;
+    if (query == NULL) {
+        step_event(self, forward);
+        return;
+    }
+    if (analysis_find_event(self->history, query, from, forward, &found, &error))
+        show_event_from(self, found, FROM_OTHER);
+    else if (error != NULL)
+        show_error(self, "Could not search the game", error);
+    else
+        cav_inspector_window_add_toast(self, forward ? "No later event meets the search."
+                                                     : "No earlier event meets the search.");
+}
+
+static void on_find_next(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    find_event(self, TRUE);
+}
+
+static void on_find_previous(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    find_event(self, FALSE);
 }
 
 /* ---- filters ------------------------------------------------------------- */
@@ -464,7 +555,7 @@ static void on_level_changed(GObject *object, GParamSpec *pspec, gpointer user_d
 {
     CavInspectorWindow *self = user_data;
 
-    if (self->history != NULL)
+    if (self->history != NULL && !self->syncing)
         update_map(self);
 }
 
@@ -529,6 +620,7 @@ static void unload(CavInspectorWindow *self)
     cav_filter_bar_set_timeline(self->filter_bar, NULL);
     g_clear_object(&self->timeline);
     self->history = NULL;
+    self->depths_listed = 0;
     if (self->detail_pane != NULL)
         cav_detail_pane_set_timeline(self->detail_pane, NULL);
 }
@@ -538,6 +630,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     unload(self);
     self->timeline = cav_timeline_new(history);
     self->history = history;
+    cav_timeline_set_truth(self->timeline, self->truth);
     cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
     cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
                                 history_length(history), history_turns(history));
@@ -625,6 +718,8 @@ static const GActionEntry win_actions[] = {
     {.name = "follow", .state = "false", .change_state = on_follow},
     {.name = "truth", .state = "false", .change_state = on_truth},
     {.name = "find", .activate = on_find},
+    {.name = "find-next", .activate = on_find_next},
+    {.name = "find-previous", .activate = on_find_previous},
     {.name = "any-type", .activate = on_any_type},
     {.name = "filter-entity", .activate = on_filter_entity},
     {.name = "clear-entity", .activate = on_clear_entity},
@@ -662,6 +757,10 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     g_type_ensure(CAV_TYPE_TIMELINE_PANE);
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-inspector-window.ui");
+    /* F3 finds on while one types the search: the window's, not the content's keys */
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_F3, 0, "win.find-next", NULL);
+    gtk_widget_class_add_binding_action(widget_class, GDK_KEY_F3, GDK_SHIFT_MASK,
+                                        "win.find-previous", NULL);
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavInspectorWindow, name)
     BIND(pages);
     BIND(window_title);
@@ -758,6 +857,8 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect(self->scrub, "value-changed", G_CALLBACK(on_scrub), self);
     g_signal_connect(self->level_dropdown, "notify::selected", G_CALLBACK(on_level_changed), self);
     g_signal_connect_swapped(self->detail_pane, "notify::page", G_CALLBACK(on_detail_page), self);
+    g_signal_connect_swapped(cav_detail_pane_get_analysis(self->detail_pane), "decision",
+                             G_CALLBACK(cav_map_view_set_decision), self->map);
     g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);

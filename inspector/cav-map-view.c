@@ -47,6 +47,8 @@ static const struct {
 
 static const GdkRGBA cav_map_unknown_colour = CAV_RGB(0x9a, 0x9a, 0x9a);
 static const GdkRGBA cav_map_background_colour = CAV_RGB(0x14, 0x16, 0x18);
+static const GdkRGBA cav_map_sight_fill = {0.95f, 0.75f, 0.2f, 0.18f};
+static const GdkRGBA cav_map_path_fill = {0.95f, 0.45f, 0.1f, 0.55f};
 static const GdkRGBA cav_map_floor_colour = CAV_RGB(0x6a, 0x6e, 0x6a);
 static const GdkRGBA cav_map_wall_colour = CAV_RGB(0xa6, 0x7f, 0x59);
 static const GdkRGBA cav_map_stairs_colour = CAV_RGB(0x34, 0xe2, 0xe2);
@@ -92,6 +94,7 @@ struct _CavMapView {
     CavMapGlyph glyphs[CAV_MAP_CHARS];
 
     CavMapCell (*cells)[CAV_WIDTH]; /* [CAV_HEIGHT], owned (too big for an instance) */
+    AnalysisDecision *decision;     /* drawn over its depth, owned, nullable */
 };
 
 G_DEFINE_FINAL_TYPE(CavMapView, cav_map_view, GTK_TYPE_WIDGET)
@@ -522,6 +525,25 @@ static void cav_map_view_snapshot_selection(CavMapView *self, GtkSnapshot *snaps
     gtk_snapshot_append_border(snapshot, &outline, widths, colours);
 }
 
+/* The decision's cells, under the glyphs: what it saw, then its path. */
+static void cav_map_view_snapshot_decision(CavMapView *self, GtkSnapshot *snapshot)
+{
+    const AnalysisDecision *d = self->decision;
+    float w = (float) self->cell_width, h = (float) self->cell_height;
+
+    if (d == NULL || d->decision.z != self->level)
+        return;
+    for (int y = 0; y < CAV_HEIGHT; y++)
+        for (int x = 0; x < CAV_WIDTH; x++)
+            if (d->sight[y][x])
+                gtk_snapshot_append_color(snapshot, &cav_map_sight_fill,
+                                          &GRAPHENE_RECT_INIT(x * w, y * h, w, h));
+    for (int i = 0; i < d->decision.path_length; i++)
+        gtk_snapshot_append_color(
+            snapshot, &cav_map_path_fill,
+            &GRAPHENE_RECT_INIT(d->decision.path_x[i] * w, d->decision.path_y[i] * h, w, h));
+}
+
 static void cav_map_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
 {
     CavMapView *self = CAV_MAP_VIEW(widget);
@@ -535,6 +557,7 @@ static void cav_map_view_snapshot(GtkWidget *widget, GtkSnapshot *snapshot)
     gtk_snapshot_save(snapshot);
     gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT((float) place.x, (float) place.y));
     gtk_snapshot_scale(snapshot, (float) place.scale, (float) place.scale);
+    cav_map_view_snapshot_decision(self, snapshot);
     cav_map_view_snapshot_selection(self, snapshot, TRUE);
     cav_map_view_snapshot_glyphs(self, snapshot);
     cav_map_view_snapshot_selection(self, snapshot, FALSE);
@@ -625,6 +648,7 @@ static void cav_map_view_finalize(GObject *object)
 
     cav_map_view_forget_font(self);
     g_free(self->cells);
+    g_free(self->decision);
     G_OBJECT_CLASS(cav_map_view_parent_class)->finalize(object);
 }
 
@@ -730,6 +754,21 @@ void cav_map_view_set_selected(CavMapView *self, gboolean any, int x, int y)
     self->selected_x = any ? x : 0;
     self->selected_y = any ? y : 0;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+void cav_map_view_set_decision(CavMapView *self, const AnalysisDecision *decision)
+{
+    g_return_if_fail(CAV_IS_MAP_VIEW(self));
+    g_clear_pointer(&self->decision, g_free);
+    if (decision != NULL)
+        self->decision = g_memdup2(decision, sizeof *decision);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+const AnalysisDecision *cav_map_view_get_decision(CavMapView *self)
+{
+    g_return_val_if_fail(CAV_IS_MAP_VIEW(self), NULL);
+    return self->decision;
 }
 
 gboolean cav_map_view_get_selected(CavMapView *self, int *x, int *y)

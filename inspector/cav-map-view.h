@@ -8,6 +8,7 @@
 
 #include <gtk/gtk.h>
 
+#include "analysis.h"
 #include "state.h"
 #include "view.h"
 
@@ -62,6 +63,13 @@ gboolean cav_map_colour(const char *name, GdkRGBA *out);
 
 /* The colour of the map's background, which is all a blank cell shows. */
 void cav_map_background(GdkRGBA *out);
+
+/* Draw a creature's decision over its depth: the cells it saw tinted, the
+ * path it meant to take stronger (copied; NULL draws none). */
+void cav_map_view_set_decision(CavMapView *self, const AnalysisDecision *decision);
+
+/* The decision drawn, or NULL. Borrowed. */
+const AnalysisDecision *cav_map_view_get_decision(CavMapView *self);
 
 G_END_DECLS
 

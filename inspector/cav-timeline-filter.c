@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cav-event-row.h"
+#include "analysis.h"
 #include "replay-query.h"
 
 struct _CavTimelineFilter {
@@ -144,13 +145,16 @@ static gboolean words_imply(char *const *longer, char *const *shorter)
  * rules out most types before the event is decoded. */
 static gboolean query_matches(CavTimelineFilter *self, const HistoryEntry *entry, gint64 seq)
 {
-    const CavEvent *event;
+    const CavEvent *event = NULL;
 
     if (entry->type >= CAV_EVENT_TYPE_COUNT ||
         !replay_query_type_may_hold(self->query, (CavEventType) entry->type))
         return FALSE;
-    event = cav_timeline_event(self->timeline, seq);
-    return event != NULL && replay_query_event_holds(self->query, event);
+    if (replay_query_needs_payload(self->query) &&
+        (event = cav_timeline_event(self->timeline, seq)) == NULL)
+        return FALSE;
+    return analysis_event_meets(cav_timeline_get_history(self->timeline), self->query, seq, entry,
+                                event);
 }
 
 static gboolean cav_timeline_filter_match(GtkFilter *filter, gpointer item)
@@ -350,6 +354,12 @@ const char *cav_timeline_filter_get_text(CavTimelineFilter *self)
 {
     g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), NULL);
     return self->text;
+}
+
+const ReplayQuery *cav_timeline_filter_get_query(CavTimelineFilter *self)
+{
+    g_return_val_if_fail(CAV_IS_TIMELINE_FILTER(self), NULL);
+    return self->query;
 }
 
 const char *cav_timeline_filter_get_error(CavTimelineFilter *self)

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "cav-timeline.h"
+#include "replay-query.h"
 
 G_BEGIN_DECLS
 
@@ -51,14 +52,19 @@ void cav_timeline_filter_get_turns(CavTimelineFilter *self, gint32 *first, gint3
 /* Let through only events whose summary contains every word of @text (split
  * at spaces), in any order, ignoring case (g_utf8_casefold); NULL or ""
  * lets any through. A text holding = < > or !
- * is a condition on the event's fields instead (replay_query_parse_events():
- * "damage>5", "creature=3 and type=CreatureAttacked", "cause=123"); one that
+ * is a condition on the event's fields and the player's state at the end of
+ * its turn instead (replay_query_parse_events(): "damage>5", "hp<25%",
+ * "creature=3 and type=CreatureAttacked", "cause=123"); one that
  * does not parse lets nothing through (cav_timeline_filter_get_error() says
  * why). The "text" property. */
 void cav_timeline_filter_set_text(CavTimelineFilter *self, const char *text);
 
 /* The text as set, "" for none. Borrowed. */
 const char *cav_timeline_filter_get_text(CavTimelineFilter *self);
+
+/* The text as a condition on events, NULL when it is plain words or does
+ * not parse. Borrowed; valid until the text changes. */
+const ReplayQuery *cav_timeline_filter_get_query(CavTimelineFilter *self);
 
 /* Why the text, meant as a condition, is not one (one line); NULL when it
  * is one or is plain text. Borrowed. */

@@ -8,6 +8,8 @@
 
 #include "cav-event-row.h"
 
+#include <string.h>
+
 typedef struct {
     gint64 number;        /* holds seqs number × PAGE_EVENTS + 1 … */
     GArray *events;       /* of CavEvent, as read; fewer than a page at the end */
@@ -25,6 +27,7 @@ struct _CavTimeline {
     char *unreadable;  /* the last "(unreadable: …)" summary handed out */
     GString *scratch;  /* a summary being rendered */
     guint64 rows_made; /* CavEventRows handed out, ever */
+    gboolean truth;    /* summaries tell the truth, not the player's knowledge */
 };
 
 static void cav_timeline_list_model_init(GListModelInterface *iface);
@@ -139,11 +142,38 @@ const char *cav_timeline_summary(CavTimeline *self, gint64 seq)
         if (page->text == NULL)
             page->text = g_string_chunk_new(4096);
         g_string_truncate(self->scratch, 0);
-        history_summary(self->history, &g_array_index(page->events, CavEvent, i), self->scratch);
+        (self->truth ? history_summary : history_summary_seen)(
+            self->history, &g_array_index(page->events, CavEvent, i), self->scratch);
         page->summary[i] =
             g_string_chunk_insert_len(page->text, self->scratch->str, (gssize) self->scratch->len);
     }
     return page->summary[i];
+}
+
+void cav_timeline_set_truth(CavTimeline *self, gboolean truth)
+{
+    GHashTableIter iter;
+    gpointer value;
+    guint n;
+
+    g_return_if_fail(CAV_IS_TIMELINE(self));
+    if (self->truth == truth)
+        return;
+    self->truth = truth;
+    g_hash_table_iter_init(&iter, self->pages);
+    while (g_hash_table_iter_next(&iter, NULL, &value)) {
+        TimelinePage *page = value;
+        memset(page->summary, 0, page->events->len * sizeof *page->summary);
+        g_clear_pointer(&page->text, g_string_chunk_free);
+    }
+    n = g_list_model_get_n_items(G_LIST_MODEL(self));
+    g_list_model_items_changed(G_LIST_MODEL(self), 0, n, n);
+}
+
+gboolean cav_timeline_get_truth(CavTimeline *self)
+{
+    g_return_val_if_fail(CAV_IS_TIMELINE(self), FALSE);
+    return self->truth;
 }
 
 guint64 cav_timeline_rows_made(CavTimeline *self)

@@ -35,11 +35,18 @@ History *cav_timeline_get_history(CavTimeline *self);
  * be read (cav_timeline_summary() then says why). */
 const CavEvent *cav_timeline_event(CavTimeline *self, gint64 seq);
 
-/* The one-line summary of event @seq with entities named, rendered once and
- * kept with its page; "(unreadable: …)" naming the problem when the page
+/* The one-line summary of event @seq with entities named (as the truth has
+ * them, or as the player knew them after the event: history_summary_seen),
+ * rendered once and kept with its page; "(unreadable: …)" naming the problem when the page
  * cannot be read. Borrowed, with the same lifetime as cav_timeline_event().
  * NULL only when @seq is out of range. */
 const char *cav_timeline_summary(CavTimeline *self, gint64 seq);
+
+/* Whether summaries and names tell the truth (TRUE) or what the player
+ * knew (FALSE, the default): changing it drops the summaries rendered and
+ * emits items-changed over every row. */
+void cav_timeline_set_truth(CavTimeline *self, gboolean truth);
+gboolean cav_timeline_get_truth(CavTimeline *self);
 
 /* Take in the events appended to a file still being played (history_update())
  * and emit items-changed (old length, 0, added) when there are any. *@added

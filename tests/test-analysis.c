@@ -263,10 +263,10 @@ static void test_why_died(Death *d, gconstpointer data)
     g_assert_nonnull(strstr(child(commands, 0)->text, "wait"));
     pack = child(tree, 3);
     g_assert_cmpstr(pack->text, ==, "In your pack");
-    g_assert_cmpuint(pack->children->len, ==, 2);
+    /* the potion would have healed; bread does not help against a goblin */
+    g_assert_cmpuint(pack->children->len, ==, 1);
     g_assert_cmpint(child(pack, 0)->item, ==, d->potion);
     g_assert_nonnull(strstr(child(pack, 0)->text, "unknown: it was potion of health"));
-    g_assert_cmpint(child(pack, 1)->item, ==, d->bread);
     /* Not a GameLost: refused with a message. */
     g_assert_null(analysis_why_died(history, 1, 5, &error));
     g_assert_error(error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
@@ -373,6 +373,142 @@ static void test_why_died_empty_pack(void)
     g_assert_cmpstr(pack->text, ==, "In your pack: nothing (it was empty)");
     g_clear_pointer(&history, history_free);
     g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+}
+
+/* The pack group of a mage of @mana mana killed by a goblin while carrying
+ * a healer's spellbook, a potion of poison and bread. */
+static AnalysisNode *mage_pack(gint32 mana, gint32 *book)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autoptr(History) history = NULL;
+    g_autoptr(AnalysisNode) tree = NULL;
+    g_autofree char *path = NULL;
+    TmpDir tmp;
+    Scenario s;
+
+    tmp_dir_setup(&tmp, NULL);
+    path = tmp_path(&tmp, "mage.cavelog");
+    scenario_setup_mage(&s, room, NULL, 30, mana);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 200, 30, 50);
+    *book = scenario_item(&s, "white mage's spellbook", 1, 0, 0, 0, 1);
+    scenario_item(&s, "potion of poison", 1, 0, 0, 0, 1);
+    scenario_item(&s, "bread", 1, 0, 0, 0, 1);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 100 && game_state(s.game)->outcome == OUTCOME_PLAYING; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    scenario_teardown(&s);
+    history = open_history(path);
+    tree = analysis_why_died(history, find_type(history, CAV_EVENT_GAME_LOST), 5, &error);
+    g_assert_no_error(error);
+    g_clear_pointer(&history, history_free);
+    g_clear_pointer(&store, store_free);
+    tmp_dir_teardown(&tmp, NULL);
+    return g_ptr_array_steal_index(tree->children, tree->children->len - 1);
+}
+
+/* Only what could have helped is listed: not food (the death was not
+ * starving), nor a potion that harms, nor a book whose healing the mana
+ * could not pay for; the same book with the mana for minor heal is. */
+static void test_why_died_helped(void)
+{
+    gint32 book;
+    g_autoptr(AnalysisNode) poor = mage_pack(2, &book);
+    g_autoptr(AnalysisNode) rich = mage_pack(6, &book);
+
+    g_assert_cmpuint(poor->children->len, ==, 0);
+    g_assert_cmpstr(poor->text, ==, "In your pack: nothing that could have helped");
+    g_assert_cmpuint(rich->children->len, ==, 1);
+    g_assert_cmpint(child(rich, 0)->item, ==, book);
+    g_assert_nonnull(strstr(child(rich, 0)->text, "minor heal, 4 mana"));
+    g_assert_null(strstr(child(rich, 0)->text, "major heal"));
+}
+
+/* A game of one turn (the player waits) beside goblin(s) set up by @setup;
+ * its history. */
+static History *one_turn(TmpDir *tmp, void (*setup)(Scenario *s, gint32 *goblin), gint32 *goblin)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    static guint made;
+    g_autofree char *name = g_strdup_printf("turn-%u.cavelog", made++);
+    g_autofree char *path = tmp_path(tmp, name);
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 100, 0);
+    setup(&s, goblin);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+    return open_history(path);
+}
+
+/* The first event of turn 1 whose actor is @creature. */
+static gint64 action_of(History *history, gint32 creature)
+{
+    for (gint64 seq = history_turn_start(history, 1); seq <= history_length(history); seq++)
+        if (history_entry(history, seq)->actor == creature)
+            return seq;
+    g_assert_not_reached();
+}
+
+static void far_goblin(Scenario *s, gint32 *goblin)
+{
+    *goblin = scenario_spawn(s, "goblin", 0, 9, 3, 20, 1, 0);
+}
+
+static void hurt_goblin(Scenario *s, gint32 *goblin)
+{
+    *goblin = scenario_spawn(s, "goblin", 0, 9, 3, 20, 1, 0);
+    scenario_item(s, "potion of poison", *goblin, 0, 0, 0, 1);
+    scenario_hurt(s, *goblin, 15);
+}
+
+/* Why a goblin acted: one that sees the player across the room hunts them
+ * along a path that ends beside them; one below half hp with a potion
+ * drinks it. The player's own command is no creature's choice. */
+static void test_explain(void)
+{
+    TmpDir tmp;
+    g_autoptr(GError) error = NULL;
+    AnalysisDecision why;
+    gint32 goblin;
+    History *history;
+    const CavCreature *player;
+    gint32 last;
+
+    tmp_dir_setup(&tmp, NULL);
+    history = one_turn(&tmp, far_goblin, &goblin);
+    player = state_player(history_last_state(history));
+    g_assert_true(analysis_explain(history, action_of(history, goblin), &why, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(why.decision.rule, ==, "hunt");
+    g_assert_true(why.decision.sees_player);
+    g_assert_cmpint(why.decision.target, ==, player->id);
+    g_assert_cmpint(why.decision.creature, ==, goblin);
+    g_assert_cmpint(why.decision.x, ==, 9);
+    g_assert_cmpint(why.decision.path_length, >=, 5);
+    last = why.decision.path_length - 1;
+    g_assert_cmpint(why.decision.path_x[last], ==, player->x);
+    g_assert_cmpint(why.decision.path_y[last], ==, player->y);
+    g_assert_cmpint(why.sight[player->y][player->x], ==, 1); /* it saw the player */
+    g_assert_cmpint(why.sight[0][0], ==, 0);
+    g_assert_false(analysis_explain(history, history_turn_start(history, 1), &why, &error));
+    g_assert_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+    g_clear_error(&error);
+    history_free(history);
+
+    history = one_turn(&tmp, hurt_goblin, &goblin);
+    g_assert_true(analysis_explain(history, action_of(history, goblin), &why, &error));
+    g_assert_no_error(error);
+    g_assert_cmpstr(why.decision.rule, ==, "drink");
+    g_assert_cmpint(why.decision.item, >, 0);
+    history_free(history);
     tmp_dir_teardown(&tmp, NULL);
 }
 
@@ -1005,6 +1141,8 @@ int main(int argc, char **argv)
     g_test_add_func("/analysis/why/chains", test_why_chains);
     g_test_add_func("/analysis/why/placed", test_why_placed);
     g_test_add_func("/analysis/why/died-empty-pack", test_why_died_empty_pack);
+    g_test_add_func("/analysis/why/died-helped", test_why_died_helped);
+    g_test_add_func("/analysis/why/explain", test_explain);
     g_test_add_func("/analysis/origins/brute-force", test_origins);
     g_test_add_func("/analysis/origins/window", test_origins_window);
     g_test_add_func("/analysis/diff/folded-states", test_diff);

@@ -13,6 +13,9 @@
 #include "cav-analysis-view.h"
 #include "cav-chart-view.h"
 #include "cav-describe.h"
+#include "cav-filter-bar.h"
+#include "cav-timeline-filter.h"
+#include "cav-map-view.h"
 #include "cav-markers.h"
 #include "cav-inspector-window.h"
 #include "cav-render.h"
@@ -49,11 +52,73 @@ static void record_death(Fixture *f)
     scenario_teardown(&s);
 }
 
+/* A player of 100 hp beside a weak goblin, waiting: many turns above a
+ * quarter of their hp, then many below it, until death. */
+static void record_wounding(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 100, 0);
+    scenario_spawn(&s, "goblin", 0, 4, 2, 500, 12, 50);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 400 && game_state(s.game)->outcome == OUTCOME_PLAYING; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_LOST);
+    scenario_teardown(&s);
+}
+
+/* A well-fed player kills a goblin of 1 hp at once, then waits 1,100 turns:
+ * the kill is older than the 1,000 turns Origins first looks at. */
+static void record_old_kill(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+    gint32 goblin;
+
+    scenario_setup_player(&s, room, NULL, 0, 50000);
+    goblin = scenario_spawn(&s, "goblin", 0, 4, 2, 1, 0, 0);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 50 && state_creature(game_state(s.game), goblin)->alive; t++)
+        scenario_store_play(&s, store, command_move(1, 0));
+    g_assert_false(state_creature(game_state(s.game), goblin)->alive);
+    for (gint t = 0; t < 1100; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    g_assert_cmpint(game_state(s.game)->outcome, ==, OUTCOME_PLAYING);
+    scenario_teardown(&s);
+}
+
+/* A goblin across the room hunts a waiting player for three turns. */
+static void record_hunt(Fixture *f)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(Store) store = NULL;
+    Scenario s;
+
+    scenario_setup_player(&s, room, NULL, 100, 0);
+    scenario_spawn(&s, "goblin", 0, 9, 3, 20, 1, 0);
+    store = scenario_store_new(f->path, &s, &error);
+    g_assert_no_error(error);
+    for (gint t = 0; t < 3; t++)
+        scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+}
+
 static void fixture_setup(Fixture *f, gconstpointer data)
 {
     itest_game_setup(f, data);
     if (GPOINTER_TO_INT(data) == 1)
         record_death(f);
+    else if (GPOINTER_TO_INT(data) == 3)
+        record_wounding(f);
+    else if (GPOINTER_TO_INT(data) == 4)
+        record_old_kill(f);
+    else if (GPOINTER_TO_INT(data) == 5)
+        record_hunt(f);
     else
         itest_record_bot(f->path, 777, 300);
 }
@@ -473,6 +538,219 @@ static void test_words(Fixture *f, gconstpointer data)
     }
 }
 
+/* ---- /inspector/analysis/search-state ------------------------------------------------- */
+
+/* The events after which the player, at the end of the event's turn, has
+ * under a quarter of their hp: found by seeking to each turn's end. */
+static GArray *wounded_events(History *history)
+{
+    GArray *seqs = g_array_new(FALSE, FALSE, sizeof(gint64));
+    gint32 turns = history_turns(history);
+
+    for (gint32 turn = 0; turn < turns; turn++) {
+        gint64 first = history_turn_start(history, turn);
+        gint64 last =
+            turn + 1 < turns ? history_turn_start(history, turn + 1) - 1 : history_length(history);
+        const CavCreature *player;
+
+        g_assert_true(history_seek(history, last, NULL));
+        player = state_player(history_state(history));
+        if (player != NULL && player->hp * 4 < player->max_hp)
+            for (gint64 seq = first; seq <= last; seq++)
+                g_array_append_val(seqs, seq);
+    }
+    return seqs;
+}
+
+typedef struct {
+    GListModel *rows;
+    guint want;
+} RowsWait;
+
+static gboolean rows_are(gpointer data)
+{
+    RowsWait *w = data;
+
+    return g_list_model_get_n_items(w->rows) == w->want;
+}
+
+static gboolean entry_focused(gpointer data)
+{
+    GtkWidget *entry = data;
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(entry));
+
+    return focus != NULL && gtk_widget_is_ancestor(focus, entry);
+}
+
+/* Typed into the timeline's search, hp<25% is the player's hp (it was
+ * refused: "only hp, mp and food take a percentage"), and F3 / Shift+F3 go
+ * to the next and previous event where it holds. */
+static void test_search_state(Fixture *f, gconstpointer data)
+{
+    static const char *const next[] = {"F3", NULL}, *const previous[] = {"shift+F3", NULL};
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    g_autoptr(GArray) wounded = wounded_events(history);
+    CavFilterBar *bar = CAV_FILTER_BAR(find_type(f->window, CAV_TYPE_FILTER_BAR));
+    GtkWidget *entry = itest_find_named(GTK_WIDGET(bar), GTK_TYPE_SEARCH_ENTRY, NULL);
+    RowsWait rows = {cav_filter_bar_get_model(bar), wounded->len};
+    gint64 first = g_array_index(wounded, gint64, 0);
+
+    /* The situation holds both: turns above a quarter and turns below. */
+    g_assert_cmpuint(wounded->len, >, 10);
+    g_assert_cmpuint(wounded->len, <, history_length(history) - 10);
+    cav_inspector_window_show_event(window, 1);
+    itest_wait_painted(f->window);
+    itest_click_at(f->window, entry, gtk_widget_get_width(entry) / 2.0,
+                   gtk_widget_get_height(entry) / 2.0);
+    g_assert_true(itest_wait_until(entry_focused, entry));
+    itest_type(f->window, "hp<25%");
+    if (!itest_wait_until(rows_are, &rows))
+        g_error("%u rows for “%s” (%s), %u expected", g_list_model_get_n_items(rows.rows),
+                gtk_editable_get_text(GTK_EDITABLE(entry)),
+                cav_timeline_filter_get_error(cav_filter_bar_get_filter(bar)), rows.want);
+    g_assert_null(cav_timeline_filter_get_error(cav_filter_bar_get_filter(bar)));
+    itest_press_keys(f->window, next);
+    assert_shows(window, first);
+    itest_press_keys(f->window, next);
+    assert_shows(window, g_array_index(wounded, gint64, 1));
+    itest_press_keys(f->window, previous);
+    assert_shows(window, first);
+    save_shot(f, "search-state.png");
+}
+
+/* ---- /inspector/analysis/origins-further --------------------------------------------- */
+
+typedef struct {
+    CavWhyView *view;
+    const char *start;
+} TreeWait;
+
+static gboolean tree_starts(gpointer data)
+{
+    TreeWait *w = data;
+    const AnalysisNode *tree = cav_why_view_get_tree(w->view);
+
+    return tree != NULL && g_str_has_prefix(tree->text, w->start);
+}
+
+/* Origins first looks back 1,000 turns and finds no kill there; "Look
+ * Further Back", clicked, finds the kill of long before. */
+static void test_origins_further(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *view = show_analysis(window, "origins");
+    CavWhyView *origins = CAV_WHY_VIEW(cav_analysis_view_get_origins(view));
+    GtkDropDown *fields =
+        GTK_DROP_DOWN(itest_find_named(GTK_WIDGET(view), GTK_TYPE_DROP_DOWN, "origin-field"));
+    GtkWidget *further = itest_find_named(GTK_WIDGET(view), GTK_TYPE_BUTTON, "origins-further");
+    TreeWait none = {origins, "0 events made it in the last 1000 turns"};
+    TreeWait found = {origins, "1 event made it in the whole game"};
+
+    gtk_drop_down_set_selected(fields, ANALYSIS_FIELD_KILLS);
+    itest_wait_painted(GTK_WIDGET(window));
+    g_assert_true(itest_wait_until(tree_starts, &none));
+    g_assert_true(gtk_widget_get_visible(further));
+    itest_click_at(f->window, further, gtk_widget_get_width(further) / 2.0,
+                   gtk_widget_get_height(further) / 2.0);
+    if (!itest_wait_until(tree_starts, &found))
+        g_error("after Look Further Back: %s", cav_why_view_get_tree(origins)->text);
+    g_assert_cmpuint(cav_why_view_get_tree(origins)->children->len, ==, 1);
+    g_assert_false(gtk_widget_get_visible(further));
+}
+
+/* ---- /inspector/analysis/why-monster ------------------------------------------------- */
+
+typedef struct {
+    CavWhyView *view;
+    const char *start;
+} FirstChildWait;
+
+static gboolean first_child_starts(gpointer data)
+{
+    FirstChildWait *w = data;
+    const AnalysisNode *tree = cav_why_view_get_tree(w->view);
+
+    return tree != NULL && tree->children->len > 0 &&
+           g_str_has_prefix(((AnalysisNode *) g_ptr_array_index(tree->children, 0))->text,
+                            w->start);
+}
+
+/* The Why of a goblin's step says it hunted you, and the map draws what it
+ * saw and the path it meant to take. */
+static void test_why_monster(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *view = show_analysis(window, "why");
+    CavMapView *map = CAV_MAP_VIEW(find_type(f->window, CAV_TYPE_MAP_VIEW));
+    FirstChildWait hunted = {CAV_WHY_VIEW(cav_analysis_view_get_why(view)), "Why it did it: hunt"};
+    gint32 player = history_last_state(history)->player;
+    gint64 step = 0;
+    const AnalysisDecision *drawn;
+
+    for (gint64 seq = history_turn_start(history, 1); seq <= history_length(history) && step == 0;
+         seq++)
+        if (history_entry(history, seq)->type == CAV_EVENT_CREATURE_MOVED &&
+            history_entry(history, seq)->actor != player)
+            step = seq;
+    g_assert_cmpint(step, >, 0);
+    cav_inspector_window_show_event(window, step);
+    itest_wait_painted(f->window);
+    if (!itest_wait_until(first_child_starts, &hunted))
+        g_error("the Why of event %" G_GINT64_FORMAT " does not say it hunted", step);
+    drawn = cav_map_view_get_decision(map);
+    g_assert_nonnull(drawn);
+    g_assert_cmpstr(drawn->decision.rule, ==, "hunt");
+    g_assert_cmpint(drawn->decision.target, ==, player);
+    g_assert_cmpint(drawn->decision.path_length, >, 0);
+    save_shot(f, "why-monster.png");
+    /* Another event: nothing of the goblin's decision stays drawn. */
+    cav_inspector_window_show_event(window, history_turn_start(history, 1));
+    itest_wait_painted(f->window);
+    g_assert_null(cav_map_view_get_decision(map));
+}
+
+/* ---- /inspector/analysis/depths-seen ------------------------------------------------ */
+
+/* The widget below @root with tooltip @tip. */
+static GtkWidget *find_tooltip(GtkWidget *root, const char *tip)
+{
+    if (g_strcmp0(gtk_widget_get_tooltip_text(root), tip) == 0)
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = find_tooltip(child, tip);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* In the player's view the depth menu lists only the depths the player
+ * had stood on by the event shown; the truth lists every depth made. */
+static void test_depths_seen(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkDropDown *depths = GTK_DROP_DOWN(find_tooltip(f->window, "The depth shown"));
+    gint32 made = history_last_state(history)->levels_generated;
+    gint64 first = 1;
+
+    g_assert_cmpint(made, >, 1);
+    /* the first event after which the player stands somewhere */
+    for (cav_inspector_window_show_event(window, first);
+         state_player(history_state(history)) == NULL ||
+         state_player(history_state(history))->id == 0;)
+        cav_inspector_window_show_event(window, ++first);
+    itest_wait_painted(f->window);
+    g_assert_cmpuint(g_list_model_get_n_items(gtk_drop_down_get_model(depths)), ==, 2);
+    g_action_group_change_action_state(G_ACTION_GROUP(window), "truth",
+                                       g_variant_new_boolean(TRUE));
+    g_assert_cmpuint(g_list_model_get_n_items(gtk_drop_down_get_model(depths)), ==,
+                     (guint) made + 1);
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -488,5 +766,13 @@ int main(int argc, char **argv)
                test_origins_and_trace, itest_game_teardown);
     g_test_add("/inspector/analysis/words", Fixture, GINT_TO_POINTER(2), fixture_setup, test_words,
                itest_game_teardown);
+    g_test_add("/inspector/analysis/search-state", Fixture, GINT_TO_POINTER(3), fixture_setup,
+               test_search_state, itest_game_teardown);
+    g_test_add("/inspector/analysis/depths-seen", Fixture, GINT_TO_POINTER(2), fixture_setup,
+               test_depths_seen, itest_game_teardown);
+    g_test_add("/inspector/analysis/origins-further", Fixture, GINT_TO_POINTER(4), fixture_setup,
+               test_origins_further, itest_game_teardown);
+    g_test_add("/inspector/analysis/why-monster", Fixture, GINT_TO_POINTER(5), fixture_setup,
+               test_why_monster, itest_game_teardown);
     return itest_run(&env);
 }

@@ -12,7 +12,9 @@
 #include "cav-event-row.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
+#include "scenario.h"
 #include "testutil.h"
+#include "store.h"
 
 /* A game with fights, deaths, fungi spreading, items picked up and dropped. */
 #define SEED 20261
@@ -114,7 +116,7 @@ static GPtrArray *all_summaries(History *history)
 
     for (guint i = 0; i < events->len; i++) {
         GString *text = g_string_new(NULL);
-        history_summary(history, &g_array_index(events, CavEvent, i), text);
+        history_summary_seen(history, &g_array_index(events, CavEvent, i), text);
         g_ptr_array_add(summaries, g_string_free(text, FALSE));
     }
     return summaries;
@@ -143,11 +145,13 @@ static GArray *text_seqs(GPtrArray *summaries, const char *text, GArray *among)
     return seqs;
 }
 
-static char *name_of(History *history, CavRefKind kind, gint32 id)
+/* A name as the timeline shows it by default: as the player knew it
+ * after event @seq. */
+static char *name_of(History *history, CavRefKind kind, gint32 id, gint64 seq)
 {
     GString *name = g_string_new(NULL);
 
-    history_append_name(history, kind, id, name);
+    history_append_name_seen(history, kind, id, seq, name);
     return g_string_free(name, FALSE);
 }
 
@@ -373,10 +377,11 @@ static void check_actor_target(GameFixture *f, CavEventRow *row, const CavEvent 
                                guint *checked)
 {
     CavRef target = expected_target(event);
-    g_autofree char *actor =
-        event->actor != 0 ? name_of(f->history, CAV_REF_CREATURE, event->actor) : g_strdup("");
+    g_autofree char *actor = event->actor != 0
+                                 ? name_of(f->history, CAV_REF_CREATURE, event->actor, event->seq)
+                                 : g_strdup("");
     g_autofree char *target_name =
-        target.id != 0 ? name_of(f->history, target.kind, target.id) : g_strdup("");
+        target.id != 0 ? name_of(f->history, target.kind, target.id, event->seq) : g_strdup("");
 
     g_assert_cmpstr(cav_event_row_get_actor(row), ==, actor);
     g_assert_cmpstr(cav_event_row_get_target(row), ==, target_name);
@@ -420,7 +425,7 @@ static void test_timeline_rows(GameFixture *f, gconstpointer data)
         g_assert_cmpint(turn, ==, sqlite3_column_int(stmt, 1));
         g_assert_cmpstr(type_name, ==, (const char *) sqlite3_column_text(stmt, 2));
         g_string_truncate(text, 0);
-        history_summary(f->history, event, text);
+        history_summary_seen(f->history, event, text);
         g_assert_cmpstr(summary, ==, text->str);
         g_assert_cmpstr(cav_event_row_get_summary(row), ==, text->str);
         check_actor_target(f, row, event, checked);
@@ -519,7 +524,7 @@ static void test_timeline_follow(TmpDir *fixture, gconstpointer data)
             g_assert_cmpint(cav_event_row_get_turn(row), ==, db_int(db, sql));
             g_assert_cmpstr(cav_event_row_get_type_name(row), ==, ev_type_name(event->type));
             g_string_truncate(text, 0);
-            history_summary(cav_timeline_get_history(timeline), event, text);
+            history_summary_seen(cav_timeline_get_history(timeline), event, text);
             g_assert_cmpstr(cav_event_row_get_summary(row), ==, text->str);
         }
         g_assert_null(g_list_model_get_item(model, n));
@@ -999,6 +1004,59 @@ static void test_filter_changes(GameFixture *f, gconstpointer data)
     filtered_clear(&fm);
 }
 
+/* ---- the player's view -------------------------------------------------------- */
+
+/* The summary of the first event of @type, as the timeline shows it. */
+static const char *summary_of_first(CavTimeline *timeline, CavEventType type)
+{
+    History *history = cav_timeline_get_history(timeline);
+
+    for (gint64 seq = 1; seq <= history_length(history); seq++)
+        if (history_entry(history, seq)->type == type)
+            return cav_timeline_summary(timeline, seq);
+    g_assert_not_reached();
+}
+
+/* A potion the player carries unknown, then drinks: before, the player's
+ * view names it by its look alone (the truth by its kind); after, by kind. */
+static void test_player_view(TmpDir *fixture, gconstpointer data)
+{
+    static const char *const room[] = {"#####", "#.@.#", "#####", NULL};
+    g_autofree char *path = tmp_path(fixture, "potion.cavelog");
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CavTimeline) timeline = NULL;
+    g_autoptr(Store) store = NULL;
+    g_autofree char *spawned = NULL, *truth = NULL, *assigned = NULL;
+    Scenario s;
+    gint32 potion;
+
+    scenario_setup_player(&s, room, NULL, 0, 0);
+    potion = scenario_item(&s, "potion of health", 1, 0, 0, 0, 1);
+    scenario_hurt(&s, 1, 5); /* so that the drink shows */
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_store_play(&s, store, command_item(CMD_QUAFF, potion));
+    scenario_store_play(&s, store, command_simple(CMD_WAIT));
+    scenario_teardown(&s);
+    g_clear_pointer(&store, store_free);
+
+    timeline = open_timeline(path);
+    spawned = g_strdup(summary_of_first(timeline, CAV_EVENT_ITEM_SPAWNED));
+    assigned = g_strdup(summary_of_first(timeline, CAV_EVENT_APPEARANCE_ASSIGNED));
+    g_test_message("player's view: %s / %s", spawned, assigned);
+    g_assert_null(strstr(spawned, "health"));
+    g_assert_nonnull(strstr(spawned, "potion"));
+    g_assert_null(strstr(assigned, "potion of"));
+    g_assert_nonnull(strstr(summary_of_first(timeline, CAV_EVENT_ITEM_IDENTIFIED), "health"));
+    cav_timeline_set_truth(timeline, TRUE);
+    truth = g_strdup(summary_of_first(timeline, CAV_EVENT_ITEM_SPAWNED));
+    g_assert_nonnull(strstr(truth, "health"));
+    /* The player only ever stood on the first depth. */
+    g_assert_cmpint(history_depth_seen(cav_timeline_get_history(timeline), 0), <, G_MAXINT64);
+    g_assert_cmpint(history_depth_seen(cav_timeline_get_history(timeline), 1), ==, G_MAXINT64);
+}
+
 /* ---- main ----------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -1021,6 +1079,7 @@ int main(int argc, char **argv)
     ADD_GAME("/inspector/filter/text-reads-little", game_turns, test_filter_text_reads_little);
     ADD_TMP("/inspector/filter/text-utf8", test_filter_text_utf8);
     ADD_GAME("/inspector/filter/changes", game_turns, test_filter_changes);
+    ADD_TMP("/inspector/timeline/player-view", test_player_view);
 #undef ADD_GAME
 #undef ADD_TMP
     return g_test_run();

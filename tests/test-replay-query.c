@@ -89,6 +89,8 @@ static void test_and(void)
     g_assert_false(holds("type=CreatureDied and depth=4"));
     g_assert_false(holds("depth=4 and type=CreatureDied"));
     g_assert_true(holds("  HP < 50%   AND  depth>=2 and kills>5 "));
+    g_assert_true(holds("hp<50% depth>=2")); /* a space joins as "and" does */
+    g_assert_false(holds("hp<50% depth>3"));
     g_assert_true(holds("hp<50% and hp>20%"));
 }
 
@@ -124,7 +126,7 @@ static void test_errors(void)
         {"type<CreatureDied", "type takes = or !="},
         {"type=CreatureDie", "“CreatureDie” is not an event type"},
         {"type=", "expected an event type"},
-        {"hp<3 depth=2", "expected “and” or the end"},
+        {"hp<3depth=2", "not one condition"},
         {"hp<3 or depth=2", "only “and” joins"},
         {"hp<3 and", "expected a name"},
         {"hp<99999999999", "too large"},
@@ -166,7 +168,7 @@ static gboolean event_holds(const char *text, const CavEvent *event)
 
     g_assert_no_error(error);
     g_assert_nonnull(query);
-    return replay_query_event_holds(query, event);
+    return replay_query_event_holds(query, event, NULL);
 }
 
 /* Conditions on one event: the envelope, payload fields by name, and a
@@ -195,7 +197,7 @@ static void test_event_fields(void)
 
 static void test_event_errors(void)
 {
-    const char *bad[] = {"damge>5", "hp<25%", "damage>", "type=Nothing", "=5"};
+    const char *bad[] = {"damge>5", "damage>5%", "damage>", "type=Nothing", "=5", "damage>5x"};
 
     for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
         g_autoptr(GError) error = NULL;
@@ -209,6 +211,87 @@ static void test_event_errors(void)
     g_assert_false(replay_query_looks_like("goblin died"));
 }
 
+/* The player's state on events: hp<25% on the timeline is the player's hp
+ * at the end of the event's turn, not a payload's; "event.hp" is the
+ * payload's. A state term without the state never holds. */
+static void test_event_state(void)
+{
+    ReplayFacts facts = sample_facts();
+    CavEvent hurt = ev_init(CAV_EVENT_CREATURE_REGENERATED);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ReplayQuery) low = replay_query_parse_events("hp<25%", &error);
+    g_autoptr(ReplayQuery) deep = replay_query_parse_events("depth=3 level>=4 mana>1", &error);
+    g_autoptr(ReplayQuery) payload = replay_query_parse_events("event.hp=2", &error);
+
+    g_assert_no_error(error);
+    hurt.as.CreatureRegenerated.hp = 2;
+    hurt.as.CreatureRegenerated.mana = 5;
+    g_assert_true(replay_query_needs_state(low));
+    g_assert_false(replay_query_needs_payload(low));
+    g_assert_true(replay_query_needs_payload(deep));
+    g_assert_false(replay_query_needs_state(payload));
+    g_assert_false(replay_query_event_holds(low, &hurt, &facts)); /* 30 of 100 */
+    facts.hp = 24;
+    g_assert_true(replay_query_event_holds(low, &hurt, &facts));
+    g_assert_false(replay_query_event_holds(low, &hurt, NULL));
+    g_assert_true(replay_query_event_holds(deep, &hurt, &facts));
+    facts.depth = 4;
+    g_assert_false(replay_query_event_holds(deep, &hurt, &facts));
+    g_assert_true(replay_query_event_holds(payload, &hurt, NULL));
+}
+
+/* An entity condition, read through the caller's names. */
+static const ReplayQueryName entity_names[] = {
+    {"name", REPLAY_QUERY_TEXT},
+    {"hp", REPLAY_QUERY_SHARE},
+    {"alive", REPLAY_QUERY_YES_NO},
+};
+
+static gboolean entity_number(guint name, gint64 *value, gint64 *max, gpointer data)
+{
+    *value = name == 1 ? 3 : 1; /* 3 of 20 hp, alive */
+    *max = 20;
+    return TRUE;
+}
+
+static gboolean entity_text(guint name, const char *word, gpointer data)
+{
+    return g_ascii_strcasecmp(word, "goblin") == 0;
+}
+
+static gboolean entity_holds(const char *text)
+{
+    static const ReplayQueryReader reader = {.number = entity_number, .holds = entity_text};
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ReplayQuery) query =
+        replay_query_parse_entities(text, entity_names, G_N_ELEMENTS(entity_names), &error);
+
+    g_assert_no_error(error);
+    return replay_query_entity_holds(query, &reader, NULL);
+}
+
+/* The same grammar over entities: spaces join terms as "and" does, a bare
+ * word is a name, yes/no and percentages. */
+static void test_entities(void)
+{
+    const char *bad[] = {"hp<10z>=0", "colour<3", "hp=5=5", "alive=maybe", "name<3", "hp=lots"};
+
+    g_assert_true(entity_holds("goblin"));
+    g_assert_false(entity_holds("rat"));
+    g_assert_true(entity_holds("name!=rat hp<20% alive=yes"));
+    g_assert_false(entity_holds("hp<15%"));
+    g_assert_true(entity_holds("hp<=3 and alive=1"));
+    g_assert_false(entity_holds("alive=no"));
+    for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(ReplayQuery) query =
+            replay_query_parse_entities(bad[i], entity_names, G_N_ELEMENTS(entity_names), &error);
+
+        g_assert_null(query);
+        g_assert_error(error, REPLAY_QUERY_ERROR, REPLAY_QUERY_ERROR_SYNTAX);
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -220,5 +303,7 @@ int main(int argc, char **argv)
     g_test_add_func("/replay-query/errors", test_errors);
     g_test_add_func("/replay-query/event-fields", test_event_fields);
     g_test_add_func("/replay-query/event-errors", test_event_errors);
+    g_test_add_func("/replay-query/event-state", test_event_state);
+    g_test_add_func("/replay-query/entities", test_entities);
     return g_test_run();
 }

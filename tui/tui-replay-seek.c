@@ -227,20 +227,16 @@ void replay_facts(const History *history, gint32 turn, const CavState *state, Re
 gboolean replay_find_query(History *history, gint32 from, const ReplayQuery *query, gint32 *found,
                            GError **error)
 {
-    gboolean needs_state = replay_query_needs_state(query);
     ReplayFacts facts;
 
     g_return_val_if_fail(history != NULL && query != NULL && found != NULL, FALSE);
+    (void) error; /* the history's index and its turns' facts answer: nothing is read */
     for (gint32 turn = MAX(from + 1, 0); turn <= replay_last_turn(history); turn++) {
         replay_facts(history, turn, NULL, &facts);
         if (!replay_query_events_hold(query, &facts))
             continue;
-        if (needs_state) {
-            if (!history_seek(history, replay_turn_end(history, turn), error))
-                return FALSE;
-            replay_facts(history, turn, history_state(history), &facts);
-        }
-        if (replay_query_holds(query, &facts)) {
+        /* the player at the turn's end, kept by the history when it opened */
+        if (history_turn_facts(history, turn, &facts) && replay_query_holds(query, &facts)) {
             *found = turn;
             return TRUE;
         }
