@@ -285,7 +285,9 @@ static History *history_alloc(const char *path, gint64 every)
     h->entries = g_array_new(FALSE, FALSE, sizeof(HistoryEntry));
     h->turn_start = g_array_new(FALSE, FALSE, sizeof(gint64));
     h->turn_facts = g_array_new(FALSE, TRUE, sizeof(TurnFacts));
-    h->looks = g_byte_array_new();
+    /* Cleared, so that a size grown leaves zeros (no look) behind: GByteArray's
+     * own constructor does not clear. */
+    h->looks = (GByteArray *) g_array_new(FALSE, TRUE, 1);
     h->depths_seen = g_array_new(FALSE, FALSE, sizeof(gint64));
     for (guint i = 0; i < CAV_POTION_KINDS_MAX; i++)
         h->learned[i] = G_MAXINT64;
