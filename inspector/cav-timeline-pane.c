@@ -470,6 +470,7 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
 
     gtk_widget_init_template(GTK_WIDGET(self));
     cav_list_scroll_init(&self->scroll, GTK_WIDGET(self->view));
+    cav_list_scroll_tame_wheel(GTK_WIDGET(self->view));
     cav_columns_add(self->view, "Seq", "seq", 6, FALSE);
     cav_columns_add(self->view, "Turn", "turn", 4, FALSE);
     cav_columns_add(self->view, "Type", "type-name", 15, FALSE);

@@ -903,6 +903,85 @@ static void test_tooltips(Fixture *f, gconstpointer data)
     itest_save_shot(f->window, "tooltip-popover.png");
 }
 
+/* ---- /inspector/input/wheel ------------------------------------------------------------ */
+
+/* The top row of @view's list as its scroll stands (rows are of one height). */
+static double top_row(GtkColumnView *view)
+{
+    GtkAdjustment *scroll = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(gtk_column_view_get_model(view)));
+
+    return gtk_adjustment_get_value(scroll) / (gtk_adjustment_get_upper(scroll) / n);
+}
+
+/* Run the main loop for @ms milliseconds (what the wheel's clicks queued is
+ * handled: xdotool returns once the X server has them). */
+static void settle(GtkWidget *window, guint ms)
+{
+    for (gint64 until = g_get_monotonic_time() + ms * 1000; g_get_monotonic_time() < until;) {
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    itest_wait_painted(window);
+}
+
+/* Whether the timeline draws, in view, the row @rows_down rows below its
+ * top row. */
+static gboolean draws_row_below_top(GtkColumnView *view, guint rows_down)
+{
+    GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(view));
+    g_autoptr(CavEventRow) row = g_list_model_get_item(rows, (guint) top_row(view) + rows_down);
+    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, cav_event_row_get_seq(row));
+    RowWait shown = {view, seq};
+
+    return row_in_view(&shown);
+}
+
+/* Thirty quick turns of the wheel @button (4 up, 5 down) over the timeline. */
+static void spin_wheel(GtkWidget *window, GtkWidget *over, const char *button)
+{
+    const char *const args[] = {"click", "--repeat", "30", "--delay", "10", button, NULL};
+
+    hover(window, over, 0);
+    itest_xdotool(window, args);
+    settle(window, 600);
+}
+
+/* Fast wheel turns over the timeline, down then up, move its rows by a
+ * few rows a turn: the place is kept, never thrown to the list's end (GTK
+ * 4.8's list, alone, jumps there). */
+static void test_wheel(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(gtk_column_view_get_model(timeline)));
+    gint64 seq = history_length(history) / 3;
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    RowWait shown = {timeline, seq_text};
+    double before, after;
+
+    g_assert_cmpuint(n, >, 3000);
+    cav_inspector_window_show_event(window, seq);
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    settle(f->window, 100);
+    before = top_row(timeline);
+    spin_wheel(f->window, GTK_WIDGET(timeline), "5");
+    after = top_row(timeline);
+    g_test_message("wheel down: top row %.0f → %.0f of %u", before, after, n);
+    itest_save_shot(f->window, "wheel-down.png");
+    g_assert_cmpfloat(after, >, before + 10);
+    g_assert_cmpfloat(after, <, before + 30 * 10);
+    g_assert_true(draws_row_below_top(timeline, 3)); /* the rows drawn are those */
+    before = after;
+    spin_wheel(f->window, GTK_WIDGET(timeline), "4");
+    after = top_row(timeline);
+    g_test_message("wheel up: top row %.0f → %.0f of %u", before, after, n);
+    g_assert_cmpfloat(after, <, before - 10);
+    g_assert_cmpfloat(after, >, before - 30 * 10);
+    g_assert_true(draws_row_below_top(timeline, 3));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -925,6 +1004,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
     ADD("/inspector/input/tooltips", test_tooltips);
+    ADD("/inspector/input/wheel", test_wheel);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
