@@ -740,6 +740,11 @@ static void restore_settings(CavInspectorWindow *self)
 static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    /* A selectable text (the event's detail, an entity's card) given the
+     * focus by its tab selects nothing: selected whole, the next click, on
+     * a link, only cleared the selection. */
+    g_object_set(gtk_widget_get_settings(GTK_WIDGET(self)), "gtk-label-select-on-focus", FALSE,
+                 NULL);
     self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
     g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
                              self);

@@ -982,6 +982,74 @@ static void test_wheel(Fixture *f, gconstpointer data)
     g_assert_true(draws_row_below_top(timeline, 3));
 }
 
+/* ---- /inspector/input/event-tab ------------------------------------------------------- */
+
+/* The tab of @notebook's page that holds @page (a tab's label). */
+static GtkWidget *tab_of(GtkNotebook *notebook, GtkWidget *page)
+{
+    while (gtk_widget_get_parent(page) != NULL && gtk_notebook_page_num(notebook, page) < 0)
+        page = gtk_widget_get_parent(page);
+    return gtk_notebook_get_tab_label(notebook, page);
+}
+
+static gboolean widget_mapped(gpointer widget)
+{
+    return gtk_widget_get_mapped(widget);
+}
+
+/* Click the middle of @widget, really. */
+static void click_middle(GtkWidget *window, GtkWidget *widget)
+{
+    itest_click_at(window, widget, gtk_widget_get_width(widget) / 2.0,
+                   gtk_widget_get_height(widget) / 2.0);
+}
+
+/* Where, in @label, the character at byte @index of its text is drawn. */
+static void label_char_middle(GtkLabel *label, int index, double *x, double *y)
+{
+    PangoLayout *layout = gtk_label_get_layout(label);
+    PangoRectangle pos;
+    int ox, oy;
+
+    gtk_label_get_layout_offsets(label, &ox, &oy);
+    pango_layout_index_to_pos(layout, index, &pos);
+    *x = ox + (pos.x + pos.width / 2.0) / PANGO_SCALE;
+    *y = oy + (pos.y + pos.height / 2.0) / PANGO_SCALE;
+}
+
+/* An event with a cause: from the Entities tab a click on the Event tab,
+ * then one on the "Caused by" link, shows the cause; the first click
+ * selects none of the detail's text. */
+static void test_event_tab(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkNotebook *notebook = GTK_NOTEBOOK(named(f->window, GTK_TYPE_NOTEBOOK, NULL));
+    GtkLabel *detail = GTK_LABEL(named(f->window, GTK_TYPE_LABEL, "detail"));
+    gint64 seq = history_length(history) / 2;
+    EventWait at = {window, 0};
+    const char *text, *link;
+    int start, end;
+    double x, y;
+
+    while (history_entry(history, seq)->cause == 0)
+        seq++;
+    at.seq = history_entry(history, seq)->cause;
+    cav_inspector_window_show_event(window, seq);
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    itest_wait_painted(f->window);
+    click_middle(f->window, tab_of(notebook, named(f->window, CAV_TYPE_EVENT_DETAIL, NULL)));
+    g_assert_true(itest_wait_until(widget_mapped, detail));
+    itest_wait_painted(f->window);
+    g_assert_false(gtk_label_get_selection_bounds(detail, &start, &end));
+    text = gtk_label_get_text(detail);
+    link = strstr(text, "Caused by #");
+    g_assert_nonnull(link);
+    label_char_middle(detail, (int) (link - text) + (int) strlen("Caused by #") + 1, &x, &y);
+    itest_click_at(f->window, GTK_WIDGET(detail), x, y);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1005,6 +1073,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/empty-window", test_empty_window);
     ADD("/inspector/input/tooltips", test_tooltips);
     ADD("/inspector/input/wheel", test_wheel);
+    ADD("/inspector/input/event-tab", test_event_tab);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
