@@ -483,6 +483,15 @@ static void update(CavAnalysisView *self)
         show_trace(self);
 }
 
+/* Turned to the Search page, the focus goes to its field: typed on, a
+ * query reached the window's one-key shortcuts ("b" of "goblin"). */
+static void focus_search(CavAnalysisView *self)
+{
+    if (g_strcmp0(gtk_stack_get_visible_child_name(self->stack), "search") == 0 &&
+        gtk_widget_get_mapped(GTK_WIDGET(self)))
+        gtk_widget_grab_focus(GTK_WIDGET(self->search_entry));
+}
+
 void cav_analysis_view_set_history(CavAnalysisView *self, History *history)
 {
     g_return_if_fail(CAV_IS_ANALYSIS_VIEW(self));
@@ -682,6 +691,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     g_signal_connect(self->export_button, "clicked", G_CALLBACK(on_export), self);
     g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
     g_signal_connect_swapped(self->stack, "notify::visible-child", G_CALLBACK(update), self);
+    g_signal_connect_swapped(self->stack, "notify::visible-child", G_CALLBACK(focus_search), self);
     g_signal_connect_swapped(self->field_dropdown, "notify::selected", G_CALLBACK(update), self);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }

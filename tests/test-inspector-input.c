@@ -1050,6 +1050,107 @@ static void test_event_tab(Fixture *f, gconstpointer data)
     g_assert_true(itest_wait_until(itest_shows_event, &at));
 }
 
+/* ---- /inspector/input/search-focus, /inspector/input/bookmark-closes -------------------- */
+
+/* The button of @switcher's page titled @title. */
+static GtkWidget *switcher_button(GtkWidget *root, const char *title)
+{
+    GtkWidget *switcher = named(root, GTK_TYPE_STACK_SWITCHER, NULL);
+
+    for (GtkWidget *b = gtk_widget_get_first_child(switcher); b != NULL;
+         b = gtk_widget_get_next_sibling(b)) {
+        GtkWidget *label = gtk_button_get_child(GTK_BUTTON(b));
+        if (GTK_IS_LABEL(label) && g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), title) == 0)
+            return b;
+    }
+    g_error("no page “%s” in the switcher", title);
+}
+
+/* Whether none of the window's toggles (play, follow, truth) is on and no
+ * bookmark was made: no one-key shortcut has fired. */
+static void assert_no_shortcut_fired(CavInspectorWindow *window)
+{
+    static const char *const toggles[] = {"play", "follow", "truth"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(toggles); i++) {
+        g_autoptr(GVariant) state =
+            g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
+        g_assert_false(g_variant_get_boolean(state));
+    }
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+}
+
+static gboolean search_shown(gpointer analysis)
+{
+    return mapped(analysis, GTK_TYPE_SEARCH_ENTRY) != NULL;
+}
+
+/* A click on Analysis › Search puts the focus in its field: a query typed
+ * straight away ("kind=goblin": a "b", an "f", a "t") is the field's,
+ * never the window's shortcuts. */
+static void test_search_focus(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    TextWait typed = {NULL, "kind=goblin ft"};
+    gint64 seq = cav_inspector_window_get_event(window);
+    GtkWidget *search;
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    itest_wait_painted(f->window);
+    click_middle(f->window, switcher_button(GTK_WIDGET(analysis), "Search"));
+    g_assert_true(itest_wait_until(search_shown, analysis));
+    search = mapped(GTK_WIDGET(analysis), GTK_TYPE_SEARCH_ENTRY);
+
+    typed.field = GTK_EDITABLE(search);
+    itest_type(f->window, typed.text);
+    if (!itest_wait_until(holds_text, &typed))
+        g_error("typed “%s” after the click, the field holds “%s”", typed.text,
+                gtk_editable_get_text(typed.field));
+    g_assert_false(popover_open(named(f->window, GTK_TYPE_MENU_BUTTON, "bookmarks")));
+    assert_no_shortcut_fired(window);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+static gboolean popover_closed(gpointer button)
+{
+    return !popover_open(button);
+}
+
+static gboolean truth_on(gpointer window)
+{
+    g_autoptr(GVariant) state = g_action_group_get_action_state(window, "truth");
+
+    return g_variant_get_boolean(state);
+}
+
+/* B, a note, Return: the event is bookmarked, the popover closes, and the
+ * keys pressed next are the window's (T turns the truth on) and none is
+ * typed into the note. */
+static void test_bookmark_closes(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkWidget *button = named(f->window, GTK_TYPE_MENU_BUTTON, "bookmarks");
+    GtkWidget *note = named(GTK_WIDGET(gtk_menu_button_get_popover(GTK_MENU_BUTTON(button))),
+                            GTK_TYPE_ENTRY, "bookmark-note");
+    static const char *const b[] = {"b", NULL}, *const enter[] = {"Return", NULL},
+                             *const t[] = {"t", NULL};
+    TextWait in_note = {GTK_EDITABLE(note), "gone wrong"};
+
+    itest_wait_painted(f->window);
+    itest_press_keys(f->window, b);
+    g_assert_true(itest_wait_until(popover_open, button));
+    g_assert_true(itest_wait_until(focus_in_field, &in_note));
+    itest_type(f->window, in_note.text);
+    g_assert_true(itest_wait_until(holds_text, &in_note));
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(popover_closed, button));
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 1);
+    itest_press_keys(f->window, t);
+    g_assert_true(itest_wait_until(truth_on, window));
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(note)), ==, "");
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1074,6 +1175,8 @@ int main(int argc, char **argv)
     ADD("/inspector/input/tooltips", test_tooltips);
     ADD("/inspector/input/wheel", test_wheel);
     ADD("/inspector/input/event-tab", test_event_tab);
+    ADD("/inspector/input/search-focus", test_search_focus);
+    ADD("/inspector/input/bookmark-closes", test_bookmark_closes);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
