@@ -24,6 +24,7 @@
 #include "cav-timeline-pane.h"
 #include "cav-timeline.h"
 #include "cav-timing.h"
+#include "cav-visits.h"
 #include "shown.h"
 
 #include <string.h>
@@ -42,7 +43,7 @@ struct _CavInspectorWindow {
     GtkLabel *status_label;
     GtkMenuButton *recent_button, *bookmarks_button;
     /* With bookmarks_button, shown only while a game is. */
-    GtkWidget *follow_button, *fork_button, *truth_button;
+    GtkWidget *follow_button, *fork_button, *truth_button, *visit_buttons;
     CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
@@ -60,6 +61,7 @@ struct _CavInspectorWindow {
     gint64 seq;
 
     CavPlayback *playback;
+    CavVisits visits; /* Back and Forward */
     guint follow_source;
     gboolean syncing, headless;
     GSettings *settings; /* what the window remembers, or NULL without the schema */
@@ -215,10 +217,46 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     cav_detail_pane_show(self->detail_pane, seq);
 }
 
+/* Back and Forward can go only where there is somewhere to go. */
+static void update_visits(CavInspectorWindow *self)
+{
+    GAction *back = g_action_map_lookup_action(G_ACTION_MAP(self), "back");
+    GAction *forward = g_action_map_lookup_action(G_ACTION_MAP(self), "forward");
+
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(back), cav_visits_can_go(&self->visits, FALSE));
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(forward), cav_visits_can_go(&self->visits, TRUE));
+}
+
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
 {
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->history == NULL)
+        return;
+    cav_visits_jump(&self->visits, self->seq, CLAMP(seq, 0, history_length(self->history)));
+    update_visits(self);
     show_event_from(self, seq, FROM_OTHER);
+}
+
+static void go_visit(CavInspectorWindow *self, gboolean forward)
+{
+    gint64 seq;
+
+    if (self->history == NULL)
+        return;
+    seq = cav_visits_go(&self->visits, self->seq, forward);
+    update_visits(self);
+    if (seq >= 0)
+        show_event_from(self, seq, FROM_OTHER);
+}
+
+static void on_back(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    go_visit(self, FALSE);
+}
+
+static void on_forward(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    go_visit(self, TRUE);
 }
 
 void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
@@ -538,6 +576,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     unload(self);
     self->timeline = cav_timeline_new(history);
     self->history = history;
+    cav_visits_clear(&self->visits); /* another game's events */
     cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
     cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
                                 history_length(history), history_turns(history));
@@ -625,6 +664,8 @@ static const GActionEntry win_actions[] = {
     {.name = "follow", .state = "false", .change_state = on_follow},
     {.name = "truth", .state = "false", .change_state = on_truth},
     {.name = "find", .activate = on_find},
+    {.name = "back", .activate = on_back},
+    {.name = "forward", .activate = on_forward},
     {.name = "any-type", .activate = on_any_type},
     {.name = "filter-entity", .activate = on_filter_entity},
     {.name = "clear-entity", .activate = on_clear_entity},
@@ -641,6 +682,8 @@ static void cav_inspector_window_dispose(GObject *object)
     self->detail_pane = NULL; /* a template child, going with the window */
     g_clear_object(&self->file);
     g_clear_object(&self->settings);
+    g_clear_pointer(&self->visits.back, g_array_unref);
+    g_clear_pointer(&self->visits.ahead, g_array_unref);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
 }
 
@@ -674,6 +717,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(follow_button);
     BIND(fork_button);
     BIND(truth_button);
+    BIND(visit_buttons);
     BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
@@ -693,6 +737,7 @@ static void on_page_changed(CavInspectorWindow *self)
     gboolean game = g_strcmp0(gtk_stack_get_visible_child_name(self->pages), "game") == 0;
 
     gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
+    gtk_widget_set_visible(self->visit_buttons, game);
     gtk_widget_set_visible(self->follow_button, game);
     gtk_widget_set_visible(self->fork_button, game);
     gtk_widget_set_visible(self->truth_button, game);
@@ -751,6 +796,8 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     cav_playback_bind_controls(self->playback, GTK_BUTTON(self->play_button), self->speed_dropdown);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
+    cav_visits_init(&self->visits);
+    update_visits(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
     cav_keys_install(GTK_WINDOW(self), GTK_WIDGET(self->content), self->pages, "game",

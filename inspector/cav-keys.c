@@ -22,6 +22,8 @@ static const struct {
     {"b", "win.bookmark"},
     {"m", "win.next-marker"},
     {"<Shift>m", "win.prev-marker"},
+    {"<Alt>Left", "win.back"},
+    {"<Alt>Right", "win.forward"},
 };
 
 /* What the window's key handler needs (freed with the controller). */

@@ -1151,6 +1151,64 @@ static void test_bookmark_closes(Fixture *f, gconstpointer data)
     g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(note)), ==, "");
 }
 
+/* ---- /inspector/input/back-forward ---------------------------------------------------- */
+
+static gboolean action_enabled(CavInspectorWindow *window, const char *name)
+{
+    return g_action_group_get_action_enabled(G_ACTION_GROUP(window), name);
+}
+
+/* Two links followed (the Event page's "Caused by"), then Alt+← twice
+ * back to where it began, Alt+→ forward again, and the header's Back
+ * button, clicked, back once more. */
+static void test_back_forward(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkLabel *detail = GTK_LABEL(named(f->window, GTK_TYPE_LABEL, "detail"));
+    GtkWidget *back = named(f->window, GTK_TYPE_BUTTON, "back");
+    gint64 start = history_length(history) / 2, seq[3];
+    static const char *const alt_left[] = {"alt+Left", NULL}, *const alt_right[] = {"alt+Right",
+                                                                                    NULL};
+    EventWait at = {window, 0};
+
+    while (history_entry(history, start)->cause == 0 ||
+           history_entry(history, history_entry(history, start)->cause)->cause == 0)
+        start++;
+    seq[0] = start;
+    seq[1] = history_entry(history, seq[0])->cause;
+    seq[2] = history_entry(history, seq[1])->cause;
+    g_assert_false(action_enabled(window, "back")); /* nothing visited yet */
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    cav_inspector_window_show_event(window, seq[0]);
+    for (guint i = 1; i <= 2; i++) {
+        const char *text, *link;
+        double x, y;
+        settle(f->window, 600); /* two clicks, not a double click */
+        text = gtk_label_get_text(detail);
+        link = strstr(text, "Caused by #");
+        label_char_middle(detail, (int) (link - text) + (int) strlen("Caused by #") + 1, &x, &y);
+        itest_click_at(f->window, GTK_WIDGET(detail), x, y);
+        at.seq = seq[i];
+        g_assert_true(itest_wait_until(itest_shows_event, &at));
+    }
+    g_assert_true(action_enabled(window, "back"));
+    g_assert_false(action_enabled(window, "forward"));
+    at.seq = seq[1];
+    itest_press_keys(f->window, alt_left);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[0];
+    itest_press_keys(f->window, alt_left);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[1];
+    itest_press_keys(f->window, alt_right);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[0];
+    click_middle(f->window, back);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    g_assert_true(action_enabled(window, "forward"));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1177,6 +1235,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/event-tab", test_event_tab);
     ADD("/inspector/input/search-focus", test_search_focus);
     ADD("/inspector/input/bookmark-closes", test_bookmark_closes);
+    ADD("/inspector/input/back-forward", test_back_forward);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
