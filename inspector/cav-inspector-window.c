@@ -449,6 +449,33 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
     cav_detail_pane_set_truth(self->detail_pane, g_variant_get_boolean(state));
 }
 
+/* The depth shown: 0 the player's, 1 to 5 that depth (0- and 5 keys). */
+static void on_depth(GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+
+    gtk_drop_down_set_selected(self->level_dropdown, MIN(g_variant_get_uint32(p), 5));
+}
+
+/* The speed menu's next item up (or down). */
+static void change_speed(CavInspectorWindow *self, int by)
+{
+    guint n = g_list_model_get_n_items(gtk_drop_down_get_model(self->speed_dropdown));
+    int item = (int) gtk_drop_down_get_selected(self->speed_dropdown) + by;
+
+    gtk_drop_down_set_selected(self->speed_dropdown, (guint) CLAMP(item, 0, (int) n - 1));
+}
+
+static void on_faster(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    change_speed(self, 1);
+}
+
+static void on_slower(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    change_speed(self, -1);
+}
+
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
@@ -664,6 +691,9 @@ static const GActionEntry win_actions[] = {
     {.name = "follow", .state = "false", .change_state = on_follow},
     {.name = "truth", .state = "false", .change_state = on_truth},
     {.name = "find", .activate = on_find},
+    {.name = "depth", .activate = on_depth, .parameter_type = "u"},
+    {.name = "faster", .activate = on_faster},
+    {.name = "slower", .activate = on_slower},
     {.name = "back", .activate = on_back},
     {.name = "forward", .activate = on_forward},
     {.name = "any-type", .activate = on_any_type},
@@ -813,8 +843,6 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
-    /* The README's focus order: from the search field, Tab into the timeline. */
-    cav_filter_bar_set_next_focus(self->filter_bar, GTK_WIDGET(self->timeline_pane));
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     quiet_tooltips(GTK_WIDGET(self));
     restore_settings(self);

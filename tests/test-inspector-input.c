@@ -717,31 +717,28 @@ static gboolean focus_on_row(gpointer data)
            cell_showing(focus, w->seq) != NULL;
 }
 
-/* Tab from the filter bar's search field goes into the timeline, onto the
- * shown event's row (README: the focus order), not to the depth drop-down. */
+/* Tab from the speed menu (the last control left of the timeline) goes
+ * into the timeline, onto the shown event's row (README: the focus
+ * order), not to the row GTK would pick. */
 static void test_tab_to_timeline(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
     GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
-    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    GtkWidget *speed = named(f->window, GTK_TYPE_DROP_DOWN, "speed");
     gint64 seq = history_length(history) / 2;
     g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
-    TextWait in_search = {GTK_EDITABLE(search), ""};
     FocusWait on_row = {timeline, seq_text};
     EventWait at = {window, seq};
     static const char *const tab[] = {"Tab", NULL};
 
-    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
     cav_inspector_window_show_event(window, seq);
     itest_wait_painted(f->window);
-    itest_click_at(f->window, search, gtk_widget_get_width(search) / 2.0,
-                   gtk_widget_get_height(search) / 2.0);
-    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    gtk_widget_grab_focus(speed);
     itest_press_keys(f->window, tab);
     if (!itest_wait_until(focus_on_row, &on_row)) {
         GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
-        g_error("Tab from the search field: the focus is on %s",
+        g_error("Tab from the speed menu: the focus is on %s",
                 focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
     }
     g_assert_true(itest_shows_event(&at));
@@ -1209,6 +1206,166 @@ static void test_back_forward(Fixture *f, gconstpointer data)
     g_assert_true(action_enabled(window, "forward"));
 }
 
+/* ---- /inspector/input/tab-cycle, /inspector/input/control-keys ------------------------- */
+
+/* The controls Tab must reach, by their names, in the order they are
+ * seen (left column top to bottom, then the timeline, then the pages). */
+static const char *const tab_controls[] = {"depth", "play",     "scrubber",  "markers",
+                                           "speed", "timeline", "bookmarks", "back"};
+
+/* The index in tab_controls of the control holding @focus, or -1. */
+static int control_of(GtkWidget *focus)
+{
+    for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent(w))
+        for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+            if (g_strcmp0(gtk_widget_get_name(w), tab_controls[i]) == 0)
+                return (int) i;
+    return -1;
+}
+
+/* A window and the focus before a key, for focus_moved(). */
+typedef struct {
+    GtkWidget *window, *before;
+} MoveWait;
+
+static gboolean focus_moved(gpointer data)
+{
+    MoveWait *w = data;
+
+    return gtk_root_get_focus(GTK_ROOT(w->window)) != w->before;
+}
+
+static gboolean focus_moved_soon(MoveWait *moved)
+{
+    for (gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC; g_get_monotonic_time() < until;) {
+        g_main_context_iteration(NULL, FALSE);
+        if (focus_moved(moved))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Press @key until the focus moves (a text's links take a press each
+ * before Tab leaves it), at most 30 times; the focus then. */
+static GtkWidget *press_moving(GtkWidget *window, const char *key)
+{
+    const char *const keys[] = {key, NULL};
+    MoveWait moved = {window, gtk_root_get_focus(GTK_ROOT(window))};
+
+    for (guint i = 0; i < 30; i++) {
+        itest_press_keys(window, keys);
+        if (focus_moved_soon(&moved))
+            return gtk_root_get_focus(GTK_ROOT(window));
+    }
+    g_error("%s did not move the focus from %s", key,
+            moved.before ? G_OBJECT_TYPE_NAME(moved.before) : "nothing");
+}
+
+/* Tab from the search field, one press at a time, all the way round the
+ * window back to it: every control is reached (the timeline left again by
+ * Tab), the left column's in the order seen, before the timeline; the
+ * event shown never changes. Shift+Tab from the timeline goes back to the
+ * speed menu, and Escape leaves it forward. */
+static void test_tab_cycle(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 seq = history_length(history) / 2;
+    int first_seen[G_N_ELEMENTS(tab_controls)];
+    TextWait in_search = {GTK_EDITABLE(search), ""};
+    GtkWidget *focus;
+    int presses = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+        first_seen[i] = -1;
+    cav_inspector_window_show_event(window, seq); /* a jump: Back can be pressed */
+    itest_wait_painted(f->window);
+    click_middle(f->window, search);
+    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    do {
+        int control;
+        focus = press_moving(f->window, "Tab");
+        control = control_of(focus);
+        g_test_message("Tab %d: %s (%s)", presses, G_OBJECT_TYPE_NAME(focus),
+                       control >= 0 ? tab_controls[control] : "-");
+        if (control >= 0 && first_seen[control] < 0)
+            first_seen[control] = presses;
+        g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+        g_assert_cmpint(++presses, <, 80);
+    } while (!focus_in_field(&in_search));
+    for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+        if (first_seen[i] < 0)
+            g_error("Tab never reached the %s", tab_controls[i]);
+    for (guint i = 0; i + 1 < 6; i++)
+        g_assert_cmpint(first_seen[i], <, first_seen[i + 1]);
+    /* Into the timeline from the speed menu, back out with Shift+Tab. */
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "speed"));
+    focus = press_moving(f->window, "Tab");
+    g_assert_cmpstr(tab_controls[control_of(focus)], ==, "timeline");
+    focus = press_moving(f->window, "shift+Tab");
+    g_assert_cmpstr(tab_controls[MAX(control_of(focus), 0)], ==, "speed");
+    focus = press_moving(f->window, "Tab");
+    g_assert_cmpstr(tab_controls[control_of(focus)], ==, "timeline");
+    focus = press_moving(f->window, "Escape");
+    g_assert_cmpint(control_of(focus), !=, 5);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+static guint dropdown_selected(GtkWidget *window, const char *name)
+{
+    return gtk_drop_down_get_selected(GTK_DROP_DOWN(named(window, GTK_TYPE_DROP_DOWN, name)));
+}
+
+/* A dropdown and the item it should have, for dropdown_at(). */
+typedef struct {
+    GtkWidget *window;
+    const char *name;
+    guint item;
+} DropWait;
+
+static gboolean dropdown_at(gpointer data)
+{
+    DropWait *w = data;
+
+    return dropdown_selected(w->window, w->name) == w->item;
+}
+
+static gboolean marker_kind_hidden(gpointer window)
+{
+    g_autoptr(GVariant) state = g_action_group_get_action_state(window, "marker-death");
+
+    return !g_variant_get_boolean(state);
+}
+
+/* Keys for the depth (3, then 0: the player's), the speed (+, -) and the
+ * scrubber's marker kinds (Ctrl+1: deaths), pressed with the focus in the
+ * timeline. */
+static void test_control_keys(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    guint speed = dropdown_selected(f->window, "speed");
+    DropWait depth3 = {f->window, "depth", 3}, depth0 = {f->window, "depth", 0};
+    DropWait faster = {f->window, "speed", speed + 1}, slower = {f->window, "speed", speed};
+    static const char *const three[] = {"3", NULL}, *const zero[] = {"0", NULL},
+                             *const plus[] = {"plus", NULL}, *const minus[] = {"minus", NULL},
+                             *const ctrl1[] = {"ctrl+1", NULL};
+
+    g_assert_cmpuint(speed, <, 4);
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "speed"));
+    press_moving(f->window, "Tab"); /* into the timeline */
+    itest_press_keys(f->window, three);
+    g_assert_true(itest_wait_until(dropdown_at, &depth3));
+    itest_press_keys(f->window, zero);
+    g_assert_true(itest_wait_until(dropdown_at, &depth0));
+    itest_press_keys(f->window, plus);
+    g_assert_true(itest_wait_until(dropdown_at, &faster));
+    itest_press_keys(f->window, minus);
+    g_assert_true(itest_wait_until(dropdown_at, &slower));
+    itest_press_keys(f->window, ctrl1);
+    g_assert_true(itest_wait_until(marker_kind_hidden, window));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1236,6 +1393,8 @@ int main(int argc, char **argv)
     ADD("/inspector/input/search-focus", test_search_focus);
     ADD("/inspector/input/bookmark-closes", test_bookmark_closes);
     ADD("/inspector/input/back-forward", test_back_forward);
+    ADD("/inspector/input/tab-cycle", test_tab_cycle);
+    ADD("/inspector/input/control-keys", test_control_keys);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
