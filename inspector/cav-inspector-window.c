@@ -10,6 +10,7 @@
  * filters (CavFilterBar) make the timeline's rows; CavPlayback plays them. */
 #include "cav-inspector-window.h"
 
+#include "cav-a11y.h"
 #include "cav-describe.h"
 #include "cav-detail-pane.h"
 #include "cav-filter-bar.h"
@@ -845,6 +846,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
     quiet_tooltips(GTK_WIDGET(self));
+    cav_a11y_name_controls(GTK_WIDGET(self));
     restore_settings(self);
 }
 

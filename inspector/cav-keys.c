@@ -6,6 +6,8 @@
  * typing there gets every key. */
 #include "cav-keys.h"
 
+#include "cav-map-view.h"
+
 /* Keys over the map and lists (not the filter bar, where they are typing). */
 static const struct {
     const char *trigger, *action;
@@ -69,13 +71,16 @@ static gboolean is_typing(GtkWidget *focus)
 }
 
 /* The content's shortcuts are in the capture phase, ahead of the focused
- * widget: they sleep while the focus is a text field. */
+ * widget: they sleep while the focus is a text field; on the map they
+ * come after it (its arrows move its cursor). */
 static void on_focus_changed(GtkWindow *window, GParamSpec *pspec, gpointer controller)
 {
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    GtkPropagationPhase phase = is_typing(focus)         ? GTK_PHASE_NONE
+                                : CAV_IS_MAP_VIEW(focus) ? GTK_PHASE_BUBBLE
+                                                         : GTK_PHASE_CAPTURE;
 
-    gtk_event_controller_set_propagation_phase(controller, is_typing(focus) ? GTK_PHASE_NONE
-                                                                            : GTK_PHASE_CAPTURE);
+    gtk_event_controller_set_propagation_phase(controller, phase);
 }
 
 static void add_content_shortcuts(GtkWindow *window, GtkWidget *content)

@@ -1210,7 +1210,7 @@ static void test_back_forward(Fixture *f, gconstpointer data)
 
 /* The controls Tab must reach, by their names, in the order they are
  * seen (left column top to bottom, then the timeline, then the pages). */
-static const char *const tab_controls[] = {"depth", "play",     "scrubber",  "markers",
+static const char *const tab_controls[] = {"depth", "map",      "play",      "scrubber", "markers",
                                            "speed", "timeline", "bookmarks", "back"};
 
 /* The index in tab_controls of the control holding @focus, or -1. */
@@ -1297,7 +1297,7 @@ static void test_tab_cycle(Fixture *f, gconstpointer data)
     for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
         if (first_seen[i] < 0)
             g_error("Tab never reached the %s", tab_controls[i]);
-    for (guint i = 0; i + 1 < 6; i++)
+    for (guint i = 0; i + 1 < 7; i++) /* depth … timeline */
         g_assert_cmpint(first_seen[i], <, first_seen[i + 1]);
     /* Into the timeline from the speed menu, back out with Shift+Tab. */
     gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "speed"));
@@ -1308,7 +1308,7 @@ static void test_tab_cycle(Fixture *f, gconstpointer data)
     focus = press_moving(f->window, "Tab");
     g_assert_cmpstr(tab_controls[control_of(focus)], ==, "timeline");
     focus = press_moving(f->window, "Escape");
-    g_assert_cmpint(control_of(focus), !=, 5);
+    g_assert_cmpint(control_of(focus), !=, 6); /* out of the timeline */
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
 }
 
@@ -1366,6 +1366,54 @@ static void test_control_keys(Fixture *f, gconstpointer data)
     g_assert_true(itest_wait_until(marker_kind_hidden, window));
 }
 
+/* ---- /inspector/input/map-keys -------------------------------------------------------- */
+
+/* A map and the cell its cursor should be on, for cursor_at(). */
+typedef struct {
+    CavMapView *map;
+    int x, y;
+} CursorWait;
+
+static gboolean cursor_at(gpointer data)
+{
+    CursorWait *w = data;
+    int x = -1, y = -1;
+
+    return cav_map_view_get_selected(w->map, &x, &y) && x == w->x && y == w->y;
+}
+
+/* Tab from the depth menu onto the map; its arrows move a cursor (from
+ * the player) instead of the event shown, and Return on the player picks
+ * the player under Entities, as a click would. */
+static void test_map_keys(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(named(f->window, CAV_TYPE_MAP_VIEW, NULL));
+    gint64 seq = cav_inspector_window_get_event(window);
+    const CavCreature *player = state_player(history_state(history));
+    CursorWait start = {map, player->x, player->y}, right = {map, player->x + 2, player->y};
+    EntityWait picked = {window, CAV_REF_CREATURE, player->id};
+    static const char *const rights[] = {"Right", "Right", "Right", NULL},
+                             *const lefts[] = {"Left", "Left", NULL},
+                             *const enter[] = {"Return", NULL};
+    GtkWidget *focus;
+
+    g_assert_true(player->alive && player->x + 2 < CAV_WIDTH);
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "depth"));
+    focus = press_moving(f->window, "Tab");
+    g_assert_true(focus == GTK_WIDGET(map));
+    itest_press_keys(f->window, rights);
+    g_assert_true(itest_wait_until(cursor_at, &right));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_press_keys(f->window, lefts);
+    g_assert_true(itest_wait_until(cursor_at, &start));
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(entity_selected, &picked));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1395,6 +1443,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/back-forward", test_back_forward);
     ADD("/inspector/input/tab-cycle", test_tab_cycle);
     ADD("/inspector/input/control-keys", test_control_keys);
+    ADD("/inspector/input/map-keys", test_map_keys);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
