@@ -208,18 +208,30 @@ static void show_chart(CavAnalysisView *self)
     self->chart_field = field;
 }
 
+void cav_analysis_view_export_chart(CavAnalysisView *self, const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *text = NULL;
+
+    g_return_if_fail(CAV_IS_ANALYSIS_VIEW(self) && path != NULL);
+    if (cav_chart_view_export(self->chart, path, 1200, 400, &error))
+        text = g_strdup_printf("The chart is saved in %s.", path);
+    else
+        text = g_strdup_printf("The chart was not saved. %s.", error->message);
+    gtk_label_set_text(self->chart_label, text);
+}
+
 static void on_export_response(GtkNativeDialog *dialog, int response, gpointer user_data)
 {
     CavAnalysisView *self = user_data;
     g_autoptr(GFile) file = NULL;
     g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
 
     if (response == GTK_RESPONSE_ACCEPT) {
         file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(dialog));
         path = g_file_get_path(file);
-        if (path != NULL && !cav_chart_view_export(self->chart, path, 1200, 400, &error))
-            gtk_label_set_text(self->chart_label, error->message);
+        if (path != NULL)
+            cav_analysis_view_export_chart(self, path);
     }
     g_object_unref(dialog);
 }

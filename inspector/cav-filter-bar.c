@@ -46,10 +46,10 @@ void cav_filter_bar_update_count(CavFilterBar *self)
     if (cav_timeline_filter_get_error(self->filter) != NULL)
         text = g_strdup("not a condition (see its tooltip)");
     else if (!cav_timeline_filter_is_active(self->filter))
-        text = g_strdup_printf("%" G_GINT64_FORMAT " events", total);
+        text = g_strdup_printf("%" G_GINT64_FORMAT " event%s", total, total == 1 ? "" : "s");
     else
-        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown, total,
-                               pending > 0 ? " (searching…)" : "");
+        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " event%s%s", shown, total,
+                               total == 1 ? "" : "s", pending > 0 ? " (searching…)" : "");
     gtk_label_set_text(self->count_label, text);
 }
 

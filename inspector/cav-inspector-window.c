@@ -640,6 +640,7 @@ static void open_failed(CavInspectorWindow *self, GFile *file, const GError *err
     g_autofree char *name = g_file_get_basename(file);
     g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
+    cav_recent_forget(file);     /* offered again, it would fail again */
     if (self->history != NULL) { /* the game shown stays, under a dialog */
         gtk_stack_set_visible_child_name(self->pages, "game");
         show_error(self, primary, error);

@@ -174,9 +174,14 @@ static void on_fork(GSimpleAction *action, GVariant *parameter, gpointer user_da
     }
     g_free(marks->fork_path);
     marks->fork_path = g_strdup(path);
-    text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
-                           "Play on from there in a terminal: cavelog continue '%s'",
-                           turn, path, path);
+    if (turn == 0)
+        text = g_strdup_printf("Turn 0 of this game is saved as a new game in %s.\n"
+                               "Play on from there in a terminal: cavelog continue '%s'",
+                               path, path);
+    else
+        text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
+                               "Play on from there in a terminal: cavelog continue '%s'",
+                               turn, path, path);
     marks_say(marks, FALSE, "A new game from this turn", text);
 }
 

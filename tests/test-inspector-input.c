@@ -21,6 +21,8 @@
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
+#include "cav-recent.h"
+#include "cav-settings.h"
 #include "cav-marks.h"
 #include "history.h"
 #include "session.h"
@@ -793,8 +795,10 @@ static void test_damaged_over_game(Fixture *f, gconstpointer data)
     seq = cav_inspector_window_get_event(window);
     g_assert_true(g_file_get_contents(f->path, &game, &length, NULL));
     g_assert_true(g_file_set_contents(damaged, game, (gssize) length / 2, NULL)); /* cut short */
+    gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);           /* opened once */
     g_action_group_activate_action(G_ACTION_GROUP(app), "open-uri", g_variant_new_string(uri));
     g_assert_true(itest_wait_until(something_shown, window));
+    g_assert_false(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri));
     g_assert_cmpuint(windows_shown(window, &dialog), ==, 1);
     g_assert_nonnull(dialog);
     g_assert_nonnull(strstr(adw_message_dialog_get_heading(dialog), "damaged.cavelog"));
@@ -1414,6 +1418,58 @@ static void test_map_keys(Fixture *f, gconstpointer data)
     g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
 }
 
+/* ---- /inspector/input/chart-export, /inspector/input/quit-saves ------------------------- */
+
+/* Export… says where the chart went, or why it could not go there, in
+ * words (not "no error has occurred"). */
+static void test_chart_export(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkLabel *label = GTK_LABEL(named(GTK_WIDGET(analysis), GTK_TYPE_LABEL, "chart-label"));
+    g_autofree char *good = tmp_path(&f->tmp, "chart.png");
+    g_autofree char *bad = tmp_path(&f->tmp, "no-such-folder/chart.svg");
+    g_autofree char *saved = g_strdup_printf("The chart is saved in %s.", good);
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "time");
+    itest_wait_painted(f->window);
+    cav_analysis_view_export_chart(analysis, good);
+    g_assert_cmpstr(gtk_label_get_text(label), ==, saved);
+    g_assert_true(g_file_test(good, G_FILE_TEST_IS_REGULAR));
+    cav_analysis_view_export_chart(analysis, bad);
+    g_test_message("%s", gtk_label_get_text(label));
+    g_assert_true(g_str_has_prefix(gtk_label_get_text(label), "The chart was not saved."));
+    g_assert_nonnull(strstr(gtk_label_get_text(label), "No such file or directory"));
+    g_assert_null(strstr(gtk_label_get_text(label), "no error"));
+}
+
+static gboolean window_gone(gpointer data)
+{
+    return *(GtkWidget **) data == NULL;
+}
+
+/* Ctrl+Q, pressed (not the window's close button), remembers the window's
+ * size as closing it does. */
+static void test_quit_saves(Fixture *f, gconstpointer data)
+{
+    g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
+    g_autoptr(GSettings) settings = cav_settings_new();
+    g_autoptr(GError) error = NULL;
+    static const char *const quit[] = {"ctrl+q", NULL};
+    CavInspectorWindow *window;
+
+    g_assert_nonnull(settings);
+    g_settings_set_int(settings, "window-width", 1280);
+    g_application_set_flags(G_APPLICATION(app), G_APPLICATION_NON_UNIQUE);
+    g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+    window = open_app_window(f, GTK_APPLICATION(app), 1200);
+    g_object_add_weak_pointer(G_OBJECT(window), (gpointer *) &f->window);
+    itest_press_keys(f->window, quit);
+    g_assert_true(itest_wait_until(window_gone, &f->window));
+    g_assert_cmpint(g_settings_get_int(settings, "window-width"), ==, 1200);
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1444,6 +1500,8 @@ int main(int argc, char **argv)
     ADD("/inspector/input/tab-cycle", test_tab_cycle);
     ADD("/inspector/input/control-keys", test_control_keys);
     ADD("/inspector/input/map-keys", test_map_keys);
+    ADD("/inspector/input/chart-export", test_chart_export);
+    ADD("/inspector/input/quit-saves", test_quit_saves);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
