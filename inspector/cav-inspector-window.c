@@ -48,7 +48,7 @@ struct _CavInspectorWindow {
     CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
-    GtkPaned *content;
+    GtkPaned *content, *right_panes;
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
@@ -754,6 +754,7 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(play_button);
     BIND(scrub);
     BIND(content);
+    BIND(right_panes);
     BIND(level_dropdown);
     BIND(speed_dropdown);
     BIND(map);
@@ -796,6 +797,61 @@ static void quiet_tooltips(GtkWidget *widget)
             g_signal_connect(child, "notify::visible", G_CALLBACK(on_popover_visible), NULL);
         quiet_tooltips(child);
     }
+}
+
+/* The map's share of the window's width, and the timeline's of the height
+ * beside it, as the window opens: at 1366×768 the timeline's summaries,
+ * the Why page and an entity's card each get room to be read. */
+#define MAP_SHARE 0.44
+#define TIMELINE_SHARE 0.40
+
+/* A pane kept at a share of its length as the window's size changes; a
+ * handle dragged sets the share. */
+typedef struct {
+    GtkPaned *paned;
+    double share;
+    int length;       /* the length the share was last applied to */
+    gboolean placing; /* the position is being set from the share */
+} PaneShare;
+
+static int pane_length(GtkPaned *paned)
+{
+    return gtk_orientable_get_orientation(GTK_ORIENTABLE(paned)) == GTK_ORIENTATION_HORIZONTAL
+               ? gtk_widget_get_width(GTK_WIDGET(paned))
+               : gtk_widget_get_height(GTK_WIDGET(paned));
+}
+
+/* Laid out at a new length ("max-position" follows the size): the
+ * position from the share. */
+static void on_pane_sized(GtkPaned *paned, GParamSpec *pspec, PaneShare *pane)
+{
+    int length = pane_length(paned), most;
+
+    g_object_get(paned, "max-position", &most, NULL);
+    if (length <= 0 || most == G_MAXINT || length == pane->length)
+        return;
+    pane->length = length;
+    pane->placing = TRUE;
+    gtk_paned_set_position(paned, (int) (length * pane->share));
+    pane->placing = FALSE;
+}
+
+/* The handle moved at the same length: the person chose a new share. */
+static void on_pane_moved(GtkPaned *paned, GParamSpec *pspec, PaneShare *pane)
+{
+    if (!pane->placing && pane->length > 0 && pane_length(paned) == pane->length)
+        pane->share = gtk_paned_get_position(paned) / (double) pane->length;
+}
+
+static void keep_share(GtkPaned *paned, double share)
+{
+    PaneShare *pane = g_new0(PaneShare, 1);
+
+    pane->paned = paned;
+    pane->share = share;
+    g_signal_connect_data(paned, "notify::max-position", G_CALLBACK(on_pane_sized), pane,
+                          (GClosureNotify) (void (*)(void)) g_free, 0);
+    g_signal_connect(paned, "notify::position", G_CALLBACK(on_pane_moved), pane);
 }
 
 /* The size, state and toggles the last window closed had. */
@@ -846,6 +902,8 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
+    keep_share(self->content, MAP_SHARE);
+    keep_share(self->right_panes, TIMELINE_SHARE);
     quiet_tooltips(GTK_WIDGET(self));
     cav_a11y_name_controls(GTK_WIDGET(self));
     restore_settings(self);

@@ -874,6 +874,8 @@ static void hover(GtkWidget *window, GtkWidget *widget, int dx)
     }
 }
 
+static gboolean popover_closed(gpointer button);
+
 /* The bookmarks button's tooltip, shown while the pointer rests on it,
  * goes when its popover opens and stays away while it is open, even as
  * the pointer moves on the button. */
@@ -902,6 +904,10 @@ static void test_tooltips(Fixture *f, gconstpointer data)
     }
     g_assert_true(popover_open(button));
     itest_save_shot(f->window, "tooltip-popover.png");
+    /* Closed again: a popover open as its window goes keeps the pointer
+     * from the next test's window (its wheel went nowhere). */
+    gtk_menu_button_popdown(GTK_MENU_BUTTON(button));
+    g_assert_true(itest_wait_until(popover_closed, button));
 }
 
 /* ---- /inspector/input/wheel ------------------------------------------------------------ */
@@ -1470,6 +1476,71 @@ static void test_quit_saves(Fixture *f, gconstpointer data)
     g_assert_cmpint(g_settings_get_int(settings, "window-width"), ==, 1200);
 }
 
+/* ---- /inspector/input/roomy ------------------------------------------------------------ */
+
+/* The label below @root showing @text, or NULL. */
+static GtkWidget *label_showing(GtkWidget *root, const char *text)
+{
+    if (GTK_IS_LABEL(root) && g_strcmp0(gtk_label_get_text(GTK_LABEL(root)), text) == 0)
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = label_showing(child, text);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* The width of an average letter and the height of a line in @widget's font. */
+static void letter_size(GtkWidget *widget, double *width, int *height)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
+    g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(widget, letters);
+    int w;
+
+    pango_layout_get_pixel_size(layout, &w, height);
+    *width = w / (double) strlen(letters);
+}
+
+/* At 1366×768, as the window opens: the timeline's Summary column shows 40
+ * letters or more, and the Why page and an entity's card 10 lines or more
+ * (they showed about 25 letters, 4 and 6 lines). */
+static void test_roomy(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *timeline = named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline");
+    GtkWidget *summary = label_showing(timeline, "Summary");
+    GtkWidget *card = named(f->window, GTK_TYPE_LABEL, "entity-detail");
+    GtkWidget *card_box = gtk_widget_get_ancestor(card, GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *why = cav_analysis_view_get_why(analysis);
+    double letter;
+    int line;
+
+    g_assert_cmpint(gtk_widget_get_width(f->window), <=, 1366);
+    g_assert_nonnull(summary);
+    letter_size(timeline, &letter, &line);
+    itest_save_shot(f->window, "roomy.png");
+    g_test_message("Summary %d px (%.0f letters)",
+                   gtk_widget_get_width(gtk_widget_get_parent(summary)),
+                   gtk_widget_get_width(gtk_widget_get_parent(summary)) / letter);
+    g_assert_cmpfloat(gtk_widget_get_width(gtk_widget_get_parent(summary)), >=, 40 * letter);
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE,
+                                       state_player(history_state(history))->id);
+    itest_wait_painted(f->window);
+    g_test_message("card %d px (%d lines)", gtk_widget_get_height(card_box),
+                   gtk_widget_get_height(card_box) / line);
+    g_assert_cmpint(gtk_widget_get_height(card_box), >=, 10 * line);
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "why");
+    itest_wait_painted(f->window);
+    g_test_message("why %d px (%d lines)", gtk_widget_get_height(why),
+                   gtk_widget_get_height(why) / line);
+    g_assert_cmpint(gtk_widget_get_height(why), >=, 10 * line);
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1502,6 +1573,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/map-keys", test_map_keys);
     ADD("/inspector/input/chart-export", test_chart_export);
     ADD("/inspector/input/quit-saves", test_quit_saves);
+    ADD("/inspector/input/roomy", test_roomy);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
