@@ -1541,6 +1541,39 @@ static void test_roomy(Fixture *f, gconstpointer data)
     g_assert_cmpint(gtk_widget_get_height(why), >=, 10 * line);
 }
 
+/* ---- /inspector/input/maximized --------------------------------------------------------- */
+
+/* Whether @data's window is maximized, or fills the screen's width where
+ * no window manager can maximize it. */
+static gboolean fills_screen(gpointer data)
+{
+    GtkWidget *window = data;
+    GdkDisplay *display = gtk_widget_get_display(window);
+    g_autoptr(GdkMonitor) monitor = g_list_model_get_item(gdk_display_get_monitors(display), 0);
+    GdkRectangle area;
+
+    gdk_monitor_get_geometry(monitor, &area);
+    return gtk_widget_get_mapped(window) && (gtk_window_is_maximized(GTK_WINDOW(window)) ||
+                                             gtk_widget_get_width(window) >= area.width - 20);
+}
+
+/* A window closed maximized opens maximized again (with a window manager;
+ * without one, as large as the screen). */
+static void test_maximized(Fixture *f, gconstpointer data)
+{
+    g_autoptr(GSettings) settings = cav_settings_new();
+    CavInspectorWindow *window;
+
+    g_assert_nonnull(settings);
+    g_settings_set_boolean(settings, "window-maximized", TRUE);
+    window = cav_inspector_window_new(NULL);
+    f->window = GTK_WIDGET(window);
+    gtk_window_present(GTK_WINDOW(window));
+    g_settings_set_boolean(settings, "window-maximized", FALSE); /* for the tests after */
+    if (!itest_wait_until(fills_screen, window))
+        g_error("the window opened %d px wide, not maximized", gtk_widget_get_width(f->window));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1574,6 +1607,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/chart-export", test_chart_export);
     ADD("/inspector/input/quit-saves", test_quit_saves);
     ADD("/inspector/input/roomy", test_roomy);
+    ADD("/inspector/input/maximized", test_maximized);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
