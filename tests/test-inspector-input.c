@@ -1574,6 +1574,32 @@ static void test_maximized(Fixture *f, gconstpointer data)
         g_error("the window opened %d px wide, not maximized", gtk_widget_get_width(f->window));
 }
 
+/* ---- /inspector/input/fork-turn-0 ----------------------------------------------------- */
+
+static gboolean has_notice(gpointer window)
+{
+    return cav_marks_get_notice(window) != NULL;
+}
+
+/* Play from Here, clicked on the first turn: the notice speaks of one turn
+ * ("Turn 0 … is saved"), never "Turns 0 to 0". */
+static void test_fork_turn_0(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    const char *notice;
+
+    g_assert_cmpint(history_entry(history, 1)->turn, ==, 0);
+    cav_inspector_window_show_event(window, 1);
+    itest_wait_painted(f->window);
+    click_middle(f->window, named(f->window, GTK_TYPE_BUTTON, "fork"));
+    g_assert_true(itest_wait_until(has_notice, window));
+    notice = cav_marks_get_notice(window);
+    g_test_message("%s", notice);
+    g_assert_true(g_str_has_prefix(notice, "Turn 0 of this game is saved as a new game in "));
+    g_assert_null(strstr(notice, "Turns 0 to 0"));
+}
+
 int main(int argc, char **argv)
 {
     ItestEnv env;
@@ -1608,6 +1634,7 @@ int main(int argc, char **argv)
     ADD("/inspector/input/quit-saves", test_quit_saves);
     ADD("/inspector/input/roomy", test_roomy);
     ADD("/inspector/input/maximized", test_maximized);
+    ADD("/inspector/input/fork-turn-0", test_fork_turn_0);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
