@@ -72,6 +72,9 @@ void cav_a11y_name_controls(GtkWidget *root)
     g_return_if_fail(GTK_IS_WIDGET(root));
     if (GTK_IS_NOTEBOOK(root))
         name_tabs(GTK_NOTEBOOK(root));
+    if (GTK_IS_COLUMN_VIEW(root) && gtk_widget_get_first_child(root) != NULL)
+        gtk_accessible_update_property(GTK_ACCESSIBLE(gtk_widget_get_first_child(root)),
+                                       GTK_ACCESSIBLE_PROPERTY_LABEL, "Column titles", -1);
     if (GTK_IS_COLUMN_VIEW(root) && gtk_widget_get_name(root) != NULL)
         gtk_accessible_update_property(
             GTK_ACCESSIBLE(root), GTK_ACCESSIBLE_PROPERTY_LABEL,

@@ -22,7 +22,7 @@ CONTROL_ROLES = {
     pyatspi.ROLE_PUSH_BUTTON, pyatspi.ROLE_TOGGLE_BUTTON, pyatspi.ROLE_COMBO_BOX,
     pyatspi.ROLE_SLIDER, pyatspi.ROLE_PAGE_TAB, pyatspi.ROLE_CHECK_BOX,
     pyatspi.ROLE_RADIO_BUTTON, pyatspi.ROLE_SPIN_BUTTON, pyatspi.ROLE_ENTRY,
-    pyatspi.ROLE_TEXT, pyatspi.ROLE_IMAGE,
+    pyatspi.ROLE_TEXT, pyatspi.ROLE_IMAGE, pyatspi.ROLE_TABLE_ROW,
 }
 # GTK's class names ("GtkMenuButton"), or an icon's ("open-menu-symbolic").
 CLASS_LIKE = re.compile(r"^(Gtk|Adw|Cav)[A-Z]\w*$|-symbolic$")
