@@ -240,18 +240,30 @@ static void show_chart(CavAnalysisView *self)
     self->chart_field = field;
 }
 
+void cav_analysis_view_export_chart(CavAnalysisView *self, const char *path)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *text = NULL;
+
+    g_return_if_fail(CAV_IS_ANALYSIS_VIEW(self) && path != NULL);
+    if (cav_chart_view_export(self->chart, path, 1200, 400, &error))
+        text = g_strdup_printf("The chart is saved in %s.", path);
+    else
+        text = g_strdup_printf("The chart was not saved. %s.", error->message);
+    gtk_label_set_text(self->chart_label, text);
+}
+
 static void on_export_response(GtkNativeDialog *dialog, int response, gpointer user_data)
 {
     CavAnalysisView *self = user_data;
     g_autoptr(GFile) file = NULL;
     g_autofree char *path = NULL;
-    g_autoptr(GError) error = NULL;
 
     if (response == GTK_RESPONSE_ACCEPT) {
         file = gtk_file_chooser_get_file(GTK_FILE_CHOOSER(dialog));
         path = g_file_get_path(file);
-        if (path != NULL && !cav_chart_view_export(self->chart, path, 1200, 400, &error))
-            gtk_label_set_text(self->chart_label, error->message);
+        if (path != NULL)
+            cav_analysis_view_export_chart(self, path);
     }
     g_object_unref(dialog);
 }
@@ -528,6 +540,15 @@ static void update(CavAnalysisView *self)
         show_trace(self);
 }
 
+/* Turned to the Search page, the focus goes to its field: typed on, a
+ * query reached the window's one-key shortcuts ("b" of "goblin"). */
+static void focus_search(CavAnalysisView *self)
+{
+    if (g_strcmp0(gtk_stack_get_visible_child_name(self->stack), "search") == 0 &&
+        gtk_widget_get_mapped(GTK_WIDGET(self)))
+        gtk_widget_grab_focus(GTK_WIDGET(self->search_entry));
+}
+
 void cav_analysis_view_set_history(CavAnalysisView *self, History *history)
 {
     g_return_if_fail(CAV_IS_ANALYSIS_VIEW(self));
@@ -733,6 +754,7 @@ static void cav_analysis_view_init(CavAnalysisView *self)
     g_signal_connect(self->export_button, "clicked", G_CALLBACK(on_export), self);
     g_signal_connect(self->search_entry, "search-changed", G_CALLBACK(on_search_changed), self);
     g_signal_connect_swapped(self->stack, "notify::visible-child", G_CALLBACK(update), self);
+    g_signal_connect_swapped(self->stack, "notify::visible-child", G_CALLBACK(focus_search), self);
     g_signal_connect_swapped(self->field_dropdown, "notify::selected", G_CALLBACK(update), self);
     g_signal_connect(self, "map", G_CALLBACK(on_map), NULL);
 }

@@ -33,6 +33,10 @@ void cav_analysis_view_set_creature(CavAnalysisView *self, gint32 creature);
 /* Show page @name: "why", "changes", "time", "origins", "trace" or "search". */
 void cav_analysis_view_show_page(CavAnalysisView *self, const char *name);
 
+/* Save the Over Time chart to @path (PNG, or SVG by its name), as Export…
+ * does: the chart's line then says where it is saved, or why it was not. */
+void cav_analysis_view_export_chart(CavAnalysisView *self, const char *path);
+
 /* Show "why did I die" for the game's GameLost event, as the button does;
  * FALSE when the game was not lost. */
 gboolean cav_analysis_view_why_died(CavAnalysisView *self);

@@ -299,29 +299,39 @@ static void on_click(GtkGestureClick *click, int n, double x, double y, gpointer
         g_signal_emit(self, signals[SIGNAL_SEEK], 0, seq);
 }
 
+/* cairo's stream writer: into the GByteArray at @closure. */
+static cairo_status_t append_bytes(void *closure, const unsigned char *data, unsigned int length)
+{
+    g_byte_array_append(closure, data, length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean cav_chart_view_export(CavChartView *self, const char *path, int width, int height,
                                GError **error)
 {
     gboolean svg = g_str_has_suffix(path, ".svg");
-    cairo_surface_t *surface = svg ? cairo_svg_surface_create(path, width, height)
-                                   : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    g_autoptr(GByteArray) bytes = g_byte_array_new();
+    cairo_surface_t *surface =
+        svg ? cairo_svg_surface_create_for_stream(append_bytes, bytes, width, height)
+            : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
     cairo_t *cr = cairo_create(surface);
     cairo_status_t status;
 
     draw(cr, self, width, height, &(GdkRGBA){0, 0, 0, 1}, &(GdkRGBA){1, 1, 1, 1});
     cairo_destroy(cr);
     if (svg)
-        cairo_surface_finish(surface);
-    else
-        cairo_surface_write_to_png(surface, path);
-    status = cairo_surface_status(surface);
+        cairo_surface_finish(surface); /* the SVG's end, into the bytes */
+    status = svg ? cairo_surface_status(surface)
+                 : cairo_surface_write_to_png_stream(surface, append_bytes, bytes);
     cairo_surface_destroy(surface);
-    if (status != CAIRO_STATUS_SUCCESS || !g_file_test(path, G_FILE_TEST_EXISTS)) {
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write the chart to %s: %s", path,
+    if (status != CAIRO_STATUS_SUCCESS) {
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not draw the chart: %s",
                     cairo_status_to_string(status));
         return FALSE;
     }
-    return TRUE;
+    /* Written by GLib, whose error names the file and the system's reason
+     * ("Permission denied"); cairo's writer said only "error while writing". */
+    return g_file_set_contents(path, (const char *) bytes->data, (gssize) bytes->len, error);
 }
 
 static GArray *copy_points(const GArray *points)

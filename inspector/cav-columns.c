@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-columns.c — one-line text cells: a GtkInscription each, set from a
- * property of the row through GValue's transform to a string. */
+ * property of the row through GValue's transform to a string; the rows
+ * named for screen readers. */
 #include "cav-columns.h"
 
 static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *item,
@@ -22,6 +23,32 @@ static void setup_inscription(GtkSignalListItemFactory *factory, GtkListItem *it
     gtk_list_item_set_child(item, cell);
 }
 
+/* A row of the timeline (its Summary cell's bind) or of the Entities list
+ * (its State cell's) named for screen readers by what it says, not by
+ * GTK's class ("GtkListItemWidget"): cell, its column cell, the row. */
+static void name_row(GtkWidget *cell, GObject *row, const char *property)
+{
+    GtkWidget *column_cell = gtk_widget_get_parent(cell);
+    GtkWidget *row_widget = column_cell != NULL ? gtk_widget_get_parent(column_cell) : NULL;
+    g_autofree char *label = NULL, *a = NULL, *b = NULL, *c = NULL;
+    gint64 seq = 0;
+    int turn = 0;
+
+    if (row_widget == NULL || !GTK_IS_ACCESSIBLE(row_widget))
+        return;
+    if (g_strcmp0(property, "summary") == 0) {
+        g_object_get(row, "seq", &seq, "turn", &turn, "type-name", &a, "summary", &b, NULL);
+        label = g_strdup_printf("Event %" G_GINT64_FORMAT ", turn %d, %s: %s", seq, turn, a, b);
+    } else if (g_strcmp0(property, "condition") == 0) {
+        g_object_get(row, "name", &a, "place", &b, "condition", &c, NULL);
+        label = g_strdup_printf("%s, %s, %s", a, b, c);
+    } else {
+        return;
+    }
+    gtk_accessible_update_property(GTK_ACCESSIBLE(row_widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                   -1);
+}
+
 static void bind_property(GtkSignalListItemFactory *factory, GtkListItem *item, gpointer user_data)
 {
     const char *property = g_object_get_data(G_OBJECT(factory), "property");
@@ -36,6 +63,7 @@ static void bind_property(GtkSignalListItemFactory *factory, GtkListItem *item, 
     g_value_transform(&value, &text);
     gtk_inscription_set_text(GTK_INSCRIPTION(gtk_list_item_get_child(item)),
                              g_value_get_string(&text));
+    name_row(gtk_list_item_get_child(item), row, property);
 }
 
 GtkListItemFactory *cav_columns_text_factory(guint min_chars, const char *widest)

@@ -332,6 +332,7 @@ static void cav_entity_panel_init(CavEntityPanel *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
     cav_list_scroll_init(&self->scroll, GTK_WIDGET(self->entities_view));
+    cav_list_scroll_tame_wheel(GTK_WIDGET(self->entities_view));
     setup_lists(self);
     g_signal_connect(self->entity_detail, "activate-link", G_CALLBACK(on_activate_link), self);
 }

@@ -21,8 +21,7 @@ struct _CavFilterBar {
     CavTimelineFilter *filter; /* or NULL */
     GtkFilterListModel *filtered;
     gboolean types[CAV_EVENT_TYPE_COUNT];
-    gboolean syncing;      /* the checks are being set, not clicked */
-    GtkWidget *next_focus; /* where Tab goes from the bar's last field, or NULL; borrowed */
+    gboolean syncing; /* the checks are being set, not clicked */
 };
 
 G_DEFINE_FINAL_TYPE(CavFilterBar, cav_filter_bar, GTK_TYPE_WIDGET)
@@ -47,10 +46,10 @@ void cav_filter_bar_update_count(CavFilterBar *self)
     if (cav_timeline_filter_get_error(self->filter) != NULL)
         text = g_strdup("not a condition (see its tooltip)");
     else if (!cav_timeline_filter_is_active(self->filter))
-        text = g_strdup_printf("%" G_GINT64_FORMAT " events", total);
+        text = g_strdup_printf("%" G_GINT64_FORMAT " event%s", total, total == 1 ? "" : "s");
     else
-        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " events%s", shown, total,
-                               pending > 0 ? " (searching…)" : "");
+        text = g_strdup_printf("%u of %" G_GINT64_FORMAT " event%s%s", shown, total,
+                               total == 1 ? "" : "s", pending > 0 ? " (searching…)" : "");
     gtk_label_set_text(self->count_label, text);
 }
 
@@ -227,30 +226,8 @@ static void cav_filter_bar_dispose(GObject *object)
 
     g_clear_object(&self->filtered);
     g_clear_object(&self->filter);
-    self->next_focus = NULL;
     gtk_widget_dispose_template(GTK_WIDGET(self), CAV_TYPE_FILTER_BAR);
     G_OBJECT_CLASS(cav_filter_bar_parent_class)->dispose(object);
-}
-
-void cav_filter_bar_set_next_focus(CavFilterBar *self, GtkWidget *next)
-{
-    g_return_if_fail(CAV_IS_FILTER_BAR(self) && (next == NULL || GTK_IS_WIDGET(next)));
-    self->next_focus = next;
-}
-
-/* Tab past the bar's last field goes to next_focus, not to the widget
- * after the bar in the window (the depth drop-down, left of the timeline). */
-static gboolean cav_filter_bar_focus(GtkWidget *widget, GtkDirectionType direction)
-{
-    CavFilterBar *self = CAV_FILTER_BAR(widget);
-    gboolean inside = gtk_widget_get_focus_child(widget) != NULL;
-
-    if (GTK_WIDGET_CLASS(cav_filter_bar_parent_class)->focus(widget, direction))
-        return TRUE;
-    if (inside && direction == GTK_DIR_TAB_FORWARD && self->next_focus != NULL &&
-        gtk_widget_get_mapped(self->next_focus))
-        return gtk_widget_child_focus(self->next_focus, direction);
-    return FALSE;
 }
 
 static void cav_filter_bar_class_init(CavFilterBarClass *klass)
@@ -258,7 +235,6 @@ static void cav_filter_bar_class_init(CavFilterBarClass *klass)
     GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
 
     G_OBJECT_CLASS(klass)->dispose = cav_filter_bar_dispose;
-    widget_class->focus = cav_filter_bar_focus;
     gtk_widget_class_set_template_from_resource(widget_class,
                                                 "/org/cavelog/Inspector/cav-filter-bar.ui");
 #define BIND(name) gtk_widget_class_bind_template_child(widget_class, CavFilterBar, name)

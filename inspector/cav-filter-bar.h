@@ -38,11 +38,6 @@ void cav_filter_bar_any_type(CavFilterBar *self);
 /* Put the keyboard focus in the search entry. */
 void cav_filter_bar_focus_search(CavFilterBar *self);
 
-/* Send Tab from the bar's last field to @next (the timeline; NULL: to the
- * widget after the bar). @next is borrowed: it must outlive the bar or be
- * unset first. */
-void cav_filter_bar_set_next_focus(CavFilterBar *self, GtkWidget *next);
-
 /* Count the events again (the timeline grew). */
 void cav_filter_bar_update_count(CavFilterBar *self);
 

@@ -209,8 +209,15 @@ static void on_about(GSimpleAction *action, GVariant *parameter, gpointer self)
     cav_inspector_app_show_about(self);
 }
 
+/* Every window closed as its close button would (each remembers its size
+ * and state on "close-request"), which quits with the last. */
 static void on_quit(GSimpleAction *action, GVariant *parameter, gpointer self)
 {
+    GList *windows = g_list_copy(gtk_application_get_windows(GTK_APPLICATION(self)));
+
+    for (GList *l = windows; l != NULL; l = l->next)
+        gtk_window_close(l->data);
+    g_list_free(windows);
     g_application_quit(G_APPLICATION(self));
 }
 

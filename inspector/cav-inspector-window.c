@@ -10,6 +10,7 @@
  * filters (CavFilterBar) make the timeline's rows; CavPlayback plays them. */
 #include "cav-inspector-window.h"
 
+#include "cav-a11y.h"
 #include "cav-describe.h"
 #include "cav-detail-pane.h"
 #include "cav-filter-bar.h"
@@ -26,6 +27,7 @@
 #include "cav-timing.h"
 #include "cav-timeline-filter.h"
 #include "analysis.h"
+#include "cav-visits.h"
 #include "shown.h"
 
 #include <string.h>
@@ -44,11 +46,11 @@ struct _CavInspectorWindow {
     GtkLabel *status_label;
     GtkMenuButton *recent_button, *bookmarks_button;
     /* With bookmarks_button, shown only while a game is. */
-    GtkWidget *follow_button, *fork_button, *truth_button;
+    GtkWidget *follow_button, *fork_button, *truth_button, *visit_buttons;
     CavFilterBar *filter_bar;
     GtkAdjustment *scrub;
     GtkToggleButton *play_button;
-    GtkPaned *content;
+    GtkPaned *content, *right_panes;
     GtkDropDown *level_dropdown, *speed_dropdown;
     CavMapView *map;
     GtkScale *scrubber;
@@ -62,6 +64,7 @@ struct _CavInspectorWindow {
     gint64 seq;
 
     CavPlayback *playback;
+    CavVisits visits; /* Back and Forward */
     guint follow_source;
     gboolean syncing, headless;
     gboolean truth;                /* the truth shown, not the player's knowledge */
@@ -265,10 +268,46 @@ static void show_event_from(CavInspectorWindow *self, gint64 seq, ShowFrom from)
     cav_detail_pane_show(self->detail_pane, seq);
 }
 
+/* Back and Forward can go only where there is somewhere to go. */
+static void update_visits(CavInspectorWindow *self)
+{
+    GAction *back = g_action_map_lookup_action(G_ACTION_MAP(self), "back");
+    GAction *forward = g_action_map_lookup_action(G_ACTION_MAP(self), "forward");
+
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(back), cav_visits_can_go(&self->visits, FALSE));
+    g_simple_action_set_enabled(G_SIMPLE_ACTION(forward), cav_visits_can_go(&self->visits, TRUE));
+}
+
 void cav_inspector_window_show_event(CavInspectorWindow *self, gint64 seq)
 {
     g_return_if_fail(CAV_IS_INSPECTOR_WINDOW(self));
+    if (self->history == NULL)
+        return;
+    cav_visits_jump(&self->visits, self->seq, CLAMP(seq, 0, history_length(self->history)));
+    update_visits(self);
     show_event_from(self, seq, FROM_OTHER);
+}
+
+static void go_visit(CavInspectorWindow *self, gboolean forward)
+{
+    gint64 seq;
+
+    if (self->history == NULL)
+        return;
+    seq = cav_visits_go(&self->visits, self->seq, forward);
+    update_visits(self);
+    if (seq >= 0)
+        show_event_from(self, seq, FROM_OTHER);
+}
+
+static void on_back(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    go_visit(self, FALSE);
+}
+
+static void on_forward(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    go_visit(self, TRUE);
 }
 
 void cav_inspector_window_select_entity(CavInspectorWindow *self, CavRefKind kind, gint32 id)
@@ -466,6 +505,42 @@ static void on_truth(GSimpleAction *action, GVariant *state, gpointer user_data)
         update_map(self);
 }
 
+/* The depth shown: 0 the player's, 1 to 5 that depth (the 0 to 5 keys); a
+ * depth the menu does not list (not yet seen, without Truth) changes nothing. */
+static void on_depth(GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+    CavInspectorWindow *self = user_data;
+    guint depth = g_variant_get_uint32(p);
+    guint rows = g_list_model_get_n_items(gtk_drop_down_get_model(self->level_dropdown));
+
+    if (depth == 0) {
+        gtk_drop_down_set_selected(self->level_dropdown, 0);
+        return;
+    }
+    for (guint row = 1; row < rows && row <= CAV_LEVELS; row++)
+        if (self->depth_of[row] == (gint) depth - 1)
+            gtk_drop_down_set_selected(self->level_dropdown, row);
+}
+
+/* The speed menu's next item up (or down). */
+static void change_speed(CavInspectorWindow *self, int by)
+{
+    guint n = g_list_model_get_n_items(gtk_drop_down_get_model(self->speed_dropdown));
+    int item = (int) gtk_drop_down_get_selected(self->speed_dropdown) + by;
+
+    gtk_drop_down_set_selected(self->speed_dropdown, (guint) CLAMP(item, 0, (int) n - 1));
+}
+
+static void on_faster(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    change_speed(self, 1);
+}
+
+static void on_slower(GSimpleAction *a, GVariant *p, gpointer self)
+{
+    change_speed(self, -1);
+}
+
 static void on_find(GSimpleAction *a, GVariant *p, gpointer user_data)
 {
     CavInspectorWindow *self = user_data;
@@ -631,6 +706,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     self->timeline = cav_timeline_new(history);
     self->history = history;
     cav_timeline_set_truth(self->timeline, self->truth);
+    cav_visits_clear(&self->visits); /* another game's events */
     cav_filter_bar_set_timeline(self->filter_bar, self->timeline);
     cav_timeline_pane_set_model(self->timeline_pane, cav_filter_bar_get_model(self->filter_bar),
                                 history_length(history), history_turns(history));
@@ -666,6 +742,7 @@ static void open_failed(CavInspectorWindow *self, GFile *file, const GError *err
     g_autofree char *name = g_file_get_basename(file);
     g_autofree char *primary = g_strdup_printf("Could not open “%s”", name);
 
+    cav_recent_forget(file);     /* offered again, it would fail again */
     if (self->history != NULL) { /* the game shown stays, under a dialog */
         gtk_stack_set_visible_child_name(self->pages, "game");
         show_error(self, primary, error);
@@ -720,6 +797,11 @@ static const GActionEntry win_actions[] = {
     {.name = "find", .activate = on_find},
     {.name = "find-next", .activate = on_find_next},
     {.name = "find-previous", .activate = on_find_previous},
+    {.name = "depth", .activate = on_depth, .parameter_type = "u"},
+    {.name = "faster", .activate = on_faster},
+    {.name = "slower", .activate = on_slower},
+    {.name = "back", .activate = on_back},
+    {.name = "forward", .activate = on_forward},
     {.name = "any-type", .activate = on_any_type},
     {.name = "filter-entity", .activate = on_filter_entity},
     {.name = "clear-entity", .activate = on_clear_entity},
@@ -736,6 +818,8 @@ static void cav_inspector_window_dispose(GObject *object)
     self->detail_pane = NULL; /* a template child, going with the window */
     g_clear_object(&self->file);
     g_clear_object(&self->settings);
+    g_clear_pointer(&self->visits.back, g_array_unref);
+    g_clear_pointer(&self->visits.ahead, g_array_unref);
     G_OBJECT_CLASS(cav_inspector_window_parent_class)->dispose(object);
 }
 
@@ -773,10 +857,12 @@ static void cav_inspector_window_class_init(CavInspectorWindowClass *klass)
     BIND(follow_button);
     BIND(fork_button);
     BIND(truth_button);
+    BIND(visit_buttons);
     BIND(filter_bar);
     BIND(play_button);
     BIND(scrub);
     BIND(content);
+    BIND(right_panes);
     BIND(level_dropdown);
     BIND(speed_dropdown);
     BIND(map);
@@ -792,6 +878,7 @@ static void on_page_changed(CavInspectorWindow *self)
     gboolean game = g_strcmp0(gtk_stack_get_visible_child_name(self->pages), "game") == 0;
 
     gtk_widget_set_visible(GTK_WIDGET(self->bookmarks_button), game);
+    gtk_widget_set_visible(self->visit_buttons, game);
     gtk_widget_set_visible(self->follow_button, game);
     gtk_widget_set_visible(self->fork_button, game);
     gtk_widget_set_visible(self->truth_button, game);
@@ -820,6 +907,61 @@ static void quiet_tooltips(GtkWidget *widget)
     }
 }
 
+/* The map's share of the window's width, and the timeline's of the height
+ * beside it, as the window opens: at 1366×768 the timeline's summaries,
+ * the Why page and an entity's card each get room to be read. */
+#define MAP_SHARE 0.44
+#define TIMELINE_SHARE 0.40
+
+/* A pane kept at a share of its length as the window's size changes; a
+ * handle dragged sets the share. */
+typedef struct {
+    GtkPaned *paned;
+    double share;
+    int length;       /* the length the share was last applied to */
+    gboolean placing; /* the position is being set from the share */
+} PaneShare;
+
+static int pane_length(GtkPaned *paned)
+{
+    return gtk_orientable_get_orientation(GTK_ORIENTABLE(paned)) == GTK_ORIENTATION_HORIZONTAL
+               ? gtk_widget_get_width(GTK_WIDGET(paned))
+               : gtk_widget_get_height(GTK_WIDGET(paned));
+}
+
+/* Laid out at a new length ("max-position" follows the size): the
+ * position from the share. */
+static void on_pane_sized(GtkPaned *paned, GParamSpec *pspec, PaneShare *pane)
+{
+    int length = pane_length(paned), most;
+
+    g_object_get(paned, "max-position", &most, NULL);
+    if (length <= 0 || most == G_MAXINT || length == pane->length)
+        return;
+    pane->length = length;
+    pane->placing = TRUE;
+    gtk_paned_set_position(paned, (int) (length * pane->share));
+    pane->placing = FALSE;
+}
+
+/* The handle moved at the same length: the person chose a new share. */
+static void on_pane_moved(GtkPaned *paned, GParamSpec *pspec, PaneShare *pane)
+{
+    if (!pane->placing && pane->length > 0 && pane_length(paned) == pane->length)
+        pane->share = gtk_paned_get_position(paned) / (double) pane->length;
+}
+
+static void keep_share(GtkPaned *paned, double share)
+{
+    PaneShare *pane = g_new0(PaneShare, 1);
+
+    pane->paned = paned;
+    pane->share = share;
+    g_signal_connect_data(paned, "notify::max-position", G_CALLBACK(on_pane_sized), pane,
+                          (GClosureNotify) (void (*)(void)) g_free, 0);
+    g_signal_connect(paned, "notify::position", G_CALLBACK(on_pane_moved), pane);
+}
+
 /* The size, state and toggles the last window closed had. */
 static void restore_settings(CavInspectorWindow *self)
 {
@@ -839,12 +981,19 @@ static void restore_settings(CavInspectorWindow *self)
 static void cav_inspector_window_init(CavInspectorWindow *self)
 {
     gtk_widget_init_template(GTK_WIDGET(self));
+    /* A selectable text (the event's detail, an entity's card) given the
+     * focus by its tab selects nothing: selected whole, the next click, on
+     * a link, only cleared the selection. */
+    g_object_set(gtk_widget_get_settings(GTK_WIDGET(self)), "gtk-label-select-on-focus", FALSE,
+                 NULL);
     self->playback = cav_playback_new(GTK_WIDGET(self), play_advance, self);
     g_signal_connect_swapped(self->playback, "notify::playing", G_CALLBACK(on_playing_changed),
                              self);
     cav_playback_bind_controls(self->playback, GTK_BUTTON(self->play_button), self->speed_dropdown);
     g_action_map_add_action_entries(G_ACTION_MAP(self), win_actions, G_N_ELEMENTS(win_actions),
                                     self);
+    cav_visits_init(&self->visits);
+    update_visits(self);
     cav_marks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
     cav_keys_install(GTK_WINDOW(self), GTK_WIDGET(self->content), self->pages, "game",
@@ -862,10 +1011,11 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
     g_signal_connect_swapped(self->detail_pane, "seek", G_CALLBACK(cav_inspector_window_show_event),
                              self);
     g_signal_connect_swapped(self->timeline_pane, "seek", G_CALLBACK(on_timeline_seek), self);
-    /* The README's focus order: from the search field, Tab into the timeline. */
-    cav_filter_bar_set_next_focus(self->filter_bar, GTK_WIDGET(self->timeline_pane));
     g_signal_connect(self->map, "cell-clicked", G_CALLBACK(on_cell_clicked), self);
+    keep_share(self->content, MAP_SHARE);
+    keep_share(self->right_panes, TIMELINE_SHARE);
     quiet_tooltips(GTK_WIDGET(self));
+    cav_a11y_name_controls(GTK_WIDGET(self));
     restore_settings(self);
 }
 

@@ -6,22 +6,42 @@
  * typing there gets every key. */
 #include "cav-keys.h"
 
+#include "cav-map-view.h"
+
 /* Keys over the map and lists (not the filter bar, where they are typing). */
 static const struct {
     const char *trigger, *action;
+    const char *target; /* the action's parameter (GVariant text), or NULL */
 } content_keys[] = {
-    {"Right", "win.next-event"},
-    {"Left", "win.prev-event"},
-    {"<Shift>Right", "win.next-turn"},
-    {"<Shift>Left", "win.prev-turn"},
-    {"Home", "win.first"},
-    {"End", "win.last"},
-    {"space", "win.play"},
-    {"f", "win.follow"},
-    {"t", "win.truth"},
-    {"b", "win.bookmark"},
-    {"m", "win.next-marker"},
-    {"<Shift>m", "win.prev-marker"},
+    {"Right", "win.next-event", NULL},
+    {"Left", "win.prev-event", NULL},
+    {"<Shift>Right", "win.next-turn", NULL},
+    {"<Shift>Left", "win.prev-turn", NULL},
+    {"Home", "win.first", NULL},
+    {"End", "win.last", NULL},
+    {"space", "win.play", NULL},
+    {"f", "win.follow", NULL},
+    {"t", "win.truth", NULL},
+    {"b", "win.bookmark", NULL},
+    {"m", "win.next-marker", NULL},
+    {"<Shift>m", "win.prev-marker", NULL},
+    {"<Alt>Left", "win.back", NULL},
+    {"<Alt>Right", "win.forward", NULL},
+    {"0", "win.depth", "uint32 0"}, /* the player's */
+    {"1", "win.depth", "uint32 1"},
+    {"2", "win.depth", "uint32 2"},
+    {"3", "win.depth", "uint32 3"},
+    {"4", "win.depth", "uint32 4"},
+    {"5", "win.depth", "uint32 5"},
+    {"plus", "win.faster", NULL},
+    {"equal", "win.faster", NULL},
+    {"minus", "win.slower", NULL},
+    {"<Control>1", "win.marker-death", NULL},
+    {"<Control>2", "win.marker-end", NULL},
+    {"<Control>3", "win.marker-stairs", NULL},
+    {"<Control>4", "win.marker-hurt", NULL},
+    {"<Control>5", "win.marker-level-up", NULL},
+    {"<Control>6", "win.marker-bookmark", NULL},
 };
 
 /* What the window's key handler needs (freed with the controller). */
@@ -51,13 +71,16 @@ static gboolean is_typing(GtkWidget *focus)
 }
 
 /* The content's shortcuts are in the capture phase, ahead of the focused
- * widget: they sleep while the focus is a text field. */
+ * widget: they sleep while the focus is a text field; on the map they
+ * come after it (its arrows move its cursor). */
 static void on_focus_changed(GtkWindow *window, GParamSpec *pspec, gpointer controller)
 {
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
+    GtkPropagationPhase phase = is_typing(focus)         ? GTK_PHASE_NONE
+                                : CAV_IS_MAP_VIEW(focus) ? GTK_PHASE_BUBBLE
+                                                         : GTK_PHASE_CAPTURE;
 
-    gtk_event_controller_set_propagation_phase(controller, is_typing(focus) ? GTK_PHASE_NONE
-                                                                            : GTK_PHASE_CAPTURE);
+    gtk_event_controller_set_propagation_phase(controller, phase);
 }
 
 static void add_content_shortcuts(GtkWindow *window, GtkWidget *content)
@@ -65,11 +88,15 @@ static void add_content_shortcuts(GtkWindow *window, GtkWidget *content)
     GtkEventController *controller = gtk_shortcut_controller_new();
 
     gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
-    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++)
-        gtk_shortcut_controller_add_shortcut(
-            GTK_SHORTCUT_CONTROLLER(controller),
+    for (guint i = 0; i < G_N_ELEMENTS(content_keys); i++) {
+        GtkShortcut *shortcut =
             gtk_shortcut_new(gtk_shortcut_trigger_parse_string(content_keys[i].trigger),
-                             gtk_named_action_new(content_keys[i].action)));
+                             gtk_named_action_new(content_keys[i].action));
+        if (content_keys[i].target != NULL)
+            gtk_shortcut_set_arguments(
+                shortcut, g_variant_parse(NULL, content_keys[i].target, NULL, NULL, NULL));
+        gtk_shortcut_controller_add_shortcut(GTK_SHORTCUT_CONTROLLER(controller), shortcut);
+    }
     gtk_widget_add_controller(content, controller);
     g_signal_connect_object(window, "notify::focus-widget", G_CALLBACK(on_focus_changed),
                             controller, 0);
@@ -82,8 +109,12 @@ static gboolean activate_key(GtkWidget *widget, GdkEvent *event)
         g_autoptr(GtkShortcutTrigger) trigger =
             gtk_shortcut_trigger_parse_string(content_keys[i].trigger);
 
-        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT)
-            return gtk_widget_activate_action(widget, content_keys[i].action, NULL);
+        if (gtk_shortcut_trigger_trigger(trigger, event, FALSE) == GDK_KEY_MATCH_EXACT) {
+            GVariant *target = content_keys[i].target != NULL
+                                   ? g_variant_parse(NULL, content_keys[i].target, NULL, NULL, NULL)
+                                   : NULL;
+            return gtk_widget_activate_action_variant(widget, content_keys[i].action, target);
+        }
     }
     return FALSE;
 }

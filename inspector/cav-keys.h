@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cav-keys.h — the inspector's single keys (arrows, Home/End, Space, F, T, B,
- * M): over the map and lists, and from anywhere in the window that is not
- * for typing, each activates its win.* action. */
+ * M, 0–5 for the depth, +/- for the speed, Ctrl+1–6 for the marker kinds,
+ * Alt+arrows for Back and Forward): over the map and lists, and from anywhere in the window that is
+ * not for typing, each activates its win.* action. */
 #ifndef CAV_INSPECTOR_CAV_KEYS_H
 #define CAV_INSPECTOR_CAV_KEYS_H
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-list-scroll.c — a row brought into view once its list is laid out
- * (see cav-list-scroll.h). */
+/* cav-list-scroll.c — a row brought into view once its list is laid out,
+ * and the wheel's scrolling done by hand (see cav-list-scroll.h). */
 #include "cav-list-scroll.h"
 
 void cav_list_scroll_init(CavListScroll *scroll, GtkWidget *view)
@@ -87,4 +87,82 @@ void cav_list_scroll_clear(CavListScroll *scroll)
         gtk_widget_remove_tick_callback(scroll->view, scroll->tick);
     scroll->tick = 0;
     scroll->target = GTK_INVALID_LIST_POSITION;
+}
+
+/* Rows moved by one turn of a wheel. */
+#define WHEEL_ROWS 3
+
+/* The wheel's scrolling not yet applied to a view (freed with its
+ * controller). */
+typedef struct {
+    GtkWidget *view, *scroller; /* the scroller ticks: it holds the controller */
+    double pending;             /* pixels down (up when negative) */
+    guint tick;
+} Wheel;
+
+static void wheel_free(gpointer data, GClosure *closure)
+{
+    Wheel *wheel = data;
+
+    if (wheel->tick != 0)
+        gtk_widget_remove_tick_callback(wheel->scroller, wheel->tick);
+    g_free(wheel);
+}
+
+/* Once a frame, the scrolling gathered, at most a page of it (the rest
+ * the next frame): moved more than once between two layouts, GTK 4.8's
+ * list loses its place and jumps to its end. */
+static gboolean wheel_apply(GtkWidget *scroller, GdkFrameClock *clock, gpointer data)
+{
+    Wheel *wheel = data;
+    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(wheel->view));
+    double page = gtk_adjustment_get_page_size(adjustment);
+    double value = gtk_adjustment_get_value(adjustment);
+    double lower = gtk_adjustment_get_lower(adjustment);
+    double upper = gtk_adjustment_get_upper(adjustment) - page;
+    double delta = CLAMP(wheel->pending, -page, page);
+
+    wheel->pending -= delta;
+    if ((value + delta <= lower && delta <= 0) || (value + delta >= upper && delta >= 0))
+        wheel->pending = 0; /* an end: nothing more that way */
+    gtk_adjustment_set_value(adjustment, CLAMP(value + delta, lower, upper));
+    if (wheel->pending != 0)
+        return G_SOURCE_CONTINUE;
+    wheel->tick = 0;
+    return G_SOURCE_REMOVE;
+}
+
+/* Gather the scrolling of @dy (wheel turns or touchpad pixels); the
+ * scrolled window's own handler never runs. */
+static gboolean on_scroll(GtkEventControllerScroll *controller, double dx, double dy, gpointer data)
+{
+    Wheel *wheel = data;
+    GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(wheel->view));
+    guint n = n_rows(&(CavListScroll){.view = wheel->view});
+    double row = n > 0 ? gtk_adjustment_get_upper(adjustment) / n : 0;
+
+    if (dy == 0 || gtk_adjustment_get_page_size(adjustment) <= 0 || row <= 0)
+        return FALSE; /* sideways, or nothing to scroll yet */
+    if (gtk_event_controller_scroll_get_unit(controller) == GDK_SCROLL_UNIT_WHEEL)
+        wheel->pending += dy * WHEEL_ROWS * row;
+    else
+        wheel->pending += dy;
+    if (wheel->tick == 0)
+        wheel->tick = gtk_widget_add_tick_callback(wheel->scroller, wheel_apply, wheel, NULL);
+    return TRUE;
+}
+
+void cav_list_scroll_tame_wheel(GtkWidget *view)
+{
+    GtkWidget *scroller = gtk_widget_get_ancestor(view, GTK_TYPE_SCROLLED_WINDOW);
+    GtkEventController *controller =
+        gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+    Wheel *wheel = g_new0(Wheel, 1);
+
+    g_return_if_fail(GTK_IS_SCROLLABLE(view) && scroller != NULL);
+    wheel->view = view;
+    wheel->scroller = scroller;
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE);
+    g_signal_connect_data(controller, "scroll", G_CALLBACK(on_scroll), wheel, wheel_free, 0);
+    gtk_widget_add_controller(scroller, controller);
 }

@@ -4,7 +4,8 @@
  * action leaves the list blank when used before the list is laid out; so
  * the scroll adjustment is moved from the average row height, once a frame
  * has laid out the rows the model has now. Used by the timeline pane and
- * the Entities list. */
+ * the Entities list; and the wheel, which GTK 4.8 gets wrong on long
+ * lists (cav_list_scroll_tame_wheel). */
 #ifndef CAV_INSPECTOR_CAV_LIST_SCROLL_H
 #define CAV_INSPECTOR_CAV_LIST_SCROLL_H
 
@@ -33,6 +34,13 @@ void cav_list_scroll_to(CavListScroll *scroll, guint position);
 
 /* Drop a pending scroll (in the owner's dispose). */
 void cav_list_scroll_clear(CavListScroll *scroll);
+
+/* Scroll @view (a GtkScrollable inside a GtkScrolledWindow) by the wheel
+ * and touchpad itself: a few rows a wheel turn, a touchpad's distance as
+ * it moves, never more than a page an event. GTK 4.8's list views throw a
+ * long list to its end under a fast wheel; this handles the scroll before
+ * the scrolled window does (capture phase on @view's scrolled window). */
+void cav_list_scroll_tame_wheel(GtkWidget *view);
 
 G_END_DECLS
 

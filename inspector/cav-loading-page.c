@@ -55,7 +55,7 @@ static gboolean progress_poll(gpointer user_data)
 
     if (total > 0) {
         gtk_progress_bar_set_fraction(self->loading_bar, (double) done / (double) total);
-        text = g_strdup_printf("%d of %d events checked", done, total);
+        text = g_strdup_printf("%d of %d event%s checked", done, total, total == 1 ? "" : "s");
         gtk_progress_bar_set_text(self->loading_bar, text);
     } else {
         gtk_progress_bar_pulse(self->loading_bar);

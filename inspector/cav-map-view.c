@@ -608,6 +608,136 @@ static void cav_map_view_on_pressed(GtkGestureClick *gesture, int n_press, doubl
     g_signal_emit(self, cav_map_view_signals[SIGNAL_CELL_CLICKED], 0, x, y);
 }
 
+/* ---- words for screen readers, and the keyboard's cursor ------------------ */
+
+/* How many creatures in view the description names before "and N more". */
+#define DESCRIBED_MAX 12
+
+static const char *cav_map_tile_word(CavTile tile)
+{
+    switch (tile) {
+    case TILE_FLOOR:
+        return "floor";
+    case TILE_WALL:
+        return "rock";
+    case TILE_STAIRS_DOWN:
+        return "stairs down";
+    case TILE_STAIRS_UP:
+        return "stairs up";
+    case TILE_OUTSIDE:
+    default:
+        return "outside the caves";
+    }
+}
+
+/* The creature shown on (@x, @y) of the level drawn, or NULL. */
+static const CavCreature *cav_map_view_creature_at(CavMapView *self, int x, int y)
+{
+    for (gint32 id = 1; id <= self->state->creature_count; id++) {
+        const CavCreature *c = state_creature(self->state, id);
+        if (c != NULL && c->alive && c->z == self->level && c->x == x && c->y == y &&
+            (id == self->state->player || cav_map_view_shows(self, c)))
+            return c;
+    }
+    return NULL;
+}
+
+/* The cursor's cell in words: what lies there as the map shows it. */
+static void cav_map_view_describe_cell(CavMapView *self, int x, int y, GString *out)
+{
+    const CavCreature *c = cav_map_view_creature_at(self, x, y);
+    gboolean seen = cav_map_view_sees(self, x, y);
+
+    g_string_append_printf(out, " Cursor at (%d,%d): ", x, y);
+    if (!seen && (self->view == NULL || !view_remembers(self->view, self->level, x, y)))
+        g_string_append(out, "not known");
+    else
+        g_string_append_printf(out, "%s%s",
+                               cav_map_tile_word(state_tile(self->state, self->level, x, y)),
+                               seen ? "" : ", remembered");
+    for (gint32 id = 1; seen && id <= self->state->item_count; id++) {
+        const CavItem *item = state_item(self->state, id);
+        if (item != NULL && item->count > 0 && item->holder == 0 && item->z == self->level &&
+            item->x == x && item->y == y) {
+            g_string_append(out, ", an item"); /* its name is the Entities page's to give */
+            break;
+        }
+    }
+    if (c != NULL)
+        g_string_append_printf(out, ", %s", c->id == self->state->player ? "you" : c->kind);
+    g_string_append_c(out, '.');
+}
+
+/* Update what a screen reader says of the map: the depth, where the
+ * player is, the creatures shown, and the cursor's cell. */
+static void cav_map_view_describe(CavMapView *self)
+{
+    g_autoptr(GString) out = g_string_new(NULL);
+    const CavCreature *player;
+    guint named = 0, more = 0;
+
+    if (self->state == NULL || (self->view == NULL && !self->truth)) {
+        gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                       "Nothing shown yet.", -1);
+        return;
+    }
+    player = state_player(self->state);
+    g_string_append_printf(out, "Depth %d%s.", self->level + 1,
+                           self->truth ? ", the whole truth" : "");
+    if (player != NULL && player->z == self->level)
+        g_string_append_printf(out, " You at (%d,%d).", player->x, player->y);
+    for (gint32 id = 1; id <= self->state->creature_count; id++) {
+        const CavCreature *c = state_creature(self->state, id);
+        if (c == NULL || !c->alive || c->z != self->level || id == self->state->player ||
+            !cav_map_view_shows(self, c))
+            continue;
+        if (named++ >= DESCRIBED_MAX) {
+            more++;
+            continue;
+        }
+        g_string_append_printf(out, "%s %s at (%d,%d)", named == 1 ? " Shown:" : ",", c->kind, c->x,
+                               c->y);
+    }
+    if (more > 0)
+        g_string_append_printf(out, " and %u more", more);
+    g_string_append(out, named > 0 ? "." : " No other creature shown.");
+    if (self->selected)
+        cav_map_view_describe_cell(self, self->selected_x, self->selected_y, out);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   out->str, -1);
+}
+
+/* Arrows move the cursor (from the player, the first time); Return or
+ * Space picks what is under it, as a click would. Other keys go on to the
+ * window's shortcuts. */
+static gboolean cav_map_view_on_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                                    GdkModifierType modifiers, CavMapView *self)
+{
+    const CavCreature *player = self->state != NULL ? state_player(self->state) : NULL;
+    int dx = 0, dy = 0, x = self->selected_x, y = self->selected_y;
+
+    if ((modifiers & (GDK_SHIFT_MASK | GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 ||
+        self->state == NULL)
+        return FALSE;
+    if (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_space) {
+        if (self->selected)
+            g_signal_emit(self, cav_map_view_signals[SIGNAL_CELL_CLICKED], 0, x, y);
+        return self->selected;
+    }
+    dx = keyval == GDK_KEY_Left ? -1 : keyval == GDK_KEY_Right ? 1 : 0;
+    dy = keyval == GDK_KEY_Up ? -1 : keyval == GDK_KEY_Down ? 1 : 0;
+    if (dx == 0 && dy == 0)
+        return FALSE;
+    if (!self->selected) {
+        x = player != NULL && player->z == self->level ? player->x : CAV_WIDTH / 2;
+        y = player != NULL && player->z == self->level ? player->y : CAV_HEIGHT / 2;
+        dx = dy = 0;
+    }
+    cav_map_view_set_selected(self, TRUE, CLAMP(x + dx, 0, CAV_WIDTH - 1),
+                              CLAMP(y + dy, 0, CAV_HEIGHT - 1));
+    return TRUE;
+}
+
 static void cav_map_view_get_property(GObject *object, guint prop_id, GValue *value,
                                       GParamSpec *pspec)
 {
@@ -686,12 +816,18 @@ static void cav_map_view_class_init(CavMapViewClass *klass)
 static void cav_map_view_init(CavMapView *self)
 {
     GtkGesture *click = gtk_gesture_click_new();
+    GtkEventController *keys = gtk_event_controller_key_new();
 
     self->cells = g_malloc0(sizeof(CavMapCell[CAV_HEIGHT][CAV_WIDTH]));
     gtk_gesture_single_set_button(GTK_GESTURE_SINGLE(click), GDK_BUTTON_PRIMARY);
     g_signal_connect(click, "pressed", G_CALLBACK(cav_map_view_on_pressed), self);
     gtk_widget_add_controller(GTK_WIDGET(self), GTK_EVENT_CONTROLLER(click));
     gtk_widget_set_overflow(GTK_WIDGET(self), GTK_OVERFLOW_HIDDEN);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(cav_map_view_on_key), self);
+    gtk_widget_add_controller(GTK_WIDGET(self), keys);
+    gtk_widget_set_focusable(GTK_WIDGET(self), TRUE);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, "Map", -1);
+    cav_map_view_describe(self);
 }
 
 /* ---- API ---------------------------------------------------------------- */
@@ -707,6 +843,7 @@ void cav_map_view_set_state(CavMapView *self, const CavState *state, const CavVi
     self->state = state;
     self->view = view;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    cav_map_view_describe(self);
 }
 
 int cav_map_view_get_level(CavMapView *self)
@@ -723,6 +860,7 @@ void cav_map_view_set_level(CavMapView *self, int level)
         return;
     self->level = level;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    cav_map_view_describe(self);
     g_object_notify_by_pspec(G_OBJECT(self), cav_map_view_props[PROP_LEVEL]);
 }
 
@@ -740,6 +878,7 @@ void cav_map_view_set_truth(CavMapView *self, gboolean truth)
         return;
     self->truth = truth;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    cav_map_view_describe(self);
     g_object_notify_by_pspec(G_OBJECT(self), cav_map_view_props[PROP_TRUTH]);
 }
 
@@ -754,6 +893,7 @@ void cav_map_view_set_selected(CavMapView *self, gboolean any, int x, int y)
     self->selected_x = any ? x : 0;
     self->selected_y = any ? y : 0;
     gtk_widget_queue_draw(GTK_WIDGET(self));
+    cav_map_view_describe(self);
 }
 
 void cav_map_view_set_decision(CavMapView *self, const AnalysisDecision *decision)

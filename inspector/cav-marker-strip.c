@@ -370,7 +370,10 @@ static GMenuModel *strip_menu(void)
 
     for (guint k = 0; k < CAV_MARKER_KINDS; k++) {
         g_autofree char *action = g_strconcat("win.", kind_actions[k], NULL);
-        g_menu_append(kinds, kind_menu_labels[k], action);
+        g_autofree char *accel = g_strdup_printf("<Control>%u", k + 1); /* cav-keys.c's */
+        g_autoptr(GMenuItem) item = g_menu_item_new(kind_menu_labels[k], action);
+        g_menu_item_set_attribute(item, "accel", "s", accel);
+        g_menu_append_item(kinds, item);
     }
     g_menu_item_set_attribute(next, "accel", "s", "m");
     g_menu_item_set_attribute(prev, "accel", "s", "<Shift>m");

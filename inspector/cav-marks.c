@@ -135,6 +135,8 @@ static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointe
         return;
     }
     gtk_editable_set_text(GTK_EDITABLE(marks->note_entry), "");
+    /* Closed, so that the keys pressed next are the window's, not a note's. */
+    gtk_menu_button_popdown(marks->button);
     text = g_strdup_printf("Bookmarked event %" G_GINT64_FORMAT ".", seq);
     cav_marks_reload(marks->window);
     marks_say(marks, FALSE, "Bookmarked", text);
@@ -172,9 +174,14 @@ static void on_fork(GSimpleAction *action, GVariant *parameter, gpointer user_da
     }
     g_free(marks->fork_path);
     marks->fork_path = g_strdup(path);
-    text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
-                           "Play on from there in a terminal: cavelog continue '%s'",
-                           turn, path, path);
+    if (turn == 0)
+        text = g_strdup_printf("Turn 0 of this game is saved as a new game in %s.\n"
+                               "Play on from there in a terminal: cavelog continue '%s'",
+                               path, path);
+    else
+        text = g_strdup_printf("Turns 0 to %d of this game are saved as a new game in %s.\n"
+                               "Play on from there in a terminal: cavelog continue '%s'",
+                               turn, path, path);
     marks_say(marks, FALSE, "A new game from this turn", text);
 }
 
@@ -228,6 +235,18 @@ static GtkWidget *popover_content(CavMarks *marks)
     return box;
 }
 
+/* The popover closed (a bookmark made, Escape): the focus, left on the
+ * note hidden, goes back to the button, so that the window's keys work
+ * again and none is typed into the note. */
+static void on_popover_closed(GtkPopover *popover, gpointer user_data)
+{
+    CavMarks *marks = user_data;
+    GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(marks->window));
+
+    if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(popover)))
+        gtk_widget_grab_focus(GTK_WIDGET(marks->button));
+}
+
 void cav_marks_install(CavInspectorWindow *window, GtkScale *scrubber, GtkMenuButton *button)
 {
     CavMarks *marks = g_new0(CavMarks, 1);
@@ -246,6 +265,7 @@ void cav_marks_install(CavInspectorWindow *window, GtkScale *scrubber, GtkMenuBu
     g_object_set_data_full(G_OBJECT(window), MARKS_KEY, marks, (GDestroyNotify) marks_free);
     g_action_map_add_action_entries(G_ACTION_MAP(window), actions, G_N_ELEMENTS(actions), marks);
     gtk_popover_set_child(GTK_POPOVER(popover), popover_content(marks));
+    g_signal_connect(popover, "closed", G_CALLBACK(on_popover_closed), marks);
     gtk_menu_button_set_popover(button, popover);
 }
 

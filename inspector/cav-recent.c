@@ -12,6 +12,13 @@ void cav_recent_add(GFile *file)
     gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
 }
 
+void cav_recent_forget(GFile *file)
+{
+    g_autofree char *uri = g_file_get_uri(file);
+
+    gtk_recent_manager_remove_item(gtk_recent_manager_get_default(), uri, NULL); /* if there */
+}
+
 static void fill_recent_menu(GtkMenuButton *button, gpointer user_data)
 {
     g_autoptr(GMenu) menu = g_menu_new();

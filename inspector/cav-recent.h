@@ -11,6 +11,9 @@ G_BEGIN_DECLS
 /* Remember @file as a game opened now. */
 void cav_recent_add(GFile *file);
 
+/* Take @file off the recent games (it could not be opened). */
+void cav_recent_forget(GFile *file);
+
 /* Give @button a menu of the ten games opened last that still exist
  * (".cavelog" files), made again each time it opens. */
 void cav_recent_install(GtkMenuButton *button);

@@ -3,9 +3,9 @@
  * follows the shown event. GTK 4.8 cannot scroll a column view to a row
  * before it is laid out, so the pane moves the scroll adjustment itself, a
  * frame after the rows changed; it undoes the row GTK picks when the
- * focus enters by Tab; and a click, double click or Return on a row shows
- * its event, even on the row kept selected for an event filtered out. When
- * the filters let no event through, a message takes the list's place. */
+ * focus enters by Tab, and lets Tab and Escape leave the list; and a click, double click or Return
+ * on a row shows its event, even on the row kept selected for an event filtered out. When the
+ * filters let no event through, a message takes the list's place. */
 #include "cav-timeline-pane.h"
 
 #include "cav-columns.h"
@@ -411,8 +411,12 @@ static gboolean focus_shown_row(GtkWidget *view, GdkFrameClock *clock, gpointer 
     g_autofree char *seq = NULL;
     GtkWidget *widget;
 
+    GtkWidget *focus = gtk_root_get_focus(gtk_widget_get_root(view));
+
     if (position == GTK_INVALID_LIST_POSITION || self->focus_tries++ > 30)
         return G_SOURCE_REMOVE;
+    if (focus == NULL || !gtk_widget_is_ancestor(focus, view))
+        return G_SOURCE_REMOVE; /* the focus has gone on (Tab again): left there */
     seq = g_strdup_printf("%" G_GINT64_FORMAT, row_seq(self->model, position));
     widget = row_widget(GTK_WIDGET(self->view), seq);
     if (widget == NULL) {
@@ -433,6 +437,32 @@ static void on_focus_enter(GtkEventControllerFocus *controller, gpointer user_da
     g_idle_add_full(G_PRIORITY_HIGH, end_keep_selection, g_object_ref(self), g_object_unref);
     self->focus_tries = 0;
     gtk_widget_add_tick_callback(GTK_WIDGET(self->view), focus_shown_row, self, NULL);
+}
+
+/* Tab, Shift+Tab or Escape in the list leave it, to the widget after it
+ * (Shift+Tab: before it) in the window: GTK 4.8's list moves Tab from row
+ * to row, and the focus could never leave. The list refuses the focus
+ * while the window looks for where it goes. */
+static gboolean on_key(GtkEventControllerKey *controller, guint keyval, guint keycode,
+                       GdkModifierType modifiers, gpointer user_data)
+{
+    CavTimelinePane *self = user_data;
+    GtkWidget *root = GTK_WIDGET(gtk_widget_get_root(GTK_WIDGET(self)));
+    GtkDirectionType direction;
+
+    if (keyval == GDK_KEY_ISO_Left_Tab || (keyval == GDK_KEY_Tab && (modifiers & GDK_SHIFT_MASK)))
+        direction = GTK_DIR_TAB_BACKWARD;
+    else if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_Escape)
+        direction = GTK_DIR_TAB_FORWARD;
+    else
+        return FALSE;
+    if (root == NULL)
+        return FALSE;
+    gtk_widget_set_can_focus(GTK_WIDGET(self->view), FALSE);
+    if (!gtk_widget_child_focus(root, direction))
+        gtk_widget_child_focus(root, direction); /* wrapped past the window's end */
+    gtk_widget_set_can_focus(GTK_WIDGET(self->view), TRUE);
+    return TRUE;
 }
 
 /* ---- class -------------------------------------------------------------------- */
@@ -467,9 +497,11 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
 {
     GtkEventController *focus = gtk_event_controller_focus_new();
     GtkGesture *press = gtk_gesture_click_new();
+    GtkEventController *keys = gtk_event_controller_key_new();
 
     gtk_widget_init_template(GTK_WIDGET(self));
     cav_list_scroll_init(&self->scroll, GTK_WIDGET(self->view));
+    cav_list_scroll_tame_wheel(GTK_WIDGET(self->view));
     cav_columns_add(self->view, "Seq", "seq", 6, FALSE);
     cav_columns_add(self->view, "Turn", "turn", 4, FALSE);
     cav_columns_add(self->view, "Type", "type-name", 15, FALSE);
@@ -483,6 +515,9 @@ static void cav_timeline_pane_init(CavTimelinePane *self)
     g_signal_connect(press, "pressed", G_CALLBACK(on_press), self);
     gtk_widget_add_controller(GTK_WIDGET(self->view), GTK_EVENT_CONTROLLER(press));
     g_signal_connect(self->view, "activate", G_CALLBACK(on_activate), self);
+    gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
+    g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key), self);
+    gtk_widget_add_controller(GTK_WIDGET(self->view), keys);
 }
 
 GtkWidget *cav_timeline_pane_new(void)

@@ -21,6 +21,8 @@
 #include "cav-inspector-app.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
+#include "cav-recent.h"
+#include "cav-settings.h"
 #include "cav-marks.h"
 #include "history.h"
 #include "session.h"
@@ -717,31 +719,28 @@ static gboolean focus_on_row(gpointer data)
            cell_showing(focus, w->seq) != NULL;
 }
 
-/* Tab from the filter bar's search field goes into the timeline, onto the
- * shown event's row (README: the focus order), not to the depth drop-down. */
+/* Tab from the speed menu (the last control left of the timeline) goes
+ * into the timeline, onto the shown event's row (README: the focus
+ * order), not to the row GTK would pick. */
 static void test_tab_to_timeline(Fixture *f, gconstpointer data)
 {
     CavInspectorWindow *window = open_window(f);
     History *history = cav_inspector_window_get_history(window);
     GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
-    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    GtkWidget *speed = named(f->window, GTK_TYPE_DROP_DOWN, "speed");
     gint64 seq = history_length(history) / 2;
     g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
-    TextWait in_search = {GTK_EDITABLE(search), ""};
     FocusWait on_row = {timeline, seq_text};
     EventWait at = {window, seq};
     static const char *const tab[] = {"Tab", NULL};
 
-    g_assert_true(gtk_widget_get_ancestor(search, CAV_TYPE_FILTER_BAR) != NULL);
     cav_inspector_window_show_event(window, seq);
     itest_wait_painted(f->window);
-    itest_click_at(f->window, search, gtk_widget_get_width(search) / 2.0,
-                   gtk_widget_get_height(search) / 2.0);
-    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    gtk_widget_grab_focus(speed);
     itest_press_keys(f->window, tab);
     if (!itest_wait_until(focus_on_row, &on_row)) {
         GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(window));
-        g_error("Tab from the search field: the focus is on %s",
+        g_error("Tab from the speed menu: the focus is on %s",
                 focus ? G_OBJECT_TYPE_NAME(focus) : "nothing");
     }
     g_assert_true(itest_shows_event(&at));
@@ -796,8 +795,10 @@ static void test_damaged_over_game(Fixture *f, gconstpointer data)
     seq = cav_inspector_window_get_event(window);
     g_assert_true(g_file_get_contents(f->path, &game, &length, NULL));
     g_assert_true(g_file_set_contents(damaged, game, (gssize) length / 2, NULL)); /* cut short */
+    gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);           /* opened once */
     g_action_group_activate_action(G_ACTION_GROUP(app), "open-uri", g_variant_new_string(uri));
     g_assert_true(itest_wait_until(something_shown, window));
+    g_assert_false(gtk_recent_manager_has_item(gtk_recent_manager_get_default(), uri));
     g_assert_cmpuint(windows_shown(window, &dialog), ==, 1);
     g_assert_nonnull(dialog);
     g_assert_nonnull(strstr(adw_message_dialog_get_heading(dialog), "damaged.cavelog"));
@@ -873,6 +874,8 @@ static void hover(GtkWidget *window, GtkWidget *widget, int dx)
     }
 }
 
+static gboolean popover_closed(gpointer button);
+
 /* The bookmarks button's tooltip, shown while the pointer rests on it,
  * goes when its popover opens and stays away while it is open, even as
  * the pointer moves on the button. */
@@ -901,6 +904,704 @@ static void test_tooltips(Fixture *f, gconstpointer data)
     }
     g_assert_true(popover_open(button));
     itest_save_shot(f->window, "tooltip-popover.png");
+    /* Closed again: a popover open as its window goes keeps the pointer
+     * from the next test's window (its wheel went nowhere). */
+    gtk_menu_button_popdown(GTK_MENU_BUTTON(button));
+    g_assert_true(itest_wait_until(popover_closed, button));
+}
+
+/* ---- /inspector/input/wheel ------------------------------------------------------------ */
+
+/* The top row of @view's list as its scroll stands (rows are of one height). */
+static double top_row(GtkColumnView *view)
+{
+    GtkAdjustment *scroll = gtk_scrollable_get_vadjustment(GTK_SCROLLABLE(view));
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(gtk_column_view_get_model(view)));
+
+    return gtk_adjustment_get_value(scroll) / (gtk_adjustment_get_upper(scroll) / n);
+}
+
+/* Run the main loop for @ms milliseconds (what the wheel's clicks queued is
+ * handled: xdotool returns once the X server has them). */
+static void settle(GtkWidget *window, guint ms)
+{
+    for (gint64 until = g_get_monotonic_time() + ms * 1000; g_get_monotonic_time() < until;) {
+        g_main_context_iteration(NULL, FALSE);
+        g_usleep(1000);
+    }
+    itest_wait_painted(window);
+}
+
+/* Whether the timeline draws, in view, the row @rows_down rows below its
+ * top row. */
+static gboolean draws_row_below_top(GtkColumnView *view, guint rows_down)
+{
+    GListModel *rows = G_LIST_MODEL(gtk_column_view_get_model(view));
+    g_autoptr(CavEventRow) row = g_list_model_get_item(rows, (guint) top_row(view) + rows_down);
+    g_autofree char *seq = g_strdup_printf("%" G_GINT64_FORMAT, cav_event_row_get_seq(row));
+    RowWait shown = {view, seq};
+
+    return row_in_view(&shown);
+}
+
+/* Thirty quick turns of the wheel @button (4 up, 5 down) over the timeline. */
+static void spin_wheel(GtkWidget *window, GtkWidget *over, const char *button)
+{
+    const char *const args[] = {"click", "--repeat", "30", "--delay", "10", button, NULL};
+
+    hover(window, over, 0);
+    itest_xdotool(window, args);
+    settle(window, 600);
+}
+
+/* Fast wheel turns over the timeline, down then up, move its rows by a
+ * few rows a turn: the place is kept, never thrown to the list's end (GTK
+ * 4.8's list, alone, jumps there). */
+static void test_wheel(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkColumnView *timeline = GTK_COLUMN_VIEW(named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline"));
+    guint n = g_list_model_get_n_items(G_LIST_MODEL(gtk_column_view_get_model(timeline)));
+    gint64 seq = history_length(history) / 3;
+    g_autofree char *seq_text = g_strdup_printf("%" G_GINT64_FORMAT, seq);
+    RowWait shown = {timeline, seq_text};
+    double before, after;
+
+    g_assert_cmpuint(n, >, 3000);
+    cav_inspector_window_show_event(window, seq);
+    g_assert_true(itest_wait_until(row_in_view, &shown));
+    settle(f->window, 100);
+    before = top_row(timeline);
+    spin_wheel(f->window, GTK_WIDGET(timeline), "5");
+    after = top_row(timeline);
+    g_test_message("wheel down: top row %.0f → %.0f of %u", before, after, n);
+    itest_save_shot(f->window, "wheel-down.png");
+    g_assert_cmpfloat(after, >, before + 10);
+    g_assert_cmpfloat(after, <, before + 30 * 10);
+    g_assert_true(draws_row_below_top(timeline, 3)); /* the rows drawn are those */
+    before = after;
+    spin_wheel(f->window, GTK_WIDGET(timeline), "4");
+    after = top_row(timeline);
+    g_test_message("wheel up: top row %.0f → %.0f of %u", before, after, n);
+    g_assert_cmpfloat(after, <, before - 10);
+    g_assert_cmpfloat(after, >, before - 30 * 10);
+    g_assert_true(draws_row_below_top(timeline, 3));
+}
+
+/* ---- /inspector/input/event-tab ------------------------------------------------------- */
+
+/* The tab of @notebook's page that holds @page (a tab's label). */
+static GtkWidget *tab_of(GtkNotebook *notebook, GtkWidget *page)
+{
+    while (gtk_widget_get_parent(page) != NULL && gtk_notebook_page_num(notebook, page) < 0)
+        page = gtk_widget_get_parent(page);
+    return gtk_notebook_get_tab_label(notebook, page);
+}
+
+static gboolean widget_mapped(gpointer widget)
+{
+    return gtk_widget_get_mapped(widget);
+}
+
+/* Click the middle of @widget, really. */
+static void click_middle(GtkWidget *window, GtkWidget *widget)
+{
+    itest_click_at(window, widget, gtk_widget_get_width(widget) / 2.0,
+                   gtk_widget_get_height(widget) / 2.0);
+}
+
+/* Where, in @label, the character at byte @index of its text is drawn. */
+static void label_char_middle(GtkLabel *label, int index, double *x, double *y)
+{
+    PangoLayout *layout = gtk_label_get_layout(label);
+    PangoRectangle pos;
+    int ox, oy;
+
+    gtk_label_get_layout_offsets(label, &ox, &oy);
+    pango_layout_index_to_pos(layout, index, &pos);
+    *x = ox + (pos.x + pos.width / 2.0) / PANGO_SCALE;
+    *y = oy + (pos.y + pos.height / 2.0) / PANGO_SCALE;
+}
+
+/* An event with a cause: from the Entities tab a click on the Event tab,
+ * then one on the "Caused by" link, shows the cause; the first click
+ * selects none of the detail's text. */
+static void test_event_tab(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkNotebook *notebook = GTK_NOTEBOOK(named(f->window, GTK_TYPE_NOTEBOOK, NULL));
+    GtkLabel *detail = GTK_LABEL(named(f->window, GTK_TYPE_LABEL, "detail"));
+    gint64 seq = history_length(history) / 2;
+    EventWait at = {window, 0};
+    const char *text, *link;
+    int start, end;
+    double x, y;
+
+    while (history_entry(history, seq)->cause == 0)
+        seq++;
+    at.seq = history_entry(history, seq)->cause;
+    cav_inspector_window_show_event(window, seq);
+    cav_detail_pane_set_page(detail_pane(window), "entities");
+    itest_wait_painted(f->window);
+    click_middle(f->window, tab_of(notebook, named(f->window, CAV_TYPE_EVENT_DETAIL, NULL)));
+    g_assert_true(itest_wait_until(widget_mapped, detail));
+    itest_wait_painted(f->window);
+    g_assert_false(gtk_label_get_selection_bounds(detail, &start, &end));
+    text = gtk_label_get_text(detail);
+    link = strstr(text, "Caused by #");
+    g_assert_nonnull(link);
+    label_char_middle(detail, (int) (link - text) + (int) strlen("Caused by #") + 1, &x, &y);
+    itest_click_at(f->window, GTK_WIDGET(detail), x, y);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+}
+
+/* ---- /inspector/input/search-focus, /inspector/input/bookmark-closes -------------------- */
+
+/* The button of @switcher's page titled @title. */
+static GtkWidget *switcher_button(GtkWidget *root, const char *title)
+{
+    GtkWidget *switcher = named(root, GTK_TYPE_STACK_SWITCHER, NULL);
+
+    for (GtkWidget *b = gtk_widget_get_first_child(switcher); b != NULL;
+         b = gtk_widget_get_next_sibling(b)) {
+        GtkWidget *label = gtk_button_get_child(GTK_BUTTON(b));
+        if (GTK_IS_LABEL(label) && g_strcmp0(gtk_label_get_text(GTK_LABEL(label)), title) == 0)
+            return b;
+    }
+    g_error("no page “%s” in the switcher", title);
+}
+
+/* Whether none of the window's toggles (play, follow, truth) is on and no
+ * bookmark was made: no one-key shortcut has fired. */
+static void assert_no_shortcut_fired(CavInspectorWindow *window)
+{
+    static const char *const toggles[] = {"play", "follow", "truth"};
+
+    for (guint i = 0; i < G_N_ELEMENTS(toggles); i++) {
+        g_autoptr(GVariant) state =
+            g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
+        g_assert_false(g_variant_get_boolean(state));
+    }
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+}
+
+static gboolean search_shown(gpointer analysis)
+{
+    return mapped(analysis, GTK_TYPE_SEARCH_ENTRY) != NULL;
+}
+
+/* A click on Analysis › Search puts the focus in its field: a query typed
+ * straight away ("kind=goblin": a "b", an "f", a "t") is the field's,
+ * never the window's shortcuts. */
+static void test_search_focus(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    TextWait typed = {NULL, "kind=goblin ft"};
+    gint64 seq = cav_inspector_window_get_event(window);
+    GtkWidget *search;
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    itest_wait_painted(f->window);
+    click_middle(f->window, switcher_button(GTK_WIDGET(analysis), "Search"));
+    g_assert_true(itest_wait_until(search_shown, analysis));
+    search = mapped(GTK_WIDGET(analysis), GTK_TYPE_SEARCH_ENTRY);
+
+    typed.field = GTK_EDITABLE(search);
+    itest_type(f->window, typed.text);
+    if (!itest_wait_until(holds_text, &typed))
+        g_error("typed “%s” after the click, the field holds “%s”", typed.text,
+                gtk_editable_get_text(typed.field));
+    g_assert_false(popover_open(named(f->window, GTK_TYPE_MENU_BUTTON, "bookmarks")));
+    assert_no_shortcut_fired(window);
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+static gboolean popover_closed(gpointer button)
+{
+    return !popover_open(button);
+}
+
+static gboolean truth_on(gpointer window)
+{
+    g_autoptr(GVariant) state = g_action_group_get_action_state(window, "truth");
+
+    return g_variant_get_boolean(state);
+}
+
+/* B, a note, Return: the event is bookmarked, the popover closes, and the
+ * keys pressed next are the window's (T turns the truth on) and none is
+ * typed into the note. */
+static void test_bookmark_closes(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    GtkWidget *button = named(f->window, GTK_TYPE_MENU_BUTTON, "bookmarks");
+    GtkWidget *note = named(GTK_WIDGET(gtk_menu_button_get_popover(GTK_MENU_BUTTON(button))),
+                            GTK_TYPE_ENTRY, "bookmark-note");
+    static const char *const b[] = {"b", NULL}, *const enter[] = {"Return", NULL},
+                             *const t[] = {"t", NULL};
+    TextWait in_note = {GTK_EDITABLE(note), "gone wrong"};
+
+    itest_wait_painted(f->window);
+    itest_press_keys(f->window, b);
+    g_assert_true(itest_wait_until(popover_open, button));
+    g_assert_true(itest_wait_until(focus_in_field, &in_note));
+    itest_type(f->window, in_note.text);
+    g_assert_true(itest_wait_until(holds_text, &in_note));
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(popover_closed, button));
+    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 1);
+    itest_press_keys(f->window, t);
+    g_assert_true(itest_wait_until(truth_on, window));
+    g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(note)), ==, "");
+}
+
+/* ---- /inspector/input/back-forward ---------------------------------------------------- */
+
+static gboolean action_enabled(CavInspectorWindow *window, const char *name)
+{
+    return g_action_group_get_action_enabled(G_ACTION_GROUP(window), name);
+}
+
+/* Two links followed (the Event page's "Caused by"), then Alt+← twice
+ * back to where it began, Alt+→ forward again, and the header's Back
+ * button, clicked, back once more. */
+static void test_back_forward(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkLabel *detail = GTK_LABEL(named(f->window, GTK_TYPE_LABEL, "detail"));
+    GtkWidget *back = named(f->window, GTK_TYPE_BUTTON, "back");
+    gint64 start = history_length(history) / 2, seq[3];
+    static const char *const alt_left[] = {"alt+Left", NULL}, *const alt_right[] = {"alt+Right",
+                                                                                    NULL};
+    EventWait at = {window, 0};
+
+    while (history_entry(history, start)->cause == 0 ||
+           history_entry(history, history_entry(history, start)->cause)->cause == 0)
+        start++;
+    seq[0] = start;
+    seq[1] = history_entry(history, seq[0])->cause;
+    seq[2] = history_entry(history, seq[1])->cause;
+    g_assert_false(action_enabled(window, "back")); /* nothing visited yet */
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    cav_inspector_window_show_event(window, seq[0]);
+    for (guint i = 1; i <= 2; i++) {
+        const char *text, *link;
+        double x, y;
+        settle(f->window, 600); /* two clicks, not a double click */
+        text = gtk_label_get_text(detail);
+        link = strstr(text, "Caused by #");
+        label_char_middle(detail, (int) (link - text) + (int) strlen("Caused by #") + 1, &x, &y);
+        itest_click_at(f->window, GTK_WIDGET(detail), x, y);
+        at.seq = seq[i];
+        g_assert_true(itest_wait_until(itest_shows_event, &at));
+    }
+    g_assert_true(action_enabled(window, "back"));
+    g_assert_false(action_enabled(window, "forward"));
+    at.seq = seq[1];
+    itest_press_keys(f->window, alt_left);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[0];
+    itest_press_keys(f->window, alt_left);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[1];
+    itest_press_keys(f->window, alt_right);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    at.seq = seq[0];
+    click_middle(f->window, back);
+    g_assert_true(itest_wait_until(itest_shows_event, &at));
+    g_assert_true(action_enabled(window, "forward"));
+}
+
+/* ---- /inspector/input/tab-cycle, /inspector/input/control-keys ------------------------- */
+
+/* The controls Tab must reach, by their names, in the order they are
+ * seen (left column top to bottom, then the timeline, then the pages). */
+static const char *const tab_controls[] = {"depth", "map",      "play",      "scrubber", "markers",
+                                           "speed", "timeline", "bookmarks", "back"};
+
+/* The index in tab_controls of the control holding @focus, or -1. */
+static int control_of(GtkWidget *focus)
+{
+    for (GtkWidget *w = focus; w != NULL; w = gtk_widget_get_parent(w))
+        for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+            if (g_strcmp0(gtk_widget_get_name(w), tab_controls[i]) == 0)
+                return (int) i;
+    return -1;
+}
+
+/* A window and the focus before a key, for focus_moved(). */
+typedef struct {
+    GtkWidget *window, *before;
+} MoveWait;
+
+static gboolean focus_moved(gpointer data)
+{
+    MoveWait *w = data;
+
+    return gtk_root_get_focus(GTK_ROOT(w->window)) != w->before;
+}
+
+static gboolean focus_moved_soon(MoveWait *moved)
+{
+    for (gint64 until = g_get_monotonic_time() + G_USEC_PER_SEC; g_get_monotonic_time() < until;) {
+        g_main_context_iteration(NULL, FALSE);
+        if (focus_moved(moved))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Press @key until the focus moves (a text's links take a press each
+ * before Tab leaves it), at most 30 times; the focus then. */
+static GtkWidget *press_moving(GtkWidget *window, const char *key)
+{
+    const char *const keys[] = {key, NULL};
+    MoveWait moved = {window, gtk_root_get_focus(GTK_ROOT(window))};
+
+    for (guint i = 0; i < 30; i++) {
+        itest_press_keys(window, keys);
+        if (focus_moved_soon(&moved))
+            return gtk_root_get_focus(GTK_ROOT(window));
+    }
+    g_error("%s did not move the focus from %s", key,
+            moved.before ? G_OBJECT_TYPE_NAME(moved.before) : "nothing");
+}
+
+/* Tab from the search field, one press at a time, all the way round the
+ * window back to it: every control is reached (the timeline left again by
+ * Tab), the left column's in the order seen, before the timeline; the
+ * event shown never changes. Shift+Tab from the timeline goes back to the
+ * speed menu, and Escape leaves it forward. */
+static void test_tab_cycle(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    GtkWidget *search = named(f->window, GTK_TYPE_SEARCH_ENTRY, NULL);
+    gint64 seq = history_length(history) / 2;
+    int first_seen[G_N_ELEMENTS(tab_controls)];
+    TextWait in_search = {GTK_EDITABLE(search), ""};
+    GtkWidget *focus;
+    int presses = 0;
+
+    for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+        first_seen[i] = -1;
+    cav_inspector_window_show_event(window, seq); /* a jump: Back can be pressed */
+    itest_wait_painted(f->window);
+    click_middle(f->window, search);
+    g_assert_true(itest_wait_until(focus_in_field, &in_search));
+    do {
+        int control;
+        focus = press_moving(f->window, "Tab");
+        control = control_of(focus);
+        g_test_message("Tab %d: %s (%s)", presses, G_OBJECT_TYPE_NAME(focus),
+                       control >= 0 ? tab_controls[control] : "-");
+        if (control >= 0 && first_seen[control] < 0)
+            first_seen[control] = presses;
+        g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+        g_assert_cmpint(++presses, <, 80);
+    } while (!focus_in_field(&in_search));
+    for (guint i = 0; i < G_N_ELEMENTS(tab_controls); i++)
+        if (first_seen[i] < 0)
+            g_error("Tab never reached the %s", tab_controls[i]);
+    for (guint i = 0; i + 1 < 7; i++) /* depth … timeline */
+        g_assert_cmpint(first_seen[i], <, first_seen[i + 1]);
+    /* Into the timeline from the speed menu, back out with Shift+Tab. */
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "speed"));
+    focus = press_moving(f->window, "Tab");
+    g_assert_cmpstr(tab_controls[control_of(focus)], ==, "timeline");
+    focus = press_moving(f->window, "shift+Tab");
+    g_assert_cmpstr(tab_controls[MAX(control_of(focus), 0)], ==, "speed");
+    focus = press_moving(f->window, "Tab");
+    g_assert_cmpstr(tab_controls[control_of(focus)], ==, "timeline");
+    focus = press_moving(f->window, "Escape");
+    g_assert_cmpint(control_of(focus), !=, 6); /* out of the timeline */
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+static guint dropdown_selected(GtkWidget *window, const char *name)
+{
+    return gtk_drop_down_get_selected(GTK_DROP_DOWN(named(window, GTK_TYPE_DROP_DOWN, name)));
+}
+
+/* A dropdown and the item it should have, for dropdown_at(). */
+typedef struct {
+    GtkWidget *window;
+    const char *name;
+    guint item;
+} DropWait;
+
+static gboolean dropdown_at(gpointer data)
+{
+    DropWait *w = data;
+
+    return dropdown_selected(w->window, w->name) == w->item;
+}
+
+static gboolean marker_kind_hidden(gpointer window)
+{
+    g_autoptr(GVariant) state = g_action_group_get_action_state(window, "marker-death");
+
+    return !g_variant_get_boolean(state);
+}
+
+/* Keys for the depth (3, then 0: the player's), the speed (+, -) and the
+ * scrubber's marker kinds (Ctrl+1: deaths), pressed with the focus in the
+ * timeline; the truth shown, so that every depth is listed. */
+static void test_control_keys(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    guint speed = dropdown_selected(f->window, "speed");
+    DropWait depth3 = {f->window, "depth", 3}, depth0 = {f->window, "depth", 0};
+    DropWait faster = {f->window, "speed", speed + 1}, slower = {f->window, "speed", speed};
+    static const char *const three[] = {"3", NULL}, *const zero[] = {"0", NULL},
+                             *const plus[] = {"plus", NULL}, *const minus[] = {"minus", NULL},
+                             *const ctrl1[] = {"ctrl+1", NULL};
+
+    g_assert_cmpuint(speed, <, 4);
+    /* With the truth shown the menu lists every depth, so depth 3 is its row 3
+     * (the player's view lists only the depths the player has stood on). */
+    g_action_group_change_action_state(G_ACTION_GROUP(window), "truth",
+                                       g_variant_new_boolean(TRUE));
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "speed"));
+    press_moving(f->window, "Tab"); /* into the timeline */
+    itest_press_keys(f->window, three);
+    g_assert_true(itest_wait_until(dropdown_at, &depth3));
+    itest_press_keys(f->window, zero);
+    g_assert_true(itest_wait_until(dropdown_at, &depth0));
+    itest_press_keys(f->window, plus);
+    g_assert_true(itest_wait_until(dropdown_at, &faster));
+    itest_press_keys(f->window, minus);
+    g_assert_true(itest_wait_until(dropdown_at, &slower));
+    itest_press_keys(f->window, ctrl1);
+    g_assert_true(itest_wait_until(marker_kind_hidden, window));
+}
+
+/* ---- /inspector/input/map-keys -------------------------------------------------------- */
+
+/* A map and the cell its cursor should be on, for cursor_at(). */
+typedef struct {
+    CavMapView *map;
+    int x, y;
+} CursorWait;
+
+static gboolean cursor_at(gpointer data)
+{
+    CursorWait *w = data;
+    int x = -1, y = -1;
+
+    return cav_map_view_get_selected(w->map, &x, &y) && x == w->x && y == w->y;
+}
+
+/* Tab from the depth menu onto the map; its arrows move a cursor (from
+ * the player) instead of the event shown, and Return on the player picks
+ * the player under Entities, as a click would. */
+static void test_map_keys(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavMapView *map = CAV_MAP_VIEW(named(f->window, CAV_TYPE_MAP_VIEW, NULL));
+    gint64 seq = cav_inspector_window_get_event(window);
+    const CavCreature *player = state_player(history_state(history));
+    CursorWait start = {map, player->x, player->y}, right = {map, player->x + 2, player->y};
+    EntityWait picked = {window, CAV_REF_CREATURE, player->id};
+    static const char *const rights[] = {"Right", "Right", "Right", NULL},
+                             *const lefts[] = {"Left", "Left", NULL},
+                             *const enter[] = {"Return", NULL};
+    GtkWidget *focus;
+
+    g_assert_true(player->alive && player->x + 2 < CAV_WIDTH);
+    cav_detail_pane_set_page(detail_pane(window), "event");
+    gtk_widget_grab_focus(named(f->window, GTK_TYPE_DROP_DOWN, "depth"));
+    focus = press_moving(f->window, "Tab");
+    g_assert_true(focus == GTK_WIDGET(map));
+    itest_press_keys(f->window, rights);
+    g_assert_true(itest_wait_until(cursor_at, &right));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+    itest_press_keys(f->window, lefts);
+    g_assert_true(itest_wait_until(cursor_at, &start));
+    itest_press_keys(f->window, enter);
+    g_assert_true(itest_wait_until(entity_selected, &picked));
+    g_assert_cmpint(cav_inspector_window_get_event(window), ==, seq);
+}
+
+/* ---- /inspector/input/chart-export, /inspector/input/quit-saves ------------------------- */
+
+/* Export… says where the chart went, or why it could not go there, in
+ * words (not "no error has occurred"). */
+static void test_chart_export(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkLabel *label = GTK_LABEL(named(GTK_WIDGET(analysis), GTK_TYPE_LABEL, "chart-label"));
+    g_autofree char *good = tmp_path(&f->tmp, "chart.png");
+    g_autofree char *bad = tmp_path(&f->tmp, "no-such-folder/chart.svg");
+    g_autofree char *saved = g_strdup_printf("The chart is saved in %s.", good);
+
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "time");
+    itest_wait_painted(f->window);
+    cav_analysis_view_export_chart(analysis, good);
+    g_assert_cmpstr(gtk_label_get_text(label), ==, saved);
+    g_assert_true(g_file_test(good, G_FILE_TEST_IS_REGULAR));
+    cav_analysis_view_export_chart(analysis, bad);
+    g_test_message("%s", gtk_label_get_text(label));
+    g_assert_true(g_str_has_prefix(gtk_label_get_text(label), "The chart was not saved."));
+    g_assert_nonnull(strstr(gtk_label_get_text(label), "No such file or directory"));
+    g_assert_null(strstr(gtk_label_get_text(label), "no error"));
+}
+
+static gboolean window_gone(gpointer data)
+{
+    return *(GtkWidget **) data == NULL;
+}
+
+/* Ctrl+Q, pressed (not the window's close button), remembers the window's
+ * size as closing it does. */
+static void test_quit_saves(Fixture *f, gconstpointer data)
+{
+    g_autoptr(CavInspectorApp) app = cav_inspector_app_new();
+    g_autoptr(GSettings) settings = cav_settings_new();
+    g_autoptr(GError) error = NULL;
+    static const char *const quit[] = {"ctrl+q", NULL};
+    CavInspectorWindow *window;
+
+    g_assert_nonnull(settings);
+    g_settings_set_int(settings, "window-width", 1280);
+    g_application_set_flags(G_APPLICATION(app), G_APPLICATION_NON_UNIQUE);
+    g_assert_true(g_application_register(G_APPLICATION(app), NULL, &error));
+    window = open_app_window(f, GTK_APPLICATION(app), 1200);
+    g_object_add_weak_pointer(G_OBJECT(window), (gpointer *) &f->window);
+    itest_press_keys(f->window, quit);
+    g_assert_true(itest_wait_until(window_gone, &f->window));
+    g_assert_cmpint(g_settings_get_int(settings, "window-width"), ==, 1200);
+}
+
+/* ---- /inspector/input/roomy ------------------------------------------------------------ */
+
+/* The label below @root showing @text, or NULL. */
+static GtkWidget *label_showing(GtkWidget *root, const char *text)
+{
+    if (GTK_IS_LABEL(root) && g_strcmp0(gtk_label_get_text(GTK_LABEL(root)), text) == 0)
+        return root;
+    for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
+         child = gtk_widget_get_next_sibling(child)) {
+        GtkWidget *found = label_showing(child, text);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* The width of an average letter and the height of a line in @widget's font. */
+static void letter_size(GtkWidget *widget, double *width, int *height)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyz";
+    g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout(widget, letters);
+    int w;
+
+    pango_layout_get_pixel_size(layout, &w, height);
+    *width = w / (double) strlen(letters);
+}
+
+/* At 1366×768, as the window opens: the timeline's Summary column shows 40
+ * letters or more, and the Why page and an entity's card 10 lines or more
+ * (they showed about 25 letters, 4 and 6 lines). */
+static void test_roomy(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    CavAnalysisView *analysis = CAV_ANALYSIS_VIEW(named(f->window, CAV_TYPE_ANALYSIS_VIEW, NULL));
+    GtkWidget *timeline = named(f->window, GTK_TYPE_COLUMN_VIEW, "timeline");
+    GtkWidget *summary = label_showing(timeline, "Summary");
+    GtkWidget *card = named(f->window, GTK_TYPE_LABEL, "entity-detail");
+    GtkWidget *card_box = gtk_widget_get_ancestor(card, GTK_TYPE_SCROLLED_WINDOW);
+    GtkWidget *why = cav_analysis_view_get_why(analysis);
+    double letter;
+    int line;
+
+    g_assert_cmpint(gtk_widget_get_width(f->window), <=, 1366);
+    g_assert_nonnull(summary);
+    letter_size(timeline, &letter, &line);
+    itest_save_shot(f->window, "roomy.png");
+    g_test_message("Summary %d px (%.0f letters)",
+                   gtk_widget_get_width(gtk_widget_get_parent(summary)),
+                   gtk_widget_get_width(gtk_widget_get_parent(summary)) / letter);
+    g_assert_cmpfloat(gtk_widget_get_width(gtk_widget_get_parent(summary)), >=, 40 * letter);
+    cav_inspector_window_select_entity(window, CAV_REF_CREATURE,
+                                       state_player(history_state(history))->id);
+    itest_wait_painted(f->window);
+    g_test_message("card %d px (%d lines)", gtk_widget_get_height(card_box),
+                   gtk_widget_get_height(card_box) / line);
+    g_assert_cmpint(gtk_widget_get_height(card_box), >=, 10 * line);
+    cav_detail_pane_set_page(detail_pane(window), "analysis");
+    cav_analysis_view_show_page(analysis, "why");
+    itest_wait_painted(f->window);
+    g_test_message("why %d px (%d lines)", gtk_widget_get_height(why),
+                   gtk_widget_get_height(why) / line);
+    g_assert_cmpint(gtk_widget_get_height(why), >=, 10 * line);
+}
+
+/* ---- /inspector/input/maximized --------------------------------------------------------- */
+
+/* Whether @data's window is maximized, or fills the screen's width where
+ * no window manager can maximize it. */
+static gboolean fills_screen(gpointer data)
+{
+    GtkWidget *window = data;
+    GdkDisplay *display = gtk_widget_get_display(window);
+    g_autoptr(GdkMonitor) monitor = g_list_model_get_item(gdk_display_get_monitors(display), 0);
+    GdkRectangle area;
+
+    gdk_monitor_get_geometry(monitor, &area);
+    return gtk_widget_get_mapped(window) && (gtk_window_is_maximized(GTK_WINDOW(window)) ||
+                                             gtk_widget_get_width(window) >= area.width - 20);
+}
+
+/* A window closed maximized opens maximized again (with a window manager;
+ * without one, as large as the screen). */
+static void test_maximized(Fixture *f, gconstpointer data)
+{
+    g_autoptr(GSettings) settings = cav_settings_new();
+    CavInspectorWindow *window;
+
+    g_assert_nonnull(settings);
+    g_settings_set_boolean(settings, "window-maximized", TRUE);
+    window = cav_inspector_window_new(NULL);
+    f->window = GTK_WIDGET(window);
+    gtk_window_present(GTK_WINDOW(window));
+    g_settings_set_boolean(settings, "window-maximized", FALSE); /* for the tests after */
+    if (!itest_wait_until(fills_screen, window))
+        g_error("the window opened %d px wide, not maximized", gtk_widget_get_width(f->window));
+}
+
+/* ---- /inspector/input/fork-turn-0 ----------------------------------------------------- */
+
+static gboolean has_notice(gpointer window)
+{
+    return cav_marks_get_notice(window) != NULL;
+}
+
+/* Play from Here, clicked on the first turn: the notice speaks of one turn
+ * ("Turn 0 … is saved"), never "Turns 0 to 0". */
+static void test_fork_turn_0(Fixture *f, gconstpointer data)
+{
+    CavInspectorWindow *window = open_window(f);
+    History *history = cav_inspector_window_get_history(window);
+    const char *notice;
+
+    g_assert_cmpint(history_entry(history, 1)->turn, ==, 0);
+    cav_inspector_window_show_event(window, 1);
+    itest_wait_painted(f->window);
+    click_middle(f->window, named(f->window, GTK_TYPE_BUTTON, "fork"));
+    g_assert_true(itest_wait_until(has_notice, window));
+    notice = cav_marks_get_notice(window);
+    g_test_message("%s", notice);
+    g_assert_true(g_str_has_prefix(notice, "Turn 0 of this game is saved as a new game in "));
+    g_assert_null(strstr(notice, "Turns 0 to 0"));
 }
 
 int main(int argc, char **argv)
@@ -925,6 +1626,19 @@ int main(int argc, char **argv)
     ADD("/inspector/input/damaged-over-game", test_damaged_over_game);
     ADD("/inspector/input/empty-window", test_empty_window);
     ADD("/inspector/input/tooltips", test_tooltips);
+    ADD("/inspector/input/wheel", test_wheel);
+    ADD("/inspector/input/event-tab", test_event_tab);
+    ADD("/inspector/input/search-focus", test_search_focus);
+    ADD("/inspector/input/bookmark-closes", test_bookmark_closes);
+    ADD("/inspector/input/back-forward", test_back_forward);
+    ADD("/inspector/input/tab-cycle", test_tab_cycle);
+    ADD("/inspector/input/control-keys", test_control_keys);
+    ADD("/inspector/input/map-keys", test_map_keys);
+    ADD("/inspector/input/chart-export", test_chart_export);
+    ADD("/inspector/input/quit-saves", test_quit_saves);
+    ADD("/inspector/input/roomy", test_roomy);
+    ADD("/inspector/input/maximized", test_maximized);
+    ADD("/inspector/input/fork-turn-0", test_fork_turn_0);
 #undef ADD
 #undef ADD_WITH
     return itest_run(&env);
