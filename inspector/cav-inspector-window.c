@@ -18,7 +18,7 @@
 #include "cav-loading-page.h"
 #include "cav-map-view.h"
 #include "cav-marker-strip.h"
-#include "cav-marks.h"
+#include "cav-bookmarks.h"
 #include "cav-recent.h"
 #include "cav-playback.h"
 #include "cav-settings.h"
@@ -720,7 +720,7 @@ static void show_history(CavInspectorWindow *self, History *history, CavMarkers 
     cav_detail_pane_set_timeline(self->detail_pane, self->timeline);
     show_event_from(self, history_length(history), FROM_FOLLOW);
     cav_marker_strip_take(self, history, markers);
-    cav_marks_reload(self);
+    cav_bookmarks_reload(self);
     self->follow_source = g_timeout_add(FOLLOW_POLL_MS, follow_poll, self);
     cav_timing_mark_first_paint(GTK_WIDGET(self));
 }
@@ -994,7 +994,7 @@ static void cav_inspector_window_init(CavInspectorWindow *self)
                                     self);
     cav_visits_init(&self->visits);
     update_visits(self);
-    cav_marks_install(self, self->scrubber, self->bookmarks_button);
+    cav_bookmarks_install(self, self->scrubber, self->bookmarks_button);
     cav_marker_strip_install(self, self->scrubber);
     cav_keys_install(GTK_WINDOW(self), GTK_WIDGET(self->content), self->pages, "game",
                      self->timeline_pane);

@@ -6,7 +6,7 @@
 #include "cav-marker-strip.h"
 
 #include "bookmarks.h"
-#include "cav-marks.h"
+#include "cav-bookmarks.h"
 
 #define STRIP_HEIGHT 12
 #define NEAR_PX 5.0 /* how far from a tick a pointer still means it */
@@ -47,7 +47,7 @@ static const CavMarkerKind draw_order[CAV_MARKER_KINDS] = {
 /* The window's bookmarks merged into the markers. */
 static void take_bookmarks(CavMarkerStrip *self)
 {
-    const GPtrArray *bookmarks = cav_marks_get_bookmarks(self->window);
+    const GPtrArray *bookmarks = cav_bookmarks_get_bookmarks(self->window);
     g_autoptr(GArray) seqs = g_array_new(FALSE, FALSE, sizeof(gint64));
 
     for (guint i = 0; bookmarks != NULL && i < bookmarks->len; i++)

@@ -23,7 +23,7 @@
 #include "cav-map-view.h"
 #include "cav-recent.h"
 #include "cav-settings.h"
-#include "cav-marks.h"
+#include "cav-bookmarks.h"
 #include "history.h"
 #include "session.h"
 #include "scenario.h"
@@ -670,7 +670,7 @@ static void type_into(CavInspectorWindow *window, GtkWidget *field, const char *
             g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
         g_assert_false(g_variant_get_boolean(state));
     }
-    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+    g_assert_cmpuint(cav_bookmarks_get_bookmarks(window)->len, ==, 0);
 }
 
 /* Keys typed in a text field inside the window's content (Analysis ›
@@ -1084,7 +1084,7 @@ static void assert_no_shortcut_fired(CavInspectorWindow *window)
             g_action_group_get_action_state(G_ACTION_GROUP(window), toggles[i]);
         g_assert_false(g_variant_get_boolean(state));
     }
-    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 0);
+    g_assert_cmpuint(cav_bookmarks_get_bookmarks(window)->len, ==, 0);
 }
 
 static gboolean search_shown(gpointer analysis)
@@ -1152,7 +1152,7 @@ static void test_bookmark_closes(Fixture *f, gconstpointer data)
     g_assert_true(itest_wait_until(holds_text, &in_note));
     itest_press_keys(f->window, enter);
     g_assert_true(itest_wait_until(popover_closed, button));
-    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 1);
+    g_assert_cmpuint(cav_bookmarks_get_bookmarks(window)->len, ==, 1);
     itest_press_keys(f->window, t);
     g_assert_true(itest_wait_until(truth_on, window));
     g_assert_cmpstr(gtk_editable_get_text(GTK_EDITABLE(note)), ==, "");
@@ -1582,7 +1582,7 @@ static void test_maximized(Fixture *f, gconstpointer data)
 
 static gboolean has_notice(gpointer window)
 {
-    return cav_marks_get_notice(window) != NULL;
+    return cav_bookmarks_get_notice(window) != NULL;
 }
 
 /* Play from Here, clicked on the first turn: the notice speaks of one turn
@@ -1598,7 +1598,7 @@ static void test_fork_turn_0(Fixture *f, gconstpointer data)
     itest_wait_painted(f->window);
     click_middle(f->window, named(f->window, GTK_TYPE_BUTTON, "fork"));
     g_assert_true(itest_wait_until(has_notice, window));
-    notice = cav_marks_get_notice(window);
+    notice = cav_bookmarks_get_notice(window);
     g_test_message("%s", notice);
     g_assert_true(g_str_has_prefix(notice, "Turn 0 of this game is saved as a new game in "));
     g_assert_null(strstr(notice, "Turns 0 to 0"));

@@ -15,7 +15,7 @@
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
 #include "cav-map-view.h"
-#include "cav-marks.h"
+#include "cav-bookmarks.h"
 #include "cav-render.h"
 #include "cav-timeline-filter.h"
 #include "cav-timeline.h"
@@ -1575,7 +1575,7 @@ static void wait_for_notice(CavInspectorWindow *window, const char *const *last)
     gboolean timed_out = FALSE;
     guint timeout = g_timeout_add_seconds(ITEST_WAIT_S, on_timeout, &timed_out);
 
-    while (cav_marks_get_notice(window) == *last && !timed_out)
+    while (cav_bookmarks_get_notice(window) == *last && !timed_out)
         g_main_context_iteration(NULL, TRUE);
     g_assert_false(timed_out);
     g_source_remove(timeout);
@@ -1605,13 +1605,13 @@ static void test_bookmarks(Fixture *f, gconstpointer data)
     g_assert_cmpuint(stored->len, ==, 1);
     g_assert_cmpint(((Bookmark *) stored->pdata[0])->seq, ==, seq);
     g_assert_cmpstr(((Bookmark *) stored->pdata[0])->note, ==, "the middle");
-    shown = cav_marks_get_bookmarks(window);
+    shown = cav_bookmarks_get_bookmarks(window);
     g_assert_cmpuint(shown->len, ==, 1);
     /* A note with a control character is refused, and said so. */
     g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
                                    g_variant_new_string("bell\a"));
-    g_assert_nonnull(strstr(cav_marks_get_notice(window), "control character"));
-    g_assert_cmpuint(cav_marks_get_bookmarks(window)->len, ==, 1);
+    g_assert_nonnull(strstr(cav_bookmarks_get_notice(window), "control character"));
+    g_assert_cmpuint(cav_bookmarks_get_bookmarks(window)->len, ==, 1);
     /* The popover's row jumps to the bookmarked event. */
     row = gtk_list_box_get_row_at_index(GTK_LIST_BOX(list), 0);
     g_assert_nonnull(row);
@@ -1645,11 +1645,11 @@ static void test_fork(Fixture *f, gconstpointer data)
     cav_inspector_window_show_event(window, seq);
     g_action_group_activate_action(G_ACTION_GROUP(window), "bookmark-note",
                                    g_variant_new_string("before the fork"));
-    before = cav_marks_get_notice(window);
+    before = cav_bookmarks_get_notice(window);
     g_action_group_activate_action(G_ACTION_GROUP(window), "fork", NULL);
     wait_for_notice(window, &before);
-    g_assert_cmpstr(cav_marks_get_fork_path(window), ==, expected);
-    g_assert_nonnull(strstr(cav_marks_get_notice(window), expected));
+    g_assert_cmpstr(cav_bookmarks_get_fork_path(window), ==, expected);
+    g_assert_nonnull(strstr(cav_bookmarks_get_notice(window), expected));
     store = store_open(expected, FALSE, &error);
     g_assert_no_error(error);
     g_assert_true(verify_game(store, &report, &error));

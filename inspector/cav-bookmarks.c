@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-marks.c — the inspector's bookmarks (popover, list, scrubber marks)
+/* cav-bookmarks.c — the inspector's bookmarks (popover, list, scrubber marks)
  * and its "Play from here" (a fork made in a worker thread). */
-#include "cav-marks.h"
+#include "cav-bookmarks.h"
 
 #include "bookmarks.h"
 #include "cav-marker-strip.h"
@@ -18,16 +18,16 @@ typedef struct {
     GPtrArray *bookmarks; /* Bookmark, or NULL */
     char *notice;
     char *fork_path;
-} CavMarks;
+} CavBookmarks;
 
 #define MARKS_KEY "cav-marks"
 
-static CavMarks *marks_of(CavInspectorWindow *window)
+static CavBookmarks *marks_of(CavInspectorWindow *window)
 {
     return g_object_get_data(G_OBJECT(window), MARKS_KEY);
 }
 
-static void marks_free(CavMarks *marks)
+static void marks_free(CavBookmarks *marks)
 {
     if (marks->bookmarks != NULL)
         g_ptr_array_unref(marks->bookmarks);
@@ -36,10 +36,10 @@ static void marks_free(CavMarks *marks)
     g_free(marks);
 }
 
-/* Say @text: kept for cav_marks_get_notice, and told to the person at the
+/* Say @text: kept for cav_bookmarks_get_notice, and told to the person at the
  * window (not a headless one's): a problem or a long notice in a dialog
  * under @primary, a short notice in a toast. */
-static void marks_say(CavMarks *marks, gboolean problem, const char *primary, const char *text)
+static void marks_say(CavBookmarks *marks, gboolean problem, const char *primary, const char *text)
 {
     g_free(marks->notice);
     marks->notice = g_strdup(text);
@@ -70,7 +70,7 @@ static GtkWidget *bookmark_row(History *history, const Bookmark *bookmark)
 }
 
 /* The list and the scrubber's marks, from marks->bookmarks. */
-static void marks_show(CavMarks *marks)
+static void marks_show(CavBookmarks *marks)
 {
     History *history = cav_inspector_window_get_history(marks->window);
     GtkWidget *child;
@@ -86,9 +86,9 @@ static void marks_show(CavMarks *marks)
     cav_marker_strip_reload(marks->window);
 }
 
-void cav_marks_reload(CavInspectorWindow *window)
+void cav_bookmarks_reload(CavInspectorWindow *window)
 {
-    CavMarks *marks = marks_of(window);
+    CavBookmarks *marks = marks_of(window);
     History *history = cav_inspector_window_get_history(window);
     g_autoptr(GError) error = NULL;
 
@@ -106,7 +106,7 @@ void cav_marks_reload(CavInspectorWindow *window)
 
 static void on_bookmark(GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
 
     if (cav_inspector_window_get_history(marks->window) == NULL)
         return;
@@ -116,7 +116,7 @@ static void on_bookmark(GSimpleAction *action, GVariant *parameter, gpointer use
 
 static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
     History *history = cav_inspector_window_get_history(marks->window);
     gint64 seq = cav_inspector_window_get_event(marks->window);
     g_autoptr(GError) error = NULL;
@@ -138,13 +138,13 @@ static void on_bookmark_note(GSimpleAction *action, GVariant *parameter, gpointe
     /* Closed, so that the keys pressed next are the window's, not a note's. */
     gtk_menu_button_popdown(marks->button);
     text = g_strdup_printf("Bookmarked event %" G_GINT64_FORMAT ".", seq);
-    cav_marks_reload(marks->window);
+    cav_bookmarks_reload(marks->window);
     marks_say(marks, FALSE, "Bookmarked", text);
 }
 
 static void on_bookmark_jump(GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
 
     gtk_menu_button_popdown(marks->button);
     cav_inspector_window_show_event(marks->window, g_variant_get_int64(parameter));
@@ -156,7 +156,7 @@ static void on_bookmark_jump(GSimpleAction *action, GVariant *parameter, gpointe
  * about 0.2 s). */
 static void on_fork(GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
     History *history = cav_inspector_window_get_history(marks->window);
     const HistoryEntry *entry;
     g_autoptr(GError) error = NULL;
@@ -189,14 +189,14 @@ static void on_fork(GSimpleAction *action, GVariant *parameter, gpointer user_da
 
 static void on_note_activate(GtkWidget *widget, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
     const char *text = gtk_editable_get_text(GTK_EDITABLE(marks->note_entry));
 
     g_action_group_activate_action(G_ACTION_GROUP(marks->window), "bookmark-note",
                                    g_variant_new_string(text));
 }
 
-static GtkWidget *note_row(CavMarks *marks)
+static GtkWidget *note_row(CavBookmarks *marks)
 {
     GtkWidget *row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6);
     GtkWidget *add = gtk_button_new_with_mnemonic("_Bookmark");
@@ -213,7 +213,7 @@ static GtkWidget *note_row(CavMarks *marks)
     return row;
 }
 
-static GtkWidget *popover_content(CavMarks *marks)
+static GtkWidget *popover_content(CavBookmarks *marks)
 {
     GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *scrolled = gtk_scrolled_window_new();
@@ -240,16 +240,16 @@ static GtkWidget *popover_content(CavMarks *marks)
  * again and none is typed into the note. */
 static void on_popover_closed(GtkPopover *popover, gpointer user_data)
 {
-    CavMarks *marks = user_data;
+    CavBookmarks *marks = user_data;
     GtkWidget *focus = gtk_root_get_focus(GTK_ROOT(marks->window));
 
     if (focus != NULL && gtk_widget_is_ancestor(focus, GTK_WIDGET(popover)))
         gtk_widget_grab_focus(GTK_WIDGET(marks->button));
 }
 
-void cav_marks_install(CavInspectorWindow *window, GtkScale *scrubber, GtkMenuButton *button)
+void cav_bookmarks_install(CavInspectorWindow *window, GtkScale *scrubber, GtkMenuButton *button)
 {
-    CavMarks *marks = g_new0(CavMarks, 1);
+    CavBookmarks *marks = g_new0(CavBookmarks, 1);
     const GActionEntry actions[] = {
         {.name = "bookmark", .activate = on_bookmark},
         {.name = "bookmark-note", .activate = on_bookmark_note, .parameter_type = "s"},
@@ -269,23 +269,23 @@ void cav_marks_install(CavInspectorWindow *window, GtkScale *scrubber, GtkMenuBu
     gtk_menu_button_set_popover(button, popover);
 }
 
-const GPtrArray *cav_marks_get_bookmarks(CavInspectorWindow *window)
+const GPtrArray *cav_bookmarks_get_bookmarks(CavInspectorWindow *window)
 {
-    CavMarks *marks = marks_of(window);
+    CavBookmarks *marks = marks_of(window);
 
     return marks != NULL ? marks->bookmarks : NULL;
 }
 
-const char *cav_marks_get_notice(CavInspectorWindow *window)
+const char *cav_bookmarks_get_notice(CavInspectorWindow *window)
 {
-    CavMarks *marks = marks_of(window);
+    CavBookmarks *marks = marks_of(window);
 
     return marks != NULL ? marks->notice : NULL;
 }
 
-const char *cav_marks_get_fork_path(CavInspectorWindow *window)
+const char *cav_bookmarks_get_fork_path(CavInspectorWindow *window)
 {
-    CavMarks *marks = marks_of(window);
+    CavBookmarks *marks = marks_of(window);
 
     return marks != NULL ? marks->fork_path : NULL;
 }
