@@ -6,6 +6,7 @@
  * seed's trajectory. Skipped when tmux is not installed. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -1236,6 +1237,52 @@ static void test_asciicast_full_disk(Fixture *f, G_GNUC_UNUSED gconstpointer dat
     }
 }
 
+/* Whether @dir holds a file whose name starts with @prefix. */
+static gboolean dir_has_prefix(const char *dir, const char *prefix)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL)
+        if (g_str_has_prefix(name, prefix))
+            return TRUE;
+    return FALSE;
+}
+
+/* A cast stopped by SIGINT or SIGTERM while it writes removes its partial
+ * file (g.cast.XXXXXX) and dies of that signal. The writer is paused as
+ * soon as its partial file shows, so that it cannot finish first. */
+static void test_asciicast_interrupted(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const int signals[] = {SIGINT, SIGTERM};
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "300");
+    for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
+        g_autofree char *cast = g_build_filename(f->dir, "g.cast", NULL);
+        const char *argv[] = {f->bin, "replay", f->save, "--asciicast", cast, NULL};
+        g_autoptr(GError) error = NULL;
+        GPid pid;
+        int status = 0;
+
+        g_assert_true(g_spawn_async(f->dir, (char **) argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                    NULL, &pid, &error));
+        g_assert_no_error(error);
+        while (!dir_has_prefix(f->dir, "g.cast."))
+            g_usleep(1000);
+        kill(pid, SIGSTOP);
+        kill(pid, signals[i]);
+        kill(pid, SIGCONT);
+        g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+        g_spawn_close_pid(pid);
+        g_assert_true(WIFSIGNALED(status));
+        g_assert_cmpint(WTERMSIG(status), ==, signals[i]);
+        g_assert_false(dir_has_prefix(f->dir, "g.cast"));
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1273,6 +1320,8 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/replay/asciicast-full-disk", Fixture, NULL, fixture_set_up,
                test_asciicast_full_disk, fixture_tear_down);
+    g_test_add("/replay/asciicast-interrupted", Fixture, NULL, fixture_set_up,
+               test_asciicast_interrupted, fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();

@@ -591,11 +591,16 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
 /* ---- an asciicast ------------------------------------------------------- */
 
 /* Draw turns @first to @last of @r's history, one frame each, into @cast,
- * @speed turns a second. */
+ * @speed turns a second; stopped (FALSE) by SIGINT, SIGTERM or SIGHUP. */
 static gboolean replay_record(Replay *r, ReplayCast *cast, gint32 first, gint32 last, double speed,
                               GError **error)
 {
     for (gint32 turn = first; turn <= last; turn++) {
+        if (tui_screen_signal() != 0) {
+            g_set_error_literal(error, TUI_ERROR, TUI_ERROR_INTERRUPTED,
+                                "interrupted: the asciicast is not written");
+            return FALSE;
+        }
         replay_goto(r, turn);
         if (r->failure != NULL) {
             g_propagate_error(error, g_steal_pointer(&r->failure));
