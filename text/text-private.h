@@ -69,7 +69,8 @@ void text_hear_note(Text *text, const char *line);
 /* Drop the messages not told yet (the steps of a walk). */
 void text_forget(Text *text);
 
-/* Print @line on its own line, any control character in it shown as '?'. */
+/* Print @line on its own line as ev_shown() shows it (shown.h): no control
+ * character, bidi control or byte that is not UTF-8 goes out raw. */
 void text_say(Text *text, const char *line);
 
 /* Tell the messages heard since the last time, then the status where it
