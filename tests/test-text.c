@@ -635,6 +635,46 @@ static void test_hostile_input(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_cmpstr(names->str, ==, "g.cavelog ");
 }
 
+/* The output's reader gone after the first line (`| head -1`): the game is
+ * closed in order (no -wal or -shm left, it verifies) and cavelog dies of
+ * SIGPIPE, as a program in a pipe does. */
+static void test_output_gone(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *path = g_build_filename(f->dir, "g.cavelog", NULL);
+    g_autofree char *input = g_build_filename(f->dir, "input", NULL);
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat(path, "-shm", NULL);
+    g_autoptr(GString) script = g_string_new(NULL);
+    g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    g_autoptr(GSubprocess) process = NULL;
+    g_autoptr(GDataInputStream) lines = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *first = NULL;
+
+    for (int i = 0; i < 2000; i++)
+        g_string_append(script, "wait\n");
+    g_assert_true(g_file_set_contents(input, script->str, -1, &error));
+    g_subprocess_launcher_set_stdin_file_path(launcher, input);
+    g_subprocess_launcher_setenv(launcher, "XDG_DATA_HOME", f->dir, TRUE);
+    g_subprocess_launcher_unsetenv(launcher, "CAVELOG_TEXT");
+    process = g_subprocess_launcher_spawn(launcher, &error, f->bin, "new", "--text", "--seed", "7",
+                                          "--save", path, NULL);
+    g_assert_no_error(error);
+    lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(process));
+    first = g_data_input_stream_read_line(lines, NULL, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(first);
+    g_assert_true(g_input_stream_close(G_INPUT_STREAM(lines), NULL, &error));
+    g_assert_true(g_input_stream_close(g_subprocess_get_stdout_pipe(process), NULL, &error));
+    g_assert_true(g_subprocess_wait(process, NULL, &error));
+    g_assert_true(g_subprocess_get_if_signaled(process));
+    g_assert_cmpint(g_subprocess_get_term_sig(process), ==, SIGPIPE);
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    g_assert_false(g_file_test(shm, G_FILE_TEST_EXISTS));
+    assert_verifies(f, path, FALSE);
+}
+
 /* `replay --text` tells a game turn by turn as its player read it, with
  * plain lines only, and says how it stands; --turn skips what came before. */
 static void test_replay_text(Fixture *f, G_GNUC_UNUSED gconstpointer data)
@@ -884,6 +924,8 @@ int main(int argc, char **argv)
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);
     g_test_add("/text/hostile-input", Fixture, NULL, fixture_set_up, test_hostile_input,
+               fixture_tear_down);
+    g_test_add("/text/output-gone", Fixture, NULL, fixture_set_up, test_output_gone,
                fixture_tear_down);
     g_test_add("/text/environment", Fixture, NULL, fixture_set_up, test_environment,
                fixture_tear_down);

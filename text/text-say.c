@@ -99,8 +99,10 @@ void text_say(Text *text, const char *line)
      * of its own), bidi controls and bytes that are not UTF-8. */
     g_autofree char *clean = ev_shown(line);
 
-    fprintf(text->out, "%s\n", clean);
-    fflush(text->out);
+    /* Output that cannot be written (a reader gone: EPIPE; a full disk)
+     * ends the game as the input's end does: saved, in order. */
+    if (fprintf(text->out, "%s\n", clean) < 0 || fflush(text->out) != 0)
+        text->lost = TRUE;
 }
 
 /* The names of the effects on the player, joined by ", ". */
