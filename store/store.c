@@ -539,7 +539,9 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
         !store_exec(store, "COMMIT;", error, "creating the game") ||
         !prepare_writers(store, error)) {
         g_clear_pointer(&store, store_free);
-        g_unlink(path);
+        /* With its sidecars: on a full disk the close cannot fold the
+         * -wal, and SQLite leaves it and the -shm. */
+        store_remove_part(path);
         return NULL;
     }
     return g_steal_pointer(&store);
