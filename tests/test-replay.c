@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "bookmarks.h"
@@ -1237,6 +1238,51 @@ static void test_asciicast_full_disk(Fixture *f, G_GNUC_UNUSED gconstpointer dat
     }
 }
 
+/* A cast whose OUT is a pipe (or a device: /dev/stdout) is written into
+ * it, not renamed over it: the pipe stays a pipe and its reader gets the
+ * whole cast; a folder as OUT is refused in one line. */
+static void test_asciicast_pipe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *fifo = g_build_filename(f->dir, "cast.fifo", NULL);
+    g_autofree char *copy = g_build_filename(f->dir, "copy.cast", NULL);
+    g_autofree char *reader = NULL, *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    const char *argv[] = {"/bin/sh", "-c", NULL, NULL};
+    GPid cat;
+    GStatBuf info;
+    int status = 0;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "100");
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    reader = g_strdup_printf("exec cat %s > %s", fifo, copy);
+    argv[2] = reader;
+    g_assert_true(g_spawn_async(f->dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &cat, &error));
+    g_assert_no_error(error);
+    {
+        const char *args[] = {"replay", f->save, "--asciicast", fifo, NULL};
+        int code = tmux_game_run(f, NULL, args, NULL);
+        gboolean still = g_lstat(fifo, &info) == 0 && S_ISFIFO(info.st_mode);
+
+        if (!still)
+            kill(cat, SIGKILL); /* it waits for a writer that never comes */
+        g_assert_cmpint(waitpid(cat, &status, 0), ==, cat);
+        g_spawn_close_pid(cat);
+        g_assert_true(still);
+        g_assert_cmpint(code, ==, 0);
+    }
+    g_assert_true(g_file_get_contents(copy, &contents, NULL, NULL));
+    g_assert_true(g_str_has_prefix(contents, "{\"version\": 2, "));
+    g_assert_cmpuint(strlen(contents), >, 1000);
+    {
+        g_autofree char *left = NULL;
+        const char *args[] = {"replay", f->save, "--asciicast", f->dir, NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, &left), ==, 1);
+    }
+}
+
 /* Whether @dir holds a file whose name starts with @prefix. */
 static gboolean dir_has_prefix(const char *dir, const char *prefix)
 {
@@ -1322,6 +1368,8 @@ int main(int argc, char **argv)
                test_asciicast_full_disk, fixture_tear_down);
     g_test_add("/replay/asciicast-interrupted", Fixture, NULL, fixture_set_up,
                test_asciicast_interrupted, fixture_tear_down);
+    g_test_add("/replay/asciicast-pipe", Fixture, NULL, fixture_set_up, test_asciicast_pipe,
+               fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();
