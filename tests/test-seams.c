@@ -423,6 +423,50 @@ static void test_morgue_unwritable(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* `morgue --output` naming a pipe (or a device: /dev/stdout) writes the
+ * story into it: the pipe stays a pipe (no file renamed over it) and its
+ * reader gets the story. */
+static void test_morgue_into_pipe(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "g.cavelog");
+    g_autofree char *fifo = tmp_path(fixture, "story.fifo");
+    g_autofree char *copy = tmp_path(fixture, "story.txt");
+    g_autofree char *reader = NULL, *story = NULL;
+    const char *play[] = {"autoplay", "--seed", "7", "--turns", "20", "--save", path, NULL};
+    const char *args[] = {"morgue", path, "--output", fifo, NULL};
+    const char *argv[] = {"/bin/sh", "-c", NULL, NULL};
+    g_autoptr(GError) error = NULL;
+    g_auto(Run) run = {0};
+    GStatBuf info;
+    gboolean still;
+    GPid cat;
+    int status = 0;
+
+    if (!have_cavelog())
+        return;
+    {
+        g_auto(Run) played = {0};
+        run_cavelog(&played, play);
+        g_assert_cmpint(played.status, ==, 0);
+    }
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    reader = g_strdup_printf("exec cat %s > %s", fifo, copy);
+    argv[2] = reader;
+    g_assert_true(g_spawn_async(NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &cat, &error));
+    g_assert_no_error(error);
+    run_cavelog(&run, args);
+    still = g_lstat(fifo, &info) == 0 && S_ISFIFO(info.st_mode);
+    if (!still)
+        kill(cat, SIGKILL); /* it waits for a writer that never comes */
+    g_assert_cmpint(waitpid(cat, &status, 0), ==, cat);
+    g_spawn_close_pid(cat);
+    g_assert_true(still);
+    g_assert_cmpint(run.status, ==, 0);
+    g_assert_true(g_file_get_contents(copy, &story, NULL, NULL));
+    g_assert_nonnull(strstr(story, "Turns"));
+}
+
 /* ---- 3. a closed game's file stands alone ----------------------------------- */
 
 /* Whether @path's -wal holds anything yet. */
@@ -929,6 +973,7 @@ int main(int argc, char **argv)
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
     ADD("/seams/write/new-full-disk", test_new_full_disk);
     ADD("/seams/write/morgue-unwritable", test_morgue_unwritable);
+    ADD("/seams/write/morgue-into-pipe", test_morgue_into_pipe);
     ADD("/seams/write/bookmark-full-disk", test_bookmark_full_disk);
     ADD("/seams/close/while-read", test_closed_while_read);
     ADD("/seams/close/while-held", test_closed_while_held);
