@@ -1283,6 +1283,35 @@ static void test_asciicast_pipe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     }
 }
 
+/* A game file whose name holds ESC, BEL, a bidi override and a C1 CSI:
+ * its cast's title shows them escaped (ev_shown), and no byte of the cast
+ * is such a character raw or JSON-escaped in the title. */
+static void test_asciicast_hostile_name(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *hostile =
+        g_build_filename(f->dir, "ev\033]0;x\007\xe2\x80\xae\xc2\x9bil.cavelog", NULL);
+    g_autofree char *cast = g_build_filename(f->dir, "h.cast", NULL);
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "20");
+    g_assert_cmpint(g_rename(f->save, hostile), ==, 0);
+    {
+        const char *args[] = {"replay", hostile, "--asciicast", cast, NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, NULL), ==, 0);
+    }
+    g_assert_true(g_file_get_contents(cast, &contents, NULL, NULL));
+    g_assert_true(g_utf8_validate(contents, -1, NULL));
+    g_assert_null(strstr(contents, "\xe2\x80\xae"));
+    g_assert_null(strstr(contents, "\xc2\x9b"));
+    lines = g_strsplit(contents, "\n", 2);
+    g_test_message("%s", lines[0]);
+    g_assert_nonnull(strstr(
+        lines[0], "\"title\": \"cavelog replay: ev\\\\e]0;x\\\\x07\\\\u202e\\\\u009bil.cavelog, "));
+}
+
 /* Whether @dir holds a file whose name starts with @prefix. */
 static gboolean dir_has_prefix(const char *dir, const char *prefix)
 {
@@ -1370,6 +1399,8 @@ int main(int argc, char **argv)
                test_asciicast_interrupted, fixture_tear_down);
     g_test_add("/replay/asciicast-pipe", Fixture, NULL, fixture_set_up, test_asciicast_pipe,
                fixture_tear_down);
+    g_test_add("/replay/asciicast-hostile-name", Fixture, NULL, fixture_set_up,
+               test_asciicast_hostile_name, fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();
