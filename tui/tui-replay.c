@@ -12,6 +12,7 @@
 
 #include "bookmarks.h"
 #include "fork.h"
+#include "shown.h"
 
 /* Turns a second of each speed, slowest first; 0 is "as fast as the screen
  * draws". */
@@ -618,8 +619,11 @@ static gboolean replay_record(Replay *r, ReplayCast *cast, gint32 first, gint32 
 static char *replay_cast_title(History *history, gint32 first, gint32 last)
 {
     g_autofree char *name = g_filename_display_basename(history_path(history));
+    /* A player shows the title: no control or bidi character of a file
+     * name goes into it (JSON would only escape C0). */
+    g_autofree char *shown = ev_shown(name);
 
-    return g_strdup_printf("cavelog replay: %s, turns %d to %d", name, first, last);
+    return g_strdup_printf("cavelog replay: %s, turns %d to %d", shown, first, last);
 }
 
 gboolean tui_replay_cast(History *history, gint32 first, gint32 last, double speed,
