@@ -17,15 +17,55 @@ _cavelog_options()
     "$1" "$2" --help 2>/dev/null | grep -oE -- '--[a-z][a-z-]*' | grep -v -- '^--help-' | sort -u
 }
 
-# Folders and game files whose names start with $1.
+# The word being completed as the name it spells: its quotes and
+# backslashes taken away ('my ga, "my ga and my\ ga all spell "my ga"),
+# and a leading ~/ as $HOME/.
+_cavelog_dequote()
+{
+    local word=$1
+    case $word in
+    \'*) word=${word#\'} ;;
+    \"*)
+        word=${word#\"}
+        word=$(printf '%s.' "$word" | sed 's/\\\([\\"$`]\)/\1/g')
+        word=${word%.}
+        ;;
+    *)
+        word=$(printf '%s.' "$word" | sed 's/\\\(.\)/\1/g')
+        word=${word%.}
+        ;;
+    esac
+    [[ $word == "~/"* ]] && word=$HOME/${word#"~/"}
+    printf '%s' "$word"
+}
+
+# The names starting with $2 (a dequoted word) of the kind $1 asks for:
+# folders, games (folders and *.cavelog, *.cavelog.gz, *.cavepack) or any
+# file, into COMPREPLY. A glob, not compgen's lines: a name with a space, a
+# quote or a newline stays one name.
+_cavelog_names()
+{
+    local kind=$1 prefix=$2 name restore
+    restore=$(shopt -p nullglob)
+    shopt -s nullglob
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=()
+    for name in "$prefix"*; do
+        if [[ -d $name ]]; then
+            COMPREPLY+=("$name")
+        elif [[ $kind == any ]] ||
+            [[ $kind == games && ($name == *.cavelog || $name == *.cavelog.gz ||
+                $name == *.cavepack) ]]; then
+            COMPREPLY+=("$name")
+        fi
+    done
+    eval "$restore"
+}
+
+# Folders and game files whose names start with the typed word $1.
 _cavelog_games()
 {
-    local IFS=$'\n' pattern
-    compopt -o filenames 2>/dev/null
-    COMPREPLY=($(compgen -d -- "$1"))
-    for pattern in '*.cavelog' '*.cavelog.gz' '*.cavepack'; do
-        COMPREPLY+=($(compgen -f -X "!$pattern" -- "$1"))
-    done
+    _cavelog_names games "$(_cavelog_dequote "$1")"
 }
 
 _cavelog()
@@ -43,9 +83,7 @@ _cavelog()
     done
     case $prev in
     --save | --asciicast | --output | -o)
-        compopt -o filenames 2>/dev/null
-        local IFS=$'\n'
-        COMPREPLY=($(compgen -f -- "$cur"))
+        _cavelog_names any "$(_cavelog_dequote "$cur")"
         return
         ;;
     --seed | --turn | --turns | --speed | --games | --type | --name | -s | -n | -g | -t)
@@ -64,9 +102,7 @@ _cavelog()
         case $command in
         new | autoplay) ;;
         list | scores | stats | achievements)
-            compopt -o filenames 2>/dev/null
-            local IFS=$'\n'
-            COMPREPLY=($(compgen -d -- "$cur"))
+            _cavelog_names folders "$(_cavelog_dequote "$cur")"
             ;;
         *) _cavelog_games "$cur" ;;
         esac

@@ -4,7 +4,9 @@
  * and the state the fold ends in (the character, the pack, the outcome). */
 #include "morgue.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "checks.h"
 #include "messages.h"
@@ -384,9 +386,15 @@ char *morgue_path_for(const char *game_path)
 gboolean morgue_write(Store *store, const char *path, GError **error)
 {
     g_autoptr(GString) text = g_string_new(NULL);
+    GStatBuf info;
+    /* A device or a pipe (or a link to one) is written into, never
+     * replaced by a file renamed over it (/dev/stdout, /dev/full). */
+    gboolean in_place =
+        g_stat(path, &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
 
     g_return_val_if_fail(store != NULL && path != NULL, FALSE);
     return morgue_describe(store, text, error) &&
-           g_file_set_contents_full(path, text->str, (gssize) text->len,
-                                    G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
+           g_file_set_contents_full(
+               path, text->str, (gssize) text->len,
+               in_place ? G_FILE_SET_CONTENTS_NONE : G_FILE_SET_CONTENTS_CONSISTENT, 0644, error);
 }

@@ -278,8 +278,10 @@ gboolean pack_unpack(const char *path, const char *out, PackCounts *counts, GErr
     store_remove_dead_parts(out);
     part = g_strdup_printf("%s.%d.part", out, (int) getpid());
     store_remove_part(part); /* left by a killed process that had our pid */
-    if (!rebuild_counted(path, part, counts, error))
+    if (!rebuild_counted(path, part, counts, error)) {
+        store_error_rename(error != NULL ? *error : NULL, part, out); /* name OUT, not its part */
         return FALSE;
+    }
     return store_move_into_place(part, out, error);
 }
 

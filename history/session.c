@@ -172,12 +172,15 @@ Session *session_new_game(const char *path, gint64 seed, const char *player_name
     part = g_strdup_printf("%s.%d.part", path, (int) getpid());
     store_remove_part(part); /* left by a killed process that had our pid */
     session->store = store_create(part, seed, name, game_content(session->game), error);
-    if (session->store == NULL)
+    if (session->store == NULL) {
+        store_error_rename(error != NULL ? *error : NULL, part, path);
         return NULL;
+    }
     game_start(session->game, seed, name);
     if (!save_turn(session, error)) {
         g_clear_pointer(&session->store, store_free);
         store_remove_part(part);
+        store_error_rename(error != NULL ? *error : NULL, part, path);
         return NULL;
     }
     /* The WAL folded into @part: a game that cannot be finished is none. */

@@ -347,6 +347,41 @@ static gboolean has_wal(const char *path)
     return g_lstat(wal, &info) == 0 && info.st_size > 0;
 }
 
+/* Whether the file at @path says WAL mode in its header (bytes 18 and 19
+ * are 2) with neither a -wal nor a -shm beside it: no connection has it open
+ * in WAL mode, and the file alone holds the whole game. SQLite would make a
+ * -wal and a -shm beside it to read it (and leave them): a file from a
+ * release that left WAL mode on, or one whose writer was killed after its
+ * sidecars were removed. */
+static gboolean wal_without_sidecars(const char *path)
+{
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat(path, "-shm", NULL);
+    guchar header[20] = {0};
+    GStatBuf info;
+    gssize got;
+    int fd;
+
+    fd = g_open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0);
+    if (fd < 0)
+        return FALSE;
+    got = read(fd, header, sizeof header);
+    close(fd);
+    return got == (gssize) sizeof header && header[18] == 2 && header[19] == 2 &&
+           g_lstat(wal, &info) != 0 && errno == ENOENT && g_lstat(shm, &info) != 0 &&
+           errno == ENOENT;
+}
+
+/* Open the file as immutable: read as it is, with no lock and nothing made
+ * beside it. */
+static gboolean open_immutable(Store *store, GError **error)
+{
+    g_autofree char *escaped = g_uri_escape_string(store_file(store), "/", FALSE);
+    g_autofree char *uri = g_strconcat("file:", escaped, "?immutable=1", NULL);
+
+    return open_db_as(store, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error);
+}
+
 /* Reading needs no write access. SQLite needs some when the file is in WAL
  * mode (it makes a -shm beside it) or beside a hot -journal (it would roll
  * it back): in a read-only folder, on read-only media or beside a journal
@@ -356,10 +391,10 @@ static gboolean has_wal(const char *path)
  * judge what it holds). */
 static gboolean open_for_reading(Store *store, GError **error)
 {
-    g_autofree char *escaped = NULL;
-    g_autofree char *uri = NULL;
     int rc, primary;
 
+    if (wal_without_sidecars(store_file(store)))
+        return open_immutable(store, error);
     if (!open_db(store, SQLITE_OPEN_READONLY, error))
         return FALSE;
     rc = sqlite3_exec(store->db, "SELECT count(*) FROM sqlite_schema;", NULL, NULL, NULL);
@@ -368,9 +403,7 @@ static gboolean open_for_reading(Store *store, GError **error)
         return TRUE; /* any other problem: the checks say what it is */
     sqlite3_close_v2(store->db);
     store->db = NULL;
-    escaped = g_uri_escape_string(store_file(store), "/", FALSE);
-    uri = g_strconcat("file:", escaped, "?immutable=1", NULL);
-    return open_db_as(store, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, error);
+    return open_immutable(store, error);
 }
 
 static gboolean prepare_writers(Store *store, GError **error)
@@ -506,7 +539,9 @@ Store *store_create(const char *path, gint64 seed, const char *player_name,
         !store_exec(store, "COMMIT;", error, "creating the game") ||
         !prepare_writers(store, error)) {
         g_clear_pointer(&store, store_free);
-        g_unlink(path);
+        /* With its sidecars: on a full disk the close cannot fold the
+         * -wal, and SQLite leaves it and the -shm. */
+        store_remove_part(path);
         return NULL;
     }
     return g_steal_pointer(&store);

@@ -1176,6 +1176,124 @@ static void test_read_only(Hostile *fixture, gconstpointer data)
     g_assert_cmpint(g_chmod(ro, 0755), ==, 0);
 }
 
+static int compare_lines(gconstpointer a, gconstpointer b)
+{
+    return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/* What a reader could change in @dir: each entry's name, kind, size and
+ * mode, and each file's checksum. */
+static char *folder_snapshot(const char *dir)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func(g_free);
+    const char *name;
+
+    g_assert_nonnull(folder);
+    while ((name = g_dir_read_name(folder)) != NULL) {
+        g_autofree char *path = g_build_filename(dir, name, NULL);
+        g_autofree char *sum = NULL;
+        GStatBuf info;
+
+        g_assert_cmpint(g_lstat(path, &info), ==, 0);
+        if (S_ISREG(info.st_mode)) {
+            g_autoptr(GBytes) bytes = file_bytes(path);
+            sum = g_compute_checksum_for_bytes(G_CHECKSUM_SHA256, bytes);
+        }
+        g_ptr_array_add(lines, g_strdup_printf("%s %o %" G_GINT64_FORMAT " %s", name,
+                                               (unsigned) info.st_mode, (gint64) info.st_size,
+                                               sum != NULL ? sum : "-"));
+    }
+    g_ptr_array_sort(lines, compare_lines);
+    g_ptr_array_add(lines, NULL);
+    return g_strjoinv("\n", (char **) lines->pdata);
+}
+
+/* Run cavelog with @args (stdin from /dev/null, output thrown away); it
+ * must end by itself, not by a signal. */
+static void run_reader(const char *const *args)
+{
+    g_autoptr(GPtrArray) argv = g_ptr_array_new();
+    g_autoptr(GError) error = NULL;
+    int status = 0;
+
+    g_ptr_array_add(argv, (char *) g_getenv("CAVELOG_BIN"));
+    for (; *args != NULL; args++)
+        g_ptr_array_add(argv, (char *) *args);
+    g_ptr_array_add(argv, NULL);
+    g_assert_true(g_spawn_sync(NULL, (char **) argv->pdata, NULL,
+                               G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               NULL, NULL, &status, &error));
+    g_assert_no_error(error);
+    g_assert_true(WIFEXITED(status));
+}
+
+/* Each reader verb on a copy of @source alone in a fresh folder leaves the
+ * folder exactly as it was: no -wal, -shm or journal made, the file's
+ * bytes unchanged. */
+static void assert_readers_leave(const char *source)
+{
+    g_autoptr(GError) error = NULL;
+    g_autofree char *dir = g_dir_make_tmp("cavelog-reader-XXXXXX", &error);
+    g_autofree char *base = g_path_get_basename(source);
+    g_autofree char *path = g_build_filename(dir, base, NULL);
+    g_autofree char *pack = g_strconcat(dir, ".cavepack", NULL);
+    g_autofree char *before = NULL;
+    const char *const readers[][5] = {
+        {"events", path},
+        {"verify", path},
+        {"morgue", path, "--output", "-"},
+        {"replay", path, "--text"},
+        {"pack", path, "-o", pack},
+        {"list", dir},
+        {"scores", dir},
+        {"stats", dir},
+        {"achievements", dir},
+    };
+
+    g_assert_no_error(error);
+    copy_file(source, path);
+    before = folder_snapshot(dir);
+    for (guint i = 0; i < G_N_ELEMENTS(readers); i++) {
+        g_autofree char *after = NULL;
+
+        run_reader(readers[i]);
+        after = folder_snapshot(dir);
+        if (g_strcmp0(before, after) != 0)
+            g_error("cavelog %s %s changed its folder:\n%s\nbecame\n%s", readers[i][0], base,
+                    before, after);
+    }
+    g_unlink(pack);
+    g_unlink(path);
+    g_rmdir(dir);
+}
+
+/* A reader never changes the files it reads, nor their folder: every
+ * recorded game of tests/data and tests/golden, among them a 0.1.0 file
+ * left in WAL mode (SQLite made a -wal and a -shm beside it to read it). */
+static void test_readers_leave_folder(void)
+{
+    const char *folders[] = {"data", "golden"};
+
+    if (g_getenv("CAVELOG_BIN") == NULL) {
+        g_test_skip("CAVELOG_BIN is not set to the cavelog executable");
+        return;
+    }
+    for (guint f = 0; f < G_N_ELEMENTS(folders); f++) {
+        g_autofree char *dir = g_test_build_filename(G_TEST_DIST, folders[f], NULL);
+        g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+        const char *name;
+
+        g_assert_nonnull(folder);
+        while ((name = g_dir_read_name(folder)) != NULL) {
+            g_autofree char *source = g_build_filename(dir, name, NULL);
+
+            if (g_str_has_suffix(name, ".cavelog") || g_str_has_suffix(name, ".cavelog.gz"))
+                assert_readers_leave(source);
+        }
+    }
+}
+
 /* ---- lies that fold: only re-running the commands finds them ----------------- */
 
 /* Rewrite every turn's digest as the (tampered) events fold, as a forger
@@ -1748,6 +1866,7 @@ int main(int argc, char **argv)
     ADD("/hostile/exhausting", test_exhausting);
     ADD("/hostile/not-a-file", test_not_a_file);
     ADD("/hostile/read-only", test_read_only);
+    g_test_add_func("/hostile/readers-leave-folder", test_readers_leave_folder);
     ADD("/hostile/bookmarks", test_bookmarks);
     ADD("/hostile/lineage", test_lineage);
     ADD("/hostile/command-to-wait", test_command_to_wait);

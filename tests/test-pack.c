@@ -7,7 +7,9 @@
  * reader opens a pack and a .cavelog.gz as the game itself, leaving no copy
  * behind. The verbs are run as the real program ($CAVELOG_BIN). */
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include "bookmarks.h"
@@ -628,6 +630,64 @@ static void test_cli_pack_unpack(TmpDir *fixture, gconstpointer data)
     g_assert_false(g_file_test(bad_out, G_FILE_TEST_EXISTS));
 }
 
+/* In the child: files may grow to *@data bytes, and a write past that
+ * fails (EFBIG) instead of killing the process (SIGXFSZ ignored). */
+static void limit_file_size(gpointer data)
+{
+    struct rlimit limit = {.rlim_cur = *(rlim_t *) data, .rlim_max = *(rlim_t *) data};
+
+    signal(SIGXFSZ, SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &limit);
+}
+
+/* unpack onto a disk that fills (a file-size limit from 8 KiB up): each
+ * either writes the game whole or fails in one line that names OUT (not
+ * its .part) and leaves nothing in OUT's folder. Some must fail. */
+static void test_cli_unpack_full_disk(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *game = golden_file(fixture, "seed-45");
+    g_autofree char *pack = tmp_path(fixture, "seed-45.cavepack");
+    g_autofree char *dir = tmp_path(fixture, "out");
+    g_autofree char *out = g_build_filename(dir, "x.cavelog", NULL);
+    const char *argv[] = {g_getenv("CAVELOG_BIN"), "unpack", pack, "-o", out, NULL};
+    guint failed = 0;
+
+    if (!have_cavelog())
+        return;
+    pack_file(game, pack);
+    g_assert_cmpint(g_mkdir(dir, 0700), ==, 0);
+    for (rlim_t size = 8192; size <= 2 * 1024 * 1024; size *= 2) {
+        g_autofree char *err = NULL;
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GDir) folder = NULL;
+        const char *name;
+        int status = 0;
+        guint files = 0;
+
+        g_assert_true(g_spawn_sync(NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
+                                   limit_file_size, &size, NULL, &err, &status, &error));
+        g_assert_no_error(error);
+        g_test_message("limit %lu: status %d, %s", (unsigned long) size, status, err);
+        g_assert_true(WIFEXITED(status));
+        folder = g_dir_open(dir, 0, NULL);
+        while ((name = g_dir_read_name(folder)) != NULL)
+            files++;
+        if (WEXITSTATUS(status) == 0) {
+            g_assert_cmpuint(files, ==, 1);
+            g_assert_true(g_file_test(out, G_FILE_TEST_IS_REGULAR));
+            g_unlink(out);
+            continue;
+        }
+        failed++;
+        g_assert_cmpuint(files, ==, 0);
+        g_assert_true(g_str_has_prefix(err, "cavelog: "));
+        g_assert_nonnull(strstr(err, "x.cavelog: "));
+        g_assert_null(strstr(err, ".part"));
+        g_assert_true(strchr(err, '\n') == err + strlen(err) - 1);
+    }
+    g_assert_cmpuint(failed, >, 0);
+}
+
 /* Each reader verb opens a pack and a .cavelog.gz as the game itself, and
  * leaves no copy behind. */
 static void test_cli_readers(TmpDir *fixture, gconstpointer data)
@@ -752,6 +812,7 @@ int main(int argc, char **argv)
     ADD("/pack/hostile/counts", test_hostile_counts);
     ADD("/pack/readers/history", test_readers_history);
     ADD("/pack/readers/read-only", test_readers_read_only);
+    ADD("/pack/cli/unpack-full-disk", test_cli_unpack_full_disk);
     ADD("/pack/readers/gz-hostile", test_readers_gz_hostile);
     ADD("/pack/readers/dead-copies", test_readers_dead_copies);
     ADD("/pack/cli/pack-unpack", test_cli_pack_unpack);

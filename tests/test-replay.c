@@ -6,7 +6,9 @@
  * seed's trajectory. Skipped when tmux is not installed. */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "bookmarks.h"
@@ -1236,6 +1238,126 @@ static void test_asciicast_full_disk(Fixture *f, G_GNUC_UNUSED gconstpointer dat
     }
 }
 
+/* A cast whose OUT is a pipe (or a device: /dev/stdout) is written into
+ * it, not renamed over it: the pipe stays a pipe and its reader gets the
+ * whole cast; a folder as OUT is refused in one line. */
+static void test_asciicast_pipe(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *fifo = g_build_filename(f->dir, "cast.fifo", NULL);
+    g_autofree char *copy = g_build_filename(f->dir, "copy.cast", NULL);
+    g_autofree char *reader = NULL, *contents = NULL;
+    g_autoptr(GError) error = NULL;
+    const char *argv[] = {"/bin/sh", "-c", NULL, NULL};
+    GPid cat;
+    GStatBuf info;
+    int status = 0;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "100");
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    reader = g_strdup_printf("exec cat %s > %s", fifo, copy);
+    argv[2] = reader;
+    g_assert_true(g_spawn_async(f->dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &cat, &error));
+    g_assert_no_error(error);
+    {
+        const char *args[] = {"replay", f->save, "--asciicast", fifo, NULL};
+        int code = tmux_game_run(f, NULL, args, NULL);
+        gboolean still = g_lstat(fifo, &info) == 0 && S_ISFIFO(info.st_mode);
+
+        if (!still)
+            kill(cat, SIGKILL); /* it waits for a writer that never comes */
+        g_assert_cmpint(waitpid(cat, &status, 0), ==, cat);
+        g_spawn_close_pid(cat);
+        g_assert_true(still);
+        g_assert_cmpint(code, ==, 0);
+    }
+    g_assert_true(g_file_get_contents(copy, &contents, NULL, NULL));
+    g_assert_true(g_str_has_prefix(contents, "{\"version\": 2, "));
+    g_assert_cmpuint(strlen(contents), >, 1000);
+    {
+        g_autofree char *left = NULL;
+        const char *args[] = {"replay", f->save, "--asciicast", f->dir, NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, &left), ==, 1);
+    }
+}
+
+/* A game file whose name holds ESC, BEL, a bidi override and a C1 CSI:
+ * its cast's title shows them escaped (ev_shown), and no byte of the cast
+ * is such a character raw or JSON-escaped in the title. */
+static void test_asciicast_hostile_name(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *hostile =
+        g_build_filename(f->dir, "ev\033]0;x\007\xe2\x80\xae\xc2\x9bil.cavelog", NULL);
+    g_autofree char *cast = g_build_filename(f->dir, "h.cast", NULL);
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "20");
+    g_assert_cmpint(g_rename(f->save, hostile), ==, 0);
+    {
+        const char *args[] = {"replay", hostile, "--asciicast", cast, NULL};
+        g_assert_cmpint(tmux_game_run(f, NULL, args, NULL), ==, 0);
+    }
+    g_assert_true(g_file_get_contents(cast, &contents, NULL, NULL));
+    g_assert_true(g_utf8_validate(contents, -1, NULL));
+    g_assert_null(strstr(contents, "\xe2\x80\xae"));
+    g_assert_null(strstr(contents, "\xc2\x9b"));
+    lines = g_strsplit(contents, "\n", 2);
+    g_test_message("%s", lines[0]);
+    g_assert_nonnull(strstr(
+        lines[0], "\"title\": \"cavelog replay: ev\\\\e]0;x\\\\x07\\\\u202e\\\\u009bil.cavelog, "));
+}
+
+/* Whether @dir holds a file whose name starts with @prefix. */
+static gboolean dir_has_prefix(const char *dir, const char *prefix)
+{
+    g_autoptr(GDir) folder = g_dir_open(dir, 0, NULL);
+    const char *name;
+
+    while (folder != NULL && (name = g_dir_read_name(folder)) != NULL)
+        if (g_str_has_prefix(name, prefix))
+            return TRUE;
+    return FALSE;
+}
+
+/* A cast stopped by SIGINT or SIGTERM while it writes removes its partial
+ * file (g.cast.XXXXXX) and dies of that signal. The writer is paused as
+ * soon as its partial file shows, so that it cannot finish first. */
+static void test_asciicast_interrupted(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    const int signals[] = {SIGINT, SIGTERM};
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    run_autoplay(f, "300");
+    for (guint i = 0; i < G_N_ELEMENTS(signals); i++) {
+        g_autofree char *cast = g_build_filename(f->dir, "g.cast", NULL);
+        const char *argv[] = {f->bin, "replay", f->save, "--asciicast", cast, NULL};
+        g_autoptr(GError) error = NULL;
+        GPid pid;
+        int status = 0;
+
+        g_assert_true(g_spawn_async(f->dir, (char **) argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                    NULL, &pid, &error));
+        g_assert_no_error(error);
+        while (!dir_has_prefix(f->dir, "g.cast."))
+            g_usleep(1000);
+        kill(pid, SIGSTOP);
+        kill(pid, signals[i]);
+        kill(pid, SIGCONT);
+        g_assert_cmpint(waitpid(pid, &status, 0), ==, pid);
+        g_spawn_close_pid(pid);
+        g_assert_true(WIFSIGNALED(status));
+        g_assert_cmpint(WTERMSIG(status), ==, signals[i]);
+        g_assert_false(dir_has_prefix(f->dir, "g.cast"));
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -1273,6 +1395,12 @@ int main(int argc, char **argv)
                fixture_tear_down);
     g_test_add("/replay/asciicast-full-disk", Fixture, NULL, fixture_set_up,
                test_asciicast_full_disk, fixture_tear_down);
+    g_test_add("/replay/asciicast-interrupted", Fixture, NULL, fixture_set_up,
+               test_asciicast_interrupted, fixture_tear_down);
+    g_test_add("/replay/asciicast-pipe", Fixture, NULL, fixture_set_up, test_asciicast_pipe,
+               fixture_tear_down);
+    g_test_add("/replay/asciicast-hostile-name", Fixture, NULL, fixture_set_up,
+               test_asciicast_hostile_name, fixture_tear_down);
     g_test_add("/replay/start-screen", Fixture, NULL, fixture_set_up, test_start_screen,
                fixture_tear_down);
     return g_test_run();

@@ -4,12 +4,16 @@
  * (a full disk, a busy checkpoint) says so and leaves nothing half-made, a
  * closed game's file is whole on its own, and no byte that came from a
  * file reaches the terminal raw. */
+#include <gio/gio.h>
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <errno.h>
 #include <string.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -274,6 +278,76 @@ static void test_fork_full_disk(TmpDir *fixture, gconstpointer data)
     g_assert_cmpuint(failed, >, 0);
 }
 
+/* In the child: files may grow to *@data bytes, and a write past that
+ * fails (EFBIG) instead of killing the process (SIGXFSZ ignored). */
+static void limit_file_size(gpointer data)
+{
+    struct rlimit limit = {.rlim_cur = *(rlim_t *) data, .rlim_max = *(rlim_t *) data};
+
+    signal(SIGXFSZ, SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &limit);
+}
+
+/* `cavelog new` (in text mode, from a script) under a file-size limit
+ * from 4 KiB up: each either makes a game whole in its file alone (verify
+ * passes; a turn that found no room is not in it) or fails in one line
+ * leaving nothing in the folder: no game, no .part, no -wal, no -shm. */
+static void test_new_full_disk(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *dir = tmp_path(fixture, "games");
+    g_autofree char *game = g_build_filename(dir, "g.cavelog", NULL);
+    g_autofree char *script = tmp_path(fixture, "script");
+    const char *argv[] = {
+        g_getenv("CAVELOG_BIN"), "new", "--text", "--seed", "5", "--save", game, NULL};
+    const char *check[] = {"verify", game, NULL};
+    g_autoptr(GString) waits = g_string_new(NULL);
+    guint failed = 0;
+
+    if (!have_cavelog())
+        return;
+    for (int i = 0; i < 300; i++)
+        g_string_append(waits, "wait\n");
+    g_assert_true(g_file_set_contents(script, waits->str, -1, NULL));
+    g_assert_cmpint(g_mkdir_with_parents(dir, 0700), ==, 0);
+    for (rlim_t size = 4096; size <= 1024 * 1024; size *= 2) {
+        g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
+            G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+        g_autoptr(GSubprocess) process = NULL;
+        g_autofree char *err = NULL, *left = NULL;
+        g_autoptr(GError) error = NULL;
+        int status;
+
+        g_subprocess_launcher_set_stdin_file_path(launcher, script);
+        g_subprocess_launcher_set_child_setup(launcher, limit_file_size, &size, NULL);
+        g_subprocess_launcher_set_cwd(launcher, dir);
+        process = g_subprocess_launcher_spawnv(launcher, argv, &error);
+        g_assert_no_error(error);
+        g_assert_true(g_subprocess_communicate_utf8(process, NULL, NULL, NULL, &err, &error));
+        g_assert_no_error(error);
+        status = g_subprocess_get_status(process);
+        left = names_in(dir, "");
+        g_test_message("limit %lu: status %d, %s; left: %s", (unsigned long) size, status, err,
+                       left);
+        g_assert_true(WIFEXITED(status));
+        if (g_strcmp0(left, "") == 0) {
+            g_assert_cmpint(WEXITSTATUS(status), ==, 1);
+            g_assert_true(g_str_has_prefix(err, "cavelog: g.cavelog: ") ||
+                          g_str_has_prefix(err, "cavelog: /"));
+            g_assert_null(strstr(err, ".part"));
+            failed++;
+            continue;
+        }
+        g_assert_cmpstr(left, ==, "g.cavelog");
+        {
+            g_auto(Run) verified = {0};
+            run_cavelog(&verified, check);
+            g_assert_cmpint(verified.status, ==, 0);
+        }
+        g_unlink(game);
+    }
+    g_assert_cmpuint(failed, >, 0);
+}
+
 /* Bookmarks written onto a disk that fills: the one that finds no room is
  * refused (FALSE, a one-line message), and the game file keeps what it
  * had: every bookmark written before it, every check passing (verify on a
@@ -347,6 +421,50 @@ static void test_morgue_unwritable(TmpDir *fixture, gconstpointer data)
         g_autofree char *left = names_in(fixture->dir, "ends.morgue.txt");
         g_assert_null(strstr(left, "morgue"));
     }
+}
+
+/* `morgue --output` naming a pipe (or a device: /dev/stdout) writes the
+ * story into it: the pipe stays a pipe (no file renamed over it) and its
+ * reader gets the story. */
+static void test_morgue_into_pipe(TmpDir *fixture, gconstpointer data)
+{
+    g_autofree char *path = tmp_path(fixture, "g.cavelog");
+    g_autofree char *fifo = tmp_path(fixture, "story.fifo");
+    g_autofree char *copy = tmp_path(fixture, "story.txt");
+    g_autofree char *reader = NULL, *story = NULL;
+    const char *play[] = {"autoplay", "--seed", "7", "--turns", "20", "--save", path, NULL};
+    const char *args[] = {"morgue", path, "--output", fifo, NULL};
+    const char *argv[] = {"/bin/sh", "-c", NULL, NULL};
+    g_autoptr(GError) error = NULL;
+    g_auto(Run) run = {0};
+    GStatBuf info;
+    gboolean still;
+    GPid cat;
+    int status = 0;
+
+    if (!have_cavelog())
+        return;
+    {
+        g_auto(Run) played = {0};
+        run_cavelog(&played, play);
+        g_assert_cmpint(played.status, ==, 0);
+    }
+    g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+    reader = g_strdup_printf("exec cat %s > %s", fifo, copy);
+    argv[2] = reader;
+    g_assert_true(g_spawn_async(NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &cat, &error));
+    g_assert_no_error(error);
+    run_cavelog(&run, args);
+    still = g_lstat(fifo, &info) == 0 && S_ISFIFO(info.st_mode);
+    if (!still)
+        kill(cat, SIGKILL); /* it waits for a writer that never comes */
+    g_assert_cmpint(waitpid(cat, &status, 0), ==, cat);
+    g_spawn_close_pid(cat);
+    g_assert_true(still);
+    g_assert_cmpint(run.status, ==, 0);
+    g_assert_true(g_file_get_contents(copy, &story, NULL, NULL));
+    g_assert_nonnull(strstr(story, "Turns"));
 }
 
 /* ---- 3. a closed game's file stands alone ----------------------------------- */
@@ -853,7 +971,9 @@ int main(int argc, char **argv)
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, seams_setup, func, seams_teardown)
     ADD("/seams/keyframe/edited-history", test_keyframe_edited_history);
     ADD("/seams/write/fork-full-disk", test_fork_full_disk);
+    ADD("/seams/write/new-full-disk", test_new_full_disk);
     ADD("/seams/write/morgue-unwritable", test_morgue_unwritable);
+    ADD("/seams/write/morgue-into-pipe", test_morgue_into_pipe);
     ADD("/seams/write/bookmark-full-disk", test_bookmark_full_disk);
     ADD("/seams/close/while-read", test_closed_while_read);
     ADD("/seams/close/while-held", test_closed_while_held);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "shown.h"
 #include "testutil.h"
 #include "text-private.h"
 #include "tmux.h"
@@ -180,10 +181,14 @@ static char *run_cavelog(Fixture *f, const char *const *args, const char *input,
 }
 
 /* No byte of @output is a control character other than the newline (no
- * escape sequence, no carriage return, no bell), and it is UTF-8. */
+ * escape sequence, no carriage return, no bell), no character a C1 or bidi
+ * control, and it is UTF-8. */
 static void assert_plain_lines(const char *output)
 {
+    g_autofree char *shown = ev_shown_lines(output);
+
     g_assert_true(g_utf8_validate(output, -1, NULL));
+    g_assert_cmpstr(shown, ==, output); /* no C1 or bidi control either */
     for (const char *c = output; *c != '\0'; c++)
         if (((guchar) *c < 0x20 && *c != '\n') || *c == 0x7f)
             g_error("a control byte 0x%02x in the output at %ld: %.40s", (guchar) *c,
@@ -594,6 +599,82 @@ static void test_pipe_game(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     assert_verifies(f, path, FALSE);
 }
 
+/* Hostile input, typed where a command is read: ESC, CSI sequences in C0
+ * and C1, a bidi override, bytes that are not UTF-8, a line of a megabyte
+ * and a burst of bytes with no newline before the end. The unknown commands
+ * are echoed with every control shown escaped; the game is saved whole at
+ * the input's end and verifies; nothing else is left in the folder. */
+static void test_hostile_input(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *path = g_build_filename(f->dir, "g.cavelog", NULL);
+    g_autoptr(GString) script = g_string_new("a\xc2\x9b"
+                                             "31m\xe2\x80\xae\x1b[2J\xff\xfe\x07\r\n");
+    g_autofree char *out = NULL;
+    g_autoptr(GDir) folder = NULL;
+    g_autoptr(GString) names = g_string_new(NULL);
+    const char *name;
+    int status;
+
+    for (int i = 0; i < 1 << 20; i++)
+        g_string_append_c(script, (char) ('a' + i % 26));
+    g_string_append(script, "\nwait\n");
+    for (int i = 0; i < 4096; i++)
+        g_string_append_c(script, (char) (1 + (i * 151) % 255));
+    out = run_cavelog(f,
+                      (const char *const[]){"new", "--text", "--seed", "7", "--name", "bot",
+                                            "--save", path, NULL},
+                      script->str, &status);
+    g_assert_cmpint(status, ==, 0);
+    assert_plain_lines(out);
+    g_assert_nonnull(strstr(out, "Unknown command: a\\u009b31m\\u202e\\e[2J\\xff\\xfe\\x07"));
+    assert_verifies(f, path, FALSE);
+    folder = g_dir_open(f->dir, 0, NULL);
+    while ((name = g_dir_read_name(folder)) != NULL)
+        if (g_str_has_prefix(name, "g."))
+            g_string_append_printf(names, "%s ", name);
+    g_assert_cmpstr(names->str, ==, "g.cavelog ");
+}
+
+/* The output's reader gone after the first line (`| head -1`): the game is
+ * closed in order (no -wal or -shm left, it verifies) and cavelog dies of
+ * SIGPIPE, as a program in a pipe does. */
+static void test_output_gone(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *path = g_build_filename(f->dir, "g.cavelog", NULL);
+    g_autofree char *input = g_build_filename(f->dir, "input", NULL);
+    g_autofree char *wal = g_strconcat(path, "-wal", NULL);
+    g_autofree char *shm = g_strconcat(path, "-shm", NULL);
+    g_autoptr(GString) script = g_string_new(NULL);
+    g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new(
+        G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+    g_autoptr(GSubprocess) process = NULL;
+    g_autoptr(GDataInputStream) lines = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *first = NULL;
+
+    for (int i = 0; i < 2000; i++)
+        g_string_append(script, "wait\n");
+    g_assert_true(g_file_set_contents(input, script->str, -1, &error));
+    g_subprocess_launcher_set_stdin_file_path(launcher, input);
+    g_subprocess_launcher_setenv(launcher, "XDG_DATA_HOME", f->dir, TRUE);
+    g_subprocess_launcher_unsetenv(launcher, "CAVELOG_TEXT");
+    process = g_subprocess_launcher_spawn(launcher, &error, f->bin, "new", "--text", "--seed", "7",
+                                          "--save", path, NULL);
+    g_assert_no_error(error);
+    lines = g_data_input_stream_new(g_subprocess_get_stdout_pipe(process));
+    first = g_data_input_stream_read_line(lines, NULL, NULL, &error);
+    g_assert_no_error(error);
+    g_assert_nonnull(first);
+    g_assert_true(g_input_stream_close(G_INPUT_STREAM(lines), NULL, &error));
+    g_assert_true(g_input_stream_close(g_subprocess_get_stdout_pipe(process), NULL, &error));
+    g_assert_true(g_subprocess_wait(process, NULL, &error));
+    g_assert_true(g_subprocess_get_if_signaled(process));
+    g_assert_cmpint(g_subprocess_get_term_sig(process), ==, SIGPIPE);
+    g_assert_false(g_file_test(wal, G_FILE_TEST_EXISTS));
+    g_assert_false(g_file_test(shm, G_FILE_TEST_EXISTS));
+    assert_verifies(f, path, FALSE);
+}
+
 /* `replay --text` tells a game turn by turn as its player read it, with
  * plain lines only, and says how it stands; --turn skips what came before. */
 static void test_replay_text(Fixture *f, G_GNUC_UNUSED gconstpointer data)
@@ -842,6 +923,10 @@ int main(int argc, char **argv)
     g_test_add("/text/bot-win", Fixture, NULL, fixture_set_up, test_bot_win, fixture_tear_down);
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);
+    g_test_add("/text/hostile-input", Fixture, NULL, fixture_set_up, test_hostile_input,
+               fixture_tear_down);
+    g_test_add("/text/output-gone", Fixture, NULL, fixture_set_up, test_output_gone,
+               fixture_tear_down);
     g_test_add("/text/environment", Fixture, NULL, fixture_set_up, test_environment,
                fixture_tear_down);
     g_test_add("/text/signal", Fixture, NULL, fixture_set_up, test_signal, fixture_tear_down);

@@ -13,28 +13,32 @@
 
 char *text_read_line(Text *text)
 {
-    char *line = NULL;
-    size_t size = 0;
-    ssize_t got;
+    GString *line;
+    gboolean any = FALSE;
+    int c;
 
     if (text->lost || text_signal() != 0 || text->in == NULL) {
         text->lost = TRUE;
         return NULL;
     }
     text_keys_cook(text, TRUE); /* a line is typed as ever, echoed */
-    got = getline(&line, &size, text->in);
+    line = g_string_new(NULL);
+    /* Kept to TEXT_LINE_MAX bytes, the rest of a longer line read and
+     * dropped: an endless line (a stream with no newline) costs no memory. */
+    while ((c = getc(text->in)) != EOF && c != '\n') {
+        any = TRUE;
+        if (line->len < TEXT_LINE_MAX)
+            g_string_append_c(line, (char) c);
+    }
     text_keys_cook(text, FALSE);
-    if (got < 0) {
-        free(line);
+    if (c == EOF && !any) {
+        g_string_free(line, TRUE);
         text->lost = TRUE;
         return NULL;
     }
-    line[strcspn(line, "\r\n")] = '\0';
-    {
-        char *owned = g_strdup(line);
-        free(line);
-        return owned;
-    }
+    line->len = strcspn(line->str, "\r"); /* and at a NUL byte */
+    line->str[line->len] = '\0';
+    return g_string_free(line, FALSE);
 }
 
 gint text_menu_ask(Text *text, const char *title, const GPtrArray *choices)

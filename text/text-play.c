@@ -470,7 +470,9 @@ static void text_settle(Text *text)
 
 /* ---- signals: Ctrl-C, a kill, a closed terminal -------------------------- */
 
-static const int text_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP};
+/* SIGPIPE too: a reader of the output gone (`| head`) makes a write fail,
+ * and the game is closed in order, not killed with turns in its -wal. */
+static const int text_fatal_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 static volatile sig_atomic_t text_caught_signal;
 static struct sigaction text_old_actions[G_N_ELEMENTS(text_fatal_signals)];
 
@@ -521,9 +523,9 @@ gboolean text_run(Text *text, Session *session, GError **error)
     text->status.known = FALSE;
     memset(text->in_view, 0, sizeof text->in_view);
     text->digging = FALSE;
+    text_catch_signals(); /* before the first line is written */
     text_say(text, "Cavelog, text mode. Type help for the commands.");
     text_tell(text);
-    text_catch_signals();
     ok = text_play_loop(text, session, error);
     text_keys_end(text);
     text_release_signals();

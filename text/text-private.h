@@ -26,7 +26,7 @@ struct Text {
     Bus *bus;
     guint subscription;
     FILE *in, *out;
-    gboolean lost;             /* the input ended: every read gives nothing */
+    gboolean lost;             /* the input ended or the output failed: every read gives nothing */
     const CavState *state;     /* the live state, while text_run() runs */
     const CavView *sight;      /* the player's view and memory, likewise */
     const CavContent *content; /* what the game plays by, likewise */
@@ -52,6 +52,8 @@ typedef struct {
 
 /* At most this many messages are kept for "messages". */
 #define TEXT_HISTORY_MAX 200
+/* The bytes of a typed line kept (no command is longer; the rest is dropped). */
+#define TEXT_LINE_MAX 4096
 
 /* ---- text-say.c --------------------------------------------------------- */
 
@@ -69,7 +71,9 @@ void text_hear_note(Text *text, const char *line);
 /* Drop the messages not told yet (the steps of a walk). */
 void text_forget(Text *text);
 
-/* Print @line on its own line, any control character in it shown as '?'. */
+/* Print @line on its own line as ev_shown() shows it (shown.h): no control
+ * character, bidi control or byte that is not UTF-8 goes out raw. When the
+ * output fails, @text is lost (every read then gives nothing). */
 void text_say(Text *text, const char *line);
 
 /* Tell the messages heard since the last time, then the status where it

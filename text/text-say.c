@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "messages.h"
+#include "shown.h"
 #include "rules.h"
 
 static TextHeard *text_heard_new(gint32 turn, const char *line)
@@ -94,13 +95,14 @@ void text_forget(Text *text)
 
 void text_say(Text *text, const char *line)
 {
-    g_autofree char *clean = g_strdup(line);
+    /* Escaped as everywhere (shown.h): not only C0 and DEL, but C1 (a CSI
+     * of its own), bidi controls and bytes that are not UTF-8. */
+    g_autofree char *clean = ev_shown(line);
 
-    for (char *c = clean; *c != '\0'; c++)
-        if ((guchar) *c < 0x20 || *c == 0x7f)
-            *c = '?';
-    fprintf(text->out, "%s\n", clean);
-    fflush(text->out);
+    /* Output that cannot be written (a reader gone: EPIPE; a full disk)
+     * ends the game as the input's end does: saved, in order. */
+    if (fprintf(text->out, "%s\n", clean) < 0 || fflush(text->out) != 0)
+        text->lost = TRUE;
 }
 
 /* The names of the effects on the player, joined by ", ". */

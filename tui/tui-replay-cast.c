@@ -4,7 +4,8 @@
  * Each frame is the curses screen the replay drew, read back cell by cell
  * and written as a whole-screen redraw in plain ANSI, so that any player
  * shows it and any frame alone shows the whole screen. The file is written
- * beside its final name and renamed over it only once whole. */
+ * beside its final name and renamed over it only once whole (a device or a
+ * pipe named as OUT is written in place). */
 #include "tui-replay.h"
 
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -142,19 +144,49 @@ static gboolean cast_header(ReplayCast *cast, const char *title, GError **error)
     return cast_put_line(cast, error);
 }
 
-ReplayCast *replay_cast_open(const char *path, const char *title, GError **error)
+/* Whether @path names something that is there and no regular file (a
+ * device, a pipe, a terminal, or a link to one): written in place, never
+ * replaced (a rename over /dev/stdout or /dev/full would put a file there). */
+static gboolean cast_in_place(const char *path)
 {
-    ReplayCast *cast = g_new0(ReplayCast, 1);
+    GStatBuf info;
+
+    return g_stat(path, &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode);
+}
+
+/* The file descriptor @cast is written to: @cast->partial made beside
+ * @cast->path, or the device @cast->path itself. */
+static int cast_open_fd(ReplayCast *cast)
+{
     mode_t mask = umask(0);
     int fd;
 
     umask(mask);
+    if (cast_in_place(cast->path))
+        return g_open(cast->path, O_WRONLY | O_NOCTTY | O_CLOEXEC, 0);
+    cast->partial = g_strdup_printf("%s.XXXXXX", cast->path);
+    fd = g_mkstemp_full(cast->partial, O_WRONLY | O_CLOEXEC, 0666 & ~mask);
+    if (fd < 0)
+        g_clear_pointer(&cast->partial, g_free);
+    else if (fchmod(fd, 0666 & ~mask) != 0) {
+        int code = errno;
+        close(fd);
+        errno = code;
+        return -1;
+    }
+    return fd;
+}
+
+ReplayCast *replay_cast_open(const char *path, const char *title, GError **error)
+{
+    ReplayCast *cast = g_new0(ReplayCast, 1);
+    int fd;
+
     cast->path = g_strdup(path);
-    cast->partial = g_strdup_printf("%s.XXXXXX", path);
     cast->line = g_string_new(NULL);
     cast->data = g_string_new(NULL);
-    fd = g_mkstemp_full(cast->partial, O_WRONLY | O_CLOEXEC, 0666 & ~mask);
-    if (fd < 0 || fchmod(fd, 0666 & ~mask) != 0 || (cast->file = fdopen(fd, "w")) == NULL) {
+    fd = cast_open_fd(cast);
+    if (fd < 0 || (cast->file = fdopen(fd, "w")) == NULL) {
         g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(errno), "cannot write %s: %s",
                     path, g_strerror(errno));
         if (fd >= 0)
@@ -186,12 +218,12 @@ gboolean replay_cast_close(ReplayCast *cast, GError **error)
 {
     int problem = 0;
 
-    if (fflush(cast->file) != 0 || fsync(fileno(cast->file)) != 0)
+    if (fflush(cast->file) != 0 || (cast->partial != NULL && fsync(fileno(cast->file)) != 0))
         problem = errno;
     if (fclose(cast->file) != 0 && problem == 0)
         problem = errno;
     cast->file = NULL;
-    if (problem == 0 && g_rename(cast->partial, cast->path) != 0)
+    if (problem == 0 && cast->partial != NULL && g_rename(cast->partial, cast->path) != 0)
         problem = errno;
     if (problem != 0)
         g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(problem), "cannot write %s: %s",

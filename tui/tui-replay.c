@@ -12,6 +12,7 @@
 
 #include "bookmarks.h"
 #include "fork.h"
+#include "shown.h"
 
 /* Turns a second of each speed, slowest first; 0 is "as fast as the screen
  * draws". */
@@ -591,11 +592,16 @@ gboolean tui_replay_run_full(History *history, gint32 turn, char **play_on, GErr
 /* ---- an asciicast ------------------------------------------------------- */
 
 /* Draw turns @first to @last of @r's history, one frame each, into @cast,
- * @speed turns a second. */
+ * @speed turns a second; stopped (FALSE) by SIGINT, SIGTERM or SIGHUP. */
 static gboolean replay_record(Replay *r, ReplayCast *cast, gint32 first, gint32 last, double speed,
                               GError **error)
 {
     for (gint32 turn = first; turn <= last; turn++) {
+        if (tui_screen_signal() != 0) {
+            g_set_error_literal(error, TUI_ERROR, TUI_ERROR_INTERRUPTED,
+                                "interrupted: the asciicast is not written");
+            return FALSE;
+        }
         replay_goto(r, turn);
         if (r->failure != NULL) {
             g_propagate_error(error, g_steal_pointer(&r->failure));
@@ -613,8 +619,11 @@ static gboolean replay_record(Replay *r, ReplayCast *cast, gint32 first, gint32 
 static char *replay_cast_title(History *history, gint32 first, gint32 last)
 {
     g_autofree char *name = g_filename_display_basename(history_path(history));
+    /* A player shows the title: no control or bidi character of a file
+     * name goes into it (JSON would only escape C0). */
+    g_autofree char *shown = ev_shown(name);
 
-    return g_strdup_printf("cavelog replay: %s, turns %d to %d", name, first, last);
+    return g_strdup_printf("cavelog replay: %s, turns %d to %d", shown, first, last);
 }
 
 gboolean tui_replay_cast(History *history, gint32 first, gint32 last, double speed,

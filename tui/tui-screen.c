@@ -238,6 +238,9 @@ gboolean tui_screen_begin_offscreen(int lines, int cols, GError **error)
     resizeterm(lines, cols);
     curs_set(0);
     tui_screen_init_colours();
+    /* Caught as on a terminal: what draws off-screen (an asciicast) stops
+     * at the next frame and removes what it was writing. */
+    tui_screen_catch_signals();
     return TRUE;
 }
 
@@ -248,11 +251,8 @@ void tui_screen_end(void)
     endwin();
     delscreen(tui_terminal);
     tui_terminal = NULL;
-    if (tui_offscreen_out != NULL) {
-        g_clear_pointer(&tui_offscreen_in, fclose);
-        g_clear_pointer(&tui_offscreen_out, fclose);
-        return;
-    }
+    g_clear_pointer(&tui_offscreen_in, fclose);
+    g_clear_pointer(&tui_offscreen_out, fclose);
     tui_screen_release_signals();
 }
 

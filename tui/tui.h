@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 GQuark tui_error_quark(void);
 
 typedef enum {
-    TUI_ERROR_TERMINAL, /* the terminal could not be set up (no TERM, unknown type…) */
+    TUI_ERROR_TERMINAL,    /* the terminal could not be set up (no TERM, unknown type…) */
+    TUI_ERROR_INTERRUPTED, /* a signal (SIGINT, SIGTERM, SIGHUP) stopped the work */
 } TuiError;
 
 typedef struct Tui Tui;

@@ -5,7 +5,9 @@
 # it is installed), is bound to cavelog and completes `cavelog re<TAB>` to
 # replay, `cavelog <TAB>` to every command `cavelog --help` lists, `cavelog
 # replay --<TAB>` to every option `cavelog replay --help` lists, and `cavelog
-# replay <TAB>` to game files and folders (no other files), spaces and all.
+# replay <TAB>` to game files and folders (no other files), spaces and all;
+# a name typed quoted or with backslashes completes, and a name with a
+# quote or a newline in it is offered as one name.
 set -euo pipefail
 completion=$(realpath "$1")
 cavelog=$(realpath "$2")
@@ -13,11 +15,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/bin" "$tmp/games/saved"
 ln -s "$cavelog" "$tmp/bin/cavelog"
-touch "$tmp/games/a.cavelog" "$tmp/games/my game.cavelog" "$tmp/games/notes.txt"
+touch "$tmp/games/a.cavelog" "$tmp/games/my game.cavelog" "$tmp/games/notes.txt" \
+    "$tmp/games/it's.cavelog" "$tmp/games/q\"uote.cavelog" "$tmp/games/new"$'\n'"line.cavelog"
 status=0
 
 # complete PRELUDE WORDS…: what TAB offers after WORDS (the last one being
-# completed), one a line, sorted, in a fresh bash that sourced PRELUDE.
+# completed), one a line as printf %q quotes it, sorted, in a fresh bash
+# that sourced PRELUDE.
 complete_words() {
     local prelude=$1
     shift
@@ -31,11 +35,24 @@ complete_words() {
         COMP_LINE="$*"
         COMP_POINT=${#COMP_LINE}
         _cavelog
-        printf "%s\n" "${COMPREPLY[@]}"' bash "$prelude" "$completion" "$@") | sort
+        [ ${#COMPREPLY[@]} -eq 0 ] || printf "%q\n" "${COMPREPLY[@]}"' bash "$prelude" "$completion" "$@") | sort
+}
+
+# The lines of $1, each as printf %q quotes it.
+quoted() {
+    local line
+    [ -z "$1" ] || while IFS= read -r line; do printf '%q\n' "$line"; done <<<"$1"
 }
 
 # expect PRELUDE WANTED WORDS…: TAB after WORDS offers WANTED (lines).
 expect() {
+    local prelude=$1 wanted=$2
+    shift 2
+    expect_quoted "$prelude" "$(quoted "$wanted")" "$@"
+}
+
+# expect_quoted PRELUDE WANTED WORDS…: as expect, WANTED's lines quoted (%q).
+expect_quoted() {
     local prelude=$1 wanted=$2 got
     shift 2
     got=$(complete_words "$prelude" "$@")
@@ -63,8 +80,17 @@ for prelude in "${preludes[@]}"; do
     expect "$prelude" replay cavelog re
     expect "$prelude" "$commands" cavelog ""
     expect "$prelude" "$replay_options" cavelog replay --
-    expect "$prelude" "$(printf '%s\n' a.cavelog 'my game.cavelog' saved)" cavelog replay ""
-    expect "$prelude" "$(printf '%s\n' a.cavelog 'my game.cavelog' saved)" cavelog verify ""
+    games=$(printf '%q\n' a.cavelog 'my game.cavelog' saved "it's.cavelog" 'q"uote.cavelog' \
+        "new"$'\n'"line.cavelog")
+    expect_quoted "$prelude" "$games" cavelog replay ""
+    expect_quoted "$prelude" "$games" cavelog verify ""
+    expect "$prelude" 'my game.cavelog' cavelog verify 'my\ g'
+    expect "$prelude" 'my game.cavelog' cavelog verify '"my g'
+    expect "$prelude" 'my game.cavelog' cavelog verify "'my g"
+    expect "$prelude" "it's.cavelog" cavelog verify "it\\'"
+    expect "$prelude" 'q"uote.cavelog' cavelog verify 'q\"'
+    expect_quoted "$prelude" "$(printf '%q' "new"$'\n'"line.cavelog")" cavelog verify new
+    expect "$prelude" 'my game.cavelog' cavelog replay g.cavelog --asciicast 'my\ g'
     expect "$prelude" saved cavelog list ""
     expect "$prelude" "$(printf '%s\n' --turn --turns)" cavelog replay g.cavelog --asciicast out.cast --tu
 done
