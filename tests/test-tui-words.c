@@ -636,6 +636,35 @@ static void test_morgue_timeline(void)
     remove_tree(dir);
 }
 
+/* The morgue's kills say "2 fungi": a count with its noun in the plural. */
+static void test_morgue_kills(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("cavelog-morgue-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "kills.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) text = g_string_new(NULL);
+    Scenario s;
+    Store *store;
+
+    scenario_setup(&s, room, NULL);
+    scenario_spawn(&s, "fungus", 0, ROOM_X + 1, ROOM_Y, 1, 0, 0);
+    scenario_spawn(&s, "fungus", 0, ROOM_X - 1, ROOM_Y, 1, 0, 0);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_move(1, 0));
+    scenario_store_play(&s, store, command_move(-1, 0));
+    g_assert_cmpint(state_player(game_state(s.game))->kills, ==, 2);
+    store_free(store);
+    scenario_teardown(&s);
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(morgue_describe(store, text, &error));
+    store_free(store);
+    g_test_message("%s", text->str);
+    g_assert_nonnull(strstr(text->str, "Kills: 2\n     2 fungi\n\n"));
+    remove_tree(dir);
+}
+
 /* `scores` shows the whole outcome, however long. */
 static void test_scores_whole(void)
 {
@@ -669,6 +698,7 @@ int main(int argc, char **argv)
     g_test_add_func("/words/specials", test_special_words);
     g_test_add_func("/words/regen-chosen", test_regen_chosen);
     g_test_add_func("/words/morgue-timeline", test_morgue_timeline);
+    g_test_add_func("/words/morgue-kills", test_morgue_kills);
     g_test_add_func("/words/scores-whole", test_scores_whole);
     g_test_add("/words/examine", Fixture, NULL, fixture_set_up, test_examine, fixture_tear_down);
     g_test_add("/words/spell-menu", Fixture, NULL, fixture_set_up, test_spell_menu,
