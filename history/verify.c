@@ -285,7 +285,7 @@ gboolean verify_game(Store *store, VerifyReport *report, GError **error)
             g_propagate_error(error, g_steal_pointer(&rerun.problem));
             ok = FALSE;
         }
-        report->turns = rerun.resim.turns;
+        report->turns = game_state(game)->turn; /* as list and the morgue count */
     }
     g_clear_error(&rerun.problem);
     resim_clear(&rerun.resim);
