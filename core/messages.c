@@ -696,21 +696,54 @@ gboolean messages_describe(const CavState *after, const CavView *view, const Cav
 
 /* ---- names -------------------------------------------------------------- */
 
-void messages_plural(const char *name, GString *out)
+/* Nouns whose plural is not made with -s or -es: the last word of a name. */
+static const struct {
+    const char *one, *many;
+} irregular_plurals[] = {
+    {"fungus", "fungi"},
+    {"bread", "loaves of bread"},
+};
+
+/* Whether the first @len bytes of @name end in the whole word @word. */
+static gboolean ends_in_word(const char *name, gsize len, const char *word)
 {
-    const char *of = strstr(name, " of "), *called = strstr(name, " called ");
-    gsize len;
+    gsize n = strlen(word);
 
-    if (of == NULL || (called != NULL && called < of))
-        of = called;
-    len = of != NULL ? (gsize) (of - name) : strlen(name);
+    return len >= n && memcmp(name + len - n, word, n) == 0 &&
+           (len == n || name[len - n - 1] == ' ');
+}
 
-    g_return_if_fail(name != NULL && out != NULL);
+/* Append the plural of the first @len bytes of @name: its last word made plural. */
+static void plural_words(const char *name, gsize len, GString *out)
+{
+    for (gsize i = 0; i < G_N_ELEMENTS(irregular_plurals); i++) {
+        const char *one = irregular_plurals[i].one;
+
+        if (ends_in_word(name, len, one)) {
+            g_string_append_len(out, name, (gssize) (len - strlen(one)));
+            g_string_append(out, irregular_plurals[i].many);
+            return;
+        }
+    }
     g_string_append_len(out, name, (gssize) len);
     if (len > 0 && (name[len - 1] == 's' || name[len - 1] == 'x'))
         g_string_append(out, "es");
     else
         g_string_append_c(out, 's');
+}
+
+void messages_plural(const char *name, GString *out)
+{
+    const char *of, *called;
+    gsize len;
+
+    g_return_if_fail(name != NULL && out != NULL);
+    of = strstr(name, " of ");
+    called = strstr(name, " called ");
+    if (of == NULL || (called != NULL && called < of))
+        of = called;
+    len = of != NULL ? (gsize) (of - name) : strlen(name);
+    plural_words(name, len, out);
     if (of != NULL)
         g_string_append(out, of);
 }
@@ -754,7 +787,7 @@ const char *messages_indefinite(const char *name)
 gboolean messages_mass_noun(const char *name)
 {
     g_return_val_if_fail(name != NULL, FALSE);
-    return g_str_has_suffix(name, "mail");
+    return g_str_has_suffix(name, "mail") || ends_in_word(name, strlen(name), "bread");
 }
 
 char *messages_capitalised(const char *text)

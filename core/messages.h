@@ -31,7 +31,8 @@ typedef enum {
 void messages_item_name(const CavState *state, const CavItem *item, gint32 count,
                         MessagesArticle article, GString *out);
 
-/* Append @name in the plural ("rocks", "bat corpses", "potions of health"). */
+/* Append @name in the plural ("rocks", "bat corpses", "potions of health",
+ * "fungi", "loaves of bread"). */
 void messages_plural(const char *name, GString *out);
 
 /* Append "the goblin" for @creature, "you" for the player. */
@@ -40,8 +41,8 @@ void messages_creature_name(const CavState *state, const CavCreature *creature, 
 /* "a" or "an", the indefinite article for @name. Static. */
 const char *messages_indefinite(const char *name);
 
-/* Whether @name is a mass noun, said without "a" ("platemail",
- * "chainmail"): armour of mail. */
+/* Whether @name is a mass noun, said without "a": armour of mail
+ * ("platemail", "chainmail") and "bread". */
 gboolean messages_mass_noun(const char *name);
 
 /* Append what an effect of @spec does, in a player's words: "+15 hp",

@@ -251,10 +251,16 @@ static void write_kills(const Projection *p, const CavState *state, GString *out
     GList *kinds = g_list_sort_with_data(g_hash_table_get_keys(p->kills), by_count, p->kills);
 
     g_string_append_printf(out, "Kills: %d\n", c != NULL ? c->kills : 0);
-    for (GList *k = kinds; k != NULL; k = k->next)
-        g_string_append_printf(out, "  %4d %s\n",
-                               GPOINTER_TO_INT(g_hash_table_lookup(p->kills, k->data)),
-                               (const char *) k->data);
+    for (GList *k = kinds; k != NULL; k = k->next) {
+        gint count = GPOINTER_TO_INT(g_hash_table_lookup(p->kills, k->data));
+
+        g_string_append_printf(out, "  %4d ", count);
+        if (count == 1)
+            g_string_append(out, (const char *) k->data);
+        else
+            messages_plural((const char *) k->data, out);
+        g_string_append_c(out, '\n');
+    }
     g_list_free(kinds);
     g_string_append_c(out, '\n');
 }

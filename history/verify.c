@@ -297,7 +297,7 @@ gboolean verify_game_each(Store *store, VerifyReport *report, StoreEventFunc eac
             g_propagate_error(error, g_steal_pointer(&rerun.problem));
             ok = FALSE;
         }
-        report->turns = rerun.resim.turns;
+        report->turns = game_state(game)->turn; /* as list and the morgue count */
     }
     g_clear_error(&rerun.problem);
     resim_clear(&rerun.resim);

@@ -26,7 +26,7 @@ gboolean verify_resimulate(Store *store, CavContent *content, gint32 *turns, GEr
 
 /* What verify_game found in a file that passed. */
 typedef struct {
-    gint32 turns;              /* turns re-run, or (not re-run) folded */
+    gint32 turns;              /* the turn the game stands at, as list counts */
     gint64 events;             /* events folded (and, re-run, reproduced) */
     gboolean recorded_content; /* re-run by the data recorded in the file (else: the installed) */
     gboolean rerun; /* FALSE: another release wrote the file; its commands were not re-run */

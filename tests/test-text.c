@@ -595,6 +595,9 @@ static void test_pipe_game(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(out, "Depth 1, at x "));
     g_assert_null(strstr(out, "Unknown command"));
     g_assert_nonnull(strstr(out, "Key mode needs a terminal."));
+    /* help names the things the game has: a bow to fire, no sling */
+    g_assert_nonnull(strstr(out, "fire: the bow you wield (f)"));
+    g_assert_null(strstr(out, "sling"));
     assert_same_game(path, bot);
     assert_verifies(f, path, FALSE);
 }

@@ -432,8 +432,16 @@ static void test_counts(void)
         gint32 n;
         const char *noun, *expected;
     } cases[] = {
-        {1, "turn", "1 turn"}, {2, "turn", "2 turns"},  {0, "turn", "0 turns"},
-        {1, "cell", "1 cell"}, {-1, "turn", "-1 turn"}, {3, "bat corpse", "3 bat corpses"},
+        {1, "turn", "1 turn"},
+        {2, "turn", "2 turns"},
+        {0, "turn", "0 turns"},
+        {1, "cell", "1 cell"},
+        {-1, "turn", "-1 turn"},
+        {3, "bat corpse", "3 bat corpses"},
+        {2, "fungus", "2 fungi"},
+        {2, "fungus corpse", "2 fungus corpses"},
+        {3, "bread", "3 loaves of bread"},
+        {2, "box", "2 boxes"},
     };
 
     for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -441,6 +449,34 @@ static void test_counts(void)
         messages_count(cases[i].n, cases[i].noun, out);
         g_assert_cmpstr(out->str, ==, cases[i].expected);
     }
+}
+
+/* Bread is a mass noun: "You spot bread.", never "a bread"; a stack of it
+ * is loaves. Armour of mail takes no "a" either; a dagger does. */
+static void test_item_articles(void)
+{
+    const struct {
+        const char *type;
+        gint32 count;
+        MessagesArticle article;
+        const char *expected;
+    } cases[] = {
+        {"bread", 1, MESSAGES_A, "bread"},       {"bread", 2, MESSAGES_A, "2 loaves of bread"},
+        {"bread", 1, MESSAGES_THE, "the bread"}, {"chainmail", 1, MESSAGES_A, "chainmail"},
+        {"apple", 1, MESSAGES_A, "an apple"},    {"dagger", 1, MESSAGES_A, "a dagger"},
+    };
+    Scenario s;
+
+    scenario_setup(&s, room, NULL);
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autoptr(GString) out = g_string_new(NULL);
+        gint32 id = scenario_item(&s, cases[i].type, 0, 0, 1 + (gint32) i % 8, 1, cases[i].count);
+        const CavItem *item = state_item(game_state(s.game), id);
+
+        messages_item_name(game_state(s.game), item, item->count, cases[i].article, out);
+        g_assert_cmpstr(out->str, ==, cases[i].expected);
+    }
+    scenario_teardown(&s);
 }
 
 static void test_regen_words(void)
@@ -600,6 +636,35 @@ static void test_morgue_timeline(void)
     remove_tree(dir);
 }
 
+/* The morgue's kills say "2 fungi": a count with its noun in the plural. */
+static void test_morgue_kills(void)
+{
+    g_autofree char *dir = g_dir_make_tmp("cavelog-morgue-XXXXXX", NULL);
+    g_autofree char *path = g_build_filename(dir, "kills.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) text = g_string_new(NULL);
+    Scenario s;
+    Store *store;
+
+    scenario_setup(&s, room, NULL);
+    scenario_spawn(&s, "fungus", 0, ROOM_X + 1, ROOM_Y, 1, 0, 0);
+    scenario_spawn(&s, "fungus", 0, ROOM_X - 1, ROOM_Y, 1, 0, 0);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    scenario_store_play(&s, store, command_move(1, 0));
+    scenario_store_play(&s, store, command_move(-1, 0));
+    g_assert_cmpint(state_player(game_state(s.game))->kills, ==, 2);
+    store_free(store);
+    scenario_teardown(&s);
+    store = store_open(path, FALSE, &error);
+    g_assert_no_error(error);
+    g_assert_true(morgue_describe(store, text, &error));
+    store_free(store);
+    g_test_message("%s", text->str);
+    g_assert_nonnull(strstr(text->str, "Kills: 2\n     2 fungi\n\n"));
+    remove_tree(dir);
+}
+
 /* `scores` shows the whole outcome, however long. */
 static void test_scores_whole(void)
 {
@@ -626,12 +691,14 @@ int main(int argc, char **argv)
     g_test_init(&argc, &argv, NULL);
     tmux_catch_fatal_signals();
     g_test_add_func("/words/counts", test_counts);
+    g_test_add_func("/words/item-articles", test_item_articles);
     g_test_add_func("/words/regen", test_regen_words);
     g_test_add_func("/words/health", test_health_words);
     g_test_add_func("/words/effects", test_effect_words);
     g_test_add_func("/words/specials", test_special_words);
     g_test_add_func("/words/regen-chosen", test_regen_chosen);
     g_test_add_func("/words/morgue-timeline", test_morgue_timeline);
+    g_test_add_func("/words/morgue-kills", test_morgue_kills);
     g_test_add_func("/words/scores-whole", test_scores_whole);
     g_test_add("/words/examine", Fixture, NULL, fixture_set_up, test_examine, fixture_tear_down);
     g_test_add("/words/spell-menu", Fixture, NULL, fixture_set_up, test_spell_menu,

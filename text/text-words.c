@@ -54,7 +54,7 @@ static const TextBinding text_bindings[] = {
     TEXT_ITEMS("quaff|drink|q", TEXT_MENU_QUAFF, "quaff: drink a potion (q)"),
     TEXT_ITEMS("examine|x", TEXT_MENU_EXAMINE, "examine: what an item in your pack is (x)"),
     TEXT_ASK("throw|t", TEXT_DO_THROW, "throw: an item at a creature or a place (t)"),
-    TEXT_ASK("fire|shoot|f", TEXT_DO_FIRE, "fire: your bow or sling (f)"),
+    TEXT_ASK("fire|shoot|f", TEXT_DO_FIRE, "fire: the bow you wield (f)"),
     TEXT_ASK("read|cast|r", TEXT_DO_READ, "cast: read a spell from a book (r)"),
     TEXT_ASK("call|name|c", TEXT_DO_CALL, "call: give a potion you do not know a name (c)"),
     TEXT_ASK("where|here|position", TEXT_DO_WHERE,
