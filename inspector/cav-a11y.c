@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cav-a11y.c — controls named for screen readers after their tooltips (see
- * cav-a11y.h). */
+/* cav-a11y.c — controls named for screen readers after their tooltips, and
+ * drop-downs described by their current choice (see cav-a11y.h). */
 #include "cav-a11y.h"
 
 #include <string.h>
@@ -15,6 +15,40 @@ void cav_a11y_name(GtkWidget *widget, const char *label)
         if (GTK_IS_BUTTON(child))
             gtk_accessible_update_property(GTK_ACCESSIBLE(child), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                            label, -1);
+}
+
+/* Tell screen readers @drop_down's choice ("Player’s Depth", "50 events/s")
+ * as its description, on it and on the button inside it that takes the
+ * focus: its name says only what it chooses. */
+static void describe_choice(GtkDropDown *drop_down)
+{
+    GObject *item = gtk_drop_down_get_selected_item(drop_down);
+    const char *choice =
+        GTK_IS_STRING_OBJECT(item) ? gtk_string_object_get_string(GTK_STRING_OBJECT(item)) : "";
+
+    gtk_accessible_update_property(GTK_ACCESSIBLE(drop_down), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                   choice, -1);
+    for (GtkWidget *child = gtk_widget_get_first_child(GTK_WIDGET(drop_down)); child != NULL;
+         child = gtk_widget_get_next_sibling(child))
+        if (GTK_IS_BUTTON(child))
+            gtk_accessible_update_property(GTK_ACCESSIBLE(child),
+                                           GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, choice, -1);
+}
+
+static void on_choice(GtkDropDown *drop_down, GParamSpec *pspec, gpointer unused)
+{
+    describe_choice(drop_down);
+}
+
+void cav_a11y_follow_choice(GtkDropDown *drop_down)
+{
+    g_return_if_fail(GTK_IS_DROP_DOWN(drop_down));
+    if (g_object_get_data(G_OBJECT(drop_down), "cav-a11y-choice") == NULL) {
+        g_object_set_data(G_OBJECT(drop_down), "cav-a11y-choice", GINT_TO_POINTER(1));
+        /* "selected-item" changes too when the model is replaced (the depths seen). */
+        g_signal_connect(drop_down, "notify::selected-item", G_CALLBACK(on_choice), NULL);
+    }
+    describe_choice(drop_down);
 }
 
 /* "Bookmarks: add one…" → "Bookmarks"; "Play / Pause (Space)" → "Play / Pause". */
@@ -91,6 +125,8 @@ void cav_a11y_name_controls(GtkWidget *root)
         if (label != NULL && *label != '\0')
             cav_a11y_name(root, label);
     }
+    if (GTK_IS_DROP_DOWN(root))
+        cav_a11y_follow_choice(GTK_DROP_DOWN(root));
     for (GtkWidget *child = gtk_widget_get_first_child(root); child != NULL;
          child = gtk_widget_get_next_sibling(child))
         cav_a11y_name_controls(child);

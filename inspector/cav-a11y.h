@@ -14,10 +14,16 @@ G_BEGIN_DECLS
  * takes the focus (a menu button's, a drop-down's). */
 void cav_a11y_name(GtkWidget *widget, const char *label);
 
+/* Tell screen readers @drop_down's current choice as its description (on
+ * it and its focusable button), now and whenever the choice changes. Safe to
+ * call more than once. */
+void cav_a11y_follow_choice(GtkDropDown *drop_down);
+
 /* Name every control below @root (popovers included: a menu button's
  * popover is its child) that has no words of
  * its own: from its tooltip up to its first ":", ";" or " (", else from
- * its placeholder text. */
+ * its placeholder text; every drop-down also tells its choice (as
+ * cav_a11y_follow_choice). */
 void cav_a11y_name_controls(GtkWidget *root);
 
 G_END_DECLS

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # inspector-a11y.py — the inspector as a screen reader meets it, through
 # AT-SPI: every control has a name of its own (never its GTK class), the
-# map says in words what it shows, and Tab reaches every control. Run by
+# map says in words what it shows, the drop-downs tell their choice (and a
+# new one), and Tab reaches every control. Run by
 # test-inspector-a11y.sh on a private session and accessibility bus; exits
 # 77 (skipped) when that bus cannot be reached, never failing for it.
 import os
@@ -93,6 +94,43 @@ def check_names(app, failures):
     return shown
 
 
+def drop_down(app, name):
+    """The combo box named @name, or None."""
+    for node in controls(app):
+        if node.getRole() == pyatspi.ROLE_COMBO_BOX and (node.name or "").startswith(name):
+            return node
+    return None
+
+
+def wait_description(node, test, deadline):
+    """@node's description once @test holds of it, else its last."""
+    text = node.description or ""
+    while not test(text) and time.time() < deadline:
+        time.sleep(0.3)
+        text = node.description or ""
+    return text
+
+
+def check_choices(app, failures):
+    """The depth and speed menus tell their choice, and tell a new one."""
+    depth, speed = drop_down(app, "The depth shown"), drop_down(app, "Playing speed")
+    if depth is None or speed is None:
+        failures.append("no depth or speed menu")
+        return
+    said = wait_description(depth, lambda t: "Depth" in t, time.time() + 10)
+    if "Player’s Depth" not in said:
+        failures.append("the depth menu does not tell its choice: “%s”" % said)
+    before = wait_description(speed, lambda t: t.endswith("events/s"), time.time() + 10)
+    if not before.endswith("events/s"):
+        failures.append("the speed menu does not tell its choice: “%s”" % before)
+    subprocess.run(["xdotool", "key", "--delay", "60",
+                    "minus" if before.startswith("1000") else "plus"], check=True)
+    after = wait_description(speed, lambda t: t != before, time.time() + 10)
+    if after == before or not after.endswith("events/s"):
+        failures.append("the speed menu's description stays “%s” after a change" % after)
+    print("# depth menu: “%s”; speed menu: “%s”, then “%s”" % (said, before, after))
+
+
 def focused(app):
     nodes = []
     walk(app, nodes)
@@ -152,17 +190,20 @@ def main():
         print("# %d controls shown" % len(shown))
         for node in shown:
             print("#   %s" % describe(node))
+        check_choices(app, failures)
         check_tab(app, failures)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-    print("1..2")
-    names = [f for f in failures if not f.startswith("Tab")]
+    print("1..3")
     tabs = [f for f in failures if f.startswith("Tab")]
+    menus = [f for f in failures if " menu" in f]
+    names = [f for f in failures if f not in tabs and f not in menus]
     for f in failures:
         print("# " + f)
     print(("not ok" if names else "ok") + " 1 every control named, the map described")
     print(("not ok" if tabs else "ok") + " 2 Tab reaches every control")
+    print(("not ok" if menus else "ok") + " 3 the depth and speed menus tell their choice")
     return 1 if failures else 0
 
 

@@ -513,6 +513,51 @@ static void test_condition(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_free(wait_turn(f, 0));
 }
 
+/* `\` goes to the previous turn where a condition holds, Enter alone asks
+ * the last condition again, and before the first such turn it says so and
+ * stays; `/` still goes forward from there. */
+static void test_condition_back(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    g_autofree char *died = g_strdup("SELECT turn FROM CreatureDied");
+    gint32 from, last, before, first;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    make_game(f);
+    first = turn_of(f->save, died, 0, FALSE);
+    g_assert_cmpint(first, >, 0);
+    from = turn_of(f->save, died, first, FALSE); /* a second death, if any */
+    from = (from > first ? from : first) + 1;
+    last = turn_of(f->save, died, from, TRUE);
+    before = turn_of(f->save, died, last, TRUE);
+    start_replay(f, 100, 40, f->save, NULL);
+    g_free(wait_turn(f, 0));
+    go_to(f, from);
+    g_free(wait_turn(f, from));
+    tmux_send_text(&f->tmux, "\\");
+    g_free(tmux_wait_for(&f->tmux, "Seek back:"));
+    tmux_send_text(&f->tmux, "type=CreatureDied");
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(wait_turn(f, last));
+    tmux_send_text(&f->tmux, "\\");
+    g_free(tmux_wait_for(&f->tmux, "Seek back: type=CreatureDied_"));
+    tmux_send_named_key(&f->tmux, "Enter");
+    if (before >= 0)
+        g_free(wait_turn(f, before));
+    go_to(f, first);
+    g_free(wait_turn(f, first));
+    tmux_send_text(&f->tmux, "\\");
+    g_free(tmux_wait_for(&f->tmux, "Seek back: type=CreatureDied_"));
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "No turn before"));
+    g_free(wait_turn(f, first));
+    tmux_send_text(&f->tmux, "/");
+    g_free(tmux_wait_for(&f->tmux, "Seek: type=CreatureDied_"));
+    tmux_send_named_key(&f->tmux, "Enter");
+    if (turn_of(f->save, died, first, FALSE) >= 0)
+        g_free(wait_turn(f, turn_of(f->save, died, first, FALSE)));
+}
+
 /* Ctrl-P lists the messages up to the turn shown, the last ones being
  * that turn's, and none of a later turn. */
 static void test_history(Fixture *f, G_GNUC_UNUSED gconstpointer data)
@@ -1373,6 +1418,8 @@ int main(int argc, char **argv)
     g_test_add("/replay/omniscient", Fixture, NULL, fixture_set_up, test_omniscient,
                fixture_tear_down);
     g_test_add("/replay/condition", Fixture, NULL, fixture_set_up, test_condition,
+               fixture_tear_down);
+    g_test_add("/replay/condition-back", Fixture, NULL, fixture_set_up, test_condition_back,
                fixture_tear_down);
     g_test_add("/replay/history", Fixture, NULL, fixture_set_up, test_history, fixture_tear_down);
     g_test_add("/replay/follow", Fixture, NULL, fixture_set_up, test_follow, fixture_tear_down);

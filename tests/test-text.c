@@ -217,6 +217,8 @@ typedef struct {
     GString *script; /* the lines typed so far */
     gboolean digging;
     gint32 dig_dx, dig_dy;
+    Session *session; /* the bot's game, for the potions drunk */
+    guint32 drunk;    /* the looks drunk, as text mode notes them */
 } Driver;
 
 static void type_line(Driver *d, const char *line)
@@ -298,7 +300,7 @@ static void type_cast(Driver *d, const CavState *state, const CavView *view, con
 /* Call a potion look by a name: the look's number, then the name. */
 static void type_call(Driver *d, const CavState *state, const CavView *view, const CavCommand *c)
 {
-    g_autoptr(GArray) looks = text_menu_looks(state, view);
+    g_autoptr(GArray) looks = text_menu_looks(state, view, d->drunk);
     gint32 look = state_look_index(state, c->word);
 
     type_line(d, "call");
@@ -397,9 +399,19 @@ static void type_command(Driver *d, const CavState *state, const CavView *view, 
 
 /* Let the bot play @session (the driver's own copy of the game) for up to
  * @turns turns, writing each of its commands as typed lines. The script. */
-static char *bot_script(Session *session, gint32 turns)
+/* The potions drunk in the bot's game, noted as text mode notes them (its
+ * call menu lists their looks). */
+static void driver_hear(const CavEvent *event, gpointer data)
 {
-    Driver d = {.script = g_string_new(NULL)};
+    Driver *d = data;
+
+    text_note_drunk(&d->drunk, session_state(d->session), session_view(d->session), event);
+}
+
+static char *bot_script(Session *session, Bus *bus, gint32 turns)
+{
+    Driver d = {.script = g_string_new(NULL), .session = session};
+    guint heard = bus_subscribe_all(bus, driver_hear, &d);
 
     while (session_state(session)->outcome == OUTCOME_PLAYING &&
            session_state(session)->turn < turns) {
@@ -417,6 +429,7 @@ static char *bot_script(Session *session, gint32 turns)
             g_assert_true(session_play(session, &command, NULL, &error));
         }
     }
+    bus_unsubscribe(bus, heard);
     return g_string_free(d.script, FALSE);
 }
 
@@ -464,6 +477,7 @@ static void test_bot_win(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *path = g_build_filename(f->dir, "win.cavelog", NULL);
     g_autofree char *copy = g_build_filename(f->dir, "bot.cavelog", NULL);
     g_autoptr(GError) error = NULL;
+    g_autoptr(Bus) bus = bus_new();
     g_autoptr(Session) bot = NULL;
     g_autofree char *script = NULL;
     g_autofree char *out = NULL;
@@ -471,9 +485,9 @@ static void test_bot_win(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     build_win(path);
     build_win(copy);
-    bot = session_resume(copy, NULL, &error);
+    bot = session_resume(copy, bus, &error);
     g_assert_no_error(error);
-    script = bot_script(bot, 2000);
+    script = bot_script(bot, bus, 2000);
     g_assert_cmpint(session_state(bot)->outcome, ==, OUTCOME_WON);
     out = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL}, script, &status);
     g_test_message("%s", out);
@@ -565,6 +579,37 @@ static void test_news(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_null(strstr(seen + 1, "You see a fungus")); /* and once */
 }
 
+/* The call menu lists a potion drunk and gone (to name it, or forget the
+ * name given), as the play screen's does. */
+static void test_call_drunk(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const room[] = {"#######", "#.@...#", "#######", NULL};
+    g_autofree char *path = g_build_filename(f->dir, "c.cavelog", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *out = NULL;
+    const char *drunk;
+    Store *store;
+    Scenario s;
+    int status;
+
+    scenario_setup(&s, room, NULL);
+    scenario_item(&s, "potion of health", state_player(game_state(s.game))->id, 0, 0, 0, 1);
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    out = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL},
+                      "call\n1\nfizzy\nquaff\n1\ncall\n", &status);
+    g_test_message("%s", out);
+    g_assert_cmpint(status, ==, 0);
+    drunk = strstr(out, "Drink what?");
+    g_assert_nonnull(drunk);
+    drunk = strstr(drunk, "Call which potions by a name?\n1. ");
+    g_assert_nonnull(drunk);
+    g_assert_nonnull(strstr(drunk, " potion, called fizzy\n"));
+    g_assert_null(strstr(out, "You have seen no potion you do not know."));
+}
+
 /* ---- whole games through a pipe ---------------------------------------------- */
 
 /* A new game by the bot's commands, typed as lines into `new --text` with no
@@ -575,14 +620,15 @@ static void test_pipe_game(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *path = g_build_filename(f->dir, "g.cavelog", NULL);
     g_autofree char *copy = g_build_filename(f->dir, "bot.cavelog", NULL);
     g_autoptr(GError) error = NULL;
-    g_autoptr(Session) bot = session_new_game(copy, 7, "bot", NULL, &error);
+    g_autoptr(Bus) bus = bus_new();
+    g_autoptr(Session) bot = session_new_game(copy, 7, "bot", bus, &error);
     g_autoptr(GString) script = g_string_new("where\nsee\nstairs\naround\npack\neffects\nhelp\n");
     g_autofree char *bot_lines = NULL;
     g_autofree char *out = NULL;
     int status;
 
     g_assert_no_error(error);
-    bot_lines = bot_script(bot, 1500);
+    bot_lines = bot_script(bot, bus, 1500);
     g_string_append(script, bot_lines);
     g_string_append(script, "status\nmessages\nagain\nkeys\n");
     out = run_cavelog(f,
@@ -876,6 +922,7 @@ static void test_tmux_win(TmuxGame *g, G_GNUC_UNUSED gconstpointer data)
     g_autofree char *words = NULL;
     g_autofree char *script = NULL;
     g_autoptr(GError) error = NULL;
+    g_autoptr(Bus) bus = bus_new();
     g_autoptr(Session) bot = NULL;
     g_auto(GStrv) lines = NULL;
 
@@ -884,9 +931,9 @@ static void test_tmux_win(TmuxGame *g, G_GNUC_UNUSED gconstpointer data)
     copy = g_build_filename(g->dir, "bot.cavelog", NULL);
     build_win(g->save);
     build_win(copy);
-    bot = session_resume(copy, NULL, &error);
+    bot = session_resume(copy, bus, &error);
     g_assert_no_error(error);
-    script = bot_script(bot, 2000);
+    script = bot_script(bot, bus, 2000);
     g_assert_cmpint(session_state(bot)->outcome, ==, OUTCOME_WON);
     words = g_strdup_printf("continue --text %s", g->save);
     command = tmux_game_command(g, words);
@@ -923,6 +970,8 @@ int main(int argc, char **argv)
     g_test_add_func("/text/creature-words", test_creature_words);
     g_test_add("/text/questions", Fixture, NULL, fixture_set_up, test_questions, fixture_tear_down);
     g_test_add("/text/news", Fixture, NULL, fixture_set_up, test_news, fixture_tear_down);
+    g_test_add("/text/call-drunk", Fixture, NULL, fixture_set_up, test_call_drunk,
+               fixture_tear_down);
     g_test_add("/text/bot-win", Fixture, NULL, fixture_set_up, test_bot_win, fixture_tear_down);
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);
     g_test_add("/text/replay", Fixture, NULL, fixture_set_up, test_replay_text, fixture_tear_down);

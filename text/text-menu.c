@@ -359,31 +359,56 @@ gint text_menu_bonus(Text *text)
 
 /* ---- naming potions and examining items --------------------------------- */
 
-GArray *text_menu_looks(const CavState *state, const CavView *view)
+void text_note_drunk(guint32 *drunk, const CavState *state, const CavView *view,
+                     const CavEvent *event)
+{
+    const CavItem *item;
+    const CavCreature *drinker;
+    const CavPotionLook *look;
+
+    g_return_if_fail(drunk != NULL && state != NULL && view != NULL && event != NULL);
+    if (event->type != CAV_EVENT_ITEM_QUAFFED)
+        return;
+    item = state_item(state, event->as.ItemQuaffed.item);
+    drinker = state_creature(state, event->as.ItemQuaffed.creature);
+    look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
+    if (look == NULL || drinker == NULL || look - state->looks >= CAV_POTION_KINDS_MAX)
+        return;
+    if (drinker->id == state->player || view_sees(view, drinker->z, drinker->x, drinker->y))
+        *drunk |= 1u << (look - state->looks);
+}
+
+/* Whether the call menu lists look @i: the player does not know it, or
+ * named it. */
+static gboolean text_menu_callable(const CavState *state, gint32 i)
+{
+    return (state_player(state)->known & (1u << i)) == 0 || state->looks[i].called[0] != '\0';
+}
+
+GArray *text_menu_looks(const CavState *state, const CavView *view, guint32 drunk)
 {
     const CavCreature *player = state_player(state);
     GArray *looks = g_array_new(FALSE, FALSE, sizeof(gint32));
-    guint32 seen = 0;
+    guint32 seen = drunk;
 
     for (gint32 id = 1; id <= state->item_count; id++) {
         const CavItem *item = state_item(state, id);
         const CavPotionLook *look = item != NULL ? state_look_of_kind(state, item->type) : NULL;
-        if (look == NULL || item->count <= 0 ||
-            (state_knows_item(state, player, item) && look->called[0] == '\0'))
+        if (look == NULL || item->count <= 0)
             continue;
         if (item->holder == player->id ||
             (item->holder == 0 && view_sees(view, item->z, item->x, item->y)))
             seen |= 1u << (look - state->looks);
     }
     for (gint32 i = 0; i < state->look_count && i < CAV_POTION_KINDS_MAX; i++)
-        if ((seen & (1u << i)) != 0)
+        if ((seen & (1u << i)) != 0 && text_menu_callable(state, i))
             g_array_append_val(looks, i);
     return looks;
 }
 
 gboolean text_menu_call(Text *text, CavCommand *command)
 {
-    g_autoptr(GArray) looks = text_menu_looks(text->state, text->sight);
+    g_autoptr(GArray) looks = text_menu_looks(text->state, text->sight, text->drunk);
     g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *name = NULL;
     const CavPotionLook *look;

@@ -78,9 +78,15 @@ GPtrArray *text_menu_spells(const CavState *state, const CavItem *book);
 GArray *text_menu_targets(const CavState *state, const CavView *view);
 
 /* The potion looks the call menu lists, in its order: those of potions
- * the player carries or sees lying that they do not know, or that bear a
- * name they gave (to forget it): indexes into CavState.looks. */
-GArray *text_menu_looks(const CavState *state, const CavView *view);
+ * the player carries or sees lying, or drank or saw drunk (the bits of
+ * @drunk, text_note_drunk()), that they do not know or that bear a name
+ * they gave (to forget it): indexes into CavState.looks. */
+GArray *text_menu_looks(const CavState *state, const CavView *view, guint32 drunk);
+
+/* When @event is an ItemQuaffed that the player of @state drinks or sees
+ * (in @view), set the bit of the potion's look in *@drunk. */
+void text_note_drunk(guint32 *drunk, const CavState *state, const CavView *view,
+                     const CavEvent *event);
 
 G_END_DECLS
 

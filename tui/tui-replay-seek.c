@@ -224,22 +224,29 @@ void replay_facts(const History *history, gint32 turn, const CavState *state, Re
     facts->kills = player->kills;
 }
 
-gboolean replay_find_query(History *history, gint32 from, const ReplayQuery *query, gint32 *found,
-                           GError **error)
+/* Whether @query holds at @turn: its events first (the index answers), then
+ * the player at the turn's end, kept by the history when it opened. */
+static gboolean query_holds_at(History *history, gint32 turn, const ReplayQuery *query)
 {
     ReplayFacts facts;
 
+    replay_facts(history, turn, NULL, &facts);
+    if (!replay_query_events_hold(query, &facts))
+        return FALSE;
+    return history_turn_facts(history, turn, &facts) && replay_query_holds(query, &facts);
+}
+
+gboolean replay_find_query(History *history, gint32 from, gboolean forward,
+                           const ReplayQuery *query, gint32 *found, GError **error)
+{
+    gint32 last = replay_last_turn(history), step = forward ? 1 : -1;
+
     g_return_val_if_fail(history != NULL && query != NULL && found != NULL, FALSE);
     (void) error; /* the history's index and its turns' facts answer: nothing is read */
-    for (gint32 turn = MAX(from + 1, 0); turn <= replay_last_turn(history); turn++) {
-        replay_facts(history, turn, NULL, &facts);
-        if (!replay_query_events_hold(query, &facts))
-            continue;
-        /* the player at the turn's end, kept by the history when it opened */
-        if (history_turn_facts(history, turn, &facts) && replay_query_holds(query, &facts)) {
+    for (gint32 turn = CLAMP(from + step, -1, last + 1); turn >= 0 && turn <= last; turn += step)
+        if (query_holds_at(history, turn, query)) {
             *found = turn;
             return TRUE;
         }
-    }
     return FALSE;
 }

@@ -66,7 +66,7 @@ static const char *const replay_help_lines[] = {
     "b                     bookmark this turn, with a note",
     "'                     the bookmarks: a letter jumps to one",
     "P                     play from here: a new game from this turn",
-    "/                     the next turn where a condition holds, such as",
+    "/  \\                  the next, previous turn where a condition holds, as",
     "                      type=CreatureDied  hp<25%  depth=4 and kills>=10",
     "  type=EVENT or type!=EVENT: an event of that type in the turn (or none);",
     "  hp mp food (a number, or a % of the maximum), depth level xp kills turn",
@@ -274,15 +274,16 @@ static void replay_ask_turn(Replay *r)
     replay_goto(r, (gint32) turn);
 }
 
-/* `/`: the next turn where a condition holds (Enter alone: the last one). */
-static void replay_ask_query(Replay *r)
+/* `/` (@forward) or `\`: the next or previous turn where a condition holds
+ * (Enter alone: the last one sought, either way). */
+static void replay_ask_query(Replay *r, gboolean forward)
 {
     g_autofree char *text = NULL;
     g_autoptr(ReplayQuery) query = NULL;
     g_autoptr(GError) error = NULL;
     gint32 found = 0, from = r->turn;
 
-    if (!replay_ask(r, "Seek: ", r->query != NULL ? r->query : "", &text))
+    if (!replay_ask(r, forward ? "Seek: " : "Seek back: ", r->query != NULL ? r->query : "", &text))
         return;
     query = replay_query_parse(text, &error);
     if (query == NULL) {
@@ -296,10 +297,11 @@ static void replay_ask_query(Replay *r)
     replay_draw(r);
     refresh();
     g_string_truncate(r->note, 0);
-    if (replay_find_query(r->history, from, query, &found, &r->failure))
+    if (replay_find_query(r->history, from, forward, query, &found, &r->failure))
         replay_goto(r, found);
     else {
-        replay_note(r, "No turn after %d where %s holds.", from, r->query);
+        replay_note(r, "No turn %s %d where %s holds.", forward ? "after" : "before", from,
+                    r->query);
         replay_goto(r, from);
     }
 }
@@ -480,7 +482,8 @@ static gboolean replay_search_key(Replay *r, int key)
         replay_ask_turn(r);
         return TRUE;
     case '/':
-        replay_ask_query(r);
+    case '\\':
+        replay_ask_query(r, key == '/');
         return TRUE;
     default:
         return FALSE;

@@ -44,10 +44,11 @@ typedef enum {
 gboolean replay_find(History *history, gint32 from, gboolean forward, ReplayFind what,
                      gint32 *found, const char **why, GError **error);
 
-/* The first turn after @from where @query holds, in *@found. FALSE with no
- * error when there is none. Leaves @history anywhere. */
-gboolean replay_find_query(History *history, gint32 from, const ReplayQuery *query, gint32 *found,
-                           GError **error);
+/* The first turn after @from (@forward) or the last before it (backward)
+ * where @query holds, in *@found. FALSE with no error when there is none.
+ * Leaves @history anywhere. */
+gboolean replay_find_query(History *history, gint32 from, gboolean forward,
+                           const ReplayQuery *query, gint32 *found, GError **error);
 
 /* The facts @query reads of @turn: its events' types from the index, and
  * the player's numbers from @state (the state at the turn's end). */

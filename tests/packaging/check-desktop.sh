@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # check-desktop.sh DESKTOP MIME_XML: desktop-file-validate has nothing to say
 # about DESKTOP (no error, warning or hint: so one main category), its icon
-# is the application's own, and each MimeType= it opens is a type MIME_XML
-# defines or one of freedesktop's own.
+# is the application's own, each MimeType= it opens is a type MIME_XML
+# defines or one of freedesktop's own, and it opens every type MIME_XML
+# defines (a game, a pack, a compressed game).
 set -euo pipefail
 desktop=$1
 xml=$2
@@ -29,5 +30,14 @@ for type in $types; do
         echo "$desktop opens $type, which $xml does not define"
         status=1
     fi
+done
+for type in $(sed -n 's/.*<mime-type type="\([^"]*\)">.*/\1/p' "$xml"); do
+    case " $types " in
+    *" $type "*) ;;
+    *)
+        echo "$desktop does not open $type, which $xml defines"
+        status=1
+        ;;
+    esac
 done
 exit $status

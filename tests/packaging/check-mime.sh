@@ -4,7 +4,10 @@
 # private data folder, the type in MIME_XML makes GIO call a SQLite file whose
 # application id is "CAVL" application/x-cavelog by its content alone (no
 # .cavelog in its name), leaves other SQLite files and look-alikes alone, and
-# calls *.cavelog so by name. Given CAVELOG, a game it records is checked too.
+# calls *.cavelog so by name; a file that starts "CAVEPACK" (or is named
+# *.cavepack) application/x-cavelog-pack, and *.cavelog.gz
+# application/x-cavelog+gzip (any other *.gz stays gzip). Given CAVELOG, a
+# game it records and a pack of it are checked too.
 # GIO sees only private folders: freedesktop.org's own types compiled apart,
 # with and without MIME_XML, so that a cavelog installed on the machine
 # (its type in /usr/share/mime) changes nothing here.
@@ -47,6 +50,11 @@ sqlite3 plain "CREATE TABLE t(x);"
 sqlite3 other-id "PRAGMA application_id = 1128355405; CREATE TABLE t(x);"
 { head -c 68 /dev/zero | tr '\0' 'x'; printf 'CAVL\n'; } >look-alike # "CAVL" at 68, no SQLite
 printf 'not a game\n' >named.cavelog
+printf 'CAVEPACK\001\000\000\000x' >packed                  # a pack by its first bytes
+printf 'not a pack\n' >named.cavepack
+printf 'xCAVEPACK\n' >late-magic                             # "CAVEPACK" not at byte 0
+printf 'not a game\n' | gzip >game.cavelog.gz
+printf 'not a game\n' | gzip >other.gz
 
 # The control: without the type, even the tagged file is plain SQLite, so
 # what follows is this type's doing.
@@ -59,6 +67,15 @@ expect tagged application/x-cavelog
 expect plain application/vnd.sqlite3
 expect other-id application/vnd.sqlite3
 expect named.cavelog application/x-cavelog
+expect packed application/x-cavelog-pack
+expect named.cavepack application/x-cavelog-pack
+expect game.cavelog.gz application/x-cavelog+gzip
+expect other.gz application/gzip
+got=$(type_of "$tmp/with" late-magic)
+if [ "$got" = application/x-cavelog-pack ]; then
+    echo "late-magic (CAVEPACK at byte 1) is called application/x-cavelog-pack"
+    status=1
+fi
 got=$(type_of "$tmp/with" look-alike)
 if [ "$got" = application/x-cavelog ]; then
     echo "look-alike (CAVL at byte 68 of a text file) is called application/x-cavelog"
@@ -75,5 +92,8 @@ if [ -n "$cavelog" ]; then
         echo "note: cavelog's game files carry application id $id, not 1128355404 (CAVL):"
         echo "      only their name makes them application/x-cavelog"
     fi
+    "$cavelog" pack "$tmp/game.cavelog" -o "$tmp/game.cavepack" >/dev/null
+    cp "$tmp/game.cavepack" pack-of-game
+    expect pack-of-game application/x-cavelog-pack
 fi
 exit $status
