@@ -1049,6 +1049,134 @@ Store *store_open(const char *path, gboolean writable, GError **error)
     return open_checked(path, writable, FALSE, error);
 }
 
+/* ---- the whole-file check beside the reading ------------------------------ */
+
+struct StoreCheck {
+    Store *probe;     /* its own connection to the same file, read-only */
+    GThread *thread;  /* NULL once joined */
+    gint done;        /* atomic: the check has ended */
+    gint interrupted; /* atomic: the caller wants no verdict */
+    gboolean passed;  /* read once done */
+    GError *error;    /* why not, once done */
+};
+
+/* SQLite asks this now and then during the check: non-zero stops it. */
+static int check_interrupted(void *data)
+{
+    StoreCheck *check = data;
+
+    return g_atomic_int_get(&check->interrupted);
+}
+
+static gpointer check_side(gpointer data)
+{
+    StoreCheck *check = data;
+
+    check->passed = open_for_reading(check->probe, &check->error);
+    if (check->passed) {
+        sqlite3_progress_handler(check->probe->db, 1000, check_interrupted, check);
+        check->passed = check_integrity(check->probe, &check->error);
+    }
+    g_atomic_int_set(&check->done, TRUE);
+    return NULL;
+}
+
+/* The check of @store's file on a second connection, in a thread (here,
+ * when there is none to be had). */
+static StoreCheck *check_start(Store *store)
+{
+    StoreCheck *check = g_new0(StoreCheck, 1);
+
+    check->probe = store_alloc(store->path, FALSE);
+    check->probe->copy = store->copy; /* borrowed: the store removes it */
+    if (sqlite3_threadsafe())
+        check->thread = g_thread_try_new("cavelog-check", check_side, check, NULL);
+    if (check->thread == NULL)
+        check_side(check);
+    return check;
+}
+
+/* Join @check's thread, close its connection and free it; its verdict
+ * (TRUE: the file passed), else FALSE with its error. */
+static gboolean check_end(StoreCheck *check, GError **error)
+{
+    gboolean passed;
+
+    if (check->thread != NULL)
+        g_thread_join(check->thread);
+    passed = check->passed;
+    if (!passed)
+        g_propagate_error(error, g_steal_pointer(&check->error));
+    g_clear_error(&check->error);
+    check->probe->copy = NULL;
+    store_free(check->probe);
+    g_free(check);
+    return passed;
+}
+
+Store *store_open_checking(const char *path, StoreCheck **check, GError **error)
+{
+    g_autoptr(Store) store = NULL;
+    GError *local = NULL;
+    char *copy;
+
+    g_return_val_if_fail(path != NULL && check != NULL, NULL);
+    *check = NULL;
+    copy = store_copy_make(path, &local); /* as open_checked does */
+    if (local != NULL) {
+        g_propagate_error(error, local);
+        return NULL;
+    }
+    if (!check_header(copy != NULL ? copy : path, error)) {
+        if (copy != NULL)
+            store_error_rename(error != NULL ? *error : NULL, copy, path);
+        store_copy_remove(copy);
+        g_free(copy);
+        return NULL;
+    }
+    store = store_alloc(path, FALSE);
+    store->copy = copy;
+    if (!open_for_reading(store, error))
+        return NULL;
+    *check = check_start(store);
+    /* The check's verdict comes first, as when it ran before these. */
+    if (!check_schema(store, &local) ||
+        !store_exec(store, "PRAGMA query_only = ON;", &local, "opening")) {
+        if (check_end(g_steal_pointer(check), error))
+            g_propagate_error(error, local);
+        else
+            g_clear_error(&local);
+        return NULL;
+    }
+    return g_steal_pointer(&store);
+}
+
+gboolean store_check_poll(StoreCheck *check, gboolean *passed)
+{
+    g_return_val_if_fail(check != NULL && passed != NULL, FALSE);
+    if (!g_atomic_int_get(&check->done))
+        return FALSE;
+    *passed = check->passed;
+    return TRUE;
+}
+
+gboolean store_check_finish(Store *store, StoreCheck *check, GError **error)
+{
+    g_return_val_if_fail(store != NULL && check != NULL, FALSE);
+    if (!check_end(check, error))
+        return FALSE;
+    store->whole_checked = TRUE;
+    return TRUE;
+}
+
+void store_check_abandon(StoreCheck *check)
+{
+    if (check == NULL)
+        return;
+    g_atomic_int_set(&check->interrupted, TRUE);
+    check_end(check, NULL);
+}
+
 Store *store_open_sound(const char *path, GError **error)
 {
     return open_checked(path, FALSE, TRUE, error);
