@@ -176,7 +176,7 @@ static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
 
-    g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", player->level));
+    g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", state_bonus_level(player)));
     g_ptr_array_add(lines, g_strdup(""));
     g_ptr_array_add(lines, g_strdup_printf("      %-22s %-22s %s", "bonus", "now", "after"));
     for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++)
