@@ -98,6 +98,8 @@ static void tui_walk_say(TuiLog *log, const CavState *state, const CavView *view
         g_string_append(text, "You stop: you spot ");
         messages_item_name(state, item, item->count, MESSAGES_A, text);
         g_string_append_c(text, '.');
+    } else if (stop == TRAVEL_EXPLORED) {
+        travel_explored_words(state, view, text);
     } else if (travel_stop_text(stop) != NULL) {
         g_string_append(text, travel_stop_text(stop));
     }
