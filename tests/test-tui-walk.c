@@ -533,7 +533,7 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
 /* ---- /tui/aim-text-whole ------------------------------------------------- */
 
-#define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
+#define TRAVEL_HINT "Enter travels there, < > stairs, * next item, Esc cancel"
 
 static gboolean shows_sentence_and_hint(const char *text, gconstpointer sentence)
 {
@@ -775,12 +775,50 @@ static void test_walk_threat(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "Not with the goblin next to you (north-east)."));
 }
 
+/* ---- /tui/travel-items --------------------------------------------------- */
+
+/* Travel's cursor jumps with '*' to the items the player knows of, nearest
+ * first and round again; Enter then travels to the one under it. */
+static void test_travel_items(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const room[] = {
+        "##########", "#........#", "#..@.....#", "#........#", "##########", NULL,
+    };
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    Scenario s;
+    Store *store;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    scenario_setup(&s, room, NULL);
+    scenario_item(&s, "dagger", 0, 0, 8, 3, 1); /* 5 steps away */
+    scenario_item(&s, "apple", 0, 0, 5, 2, 1);  /* 2 steps away: the nearest */
+    store = scenario_store_new(f->save, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "(3,2)"));
+    g_free(press_for(f, "_", "* next item"));
+    text = press_for(f, "*", "apple");
+    g_assert_null(strstr(text, "dagger"));
+    g_free(text);
+    text = press_for(f, "*", "dagger"); /* freed at the end */
+    g_assert_null(strstr(text, "apple"));
+    g_free(press_for(f, "*", "apple")); /* round again */
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "(5,2)"));
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     tmux_catch_fatal_signals();
     g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
     g_test_add("/tui/walk-threat", Fixture, NULL, fixture_set_up, test_walk_threat,
+               fixture_tear_down);
+    g_test_add("/tui/travel-items", Fixture, NULL, fixture_set_up, test_travel_items,
                fixture_tear_down);
     g_test_add("/tui/explore-going-round", Fixture, NULL, fixture_set_up, test_explore_going_round,
                fixture_tear_down);

@@ -14,7 +14,7 @@ static const char *const tui_help_lines[] = {
     "  y k u   7 8 9   move or attack; into rock it asks, then digs",
     "   \\|/     \\|/    HJKLYUBN (or G, then a direction): run",
     "  h-@-l   4-@-6   vi-keys, the keypad or the arrows",
-    "   /|\\     /|\\    o explore    _ travel (then < or > for the stairs)",
+    "   /|\\     /|\\    o explore    _ travel (then < > for stairs, * for items)",
     "  b j n   1 2 3   any key stops a walk; so do something new and a blow",
     "  . or 5          wait a turn      Z rest until healed or disturbed",
     "  <  >            climb the stairs up / down",
