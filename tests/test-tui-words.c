@@ -178,7 +178,8 @@ static void test_spell_menu(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "+2 attack, +2 defense"));
 }
 
-/* Looking at a goblin names its weapon, its armour and how hurt it is. */
+/* Looking at a goblin names its weapon, its armour and how hurt it is, and
+ * that its corpse would be food (the first hunger's hint names corpses). */
 static void test_look_creature(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autoptr(GError) error = NULL;
@@ -209,8 +210,10 @@ static void test_look_creature(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     tmux_send_text(&f->tmux, ";");
     tmux_send_named_key(&f->tmux, "Tab");
-    text =
-        tmux_wait_for(&f->tmux, "A goblin, badly wounded, wielding a sword and wearing platemail.");
+    /* the message rows wrap the second sentence; the lower row is drawn last */
+    text = tmux_wait_for(&f->tmux, "would be food.");
+    g_assert_nonnull(strstr(
+        text, "A goblin, badly wounded, wielding a sword and wearing platemail. Its corpse"));
 }
 
 /* ---- the level-up screen ---------------------------------------------- */
