@@ -12,11 +12,12 @@
 #include "records.h"
 #include "shown.h"
 
-/* Write @text to stdout; a failed write (a full disk, a closed pipe) is an
- * error like any other. */
+/* Write @text to stdout in the locale's charset (cli_for_terminal); a
+ * failed write (a full disk, a closed pipe) is an error like any other. */
 static int print_out(const GString *text)
 {
-    g_autofree char *shown = ev_shown_lines(text->str); /* what came from the files */
+    g_autofree char *lines = ev_shown_lines(text->str); /* what came from the files */
+    g_autofree char *shown = cli_for_terminal(lines);
     gsize len = strlen(shown);
 
     if (fwrite(shown, 1, len, stdout) != len || fflush(stdout) != 0) {

@@ -103,10 +103,36 @@ void cli_check_stdout_at_exit(void)
     atexit(check_stdout);
 }
 
-/* g_print's and g_printerr's text, as it may be shown (shown.h). */
+/* ASCII for the typographic characters the program's words use. */
+static const struct {
+    const char *utf8, *ascii;
+} cli_ascii_fallbacks[] = {
+    {"\u2014", "-"}, {"\u2013", "-"}, {"\u2026", "..."}, {"\u201c", "\""}, {"\u201d", "\""},
+    {"\u2018", "'"}, {"\u2019", "'"}, {"\u00d7", "x"},   {"\u2192", "->"}, {"\u00b7", "."},
+};
+
+char *cli_for_terminal(const char *text)
+{
+    g_autoptr(GString) ascii = NULL;
+    const char *charset = NULL;
+    char *shown;
+
+    g_return_val_if_fail(text != NULL, NULL);
+    if (g_get_charset(&charset))
+        return g_strdup(text);
+    ascii = g_string_new(text);
+    for (gsize i = 0; i < G_N_ELEMENTS(cli_ascii_fallbacks); i++)
+        g_string_replace(ascii, cli_ascii_fallbacks[i].utf8, cli_ascii_fallbacks[i].ascii, 0);
+    shown = g_convert_with_fallback(ascii->str, -1, charset, "UTF-8", "?", NULL, NULL, NULL);
+    return shown != NULL ? shown : g_strdup(ascii->str);
+}
+
+/* g_print's and g_printerr's text, as it may be shown (shown.h), in the
+ * locale's charset. */
 static void print_shown(const gchar *text)
 {
-    g_autofree char *shown = ev_shown_lines(text);
+    g_autofree char *lines = ev_shown_lines(text);
+    g_autofree char *shown = cli_for_terminal(lines);
 
     fputs(shown, stdout);
     fflush(stdout);
@@ -114,7 +140,8 @@ static void print_shown(const gchar *text)
 
 static void printerr_shown(const gchar *text)
 {
-    g_autofree char *shown = ev_shown_lines(text);
+    g_autofree char *lines = ev_shown_lines(text);
+    g_autofree char *shown = cli_for_terminal(lines);
 
     fputs(shown, stderr);
     fflush(stderr);
@@ -356,7 +383,9 @@ static gboolean print_event(const CavEvent *event, gpointer user_data, GError **
     }
     g_string_append_c(printer->line, '\n');
     {
-        g_autofree char *shown = ev_shown_lines(printer->line->str); /* names, causes, notes */
+        g_autofree char *lines = ev_shown_lines(printer->line->str); /* names, causes, notes */
+        /* --json is data, kept UTF-8; the summaries are for a reader */
+        g_autofree char *shown = printer->json ? g_strdup(lines) : cli_for_terminal(lines);
         gsize len = strlen(shown);
         if (fwrite(shown, 1, len, stdout) == len)
             return TRUE;

@@ -48,8 +48,16 @@ void cli_check_stdout_at_exit(void);
 
 /* Everything printed with g_print and g_printerr from now on goes out as
  * ev_shown_lines() shows it: no control byte from a file, a file name or a
- * data folder reaches the terminal raw, whatever message carries it. */
+ * data folder reaches the terminal raw, whatever message carries it; and
+ * in the locale's charset (cli_for_terminal). */
 void cli_print_shown(void);
+
+/* @text (UTF-8) as the locale's charset can show it (caller frees): as it
+ * is under a UTF-8 locale; else the typographic characters the program's
+ * words use ("—", "…", "“”", "’", "×", "→") spelled in ASCII, and any other
+ * character the charset lacks as "?". What goes to a terminal passes here;
+ * files written (morgues, --json) stay UTF-8. */
+char *cli_for_terminal(const char *text);
 
 /* Parse a range of turns "A..B", "A.." (to the last) or "..B" (from 0),
  * whole numbers with A <= B, into *@first and *@last (G_MAXINT32 for an

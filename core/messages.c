@@ -136,6 +136,17 @@ static gboolean describe_hunger(const CavState *after, const CavEvHungerChanged 
     return FALSE;
 }
 
+gboolean messages_hunger_hint(const CavState *after, const CavEvent *event, GString *out)
+{
+    g_return_val_if_fail(after != NULL && event != NULL && out != NULL, FALSE);
+    if (event->type != CAV_EVENT_HUNGER_CHANGED ||
+        !is_player(after, event->as.HungerChanged.creature) ||
+        strcmp(event->as.HungerChanged.word, "hungry") != 0)
+        return FALSE;
+    g_string_append(out, " Fresh corpses are food, and so is bread.");
+    return TRUE;
+}
+
 static gboolean describe_level_gained(const CavState *after, const CavView *view,
                                       const CavEvLevelGained *e, GString *out)
 {

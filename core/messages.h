@@ -18,6 +18,14 @@ G_BEGIN_DECLS
 gboolean messages_describe(const CavState *after, const CavView *view, const CavEvent *event,
                            GString *out);
 
+/* Append to @out, after the message of @event, the hint a player gets the
+ * first time they feel hungry in a game ("Fresh corpses are food."), when
+ * @event is the player's hunger turning "hungry" (state @after); FALSE,
+ * appending nothing, for any other event. The log that tells the messages
+ * of the whole game (folded from its start) asks it until it said it once:
+ * a hint derived from the events, not one of them. */
+gboolean messages_hunger_hint(const CavState *after, const CavEvent *event, GString *out);
+
 /* How an item is named in a sentence. */
 typedef enum {
     MESSAGES_A,   /* "a dagger", "an apple" */

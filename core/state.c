@@ -38,6 +38,11 @@ const CavCreature *state_player(const CavState *state)
     return state_creature(state, state->player);
 }
 
+gint32 state_bonus_level(const CavCreature *creature)
+{
+    return creature->level - MAX(creature->pending_bonuses, 1) + 1;
+}
+
 const CavCreature *state_creature_at(const CavState *state, gint32 z, gint32 x, gint32 y)
 {
     const CavCreature *c;

@@ -207,6 +207,11 @@ const CavCreature *state_creature(const CavState *state, gint32 id);
 /* The player creature, or NULL before the player has spawned. */
 const CavCreature *state_player(const CavState *state);
 
+/* The level whose bonus @creature chooses next: bonuses waiting are chosen
+ * in the order their levels were gained, so with two waiting at level 3 the
+ * next one is level 2's. */
+gint32 state_bonus_level(const CavCreature *creature);
+
 /* The living creature standing at (z, x, y), or NULL. */
 const CavCreature *state_creature_at(const CavState *state, gint32 z, gint32 x, gint32 y);
 

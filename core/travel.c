@@ -5,6 +5,8 @@
  * their level, and which blows strike them. */
 #include "travel.h"
 
+#include "messages.h"
+
 #include <string.h>
 
 /* Decides whether cell (@x, @y) is where the search ends. */
@@ -41,47 +43,80 @@ static void travel_first_step(const gint32 *from, gint32 start, gint32 goal, gin
     *dy = cell / CAV_WIDTH - start / CAV_WIDTH;
 }
 
-/* Breadth-first from the player over walkable cells to the nearest cell
- * (not the player's own) that @goal accepts: its first step in *@dx, *@dy,
- * the cell in *@found. Neighbours are tried in a fixed order, so the way is
- * the same for the same knowledge. */
-static gboolean travel_search(const CavState *state, const CavView *view, TravelGoal goal,
-                              gconstpointer data, gint32 *dx, gint32 *dy, TravelCell *found)
+/* Whether the player could walk onto (@z, @x, @y) if no creature stood in
+ * the way: a remembered floor or stairs cell. */
+static gboolean travel_walkable_through(const CavState *state, const CavView *view, gint32 z,
+                                        gint32 x, gint32 y)
+{
+    CavTile tile = state_tile(state, z, x, y);
+
+    return view_remembers(view, z, x, y) &&
+           (tile == TILE_FLOOR || tile == TILE_STAIRS_DOWN || tile == TILE_STAIRS_UP);
+}
+
+/* Breadth-first from the player over walkable cells (with @through, also
+ * over cells where a creature is seen) to the nearest cell (not the
+ * player's own) that @goal accepts. Fills @from with each reached cell's
+ * predecessor (as y * CAV_WIDTH + x; -1: not reached) and returns the cell
+ * found, or -1. Neighbours are tried in a fixed order, so the way is the
+ * same for the same knowledge. */
+static gint32 travel_breadth(const CavState *state, const CavView *view, TravelGoal goal,
+                             gconstpointer data, gboolean through, gint32 *from)
 {
     const CavCreature *player = state_player(state);
-    g_autofree gint32 *from = NULL;
-    g_autofree gint32 *queue = NULL;
-    gint32 start, head = 0, tail = 0;
+    g_autofree gint32 *queue = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
+    gint32 start = player->y * CAV_WIDTH + player->x, head = 0, tail = 0;
 
-    if (player == NULL || !player->alive || !world_in_bounds(player->x, player->y))
-        return FALSE;
-    from = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
-    queue = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
     for (gint32 i = 0; i < CAV_WIDTH * CAV_HEIGHT; i++)
         from[i] = -1;
-    start = player->y * CAV_WIDTH + player->x;
     from[start] = start;
     queue[tail++] = start;
     while (head < tail) {
         gint32 cell = queue[head++], cx = cell % CAV_WIDTH, cy = cell / CAV_WIDTH;
 
-        if (cell != start && goal(state, view, cx, cy, data)) {
-            travel_first_step(from, start, cell, dx, dy);
-            *found = (TravelCell){.x = cx, .y = cy};
-            return TRUE;
-        }
+        if (cell != start && goal(state, view, cx, cy, data))
+            return cell;
         for (gint32 ny = cy - 1; ny <= cy + 1; ny++)
             for (gint32 nx = cx - 1; nx <= cx + 1; nx++) {
                 gint32 next = ny * CAV_WIDTH + nx;
 
                 if (!world_in_bounds(nx, ny) || from[next] >= 0 ||
-                    !travel_walkable(state, view, player->z, nx, ny))
+                    !(travel_walkable(state, view, player->z, nx, ny) ||
+                      (through && travel_walkable_through(state, view, player->z, nx, ny))))
                     continue;
                 from[next] = cell;
                 queue[tail++] = next;
             }
     }
-    return FALSE;
+    return -1;
+}
+
+/* Whether the player is alive on a cell of the map (searches start there). */
+static gboolean travel_can_search(const CavState *state)
+{
+    const CavCreature *player = state_player(state);
+
+    return player != NULL && player->alive && world_in_bounds(player->x, player->y);
+}
+
+/* The nearest cell that @goal accepts by a way over walkable cells: its
+ * first step in *@dx, *@dy, the cell in *@found. */
+static gboolean travel_search(const CavState *state, const CavView *view, TravelGoal goal,
+                              gconstpointer data, gint32 *dx, gint32 *dy, TravelCell *found)
+{
+    const CavCreature *player = state_player(state);
+    g_autofree gint32 *from = NULL;
+    gint32 cell;
+
+    if (!travel_can_search(state))
+        return FALSE;
+    from = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
+    cell = travel_breadth(state, view, goal, data, FALSE, from);
+    if (cell < 0)
+        return FALSE;
+    travel_first_step(from, player->y * CAV_WIDTH + player->x, cell, dx, dy);
+    *found = (TravelCell){.x = cell % CAV_WIDTH, .y = cell / CAV_WIDTH};
+    return TRUE;
 }
 
 /* A cell bordering one the player has never seen. */
@@ -103,6 +138,61 @@ gboolean travel_explore_step(const CavState *state, const CavView *view, gint32 
 
     g_return_val_if_fail(state != NULL && view != NULL && dx != NULL && dy != NULL, FALSE);
     return travel_search(state, view, travel_is_frontier, NULL, dx, dy, &found);
+}
+
+/* The living creatures the player sees on the way @from leads back from
+ * @cell to the player: the nearest in *@first, how many in all, and
+ * whether they are all of its kind. */
+static gint travel_blockers(const CavState *state, const CavView *view, const gint32 *from,
+                            gint32 cell, const CavCreature **first, gboolean *one_kind)
+{
+    const CavCreature *player = state_player(state);
+    gint32 start = player->y * CAV_WIDTH + player->x;
+    gint count = 0;
+
+    *first = NULL;
+    for (; cell != start; cell = from[cell]) {
+        const CavCreature *c =
+            state_creature_at(state, player->z, cell % CAV_WIDTH, cell / CAV_WIDTH);
+
+        if (c == NULL || c->id == state->player || !view_sees(view, c->z, c->x, c->y))
+            continue;
+        *one_kind = *first == NULL || (*one_kind && strcmp((*first)->kind, c->kind) == 0);
+        *first = c; /* walking back: the last one met is the nearest */
+        count++;
+    }
+    return count;
+}
+
+void travel_explored_words(const CavState *state, const CavView *view, GString *out)
+{
+    g_autofree gint32 *from = g_new(gint32, CAV_WIDTH * CAV_HEIGHT);
+    const CavCreature *first = NULL;
+    gboolean one_kind = TRUE;
+    gint32 cell;
+    gint count;
+
+    g_return_if_fail(state != NULL && view != NULL && out != NULL);
+    cell = travel_can_search(state)
+               ? travel_breadth(state, view, travel_is_frontier, NULL, TRUE, from)
+               : -1;
+    count = cell < 0 ? 0 : travel_blockers(state, view, from, cell, &first, &one_kind);
+    if (count == 0) {
+        g_string_append(out, travel_stop_text(TRAVEL_EXPLORED));
+    } else if (count > 1 && one_kind) {
+        g_autofree char *kinds = NULL;
+        g_autoptr(GString) plural = g_string_new(NULL);
+
+        messages_plural(first->kind, plural);
+        kinds = messages_capitalised(plural->str);
+        g_string_append_printf(out, "%s block the way on.", kinds);
+    } else {
+        g_autofree char *one =
+            g_strdup_printf("%s %s", messages_indefinite(first->kind), first->kind);
+        g_autofree char *said = messages_capitalised(one);
+
+        g_string_append_printf(out, "%s blocks the way on.", said);
+    }
 }
 
 static gboolean travel_is_cell(G_GNUC_UNUSED const CavState *state,

@@ -57,6 +57,11 @@ gboolean travel_walkable(const CavState *state, const CavView *view, gint32 z, g
  * have never seen. FALSE when there is none (the level is explored). */
 gboolean travel_explore_step(const CavState *state, const CavView *view, gint32 *dx, gint32 *dy);
 
+/* Append to @out why auto-explore found nothing to explore: what the player
+ * sees standing on the only known way on ("A fungus blocks the way on.",
+ * "Fungi block the way on."), else that nothing is left they can reach. */
+void travel_explored_words(const CavState *state, const CavView *view, GString *out);
+
 /* The first step of a shortest known way from the player to (@x, @y) on
  * their level. FALSE when they stand there or know no way. */
 gboolean travel_step_to(const CavState *state, const CavView *view, gint32 x, gint32 y, gint32 *dx,

@@ -63,10 +63,13 @@ static void run_cavelog(Run *run, char **env, gboolean full, const char *const *
     run->exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-/* The environment of the tests: games live under @dir. */
+/* The environment of the tests: games live under @dir, in a UTF-8 locale
+ * (what the program prints depends on it: cli_for_terminal). */
 static char **test_env(const char *dir)
 {
-    return g_environ_setenv(g_get_environ(), "XDG_DATA_HOME", dir, TRUE);
+    char **env = g_environ_setenv(g_get_environ(), "XDG_DATA_HOME", dir, TRUE);
+
+    return g_environ_setenv(env, "LC_ALL", "C.UTF-8", TRUE);
 }
 
 /* ---- /cli/usage ------------------------------------------------------------ */
@@ -211,6 +214,57 @@ static void test_stdout_full(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- /cli/ascii -------------------------------------------------------------- */
+
+/* Whether @text is all ASCII. */
+static gboolean all_ascii(const char *text)
+{
+    for (const char *c = text; *c != '\0'; c++)
+        if ((guchar) *c >= 0x80)
+            return FALSE;
+    return TRUE;
+}
+
+/* Under a locale whose charset is not UTF-8 (LANG=C), what goes to the
+ * terminal is ASCII: verify's "ok — " is "ok - ", the morgue printed is
+ * "cavelog - the story of", --help's "[OPTION…]" is "[OPTION...]". Under
+ * UTF-8 the dash stays. The morgue file written is UTF-8 either way. */
+static void test_ascii_locale(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) utf8_env = test_env(fixture->dir);
+    g_auto(GStrv) env = NULL;
+    g_autofree char *game = NULL;
+    g_autofree char *morgue_file = NULL;
+    g_autofree char *morgue_text = NULL;
+    g_auto(Run) utf8 = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    env = g_environ_setenv(g_strdupv(utf8_env), "LC_ALL", "C", TRUE);
+    env = g_environ_setenv(env, "LANG", "C", TRUE);
+    game = record_game(fixture->dir, utf8_env);
+    morgue_file = g_build_filename(fixture->dir, "story.txt", NULL);
+    const char *const commands[][5] = {
+        {"verify", game, NULL},
+        {"morgue", "-o", "-", game, NULL},
+        {"autoplay", "--help", NULL},
+        {"morgue", "-o", morgue_file, game, NULL},
+    };
+    const char *expected[] = {": ok - ", "cavelog - the story of", "[OPTION...] - ", ""};
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_auto(Run) run = {0};
+        run_cavelog(&run, env, FALSE, commands[i]);
+        g_test_message("LANG=C cavelog %s: %s%s", commands[i][0], run.out, run.err);
+        g_assert_cmpint(run.exit_status, ==, 0);
+        g_assert_true(all_ascii(run.out) && all_ascii(run.err));
+        g_assert_nonnull(strstr(run.out, expected[i]));
+    }
+    g_assert_true(g_file_get_contents(morgue_file, &morgue_text, NULL, NULL));
+    g_assert_nonnull(strstr(morgue_text, "cavelog \u2014 the story of"));
+    run_cavelog(&utf8, utf8_env, FALSE, (const char *const[]){"verify", game, NULL});
+    g_assert_nonnull(strstr(utf8.out, ": ok \u2014 "));
+}
+
 /* ---- /cli/fork ---------------------------------------------------------------- */
 
 /* `fork FILE --turn N` writes NAME-turnN.cavelog in the games folder and
@@ -305,6 +359,7 @@ int main(int argc, char **argv)
     ADD("/cli/usage/subcommands", test_usage_subcommands);
     ADD("/cli/list/missing-folder", test_list_missing_folder);
     ADD("/cli/stdout-full", test_stdout_full);
+    ADD("/cli/ascii-locale", test_ascii_locale);
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
 #undef ADD

@@ -610,6 +610,52 @@ static void test_call_drunk(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_null(strstr(out, "You have seen no potion you do not know."));
 }
 
+/* The first time the player feels hungry in a game, a hint says what is
+ * food; the next time (in a later session: the log folds the whole game)
+ * the message comes alone. */
+static void test_hunger_hint(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const room[] = {
+        "#######", "#.....#", "#..@..#", "#.....#", "#######", NULL,
+    };
+    static const char *const hint = "You feel hungry. Fresh corpses are food";
+    g_autofree char *path = g_build_filename(f->dir, "h.cavelog", NULL);
+    g_autoptr(GString) waits = g_string_new(NULL);
+    g_autoptr(GString) eat_and_waits = g_string_new("eat\n1\n");
+    g_autoptr(GError) error = NULL;
+    g_autofree char *first = NULL, *second = NULL;
+    const char *told;
+    Store *store;
+    Scenario s;
+    int status;
+
+    scenario_setup_player(&s, room, NULL, 0, 256); /* hungry below 250 of 1000 */
+    scenario_item(&s, "apple", 1, 0, 0, 0, 1);     /* 100 food */
+    store = scenario_store_new(path, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    for (int i = 0; i < 12; i++)
+        g_string_append(waits, "wait\n");
+    first = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL}, waits->str,
+                        &status);
+    g_test_message("%s", first);
+    g_assert_cmpint(status, ==, 0);
+    told = strstr(first, hint);
+    g_assert_nonnull(told);
+    g_assert_null(strstr(told + 1, "You feel hungry"));
+    for (int i = 0; i < 140; i++)
+        g_string_append(eat_and_waits, "wait\n");
+    second = run_cavelog(f, (const char *const[]){"continue", "--text", path, NULL},
+                         eat_and_waits->str, &status);
+    g_test_message("%s", second);
+    g_assert_cmpint(status, ==, 0);
+    g_assert_nonnull(strstr(second, "You eat the apple"));
+    told = strstr(second, "You feel hungry.");
+    g_assert_nonnull(told);
+    g_assert_null(strstr(second, "Fresh corpses"));
+}
+
 /* ---- whole games through a pipe ---------------------------------------------- */
 
 /* A new game by the bot's commands, typed as lines into `new --text` with no
@@ -971,6 +1017,8 @@ int main(int argc, char **argv)
     g_test_add("/text/questions", Fixture, NULL, fixture_set_up, test_questions, fixture_tear_down);
     g_test_add("/text/news", Fixture, NULL, fixture_set_up, test_news, fixture_tear_down);
     g_test_add("/text/call-drunk", Fixture, NULL, fixture_set_up, test_call_drunk,
+               fixture_tear_down);
+    g_test_add("/text/hunger-hint", Fixture, NULL, fixture_set_up, test_hunger_hint,
                fixture_tear_down);
     g_test_add("/text/bot-win", Fixture, NULL, fixture_set_up, test_bot_win, fixture_tear_down);
     g_test_add("/text/pipe-game", Fixture, NULL, fixture_set_up, test_pipe_game, fixture_tear_down);

@@ -121,6 +121,37 @@ static void test_explore_never_digs(void)
     scenario_teardown(&s);
 }
 
+/* A corridor that turns south behind the cell (6, 1), out of the player's
+ * sight round the bend. */
+static const char *const bend[] = {
+    "##########", "#@.....###", "######.###", "#######.##", "########.#", "##########", NULL,
+};
+
+/* When only creatures the player sees stand on the way on, exploring says
+ * what blocks it, not that nothing is left: one by name, several of a kind
+ * in the plural. */
+static void test_explore_blocked_by_creatures(void)
+{
+    g_autoptr(GString) one = g_string_new(NULL);
+    g_autoptr(GString) two = g_string_new(NULL);
+    g_autoptr(GString) free_way = g_string_new(NULL);
+    Scenario s;
+    gint32 dx, dy;
+
+    scenario_setup(&s, bend, NULL);
+    g_assert_true(travel_explore_step(state(&s), view(&s), &dx, &dy)); /* the way is open */
+    travel_explored_words(state(&s), view(&s), free_way);
+    g_assert_cmpstr(free_way->str, ==, "Nothing left to explore here that you can reach.");
+    scenario_spawn(&s, "fungus", 0, 5, 1, -1, -1, -1);
+    g_assert_false(travel_explore_step(state(&s), view(&s), &dx, &dy));
+    travel_explored_words(state(&s), view(&s), one);
+    g_assert_cmpstr(one->str, ==, "A fungus blocks the way on.");
+    scenario_spawn(&s, "fungus", 0, 4, 1, -1, -1, -1);
+    travel_explored_words(state(&s), view(&s), two);
+    g_assert_cmpstr(two->str, ==, "Fungi block the way on.");
+    scenario_teardown(&s);
+}
+
 /* A creature coming into view stops the walk and is named; one already in
  * view at the start does not. */
 static void test_explore_stops_for_creature(void)
@@ -537,6 +568,7 @@ int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
     g_test_add_func("/travel/explore-everything", test_explore_everything);
+    g_test_add_func("/travel/explore-blocked", test_explore_blocked_by_creatures);
     g_test_add_func("/travel/explore-never-digs", test_explore_never_digs);
     g_test_add_func("/travel/explore-stops-for-creature", test_explore_stops_for_creature);
     g_test_add_func("/travel/watch-met", test_watch_met);

@@ -9,6 +9,8 @@
 
 #include "messages.h"
 #include "travel.h"
+#include "scenario.h"
+#include "testutil.h"
 #include "tui-play.h"
 
 /* ---- comforts: auto-explore, travel, running, the pack, digging --------- */
@@ -531,7 +533,7 @@ static void test_remembered_item(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
 /* ---- /tui/aim-text-whole ------------------------------------------------- */
 
-#define TRAVEL_HINT "Enter travels there, < or > to the stairs, Esc cancel"
+#define TRAVEL_HINT "Enter travels there, < > stairs, * next item, Esc cancel"
 
 static gboolean shows_sentence_and_hint(const char *text, gconstpointer sentence)
 {
@@ -745,35 +747,68 @@ static void test_explore_going_round(Fixture *f, G_GNUC_UNUSED gconstpointer dat
 
 /* ---- /tui/walk-threat ---------------------------------------------------- */
 
-/* The player stands next to a goblin (out->dx, out->dy from the player). */
-static gboolean make_beside_goblin(Session *session, Fetched *out, G_GNUC_UNUSED gconstpointer data)
-{
-    const CavCreature *goblin = fetch_nearest_creature(session_state(session), "goblin");
-
-    return goblin != NULL && fetch_beside(session, goblin->id, out);
-}
-
 /* No walk starts with a goblin next to the player, and the refusal says on
- * which side it stands. */
+ * which side it stands, in the words text mode and the README use: a
+ * goblin to the north-east (a diagonal, the words that differed). */
 static void test_walk_threat(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
-    static const char *const sides[3][3] = {
-        {"northwest", "north", "northeast"},
-        {"west", "", "east"},
-        {"southwest", "south", "southeast"},
-    };
-    g_autofree char *text = NULL, *expected = NULL;
-    Fetched fetched;
+    static const char *const room[] = {
+        "##########", "#......###", "#..@...###", "#......###", "######.###",
+        "#######.##", "########.#", "##########", NULL,
+    }; /* the corridor round the bend is unexplored: explore would walk */
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    Scenario s;
+    Store *store;
 
     if (TMUX_GAME_SKIPPED(f))
         return;
-    fetched = fetch_situation(f, make_beside_goblin, NULL, NULL);
-    expected = g_strdup_printf("Not with the goblin next to you (%s).",
-                               sides[fetched.dy + 1][fetched.dx + 1]);
+    scenario_setup(&s, room, NULL);
+    scenario_spawn(&s, "goblin", 0, 4, 1, -1, -1, -1);
+    store = scenario_store_new(f->save, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
     continue_game(f, 100);
     g_free(tmux_wait_for(&f->tmux, "Turn "));
     text = press_for(f, "o", "Not with the goblin");
-    g_assert_nonnull(strstr(text, expected));
+    g_assert_nonnull(strstr(text, "Not with the goblin next to you (north-east)."));
+}
+
+/* ---- /tui/travel-items --------------------------------------------------- */
+
+/* Travel's cursor jumps with '*' to the items the player knows of, nearest
+ * first and round again; Enter then travels to the one under it. */
+static void test_travel_items(Fixture *f, G_GNUC_UNUSED gconstpointer data)
+{
+    static const char *const room[] = {
+        "##########", "#........#", "#..@.....#", "#........#", "##########", NULL,
+    };
+    g_autofree char *text = NULL;
+    g_autoptr(GError) error = NULL;
+    Scenario s;
+    Store *store;
+
+    if (TMUX_GAME_SKIPPED(f))
+        return;
+    scenario_setup(&s, room, NULL);
+    scenario_item(&s, "dagger", 0, 0, 8, 3, 1); /* 5 steps away */
+    scenario_item(&s, "apple", 0, 0, 5, 2, 1);  /* 2 steps away: the nearest */
+    store = scenario_store_new(f->save, &s, &error);
+    g_assert_no_error(error);
+    store_free(store);
+    scenario_teardown(&s);
+    continue_game(f, 100);
+    g_free(tmux_wait_for(&f->tmux, "(3,2)"));
+    g_free(press_for(f, "_", "* next item"));
+    text = press_for(f, "*", "apple");
+    g_assert_null(strstr(text, "dagger"));
+    g_free(text);
+    text = press_for(f, "*", "dagger"); /* freed at the end */
+    g_assert_null(strstr(text, "apple"));
+    g_free(press_for(f, "*", "apple")); /* round again */
+    tmux_send_named_key(&f->tmux, "Enter");
+    g_free(tmux_wait_for(&f->tmux, "(5,2)"));
 }
 
 int main(int argc, char **argv)
@@ -782,6 +817,8 @@ int main(int argc, char **argv)
     tmux_catch_fatal_signals();
     g_test_add("/tui/explore", Fixture, NULL, fixture_set_up, test_explore, fixture_tear_down);
     g_test_add("/tui/walk-threat", Fixture, NULL, fixture_set_up, test_walk_threat,
+               fixture_tear_down);
+    g_test_add("/tui/travel-items", Fixture, NULL, fixture_set_up, test_travel_items,
                fixture_tear_down);
     g_test_add("/tui/explore-going-round", Fixture, NULL, fixture_set_up, test_explore_going_round,
                fixture_tear_down);

@@ -178,7 +178,8 @@ static void test_spell_menu(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, "+2 attack, +2 defense"));
 }
 
-/* Looking at a goblin names its weapon, its armour and how hurt it is. */
+/* Looking at a goblin names its weapon, its armour and how hurt it is, and
+ * that its corpse would be food (the first hunger's hint names corpses). */
 static void test_look_creature(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 {
     g_autoptr(GError) error = NULL;
@@ -209,8 +210,10 @@ static void test_look_creature(Fixture *f, G_GNUC_UNUSED gconstpointer data)
 
     tmux_send_text(&f->tmux, ";");
     tmux_send_named_key(&f->tmux, "Tab");
-    text =
-        tmux_wait_for(&f->tmux, "A goblin, badly wounded, wielding a sword and wearing platemail.");
+    /* the message rows wrap the second sentence; the lower row is drawn last */
+    text = tmux_wait_for(&f->tmux, "would be food.");
+    g_assert_nonnull(strstr(
+        text, "A goblin, badly wounded, wielding a sword and wearing platemail. Its corpse"));
 }
 
 /* ---- the level-up screen ---------------------------------------------- */
@@ -241,6 +244,7 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     scenario_store_play(&s, store, command_move(1, 0));
     player = state_player(game_state(s.game));
     g_assert_cmpint(player->pending_bonuses, ==, 2);
+    g_assert_cmpint(player->level, ==, 3);
     regen_bonus = content_rules(game_content(s.game))->bonus[CAV_BONUS_HP_REGEN];
     messages_regen_words(player->hp_regen, "hp", now);
     messages_regen_words(player->hp_regen + regen_bonus, "hp", after);
@@ -255,6 +259,13 @@ static void test_level_up(Fixture *f, G_GNUC_UNUSED gconstpointer data)
     g_assert_nonnull(strstr(text, after->str));
     g_assert_nonnull(strstr(text, vision));
     g_assert_nonnull(strstr(text, "1 more bonus to choose"));
+    /* the first bonus is level 2's, the second level 3's */
+    g_assert_nonnull(strstr(text, "Level 2! Choose a bonus"));
+    g_free(text);
+    tmux_send_text(&f->tmux, "a");
+    tmux_send_named_key(&f->tmux, "Enter");
+    text = tmux_wait_for(&f->tmux, "Level 3! Choose a bonus");
+    g_assert_null(strstr(text, "more bonus"));
 }
 
 /* ---- corpses and stacks ----------------------------------------------- */

@@ -335,7 +335,7 @@ gint text_menu_bonus(Text *text)
     const CavCreature *player = state_player(text->state);
     g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func(g_free);
     g_autofree char *title =
-        g_strdup_printf("Level %d! Choose a bonus: type its number.", player->level);
+        g_strdup_printf("Level %d! Choose a bonus: type its number.", state_bonus_level(player));
 
     for (;;) {
         gint picked;

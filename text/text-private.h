@@ -43,7 +43,8 @@ struct Text {
     gint32 narrate_from; /* text_replay: tell each turn from this one on; -1: not */
     guint8 in_view[CAV_CREATURES_MAX + 1]; /* 1: in view when last told */
     gboolean keys;                         /* key mode is on (text-keys.c) */
-    guint32 drunk; /* bit i: the player drank, or saw drunk, a potion of look i */
+    guint32 drunk;          /* bit i: the player drank, or saw drunk, a potion of look i */
+    gboolean hunger_hinted; /* the first hunger's hint was told (messages_hunger_hint) */
 };
 
 typedef struct {

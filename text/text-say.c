@@ -34,8 +34,11 @@ static void text_describe(Text *text, const CavState *state, const CavView *view
     g_autoptr(GString) line = g_string_new(NULL);
 
     text_note_drunk(&text->drunk, state, view, event);
-    if (messages_describe(state, view, event, line) && line->len > 0)
-        text_heard_add(text, event->turn, line->str);
+    if (!messages_describe(state, view, event, line) || line->len == 0)
+        return;
+    if (!text->hunger_hinted)
+        text->hunger_hinted = messages_hunger_hint(state, event, line);
+    text_heard_add(text, event->turn, line->str);
 }
 
 void text_hear(Text *text, const CavEvent *event)

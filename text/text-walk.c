@@ -126,6 +126,8 @@ static void text_walk_say(Text *text, TravelStop stop, gint32 noticed)
         g_string_append(line, ", ");
         text_ask_direction(item->x - player->x, item->y - player->y, line);
         g_string_append_c(line, '.');
+    } else if (stop == TRAVEL_EXPLORED) {
+        travel_explored_words(state, text->sight, line);
     } else if (travel_stop_text(stop) != NULL) {
         g_string_append(line, travel_stop_text(stop));
     } else {

@@ -14,7 +14,8 @@ struct TuiLog {
     guint unread;       /* the last @unread messages of @history */
     CavState *shadow;   /* the log's own fold while there is no live state */
     CavView *shadow_view;
-    guint32 drunk; /* bit i: the player drank, or saw drunk, a potion of look i */
+    guint32 drunk;          /* bit i: the player drank, or saw drunk, a potion of look i */
+    gboolean hunger_hinted; /* the first hunger's hint was told (messages_hunger_hint) */
 };
 
 static void tui_message_free(gpointer data)
@@ -86,8 +87,11 @@ static void tui_log_describe(TuiLog *log, const CavState *state, const CavView *
     if (event->type == CAV_EVENT_ITEM_QUAFFED)
         tui_log_note_drunk(log, state, view, event);
 
-    if (messages_describe(state, view, event, text) && text->len > 0)
-        tui_log_append(log, event->turn, text->str);
+    if (!messages_describe(state, view, event, text) || text->len == 0)
+        return;
+    if (!log->hunger_hinted)
+        log->hunger_hinted = messages_hunger_hint(state, event, text);
+    tui_log_append(log, event->turn, text->str);
 }
 
 /* Fold @event into the log's own state and view, then word it. */

@@ -62,6 +62,9 @@ static void tui_look_creature(const CavState *state, const CavCreature *creature
         g_string_append_c(text, '.');
     }
     tui_look_sentence(out, text->str);
+    /* every death leaves a food corpse but a summoned creature's (GAME.md) */
+    if (creature->id != state->player && !creature->summoned)
+        tui_look_sentence(out, "its corpse would be food.");
 }
 
 static void tui_look_item(const CavState *state, const CavItem *item, GString *out)

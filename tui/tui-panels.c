@@ -14,7 +14,7 @@ static const char *const tui_help_lines[] = {
     "  y k u   7 8 9   move or attack; into rock it asks, then digs",
     "   \\|/     \\|/    HJKLYUBN (or G, then a direction): run",
     "  h-@-l   4-@-6   vi-keys, the keypad or the arrows",
-    "   /|\\     /|\\    o explore    _ travel (then < or > for the stairs)",
+    "   /|\\     /|\\    o explore    _ travel (then < > for stairs, * for items)",
     "  b j n   1 2 3   any key stops a walk; so do something new and a blow",
     "  . or 5          wait a turn      Z rest until healed or disturbed",
     "  <  >            climb the stairs up / down",
@@ -176,7 +176,7 @@ static GPtrArray *tui_levelup_lines(const CavContent *content, const CavCreature
 {
     GPtrArray *lines = g_ptr_array_new_with_free_func(g_free);
 
-    g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", player->level));
+    g_ptr_array_add(lines, g_strdup_printf("Level %d! Choose a bonus:", state_bonus_level(player)));
     g_ptr_array_add(lines, g_strdup(""));
     g_ptr_array_add(lines, g_strdup_printf("      %-22s %-22s %s", "bonus", "now", "after"));
     for (int bonus = 0; bonus < CAV_BONUS_COUNT; bonus++)

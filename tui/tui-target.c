@@ -30,7 +30,7 @@ static const TuiAimSpec tui_aims[] = {
     [TUI_AIM_CAST_AWAY] = {.hint = "Enter to cast, Tab next creature, Esc cancel",
                            .verb = "cast",
                            .key = 'r'},
-    [TUI_AIM_TRAVEL] = {.hint = "Enter travels there, < or > to the stairs, Esc cancel",
+    [TUI_AIM_TRAVEL] = {.hint = "Enter travels there, < > stairs, * next item, Esc cancel",
                         .verb = "travel",
                         .key = '_'},
 };
@@ -50,6 +50,9 @@ typedef struct {
     gint32 x, y;         /* the cell under the cursor */
     const char *refusal; /* why the last pick was refused, until the next key */
     GArray *creatures;   /* ids of the creatures in view on screen, nearest first */
+    GArray *items;       /* travel: cells (y * CAV_WIDTH + x) of the items remembered on the
+                          * level, nearest first; NULL until '*' is first pressed */
+    guint next_item;     /* the one '*' jumps to next */
 } TuiCursor;
 
 /* ---- the creatures in view ---------------------------------------------- */
@@ -283,6 +286,58 @@ static gboolean tui_target_stairs(TuiCursor *cursor, CavTile tile)
     return cursor->refusal == NULL;
 }
 
+/* Steps (as a king moves) from the player to the cell @cell (y * CAV_WIDTH + x). */
+static gint32 tui_target_steps_to(const CavCreature *player, gint32 cell)
+{
+    return MAX(ABS(cell % CAV_WIDTH - player->x), ABS(cell / CAV_WIDTH - player->y));
+}
+
+static gint tui_target_cell_nearer(gconstpointer a, gconstpointer b, gpointer data)
+{
+    gint32 ca = *(const gint32 *) a, cb = *(const gint32 *) b;
+    gint32 da = tui_target_steps_to(data, ca), db = tui_target_steps_to(data, cb);
+
+    return da != db ? (da < db ? -1 : 1) : (ca < cb ? -1 : ca > cb);
+}
+
+/* The cells of the items the player remembers on their level, but the one
+ * they stand on, nearest first. */
+static GArray *tui_target_item_cells(const TuiCursor *cursor)
+{
+    GArray *cells = g_array_new(FALSE, FALSE, sizeof(gint32));
+    const CavCreature *player = cursor->player;
+
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++) {
+            gint32 cell = y * CAV_WIDTH + x;
+
+            if (view_remembered_item(cursor->sight, player->z, x, y) != 0 &&
+                (x != player->x || y != player->y))
+                g_array_append_val(cells, cell);
+        }
+    g_array_sort_with_data(cells, tui_target_cell_nearer, (gpointer) player);
+    return cells;
+}
+
+/* Travelling: put the cursor on the next item the player remembers on the
+ * level, nearest first, round again after the farthest; the message line
+ * says so when they remember none. */
+static void tui_target_next_item(TuiCursor *cursor)
+{
+    gint32 cell;
+
+    if (cursor->items == NULL)
+        cursor->items = tui_target_item_cells(cursor);
+    if (cursor->items->len == 0) {
+        cursor->refusal = "You know of no item on this level.";
+        return;
+    }
+    cell = g_array_index(cursor->items, gint32, cursor->next_item % cursor->items->len);
+    cursor->next_item++;
+    cursor->x = cell % CAV_WIDTH;
+    cursor->y = cell / CAV_WIDTH;
+}
+
 /* Draw the screen with the viewport following the cursor. */
 static void tui_target_frame(const TuiCursor *cursor, TuiBackdrop backdrop, gpointer data)
 {
@@ -331,6 +386,8 @@ gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *vi
             picked = picked || (cursor.x == cursor.player->x && cursor.y == cursor.player->y);
             if (picked)
                 break;
+        } else if (aim == TUI_AIM_TRAVEL && key == '*') {
+            tui_target_next_item(&cursor);
         } else if (tui_target_picks(aim, key)) {
             cursor.refusal = aim == TUI_AIM_LOOK ? NULL : tui_target_refusal(&cursor);
             picked = aim != TUI_AIM_LOOK && cursor.refusal == NULL;
@@ -343,6 +400,7 @@ gboolean tui_target(const CavState *state, const CavView *sight, TuiViewport *vi
         }
     }
     g_array_unref(cursor.creatures);
+    g_clear_pointer(&cursor.items, g_array_unref);
     *viewport = before; /* back to where the player was */
     *x = cursor.x;
     *y = cursor.y;

@@ -98,6 +98,8 @@ static void tui_walk_say(TuiLog *log, const CavState *state, const CavView *view
         g_string_append(text, "You stop: you spot ");
         messages_item_name(state, item, item->count, MESSAGES_A, text);
         g_string_append_c(text, '.');
+    } else if (stop == TRAVEL_EXPLORED) {
+        travel_explored_words(state, view, text);
     } else if (travel_stop_text(stop) != NULL) {
         g_string_append(text, travel_stop_text(stop));
     }
@@ -105,13 +107,14 @@ static void tui_walk_say(TuiLog *log, const CavState *state, const CavView *view
         tui_log_add(log, state->turn, text->str);
 }
 
-/* The compass word for a step of (@dx, @dy): "north", "southwest"… */
+/* The compass word for a step of (@dx, @dy): "north", "south-west"… (as
+ * text mode and the README write them). */
 static const char *tui_walk_compass(gint32 dx, gint32 dy)
 {
     static const char *const words[3][3] = {
-        {"northwest", "north", "northeast"},
+        {"north-west", "north", "north-east"},
         {"west", "here", "east"},
-        {"southwest", "south", "southeast"},
+        {"south-west", "south", "south-east"},
     };
 
     return words[CLAMP(dy, -1, 1) + 1][CLAMP(dx, -1, 1) + 1];
