@@ -4,6 +4,7 @@
  * named, and output lost to a full disk is an error. Runs the real
  * executable named by $CAVELOG_BIN. */
 #include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -297,6 +298,43 @@ static void test_fork_play_on_quoted(TmpDir *fixture, gconstpointer data)
     g_assert_true(g_file_test(words[2], G_FILE_TEST_IS_REGULAR));
 }
 
+/* ---- /cli/output-folder ------------------------------------------------------ */
+
+/* A folder given where a command writes a file (morgue's --output, pack's,
+ * fork's and new's --save) is refused in one line that calls it a folder,
+ * exit 1, and the folder is left empty. */
+static void test_output_folder(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *folder = tmp_path(fixture, "out");
+    g_autofree char *said = g_strdup_printf("cavelog: %s: a folder", folder);
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
+    const char *const commands[][8] = {
+        {"morgue", game, "--output", folder, NULL},
+        {"pack", game, "-o", folder, NULL},
+        {"fork", game, "--turn", "2", "--save", folder, NULL},
+        {"new", "--text", "--seed", "3", "--save", folder, NULL},
+    };
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_auto(Run) run = {0};
+        g_autoptr(GDir) dir = NULL;
+        run_cavelog(&run, env, FALSE, commands[i]);
+        g_test_message("cavelog %s: exit %d, %s", commands[i][0], run.exit_status, run.err);
+        g_assert_cmpint(run.exit_status, ==, 1);
+        g_assert_true(g_str_has_prefix(run.err, said));
+        g_assert_null(strstr(run.err, "a file of that name"));
+        g_assert_true(strchr(run.err, '\n') == run.err + strlen(run.err) - 1); /* one line */
+        dir = g_dir_open(folder, 0, NULL);
+        g_assert_nonnull(dir);
+        g_assert_null(g_dir_read_name(dir)); /* nothing left inside */
+    }
+}
+
 int main(int argc, char **argv)
 {
     g_test_init(&argc, &argv, NULL);
@@ -307,6 +345,7 @@ int main(int argc, char **argv)
     ADD("/cli/stdout-full", test_stdout_full);
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
+    ADD("/cli/output-folder", test_output_folder);
 #undef ADD
     return g_test_run();
 }
