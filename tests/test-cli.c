@@ -298,6 +298,40 @@ static void test_fork_play_on_quoted(TmpDir *fixture, gconstpointer data)
     g_assert_true(g_file_test(words[2], G_FILE_TEST_IS_REGULAR));
 }
 
+/* ---- /cli/fork/of-pack ------------------------------------------------------- */
+
+/* A pack (and so a compressed game) forks without --save into the games
+ * folder as NAME-turnN.cavelog, its ending dropped as a .cavelog's is, not
+ * as NAME.cavepack-turnN.cavelog. */
+static void test_fork_of_pack(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *pack = NULL;
+    g_autofree char *expected = NULL;
+    g_auto(Run) packed = {0};
+    g_auto(Run) forked = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    pack = tmp_path(fixture, "short.cavepack");
+    {
+        const char *args[] = {"pack", game, "-o", pack, NULL};
+        run_cavelog(&packed, env, FALSE, args);
+    }
+    g_assert_cmpint(packed.exit_status, ==, 0);
+    {
+        const char *args[] = {"fork", pack, "--turn", "2", NULL};
+        run_cavelog(&forked, env, FALSE, args);
+    }
+    g_test_message("cavelog fork: %s%s", forked.out, forked.err);
+    g_assert_cmpint(forked.exit_status, ==, 0);
+    expected = g_build_filename(fixture->dir, "cavelog", "games", "short-turn2.cavelog", NULL);
+    g_assert_true(g_file_test(expected, G_FILE_TEST_IS_REGULAR));
+    g_assert_nonnull(strstr(forked.out, expected));
+}
+
 /* ---- /cli/output-folder ------------------------------------------------------ */
 
 /* A folder given where a command writes a file (morgue's --output, pack's,
@@ -345,6 +379,7 @@ int main(int argc, char **argv)
     ADD("/cli/stdout-full", test_stdout_full);
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
+    ADD("/cli/fork/of-pack", test_fork_of_pack);
     ADD("/cli/output-folder", test_output_folder);
 #undef ADD
     return g_test_run();
