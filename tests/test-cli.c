@@ -332,6 +332,40 @@ static void test_fork_of_pack(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(strstr(forked.out, expected));
 }
 
+/* ---- /cli/pack/of-pack -------------------------------------------------------- */
+
+/* Packing a game says what share of the game file the pack is; packing a
+ * pack (or a .gz) has no game file to compare with and says only its size,
+ * never "1/1 of the game". */
+static void test_pack_of_pack(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *pack = tmp_path(fixture, "short.cavepack");
+    g_autofree char *again = tmp_path(fixture, "again.cavepack");
+    g_auto(Run) packed = {0};
+    g_auto(Run) repacked = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    {
+        const char *args[] = {"pack", game, "-o", pack, NULL};
+        run_cavelog(&packed, env, FALSE, args);
+    }
+    g_assert_cmpint(packed.exit_status, ==, 0);
+    g_assert_nonnull(strstr(packed.out, " of the game)\n"));
+    {
+        const char *args[] = {"pack", pack, "-o", again, NULL};
+        run_cavelog(&repacked, env, FALSE, args);
+    }
+    g_test_message("cavelog pack PACK: %s%s", repacked.out, repacked.err);
+    g_assert_cmpint(repacked.exit_status, ==, 0);
+    g_assert_true(g_str_has_prefix(repacked.out, "cavelog pack: wrote "));
+    g_assert_null(strstr(repacked.out, "of the game"));
+    g_assert_true(g_str_has_suffix(repacked.out, ")\n"));
+}
+
 /* ---- /cli/output-folder ------------------------------------------------------ */
 
 /* A folder given where a command writes a file (morgue's --output, pack's,
@@ -380,6 +414,7 @@ int main(int argc, char **argv)
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
     ADD("/cli/fork/of-pack", test_fork_of_pack);
+    ADD("/cli/pack/of-pack", test_pack_of_pack);
     ADD("/cli/output-folder", test_output_folder);
 #undef ADD
     return g_test_run();
