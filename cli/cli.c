@@ -228,6 +228,16 @@ static int name_column(const GPtrArray *games)
     return width;
 }
 
+/* @problem without the "PATH: " it starts with when it names @path: the
+ * row names the file already. */
+static const char *problem_of_row(const char *problem, const char *path)
+{
+    gsize n = strlen(path);
+
+    return strncmp(problem, path, n) == 0 && g_str_has_prefix(problem + n, ": ") ? problem + n + 2
+                                                                                 : problem;
+}
+
 /* What @game's row says after its name and seed. */
 static void append_listing(GString *line, const StoreListing *game, gboolean check)
 {
@@ -237,14 +247,14 @@ static void append_listing(GString *line, const StoreListing *game, gboolean che
     gint32 score = game->info.score;
 
     if (game->problem != NULL) {
-        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s (%s)", "-", "-", "-", "-",
-                               "-", "-", text, game->problem);
+        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s: %s", "-", "-", "-", "-",
+                               "-", "-", text, problem_of_row(game->problem, game->path));
         return;
     }
     updated = store_printable(game->info.updated);
     problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
-        g_autofree char *shown = store_printable(problem);
+        g_autofree char *shown = store_printable(problem_of_row(problem, game->path));
         g_string_append_printf(line,
                                " %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s",
                                game->info.seed, "?", "?", "?", "?", updated, shown);

@@ -152,6 +152,30 @@ static void test_list_missing_folder(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(strstr(file_run.err, "not a file"));
 }
 
+/* ---- /cli/list/unreadable ------------------------------------------------------ */
+
+/* A file in the folder that is not a game is listed by its name, then
+ * "unreadable: " and the problem, which does not name the file again. */
+static void test_list_unreadable(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *junk = tmp_path(fixture, "junk.cavelog");
+    const char *args[] = {"list", fixture->dir, NULL};
+    g_auto(Run) run = {0};
+    const char *row = NULL;
+
+    if (cavelog_bin() == NULL)
+        return;
+    g_assert_true(g_file_set_contents(junk, "not a game", -1, NULL));
+    run_cavelog(&run, env, FALSE, args);
+    g_test_message("cavelog list: %s", run.out);
+    g_assert_cmpint(run.exit_status, ==, 0);
+    row = strstr(run.out, "\njunk.cavelog ");
+    g_assert_nonnull(row);
+    g_assert_nonnull(strstr(row, "  unreadable: not a cavelog game"));
+    g_assert_null(strstr(run.out, junk)); /* the path is not repeated */
+}
+
 /* ---- /cli/stdout-full ------------------------------------------------------- */
 
 /* A recorded game of a few turns at "DIR/cavelog/games/short.cavelog",
@@ -410,6 +434,7 @@ int main(int argc, char **argv)
     ADD("/cli/usage/top-level", test_usage_top_level);
     ADD("/cli/usage/subcommands", test_usage_subcommands);
     ADD("/cli/list/missing-folder", test_list_missing_folder);
+    ADD("/cli/list/unreadable", test_list_unreadable);
     ADD("/cli/stdout-full", test_stdout_full);
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
