@@ -101,7 +101,7 @@ static int cast_file(const char *path, const CastOptions *cast)
 static int check_replay_options(int argc, gint turn, const CastOptions *cast)
 {
     if (argc != 2)
-        return cli_usage_error("replay takes one FILE");
+        return cli_usage_error("replay needs exactly one FILE. Try “cavelog replay --help”.");
     if (turn < 0)
         return cli_usage_error("--turn takes a whole number, 0 or more");
     if (cast->path == NULL && (cast->turns != NULL || cast->speed != CAST_SPEED_DEFAULT))

@@ -124,6 +124,30 @@ static void test_usage_subcommands(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* A command that reads one FILE, given none (or two), says so in one line
+ * that ends with the hint to its --help: exit 2. */
+static void test_usage_file_count(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    const char *const commands[][5] = {
+        {"events", NULL}, {"verify", NULL}, {"replay", NULL}, {"fork", "--turn", "2", NULL},
+        {"morgue", NULL}, {"pack", NULL},   {"unpack", NULL}, {"continue", "a", "b", NULL},
+    };
+
+    if (cavelog_bin() == NULL)
+        return;
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_autofree char *hint = g_strdup_printf(" Try “cavelog %s --help”.\n", commands[i][0]);
+        g_auto(Run) run = {0};
+        run_cavelog(&run, env, FALSE, commands[i]);
+        g_test_message("cavelog %s: exit %d, %s", commands[i][0], run.exit_status, run.err);
+        g_assert_cmpint(run.exit_status, ==, 2);
+        g_assert_true(g_str_has_prefix(run.err, "cavelog: "));
+        g_assert_true(g_str_has_suffix(run.err, hint));
+        g_assert_true(strchr(run.err, '\n') == run.err + strlen(run.err) - 1); /* one line */
+    }
+}
+
 /* ---- /cli/list -------------------------------------------------------------- */
 
 /* `list` of a folder that is not there says so, naming it: exit 1. A file
@@ -433,6 +457,7 @@ int main(int argc, char **argv)
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, tmp_dir_setup, func, tmp_dir_teardown)
     ADD("/cli/usage/top-level", test_usage_top_level);
     ADD("/cli/usage/subcommands", test_usage_subcommands);
+    ADD("/cli/usage/file-count", test_usage_file_count);
     ADD("/cli/list/missing-folder", test_list_missing_folder);
     ADD("/cli/list/unreadable", test_list_unreadable);
     ADD("/cli/stdout-full", test_stdout_full);
