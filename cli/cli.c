@@ -404,13 +404,25 @@ static gboolean parse_turns(const char *text, StoreFilter *filter)
     return TRUE;
 }
 
+/* The event type named @name in any case (creaturedied, as the replay's
+ * conditions take it); FALSE when none is. */
+static gboolean type_named(const char *name, CavEventType *type)
+{
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
+        if (g_ascii_strcasecmp(name, ev_type_name((CavEventType) t)) == 0) {
+            *type = (CavEventType) t;
+            return TRUE;
+        }
+    return FALSE;
+}
+
 static gboolean parse_types(char **names, StoreFilter *filter)
 {
     for (guint i = 0; names != NULL && names[i] != NULL; i++) {
         g_auto(GStrv) parts = g_strsplit(names[i], ",", -1);
         for (guint k = 0; parts[k] != NULL; k++) {
             CavEventType type;
-            if (!ev_type_from_name(g_strstrip(parts[k]), &type)) {
+            if (!type_named(g_strstrip(parts[k]), &type)) {
                 g_printerr("cavelog: unknown event type “%s”. Known types:", parts[k]);
                 for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
                     g_printerr(" %s", ev_type_name((CavEventType) t));

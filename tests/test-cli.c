@@ -260,6 +260,42 @@ static void test_stdout_full(TmpDir *fixture, gconstpointer data)
     }
 }
 
+/* ---- /cli/events/type-case ------------------------------------------------------ */
+
+/* events --type takes a type's name in any case, as the replay's conditions
+ * do: creaturemoved lists what CreatureMoved lists; a name no type has is
+ * still a usage error. */
+static void test_events_type_case(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_auto(Run) exact = {0};
+    g_auto(Run) lower = {0};
+    g_auto(Run) bogus = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    {
+        const char *args[] = {"events", game, "--type", "CreatureMoved", NULL};
+        run_cavelog(&exact, env, FALSE, args);
+    }
+    {
+        const char *args[] = {"events", game, "--type", "creaturemoved", NULL};
+        run_cavelog(&lower, env, FALSE, args);
+    }
+    {
+        const char *args[] = {"events", game, "--type", "CreatureMovedd", NULL};
+        run_cavelog(&bogus, env, FALSE, args);
+    }
+    g_assert_cmpint(exact.exit_status, ==, 0);
+    g_assert_nonnull(strstr(exact.out, " CreatureMoved "));
+    g_assert_cmpint(lower.exit_status, ==, 0);
+    g_assert_cmpstr(lower.out, ==, exact.out);
+    g_assert_cmpint(bogus.exit_status, ==, 2);
+    g_assert_true(g_str_has_prefix(bogus.err, "cavelog: unknown event type “CreatureMovedd”."));
+}
+
 /* ---- /cli/fork ---------------------------------------------------------------- */
 
 /* `fork FILE --turn N` writes NAME-turnN.cavelog in the games folder and
@@ -460,6 +496,7 @@ int main(int argc, char **argv)
     ADD("/cli/usage/file-count", test_usage_file_count);
     ADD("/cli/list/missing-folder", test_list_missing_folder);
     ADD("/cli/list/unreadable", test_list_unreadable);
+    ADD("/cli/events/type-case", test_events_type_case);
     ADD("/cli/stdout-full", test_stdout_full);
     ADD("/cli/fork", test_fork);
     ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
