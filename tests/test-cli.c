@@ -452,9 +452,9 @@ static void test_pack_of_pack(TmpDir *fixture, gconstpointer data)
 
 /* ---- /cli/output-folder ------------------------------------------------------ */
 
-/* A folder given where a command writes a file (morgue's --output, pack's,
- * fork's and new's --save) is refused in one line that calls it a folder,
- * exit 1, and the folder is left empty. */
+/* A folder given where a command writes a file (morgue's --output, pack's
+ * -o, fork's and new's --save, replay's --asciicast) is refused in one line
+ * that calls it a folder, exit 1, and the folder is left empty. */
 static void test_output_folder(TmpDir *fixture, gconstpointer data)
 {
     g_auto(GStrv) env = test_env(fixture->dir);
@@ -471,6 +471,7 @@ static void test_output_folder(TmpDir *fixture, gconstpointer data)
         {"pack", game, "-o", folder, NULL},
         {"fork", game, "--turn", "2", "--save", folder, NULL},
         {"new", "--text", "--seed", "3", "--save", folder, NULL},
+        {"replay", game, "--asciicast", folder, NULL},
     };
     for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
         g_auto(Run) run = {0};
