@@ -199,11 +199,19 @@ static void remove_games(const char *dir, GPtrArray *paths)
 int main(int argc, char **argv)
 {
     gboolean given = argc > 1 && g_file_test(argv[1], G_FILE_TEST_IS_REGULAR);
-    gint64 turns = argc > 1 && !given ? g_ascii_strtoll(argv[1], NULL, 10) : 20000;
-    g_autofree char *dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
+    gint64 turns = 20000;
+    g_autofree char *dir = NULL;
     g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func(g_free);
     Round best = {.events = 0};
 
+    /* neither a game file nor a number of turns (a typo, --help): say how */
+    if (argc > 2 || (argc == 2 && !given &&
+                     !g_ascii_string_to_signed(argv[1], 10, 1, G_MAXINT32, &turns, NULL))) {
+        g_printerr("Usage: bench-fold [TURNS | FILE]: TURNS of bot games (default 20000), "
+                   "or the game FILE\n");
+        return 2;
+    }
+    dir = g_dir_make_tmp("cavelog-bench-XXXXXX", NULL);
     for (int f = 0; f < FIGURES; f++)
         best.wall[f] = best.cpu[f] = G_MAXINT64;
     if (given)
@@ -221,9 +229,9 @@ int main(int argc, char **argv)
         best.events = round.events;
         best.turns = round.turns;
     }
-    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u games (best "
+    g_print("fold: %" G_GINT64_FORMAT " events of %" G_GINT64_FORMAT " turns in %u %s (best "
             "of 3)\n",
-            best.events, best.turns, paths->len);
+            best.events, best.turns, paths->len, paths->len == 1 ? "game" : "games");
     print_rates(&best);
     g_print("  checked fold: %.1f us a turn\n", (double) best.wall[CHECKED] / (double) best.turns);
     if (!given)

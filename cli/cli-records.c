@@ -56,6 +56,10 @@ int cli_morgue(int argc, char **argv)
     if (g_strcmp0(output, "-") == 0)
         return morgue_describe(store, text, &error) ? print_out(text) : cli_fail(error);
     path = output != NULL ? g_strdup(output) : morgue_path_for(argv[1]);
+    if (g_file_test(path, G_FILE_TEST_IS_DIR)) { /* the story goes into a file, never over one */
+        g_printerr("cavelog: %s: a folder, not a file to write the morgue to\n", path);
+        return CLI_EXIT_ERROR;
+    }
     if (!morgue_write(store, path, &error))
         return cli_fail(error);
     g_print("%s\n", path);
@@ -90,9 +94,9 @@ static char *folder_argument(const char *command, int argc, char **argv, int *st
 }
 
 static const char folder_summary[] =
-    "Reads every game file (*.cavelog) in FOLDER (default: the games folder,\n"
-    "$XDG_DATA_HOME/cavelog/games), each read-only and checked; a file that cannot\n"
-    "be read is listed with its problem.";
+    "Reads every game file (*.cavelog, *.cavelog.gz) in FOLDER (default: the games\n"
+    "folder, $XDG_DATA_HOME/cavelog/games), each read-only and checked; a file\n"
+    "that cannot be read is listed with its problem.";
 
 /* Where scores, stats and achievements read: a folder, or the archive. */
 typedef struct {
@@ -112,7 +116,7 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Source, source_clear)
 static gboolean parse_folder_command(const char *command, const char *what, int argc, char **argv,
                                      Source *source, int *status)
 {
-    g_autofree char *summary = g_strdup_printf("%s\n%s", what, folder_summary);
+    g_autofree char *summary = g_strdup_printf("%s\n\n%s", what, folder_summary);
     g_autoptr(GOptionContext) context = g_option_context_new("[FOLDER]");
     g_autofree char *db = NULL;
     g_autoptr(GError) error = NULL;
@@ -146,7 +150,7 @@ int cli_scores(int argc, char **argv)
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (!parse_folder_command("scores", "rank past games by score", argc, argv, &source, &status))
+    if (!parse_folder_command("scores", "Rank past games by score.", argc, argv, &source, &status))
         return status;
     games = source.archive != NULL ? records_archive_scores(source.archive, &error)
                                    : records_scores(source.dir, &error);
@@ -165,7 +169,7 @@ int cli_stats(int argc, char **argv)
     g_autoptr(GString) text = g_string_new(NULL);
 
     if (!parse_folder_command(
-            "stats", "win rate, causes of death, killers, turns, items: SQL over every game", argc,
+            "stats", "Win rate, causes of death, killers, turns, items: SQL over every game.", argc,
             argv, &source, &status))
         return status;
     stats = source.archive != NULL ? records_archive_stats(source.archive, &error)
@@ -190,7 +194,7 @@ int cli_achievements(int argc, char **argv)
     g_autoptr(GPtrArray) games = NULL;
     g_autoptr(GString) text = g_string_new(NULL);
 
-    if (!parse_folder_command("achievements", "which past games earned each achievement", argc,
+    if (!parse_folder_command("achievements", "Which past games earned each achievement.", argc,
                               argv, &source, &status))
         return status;
     achievements = records_achievements_load(&error);

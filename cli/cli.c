@@ -255,6 +255,16 @@ static int name_column(const GPtrArray *games)
     return width;
 }
 
+/* @problem without the "PATH: " it starts with when it names @path: the
+ * row names the file already. */
+static const char *problem_of_row(const char *problem, const char *path)
+{
+    gsize n = strlen(path);
+
+    return strncmp(problem, path, n) == 0 && g_str_has_prefix(problem + n, ": ") ? problem + n + 2
+                                                                                 : problem;
+}
+
 /* What @game's row says after its name and seed. */
 static void append_listing(GString *line, const StoreListing *game, gboolean check)
 {
@@ -264,14 +274,14 @@ static void append_listing(GString *line, const StoreListing *game, gboolean che
     gint32 score = game->info.score;
 
     if (game->problem != NULL) {
-        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s (%s)", "-", "-", "-", "-",
-                               "-", "-", text, game->problem);
+        g_string_append_printf(line, " %12s %7s %5s %5s %6s  %-20s  %s: %s", "-", "-", "-", "-",
+                               "-", "-", text, problem_of_row(game->problem, game->path));
         return;
     }
     updated = store_printable(game->info.updated);
     problem = check ? check_listed(game->path, &score) : NULL;
     if (problem != NULL) {
-        g_autofree char *shown = store_printable(problem);
+        g_autofree char *shown = store_printable(problem_of_row(problem, game->path));
         g_string_append_printf(line,
                                " %12" G_GINT64_FORMAT " %7s %5s %5s %6s  %-20s  does not check: %s",
                                game->info.seed, "?", "?", "?", "?", updated, shown);
@@ -423,13 +433,25 @@ static gboolean parse_turns(const char *text, StoreFilter *filter)
     return TRUE;
 }
 
+/* The event type named @name in any case (creaturedied, as the replay's
+ * conditions take it); FALSE when none is. */
+static gboolean type_named(const char *name, CavEventType *type)
+{
+    for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
+        if (g_ascii_strcasecmp(name, ev_type_name((CavEventType) t)) == 0) {
+            *type = (CavEventType) t;
+            return TRUE;
+        }
+    return FALSE;
+}
+
 static gboolean parse_types(char **names, StoreFilter *filter)
 {
     for (guint i = 0; names != NULL && names[i] != NULL; i++) {
         g_auto(GStrv) parts = g_strsplit(names[i], ",", -1);
         for (guint k = 0; parts[k] != NULL; k++) {
             CavEventType type;
-            if (!ev_type_from_name(g_strstrip(parts[k]), &type)) {
+            if (!type_named(g_strstrip(parts[k]), &type)) {
                 g_printerr("cavelog: unknown event type “%s”. Known types:", parts[k]);
                 for (guint t = 0; t < CAV_EVENT_TYPE_COUNT; t++)
                     g_printerr(" %s", ev_type_name((CavEventType) t));

@@ -44,7 +44,7 @@ int fork_cli(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc != 2)
-        return cli_usage_error("fork takes one FILE");
+        return cli_usage_error("fork needs exactly one FILE. Try “cavelog fork --help”.");
     if (turn < 0 || turn > G_MAXINT32)
         return cli_usage_error("fork needs --turn N, a turn of the game (0 or more)");
     return fork_to(argv[1], (gint32) turn, save);

@@ -185,7 +185,7 @@ static int cmd_continue(int argc, char **argv)
     if (!cli_parse(context, &argc, &argv, &status))
         return status;
     if (argc > 2) {
-        g_printerr("cavelog: continue takes at most one FILE\n");
+        g_printerr("cavelog: continue takes at most one FILE. Try “cavelog continue --help”.\n");
         return CLI_EXIT_USAGE;
     }
     path = argc == 2 ? g_strdup(argv[1]) : latest_unfinished();

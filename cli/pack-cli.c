@@ -59,8 +59,11 @@ static int pack_to(const char *game, const char *out)
         !pack_save(pack, out, &size, &error))
         return cli_fail(error);
     size_text = pack_cli_size(size);
-    g_print("cavelog pack: wrote %s (%s, 1/%" G_GUINT64_FORMAT " of the game)\n", out, size_text,
-            MAX(game_size / MAX(size, 1), 1));
+    if (store_reads_copy(store)) /* FILE is a .gz or a pack: no game file to compare with */
+        g_print("cavelog pack: wrote %s (%s)\n", out, size_text);
+    else
+        g_print("cavelog pack: wrote %s (%s, 1/%" G_GUINT64_FORMAT " of the game)\n", out,
+                size_text, MAX(game_size / MAX(size, 1), 1));
     return CLI_EXIT_OK;
 }
 

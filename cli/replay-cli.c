@@ -84,6 +84,10 @@ static int cast_file(const char *path, const CastOptions *cast)
 
     if (cast->turns != NULL && !cli_parse_turn_range(cast->turns, &first, &last))
         return cli_usage_error("--turns takes A..B, A.. or ..B with whole numbers, A <= B");
+    if (g_file_test(cast->path, G_FILE_TEST_IS_DIR)) { /* said before the game is read */
+        g_printerr("cavelog: %s: a folder, not a file to write the asciicast to\n", cast->path);
+        return CLI_EXIT_ERROR;
+    }
     history = history_open(path, REPLAY_SNAPSHOT_EVERY, &error);
     if (history == NULL)
         return cli_fail(error);
@@ -101,7 +105,7 @@ static int cast_file(const char *path, const CastOptions *cast)
 static int check_replay_options(int argc, gint turn, const CastOptions *cast)
 {
     if (argc != 2)
-        return cli_usage_error("replay takes one FILE");
+        return cli_usage_error("replay needs exactly one FILE. Try “cavelog replay --help”.");
     if (turn < 0)
         return cli_usage_error("--turn takes a whole number, 0 or more");
     if (cast->path == NULL && (cast->turns != NULL || cast->speed != CAST_SPEED_DEFAULT))

@@ -231,9 +231,16 @@ char *fork_default_path(const char *parent, gint32 turn)
 {
     g_autofree char *dir = store_games_dir();
     g_autofree char *base = g_path_get_basename(parent);
-    g_autofree char *stem =
-        g_str_has_suffix(base, ".cavelog") ? g_strndup(base, strlen(base) - 8) : g_strdup(base);
+    /* g.cavelog, g.cavelog.gz and g.cavepack all fork to g-turnN.cavelog */
+    static const char *const endings[] = {".cavelog", ".cavelog.gz", ".cavepack"};
+    gsize stem_length = strlen(base);
+    g_autofree char *stem = NULL;
     char *path = NULL;
+
+    for (guint i = 0; i < G_N_ELEMENTS(endings); i++)
+        if (g_str_has_suffix(base, endings[i]) && strlen(base) > strlen(endings[i]))
+            stem_length = strlen(base) - strlen(endings[i]);
+    stem = g_strndup(base, stem_length);
 
     for (int n = 1; path == NULL || !store_check_free(path, NULL); n++) {
         g_autofree char *name = n == 1 ? g_strdup_printf("%s-turn%d.cavelog", stem, turn)

@@ -40,7 +40,8 @@ gboolean fork_game_from(Store *parent, gint32 turn, const char *path, ForkReport
                         GError **error);
 
 /* A free path in the games folder for a fork of @parent at @turn:
- * "NAME-turnN.cavelog" (NAME: the parent's file name without .cavelog),
+ * "NAME-turnN.cavelog" (NAME: the parent's file name without .cavelog,
+ * .cavelog.gz or .cavepack),
  * then "NAME-turnN-2.cavelog" and so on. Caller frees. */
 char *fork_default_path(const char *parent, gint32 turn);
 

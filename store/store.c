@@ -474,7 +474,9 @@ gboolean store_check_free(const char *path, GError **error)
 
     g_return_val_if_fail(path != NULL, FALSE);
     if (g_lstat(path, &info) == 0)
-        return store_fail(error, STORE_ERROR_EXISTS, path, "a file of that name already exists");
+        return store_fail(error, STORE_ERROR_EXISTS, path,
+                          S_ISDIR(info.st_mode) ? "a folder of that name already exists"
+                                                : "a file of that name already exists");
     /* An empty -wal and a -shm are harmless: nothing in them is replayed. */
     for (guint i = 0; i < G_N_ELEMENTS(sidecars); i++) {
         g_autofree char *sidecar = g_strconcat(path, sidecars[i], NULL);
