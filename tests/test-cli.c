@@ -312,252 +312,253 @@ static void test_ascii_locale(TmpDir *fixture, gconstpointer data)
     g_assert_nonnull(strstr(morgue_text, "cavelog \u2014 the story of"));
     run_cavelog(&utf8, utf8_env, FALSE, (const char *const[]){"verify", game, NULL});
     g_assert_nonnull(strstr(utf8.out, ": ok \u2014 "));
+}
 
-    /* ---- /cli/events/type-case ------------------------------------------------------ */
+/* ---- /cli/events/type-case ------------------------------------------------------ */
 
-    /* events --type takes a type's name in any case, as the replay's conditions
-     * do: creaturemoved lists what CreatureMoved lists; a name no type has is
-     * still a usage error. */
-    static void test_events_type_case(TmpDir * fixture, gconstpointer data)
+/* events --type takes a type's name in any case, as the replay's conditions
+ * do: creaturemoved lists what CreatureMoved lists; a name no type has is
+ * still a usage error. */
+static void test_events_type_case(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_auto(Run) exact = {0};
+    g_auto(Run) lower = {0};
+    g_auto(Run) bogus = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL;
-        g_auto(Run) exact = {0};
-        g_auto(Run) lower = {0};
-        g_auto(Run) bogus = {0};
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        {
-            const char *args[] = {"events", game, "--type", "CreatureMoved", NULL};
-            run_cavelog(&exact, env, FALSE, args);
-        }
-        {
-            const char *args[] = {"events", game, "--type", "creaturemoved", NULL};
-            run_cavelog(&lower, env, FALSE, args);
-        }
-        {
-            const char *args[] = {"events", game, "--type", "CreatureMovedd", NULL};
-            run_cavelog(&bogus, env, FALSE, args);
-        }
-        g_assert_cmpint(exact.exit_status, ==, 0);
-        g_assert_nonnull(strstr(exact.out, " CreatureMoved "));
-        g_assert_cmpint(lower.exit_status, ==, 0);
-        g_assert_cmpstr(lower.out, ==, exact.out);
-        g_assert_cmpint(bogus.exit_status, ==, 2);
-        g_assert_true(g_str_has_prefix(bogus.err, "cavelog: unknown event type “CreatureMovedd”."));
+        const char *args[] = {"events", game, "--type", "CreatureMoved", NULL};
+        run_cavelog(&exact, env, FALSE, args);
     }
-
-    /* ---- /cli/fork ---------------------------------------------------------------- */
-
-    /* `fork FILE --turn N` writes NAME-turnN.cavelog in the games folder and
-     * says so; `list` shows where it came from, `verify` passes it; a turn the
-     * game does not have is one line and exit 1, a missing --turn a usage
-     * error, and a second fork at the same turn gets a name of its own. */
-    static void test_fork(TmpDir * fixture, gconstpointer data)
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL, *games = NULL, *fork = NULL, *again = NULL;
-        const char *list[] = {"list", NULL};
-        g_auto(Run) made = {0}, second = {0}, listed = {0}, verified = {0}, bad = {0}, usage = {0};
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        games = g_path_get_dirname(game);
-        fork = g_build_filename(games, "short-turn3.cavelog", NULL);
-        again = g_build_filename(games, "short-turn3-2.cavelog", NULL);
-        {
-            const char *args[] = {"fork", game, "--turn", "3", NULL};
-            run_cavelog(&made, env, FALSE, args);
-            run_cavelog(&second, env, FALSE, args);
-        }
-        g_assert_cmpint(made.exit_status, ==, 0);
-        g_assert_nonnull(strstr(made.out, fork));
-        g_assert_nonnull(strstr(made.out, "cavelog continue"));
-        g_assert_cmpint(second.exit_status, ==, 0);
-        g_assert_true(g_file_test(again, G_FILE_TEST_EXISTS));
-        run_cavelog(&listed, env, FALSE, list);
-        g_assert_nonnull(strstr(listed.out, "(forked from short.cavelog at turn 3)"));
-        {
-            const char *args[] = {"verify", fork, NULL};
-            run_cavelog(&verified, env, FALSE, args);
-        }
-        g_assert_cmpint(verified.exit_status, ==, 0);
-        /* a fork at turn 3 stands at turn 3, as list says: not 4 (the start is no turn) */
-        g_assert_nonnull(strstr(verified.out, ": ok — 3 turns"));
-        {
-            const char *args[] = {"fork", game, "--turn", "99", "--save", "x.cavelog", NULL};
-            run_cavelog(&bad, env, FALSE, args);
-        }
-        g_assert_cmpint(bad.exit_status, ==, 1);
-        g_assert_nonnull(strstr(bad.err, "the game has no turn 99 (its turns are 0 to 5)"));
-        g_assert_true(strchr(bad.err, '\n') == bad.err + strlen(bad.err) - 1);
-        {
-            const char *args[] = {"fork", game, NULL};
-            run_cavelog(&usage, env, FALSE, args);
-        }
-        g_assert_cmpint(usage.exit_status, ==, 2);
+        const char *args[] = {"events", game, "--type", "creaturemoved", NULL};
+        run_cavelog(&lower, env, FALSE, args);
     }
-
-    /* `fork`'s "Play on with:" line is one a shell runs as it reads: the new
-     * file's path, spaces, quotes and all, is one word. */
-    static void test_fork_play_on_quoted(TmpDir * fixture, gconstpointer data)
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL, *fork = NULL;
-        g_auto(GStrv) words = NULL;
-        g_auto(Run) made = {0};
-        const char *line;
-        int n_words = 0;
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        fork = g_build_filename(fixture->dir, "my game's fork $HOME.cavelog", NULL);
-        {
-            const char *args[] = {"fork", game, "--turn", "2", "--save", fork, NULL};
-            run_cavelog(&made, env, FALSE, args);
-        }
-        g_assert_cmpint(made.exit_status, ==, 0);
-        line = strstr(made.out, "Play on with: ");
-        g_assert_nonnull(line);
-        line += strlen("Play on with: ");
-        {
-            g_autofree char *command = g_strndup(line, strcspn(line, "\n"));
-            g_assert_true(g_shell_parse_argv(command, &n_words, &words, NULL));
-        }
-        g_assert_cmpint(n_words, ==, 3);
-        g_assert_cmpstr(words[0], ==, "cavelog");
-        g_assert_cmpstr(words[1], ==, "continue");
-        g_assert_cmpstr(words[2], ==, fork);
-        g_assert_true(g_file_test(words[2], G_FILE_TEST_IS_REGULAR));
+        const char *args[] = {"events", game, "--type", "CreatureMovedd", NULL};
+        run_cavelog(&bogus, env, FALSE, args);
     }
+    g_assert_cmpint(exact.exit_status, ==, 0);
+    g_assert_nonnull(strstr(exact.out, " CreatureMoved "));
+    g_assert_cmpint(lower.exit_status, ==, 0);
+    g_assert_cmpstr(lower.out, ==, exact.out);
+    g_assert_cmpint(bogus.exit_status, ==, 2);
+    g_assert_true(g_str_has_prefix(bogus.err, "cavelog: unknown event type “CreatureMovedd”."));
+}
 
-    /* ---- /cli/fork/of-pack ------------------------------------------------------- */
+/* ---- /cli/fork ---------------------------------------------------------------- */
 
-    /* A pack (and so a compressed game) forks without --save into the games
-     * folder as NAME-turnN.cavelog, its ending dropped as a .cavelog's is, not
-     * as NAME.cavepack-turnN.cavelog. */
-    static void test_fork_of_pack(TmpDir * fixture, gconstpointer data)
+/* `fork FILE --turn N` writes NAME-turnN.cavelog in the games folder and
+ * says so; `list` shows where it came from, `verify` passes it; a turn the
+ * game does not have is one line and exit 1, a missing --turn a usage
+ * error, and a second fork at the same turn gets a name of its own. */
+static void test_fork(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL, *games = NULL, *fork = NULL, *again = NULL;
+    const char *list[] = {"list", NULL};
+    g_auto(Run) made = {0}, second = {0}, listed = {0}, verified = {0}, bad = {0}, usage = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    games = g_path_get_dirname(game);
+    fork = g_build_filename(games, "short-turn3.cavelog", NULL);
+    again = g_build_filename(games, "short-turn3-2.cavelog", NULL);
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL;
-        g_autofree char *pack = NULL;
-        g_autofree char *expected = NULL;
-        g_auto(Run) packed = {0};
-        g_auto(Run) forked = {0};
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        pack = tmp_path(fixture, "short.cavepack");
-        {
-            const char *args[] = {"pack", game, "-o", pack, NULL};
-            run_cavelog(&packed, env, FALSE, args);
-        }
-        g_assert_cmpint(packed.exit_status, ==, 0);
-        {
-            const char *args[] = {"fork", pack, "--turn", "2", NULL};
-            run_cavelog(&forked, env, FALSE, args);
-        }
-        g_test_message("cavelog fork: %s%s", forked.out, forked.err);
-        g_assert_cmpint(forked.exit_status, ==, 0);
-        expected = g_build_filename(fixture->dir, "cavelog", "games", "short-turn2.cavelog", NULL);
-        g_assert_true(g_file_test(expected, G_FILE_TEST_IS_REGULAR));
-        g_assert_nonnull(strstr(forked.out, expected));
+        const char *args[] = {"fork", game, "--turn", "3", NULL};
+        run_cavelog(&made, env, FALSE, args);
+        run_cavelog(&second, env, FALSE, args);
     }
-
-    /* ---- /cli/pack/of-pack -------------------------------------------------------- */
-
-    /* Packing a game says what share of the game file the pack is; packing a
-     * pack (or a .gz) has no game file to compare with and says only its size,
-     * never "1/1 of the game". */
-    static void test_pack_of_pack(TmpDir * fixture, gconstpointer data)
+    g_assert_cmpint(made.exit_status, ==, 0);
+    g_assert_nonnull(strstr(made.out, fork));
+    g_assert_nonnull(strstr(made.out, "cavelog continue"));
+    g_assert_cmpint(second.exit_status, ==, 0);
+    g_assert_true(g_file_test(again, G_FILE_TEST_EXISTS));
+    run_cavelog(&listed, env, FALSE, list);
+    g_assert_nonnull(strstr(listed.out, "(forked from short.cavelog at turn 3)"));
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL;
-        g_autofree char *pack = tmp_path(fixture, "short.cavepack");
-        g_autofree char *again = tmp_path(fixture, "again.cavepack");
-        g_auto(Run) packed = {0};
-        g_auto(Run) repacked = {0};
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        {
-            const char *args[] = {"pack", game, "-o", pack, NULL};
-            run_cavelog(&packed, env, FALSE, args);
-        }
-        g_assert_cmpint(packed.exit_status, ==, 0);
-        g_assert_nonnull(strstr(packed.out, " of the game)\n"));
-        {
-            const char *args[] = {"pack", pack, "-o", again, NULL};
-            run_cavelog(&repacked, env, FALSE, args);
-        }
-        g_test_message("cavelog pack PACK: %s%s", repacked.out, repacked.err);
-        g_assert_cmpint(repacked.exit_status, ==, 0);
-        g_assert_true(g_str_has_prefix(repacked.out, "cavelog pack: wrote "));
-        g_assert_null(strstr(repacked.out, "of the game"));
-        g_assert_true(g_str_has_suffix(repacked.out, ")\n"));
+        const char *args[] = {"verify", fork, NULL};
+        run_cavelog(&verified, env, FALSE, args);
     }
-
-    /* ---- /cli/output-folder ------------------------------------------------------ */
-
-    /* A folder given where a command writes a file (morgue's --output, pack's
-     * -o, fork's and new's --save, replay's --asciicast) is refused in one line
-     * that calls it a folder, exit 1, and the folder is left empty. */
-    static void test_output_folder(TmpDir * fixture, gconstpointer data)
+    g_assert_cmpint(verified.exit_status, ==, 0);
+    /* a fork at turn 3 stands at turn 3, as list says: not 4 (the start is no turn) */
+    g_assert_nonnull(strstr(verified.out, ": ok — 3 turns"));
     {
-        g_auto(GStrv) env = test_env(fixture->dir);
-        g_autofree char *game = NULL;
-        g_autofree char *folder = tmp_path(fixture, "out");
-        g_autofree char *said = g_strdup_printf("cavelog: %s: a folder", folder);
-
-        if (cavelog_bin() == NULL)
-            return;
-        game = record_game(fixture->dir, env);
-        g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
-        const char *const commands[][8] = {
-            {"morgue", game, "--output", folder, NULL},
-            {"pack", game, "-o", folder, NULL},
-            {"fork", game, "--turn", "2", "--save", folder, NULL},
-            {"new", "--text", "--seed", "3", "--save", folder, NULL},
-            {"replay", game, "--asciicast", folder, NULL},
-        };
-        for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
-            g_auto(Run) run = {0};
-            g_autoptr(GDir) dir = NULL;
-            run_cavelog(&run, env, FALSE, commands[i]);
-            g_test_message("cavelog %s: exit %d, %s", commands[i][0], run.exit_status, run.err);
-            g_assert_cmpint(run.exit_status, ==, 1);
-            g_assert_true(g_str_has_prefix(run.err, said));
-            g_assert_null(strstr(run.err, "a file of that name"));
-            g_assert_true(strchr(run.err, '\n') == run.err + strlen(run.err) - 1); /* one line */
-            dir = g_dir_open(folder, 0, NULL);
-            g_assert_nonnull(dir);
-            g_assert_null(g_dir_read_name(dir)); /* nothing left inside */
-        }
+        const char *args[] = {"fork", game, "--turn", "99", "--save", "x.cavelog", NULL};
+        run_cavelog(&bad, env, FALSE, args);
     }
-
-    int main(int argc, char **argv)
+    g_assert_cmpint(bad.exit_status, ==, 1);
+    g_assert_nonnull(strstr(bad.err, "the game has no turn 99 (its turns are 0 to 5)"));
+    g_assert_true(strchr(bad.err, '\n') == bad.err + strlen(bad.err) - 1);
     {
-        g_test_init(&argc, &argv, NULL);
+        const char *args[] = {"fork", game, NULL};
+        run_cavelog(&usage, env, FALSE, args);
+    }
+    g_assert_cmpint(usage.exit_status, ==, 2);
+}
+
+/* `fork`'s "Play on with:" line is one a shell runs as it reads: the new
+ * file's path, spaces, quotes and all, is one word. */
+static void test_fork_play_on_quoted(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL, *fork = NULL;
+    g_auto(GStrv) words = NULL;
+    g_auto(Run) made = {0};
+    const char *line;
+    int n_words = 0;
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    fork = g_build_filename(fixture->dir, "my game's fork $HOME.cavelog", NULL);
+    {
+        const char *args[] = {"fork", game, "--turn", "2", "--save", fork, NULL};
+        run_cavelog(&made, env, FALSE, args);
+    }
+    g_assert_cmpint(made.exit_status, ==, 0);
+    line = strstr(made.out, "Play on with: ");
+    g_assert_nonnull(line);
+    line += strlen("Play on with: ");
+    {
+        g_autofree char *command = g_strndup(line, strcspn(line, "\n"));
+        g_assert_true(g_shell_parse_argv(command, &n_words, &words, NULL));
+    }
+    g_assert_cmpint(n_words, ==, 3);
+    g_assert_cmpstr(words[0], ==, "cavelog");
+    g_assert_cmpstr(words[1], ==, "continue");
+    g_assert_cmpstr(words[2], ==, fork);
+    g_assert_true(g_file_test(words[2], G_FILE_TEST_IS_REGULAR));
+}
+
+/* ---- /cli/fork/of-pack ------------------------------------------------------- */
+
+/* A pack (and so a compressed game) forks without --save into the games
+ * folder as NAME-turnN.cavelog, its ending dropped as a .cavelog's is, not
+ * as NAME.cavepack-turnN.cavelog. */
+static void test_fork_of_pack(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *pack = NULL;
+    g_autofree char *expected = NULL;
+    g_auto(Run) packed = {0};
+    g_auto(Run) forked = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    pack = tmp_path(fixture, "short.cavepack");
+    {
+        const char *args[] = {"pack", game, "-o", pack, NULL};
+        run_cavelog(&packed, env, FALSE, args);
+    }
+    g_assert_cmpint(packed.exit_status, ==, 0);
+    {
+        const char *args[] = {"fork", pack, "--turn", "2", NULL};
+        run_cavelog(&forked, env, FALSE, args);
+    }
+    g_test_message("cavelog fork: %s%s", forked.out, forked.err);
+    g_assert_cmpint(forked.exit_status, ==, 0);
+    expected = g_build_filename(fixture->dir, "cavelog", "games", "short-turn2.cavelog", NULL);
+    g_assert_true(g_file_test(expected, G_FILE_TEST_IS_REGULAR));
+    g_assert_nonnull(strstr(forked.out, expected));
+}
+
+/* ---- /cli/pack/of-pack -------------------------------------------------------- */
+
+/* Packing a game says what share of the game file the pack is; packing a
+ * pack (or a .gz) has no game file to compare with and says only its size,
+ * never "1/1 of the game". */
+static void test_pack_of_pack(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *pack = tmp_path(fixture, "short.cavepack");
+    g_autofree char *again = tmp_path(fixture, "again.cavepack");
+    g_auto(Run) packed = {0};
+    g_auto(Run) repacked = {0};
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    {
+        const char *args[] = {"pack", game, "-o", pack, NULL};
+        run_cavelog(&packed, env, FALSE, args);
+    }
+    g_assert_cmpint(packed.exit_status, ==, 0);
+    g_assert_nonnull(strstr(packed.out, " of the game)\n"));
+    {
+        const char *args[] = {"pack", pack, "-o", again, NULL};
+        run_cavelog(&repacked, env, FALSE, args);
+    }
+    g_test_message("cavelog pack PACK: %s%s", repacked.out, repacked.err);
+    g_assert_cmpint(repacked.exit_status, ==, 0);
+    g_assert_true(g_str_has_prefix(repacked.out, "cavelog pack: wrote "));
+    g_assert_null(strstr(repacked.out, "of the game"));
+    g_assert_true(g_str_has_suffix(repacked.out, ")\n"));
+}
+
+/* ---- /cli/output-folder ------------------------------------------------------ */
+
+/* A folder given where a command writes a file (morgue's --output, pack's
+ * -o, fork's and new's --save, replay's --asciicast) is refused in one line
+ * that calls it a folder, exit 1, and the folder is left empty. */
+static void test_output_folder(TmpDir *fixture, gconstpointer data)
+{
+    g_auto(GStrv) env = test_env(fixture->dir);
+    g_autofree char *game = NULL;
+    g_autofree char *folder = tmp_path(fixture, "out");
+    g_autofree char *said = g_strdup_printf("cavelog: %s: a folder", folder);
+
+    if (cavelog_bin() == NULL)
+        return;
+    game = record_game(fixture->dir, env);
+    g_assert_cmpint(g_mkdir(folder, 0700), ==, 0);
+    const char *const commands[][8] = {
+        {"morgue", game, "--output", folder, NULL},
+        {"pack", game, "-o", folder, NULL},
+        {"fork", game, "--turn", "2", "--save", folder, NULL},
+        {"new", "--text", "--seed", "3", "--save", folder, NULL},
+        {"replay", game, "--asciicast", folder, NULL},
+    };
+    for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
+        g_auto(Run) run = {0};
+        g_autoptr(GDir) dir = NULL;
+        run_cavelog(&run, env, FALSE, commands[i]);
+        g_test_message("cavelog %s: exit %d, %s", commands[i][0], run.exit_status, run.err);
+        g_assert_cmpint(run.exit_status, ==, 1);
+        g_assert_true(g_str_has_prefix(run.err, said));
+        g_assert_null(strstr(run.err, "a file of that name"));
+        g_assert_true(strchr(run.err, '\n') == run.err + strlen(run.err) - 1); /* one line */
+        dir = g_dir_open(folder, 0, NULL);
+        g_assert_nonnull(dir);
+        g_assert_null(g_dir_read_name(dir)); /* nothing left inside */
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
 #define ADD(path, func) g_test_add(path, TmpDir, NULL, tmp_dir_setup, func, tmp_dir_teardown)
-        ADD("/cli/usage/top-level", test_usage_top_level);
-        ADD("/cli/usage/subcommands", test_usage_subcommands);
-        ADD("/cli/usage/file-count", test_usage_file_count);
-        ADD("/cli/list/missing-folder", test_list_missing_folder);
-        ADD("/cli/list/unreadable", test_list_unreadable);
-        ADD("/cli/events/type-case", test_events_type_case);
-        ADD("/cli/stdout-full", test_stdout_full);
-        ADD("/cli/ascii-locale", test_ascii_locale);
-        ADD("/cli/fork", test_fork);
-        ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
-        ADD("/cli/fork/of-pack", test_fork_of_pack);
-        ADD("/cli/pack/of-pack", test_pack_of_pack);
-        ADD("/cli/output-folder", test_output_folder);
+    ADD("/cli/usage/top-level", test_usage_top_level);
+    ADD("/cli/usage/subcommands", test_usage_subcommands);
+    ADD("/cli/usage/file-count", test_usage_file_count);
+    ADD("/cli/list/missing-folder", test_list_missing_folder);
+    ADD("/cli/list/unreadable", test_list_unreadable);
+    ADD("/cli/events/type-case", test_events_type_case);
+    ADD("/cli/stdout-full", test_stdout_full);
+    ADD("/cli/ascii-locale", test_ascii_locale);
+    ADD("/cli/fork", test_fork);
+    ADD("/cli/fork/play-on-quoted", test_fork_play_on_quoted);
+    ADD("/cli/fork/of-pack", test_fork_of_pack);
+    ADD("/cli/pack/of-pack", test_pack_of_pack);
+    ADD("/cli/output-folder", test_output_folder);
 #undef ADD
-        return g_test_run();
-    }
+    return g_test_run();
+}
