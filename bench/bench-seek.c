@@ -14,9 +14,7 @@
  * against issue 24's budgets (newest state < 1 s, whole window <= 1.2 x the
  * checked fold, <= 300 MiB).
  * Usage: bench-seek DATA_DIR [EVENTS] [SEEKS]. With CAVELOG_BENCH_KEEP set,
- * the game and its data folder are kept (and named) for the inspector; with
- * CAVELOG_BENCH_GAME naming such a kept game (CAVELOG_DATA_DIR set as it
- * was printed), it is measured again instead of recording a new one. */
+ * the game and its data folder are kept (and named) for the inspector. */
 #include <glib/gstdio.h>
 #include <sys/resource.h>
 #include <stdlib.h>
@@ -257,9 +255,7 @@ int main(int argc, char **argv)
     gint64 events = argc > 2 ? g_ascii_strtoll(argv[2], NULL, 10) : 1000000;
     gint64 seeks = argc > 3 ? g_ascii_strtoll(argv[3], NULL, 10) : 300;
     g_autofree char *dir = g_dir_make_tmp("cavelog-seek-XXXXXX", NULL);
-    const char *kept = g_getenv("CAVELOG_BENCH_GAME");
-    g_autofree char *path =
-        kept != NULL ? g_strdup(kept) : g_build_filename(dir, "long.cavelog", NULL);
+    g_autofree char *path = g_build_filename(dir, "long.cavelog", NULL);
     g_autoptr(GError) error = NULL;
     g_autoptr(History) history = NULL;
     g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(gint64));
@@ -268,13 +264,9 @@ int main(int argc, char **argv)
 
     if (argc < 2)
         g_error("usage: bench-seek DATA_DIR [EVENTS] [SEEKS]");
-    if (kept != NULL) {
-        turns = -1; /* the game is measured again, as it was kept */
-    } else {
-        write_tuned_data(argv[1], dir);
-        g_setenv("CAVELOG_DATA_DIR", dir, TRUE);
-        turns = record(path, events);
-    }
+    write_tuned_data(argv[1], dir);
+    g_setenv("CAVELOG_DATA_DIR", dir, TRUE);
+    turns = record(path, events);
     t0 = g_get_monotonic_time();
     history = history_open(path, 0, &error);
     t1 = g_get_monotonic_time();
@@ -302,10 +294,6 @@ int main(int argc, char **argv)
     if (g_getenv("CAVELOG_BENCH_INSPECTOR") != NULL)
         time_inspector(g_getenv("CAVELOG_BENCH_INSPECTOR"), dir, path);
     g_rand_free(rand);
-    if (kept != NULL) {
-        g_rmdir(dir);
-        return EXIT_SUCCESS;
-    }
     if (g_getenv("CAVELOG_BENCH_KEEP") != NULL) {
         g_print("kept: CAVELOG_DATA_DIR=%s %s\n", dir, path);
         return EXIT_SUCCESS;

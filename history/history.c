@@ -251,26 +251,7 @@ typedef struct {
     gpointer data;
     GCancellable *cancellable;
     gint64 total;
-    StoreCheck *check; /* the whole-file check, running beside the fold */
-    HistoryPreview preview;
-    CavState *newest; /* the preview, held until the file passed the check */
-    CavView *newest_view;
 } Opening;
-
-/* The preview, handed on once the whole-file check has passed; FALSE
- * when the check has failed (the fold need go no further). */
-static gboolean hand_preview(Opening *o)
-{
-    gboolean passed;
-
-    if (o->check == NULL || !store_check_poll(o->check, &passed))
-        return TRUE;
-    if (passed && o->newest != NULL)
-        o->preview(o->newest, o->newest_view, o->data);
-    g_clear_pointer(&o->newest, g_free);
-    g_clear_pointer(&o->newest_view, g_free);
-    return passed;
-}
 
 static gboolean open_one(const CavEvent *event, gpointer user_data, GError **error)
 {
@@ -287,8 +268,6 @@ static gboolean open_one(const CavEvent *event, gpointer user_data, GError **err
     if (event->seq % HISTORY_PROGRESS_EVERY == 0) {
         if (g_cancellable_set_error_if_cancelled(o->cancellable, error))
             return FALSE;
-        if (!hand_preview(o)) /* the file failed: its error comes from the check */
-            return store_fail(error, STORE_ERROR_CORRUPT, o->history->path, "damaged");
         if (o->progress != NULL)
             o->progress(event->seq, o->total, o->data);
     }
@@ -343,43 +322,15 @@ static gboolean fold_from_keyframe(Store *store, CavState *state, CavView *view)
     return TRUE;
 }
 
-/* The newest state for the preview, when a keyframe gives it cheaply: held
- * in @o until the whole-file check has passed. */
-static void preview_newest(Store *store, Opening *o)
+/* Hand @preview the newest state, when a keyframe gives it cheaply. */
+static void preview_newest(Store *store, HistoryPreview preview, gpointer data)
 {
     g_autofree CavState *state = state_new();
     g_autofree CavView *view = g_new0(CavView, 1);
 
     view_init(view);
-    if (o->preview == NULL || !fold_from_keyframe(store, state, view))
-        return;
-    o->newest = g_steal_pointer(&state);
-    o->newest_view = g_steal_pointer(&view);
-    hand_preview(o);
-}
-
-/* The end of an opening that read @ok: the whole-file check's verdict
- * first (a file that fails it gives its error, whatever the fold found, as
- * when the check ran before the fold); a cancelled opening has none. */
-static gboolean end_opening(History *h, Opening *o, gboolean ok, GError **error)
-{
-    g_autoptr(GError) check_error = NULL;
-
-    if (g_cancellable_is_cancelled(o->cancellable)) {
-        store_check_abandon(g_steal_pointer(&o->check));
-        if (ok)
-            g_cancellable_set_error_if_cancelled(o->cancellable, error);
-        ok = FALSE;
-    } else if (!store_check_finish(h->store, g_steal_pointer(&o->check), &check_error)) {
-        g_clear_error(error);
-        g_propagate_error(error, g_steal_pointer(&check_error));
-        ok = FALSE;
-    }
-    if (ok && o->newest != NULL) /* the fold outran the check */
-        o->preview(o->newest, o->newest_view, o->data);
-    g_clear_pointer(&o->newest, g_free);
-    g_clear_pointer(&o->newest_view, g_free);
-    return ok;
+    if (preview != NULL && fold_from_keyframe(store, state, view))
+        preview(state, view, data);
 }
 
 History *history_open_full(const char *path, gint64 every, HistoryProgress progress, gpointer data,
@@ -394,11 +345,7 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
 {
     g_autoptr(History) h = NULL;
     g_autoptr(Game) game = game_new(NULL);
-    Opening o = {.game = game,
-                 .progress = progress,
-                 .data = data,
-                 .cancellable = cancellable,
-                 .preview = preview};
+    Opening o = {.game = game, .progress = progress, .data = data, .cancellable = cancellable};
     gint32 last_turn;
     guint64 digest;
     gboolean ok;
@@ -406,12 +353,13 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
     g_return_val_if_fail(path != NULL, NULL);
     h = history_alloc(path, every);
     o.history = h;
-    h->store = store_open_checking(path, &o.check, error);
+    h->store = store_open(path, FALSE, error);
     if (h->store == NULL)
         return NULL;
-    preview_newest(h->store, &o);
-    ok = store_begin_read(h->store, error) &&
-         store_last_turn(h->store, &last_turn, &digest, &o.total, error);
+    preview_newest(h->store, preview, data);
+    if (!store_begin_read(h->store, error))
+        return NULL;
+    ok = store_last_turn(h->store, &last_turn, &digest, &o.total, error);
     if (ok && every <= 0) /* the default: snapshots bounded in number for a long game */
         h->every = CLAMP(o.total / HISTORY_DEFAULT_SHOTS, HISTORY_DEFAULT_EVERY, HISTORY_MAX_EVERY);
     if (ok) {
@@ -419,7 +367,7 @@ History *history_open_previewed(const char *path, gint64 every, HistoryPreview p
         ok = checks_fold(h->store, game, open_one, &o, error);
     }
     store_end_read(h->store);
-    if (!end_opening(h, &o, ok, error))
+    if (!ok)
         return NULL;
     memcpy(h->state, game_state(game), sizeof *h->state);
     memcpy(h->view, game_view(game), sizeof *h->view);

@@ -2,7 +2,6 @@
 /* cav-inspector-app.c — the application: windows, the open dialog, recent
  * files, About, and the headless screenshot mode. */
 #include "cav-inspector-app.h"
-#include "cav-loading-page.h"
 
 #include "cav-inspector-window.h"
 #include "cav-render.h"
@@ -385,11 +384,6 @@ int cav_inspector_app_check_arguments(char **argv)
     for (gsize i = 0; entries[i].long_name != NULL; i++)
         if (entries[i].arg != G_OPTION_ARG_NONE)
             g_free(values[i]);
-    /* One game named: its reading starts now, while GTK starts. */
-    if (parsed && g_strv_length(arguments) == 2) {
-        g_autoptr(GFile) file = g_file_new_for_commandline_arg(arguments[1]);
-        cav_loading_page_read_ahead(file);
-    }
     if (parsed)
         return -1;
     fprintf(stderr, "cavelog-inspector: %s\nTry “cavelog-inspector --help”.\n", error->message);

@@ -170,182 +170,34 @@ static void opened_free(gpointer data)
     g_free(opened);
 }
 
-/* Read @file (in a worker thread), telling @preview and @progress; the
- * history and its markers, or NULL and @error. */
-static Opened *read_game(GFile *file, HistoryPreview preview, HistoryProgress progress,
-                         gpointer data, GCancellable *cancellable, GError **error)
+static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
+                           GCancellable *cancellable)
 {
     Opened *opened;
-    g_autofree char *path = g_file_get_path(file);
+    g_autofree char *path = g_file_get_path(task_data);
+    GError *error = NULL;
     History *history;
 
     if (path == NULL) {
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                    "Only local game files can be opened");
-        return NULL;
+        g_task_return_new_error(task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                                "Only local game files can be opened");
+        return;
     }
     cav_timing_mark("fold started");
-    history = history_open_previewed(path, 0, preview, progress, data, cancellable, error);
+    history = history_open_previewed(path, 0, loading_preview, loading_progress, task, cancellable,
+                                     &error);
     cav_timing_mark("fold done");
-    if (history == NULL)
-        return NULL;
+    if (history == NULL) {
+        g_task_return_error(task, error);
+        return;
+    }
     /* The scrubber's markers, one pass over every event: here, not in
      * the window's first frame. */
     opened = g_new0(Opened, 1);
     opened->history = history;
     opened->markers = cav_markers_new(history, NULL, 0);
     cav_timing_mark("markers found");
-    return opened;
-}
-
-static void open_in_thread(GTask *task, gpointer source, gpointer task_data,
-                           GCancellable *cancellable)
-{
-    GError *error = NULL;
-    Opened *opened =
-        read_game(task_data, loading_preview, loading_progress, task, cancellable, &error);
-
-    if (opened == NULL)
-        g_task_return_error(task, error);
-    else
-        g_task_return_pointer(task, opened, opened_free);
-}
-
-/* ---- a head start ----------------------------------------------------------- */
-
-/* The game named on the command line, read from the program's start while
- * GTK starts and the window is built: the window's page takes the read
- * over (cav_loading_page_open of the same file). Until then its progress
- * and preview wait here. */
-typedef struct {
-    GFile *file;
-    GCancellable *cancellable;
-    GThread *thread;
-    GMutex lock;
-    GTask *task; /* the page's, once it took the read over (under lock) */
-    gint64 done, total;
-    CavState *state; /* the preview, until then (under lock) */
-    CavView *view;
-    Opened *opened; /* the reader's result, read after joining it */
-    GError *error;
-} HeadStart;
-
-static HeadStart *head_start;
-
-static void head_progress(gint64 done, gint64 total, gpointer data)
-{
-    HeadStart *head = data;
-
-    g_mutex_lock(&head->lock);
-    if (head->task != NULL)
-        loading_progress(done, total, head->task);
-    head->done = done;
-    head->total = total;
-    g_mutex_unlock(&head->lock);
-}
-
-static void head_preview(const CavState *state, const CavView *view, gpointer data)
-{
-    HeadStart *head = data;
-
-    g_mutex_lock(&head->lock);
-    if (head->task != NULL) {
-        loading_preview(state, view, head->task);
-    } else {
-        head->state = g_memdup2(state, sizeof *state);
-        head->view = g_memdup2(view, sizeof *view);
-    }
-    g_mutex_unlock(&head->lock);
-}
-
-static gpointer head_read(gpointer data)
-{
-    HeadStart *head = data;
-
-    head->opened =
-        read_game(head->file, head_preview, head_progress, head, head->cancellable, &head->error);
-    return NULL;
-}
-
-void cav_loading_page_read_ahead(GFile *file)
-{
-    HeadStart *head;
-
-    g_return_if_fail(G_IS_FILE(file) && head_start == NULL);
-    head = g_new0(HeadStart, 1);
-    head->file = g_object_ref(file);
-    head->cancellable = g_cancellable_new();
-    g_mutex_init(&head->lock);
-    head->thread = g_thread_try_new("cavelog-ahead", head_read, head, NULL);
-    if (head->thread == NULL) { /* no head start to be had */
-        g_object_unref(head->file);
-        g_object_unref(head->cancellable);
-        g_free(head);
-        return;
-    }
-    head_start = head;
-}
-
-/* A head start, its reader joined first if it has not been. */
-static void head_free_joined(gpointer data)
-{
-    HeadStart *head = data;
-
-    if (head->thread != NULL)
-        g_thread_join(head->thread);
-    head->thread = NULL;
-    if (head->opened != NULL)
-        opened_free(head->opened);
-    g_clear_error(&head->error);
-    g_object_unref(head->file);
-    g_object_unref(head->cancellable);
-    g_free(head->state);
-    g_free(head->view);
-    g_mutex_clear(&head->lock);
-    g_free(head);
-}
-
-/* The head start's read of @file, taken over (NULL: none); one of another
- * file is stopped. */
-static HeadStart *take_head_start(GFile *file)
-{
-    HeadStart *head = g_steal_pointer(&head_start);
-
-    if (head == NULL || g_file_equal(head->file, file))
-        return head;
-    g_cancellable_cancel(head->cancellable);
-    head_free_joined(head);
-    return NULL;
-}
-
-/* The worker of a read taken over: it waits for the head start's. */
-static void join_in_thread(GTask *task, gpointer source, gpointer task_data,
-                           GCancellable *cancellable)
-{
-    HeadStart *head = g_object_get_data(G_OBJECT(task), "cav-head-start");
-
-    g_thread_join(head->thread);
-    head->thread = NULL;
-    g_clear_object(&head->task); /* no more news: the task holds the head start */
-    if (head->opened != NULL)
-        g_task_return_pointer(task, g_steal_pointer(&head->opened), opened_free);
-    else
-        g_task_return_error(task, g_steal_pointer(&head->error));
-}
-
-/* Hand @task (the page's) the head start's read, and what it has told so
- * far. */
-static void take_over(HeadStart *head, GTask *task)
-{
-    g_mutex_lock(&head->lock);
-    head->task = g_object_ref(task);
-    if (head->total > 0)
-        loading_progress(head->done, head->total, task);
-    if (head->state != NULL)
-        loading_preview(head->state, head->view, task);
-    g_mutex_unlock(&head->lock);
-    g_object_set_data_full(G_OBJECT(task), "cav-head-start", head, head_free_joined);
-    g_task_run_in_thread(task, join_in_thread);
+    g_task_return_pointer(task, opened, opened_free);
 }
 
 /* ---- opening -------------------------------------------------------------------- */
@@ -364,12 +216,10 @@ void cav_loading_page_open(CavLoadingPage *self, GFile *file, GAsyncReadyCallbac
 {
     g_autoptr(GTask) task = NULL;
     g_autofree char *name = NULL, *label = NULL;
-    HeadStart *head;
 
     g_return_if_fail(CAV_IS_LOADING_PAGE(self) && G_IS_FILE(file));
     cav_loading_page_cancel(self);
-    head = take_head_start(file);
-    self->loading = head != NULL ? g_object_ref(head->cancellable) : g_cancellable_new();
+    self->loading = g_cancellable_new();
     self->progress_done = self->progress_total = 0;
     name = g_file_get_basename(file);
     label = g_strdup_printf("Reading “%s”…", name);
@@ -381,10 +231,7 @@ void cav_loading_page_open(CavLoadingPage *self, GFile *file, GAsyncReadyCallbac
     self->progress_source = g_timeout_add(PROGRESS_POLL_MS, progress_poll, self);
     task = g_task_new(self, self->loading, callback, user_data);
     g_task_set_task_data(task, g_object_ref(file), g_object_unref);
-    if (head != NULL)
-        take_over(head, task);
-    else
-        g_task_run_in_thread(task, open_in_thread);
+    g_task_run_in_thread(task, open_in_thread);
 }
 
 History *cav_loading_page_open_finish(CavLoadingPage *self, GAsyncResult *result, GFile **file,

@@ -29,11 +29,6 @@ void cav_loading_page_open(CavLoadingPage *self, GFile *file, GAsyncReadyCallbac
 History *cav_loading_page_open_finish(CavLoadingPage *self, GAsyncResult *result, GFile **file,
                                       CavMarkers **markers, GError **error);
 
-/* Start reading @file now, in a thread, before any page exists (the
- * program's start, while GTK starts): the first cav_loading_page_open of
- * the same file takes the read over, one of another file stops it. */
-void cav_loading_page_read_ahead(GFile *file);
-
 /* Stop reading (the callback gets G_IO_ERROR_CANCELLED). */
 void cav_loading_page_cancel(CavLoadingPage *self);
 

@@ -82,31 +82,6 @@ Store *store_open(const char *path, gboolean writable, GError **error);
  * readers that judge a file (verify, replay, the inspector) use store_open. */
 Store *store_open_sound(const char *path, GError **error);
 
-/* SQLite's whole-file check of a file being opened, run beside the reading. */
-typedef struct StoreCheck StoreCheck;
-
-/* store_open read-only, with SQLite's whole-file check (quick_check) run on
- * a second connection in a thread of its own while the caller reads: the
- * caller trusts nothing it read, and shows nothing of it, until
- * store_check_finish says the file passed. The other checks run here; when
- * one fails, NULL with the whole-file check's error if that fails too (as
- * store_open would say). On success *@check is the running check, to be
- * ended by store_check_finish or store_check_abandon. */
-Store *store_open_checking(const char *path, StoreCheck **check, GError **error);
-
-/* Whether @check has ended, without waiting; if so, *@passed says whether
- * the file passed (store_check_finish still ends it). */
-gboolean store_check_poll(StoreCheck *check, gboolean *passed);
-
-/* Wait for @check (of @store's file) to end and free it: TRUE when the file
- * passed (@store then counts as checked whole), else FALSE with the error
- * store_open would have given. */
-gboolean store_check_finish(Store *store, StoreCheck *check, GError **error);
-
-/* Stop @check (NULL: nothing) without a verdict and free it, when what was
- * read is thrown away (a cancelled opening). */
-void store_check_abandon(StoreCheck *check);
-
 /* Whether @store's open ran SQLite's whole-file check (every open but
  * store_open_sound's, and store_create's file, which is new). */
 gboolean store_checked_whole(const Store *store);

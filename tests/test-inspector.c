@@ -14,7 +14,6 @@
 #include "cav-entity-row.h"
 #include "cav-event-row.h"
 #include "cav-inspector-window.h"
-#include "cav-loading-page.h"
 #include "cav-map-view.h"
 #include "cav-bookmarks.h"
 #include "cav-render.h"
@@ -1983,34 +1982,6 @@ static void test_open_preview(Fixture *f, gconstpointer data)
     expect_preview_refused(f);
 }
 
-/* A game read ahead (from the program's start, before any window: the one
- * FILE named) is taken over by the window opening that file: the same
- * history as a window's own read, and its preview shown even when it came
- * before the window did; a read ahead of another file is stopped and the
- * window reads its own. */
-static void test_open_read_ahead(Fixture *f, gconstpointer data)
-{
-    g_autoptr(GFile) file = g_file_new_for_path(f->path);
-    g_autofree char *missing = tmp_path(&f->tmp, "missing.cavelog");
-    g_autoptr(GFile) other = g_file_new_for_path(missing);
-    CavInspectorWindow *window = open_window(f);
-    gint64 length = history_length(cav_inspector_window_get_history(window));
-    gint32 last = history_last_state(cav_inspector_window_get_history(window))->turn;
-
-    gtk_window_destroy(GTK_WINDOW(window));
-    cav_loading_page_read_ahead(file);
-    window = open_window(f);
-    g_assert_cmpint(history_length(cav_inspector_window_get_history(window)), ==, length);
-    g_assert_cmpint(history_last_state(cav_inspector_window_get_history(window))->turn, ==, last);
-    g_assert_cmpint(cav_inspector_window_get_preview_turn(window), ==, last);
-    gtk_window_destroy(GTK_WINDOW(window));
-    cav_loading_page_read_ahead(other); /* fails: it is not there */
-    window = open_window(f);
-    g_assert_cmpint(history_length(cav_inspector_window_get_history(window)), ==, length);
-    gtk_window_destroy(GTK_WINDOW(window));
-    f->window = NULL;
-}
-
 typedef struct {
     CavInspectorWindow *window;
     gint64 start_seq, start_time, end_seq, end_time; /* at painted frames, by frame time */
@@ -2306,7 +2277,6 @@ int main(int argc, char **argv)
     ADD("/inspector/window/error-dialog", 0, test_error_dialog);
     ADD("/inspector/window/open-lazy", TURNS, test_open_lazy);
     ADD("/inspector/window/open-preview", TURNS, test_open_preview);
-    ADD("/inspector/window/open-read-ahead", TURNS, test_open_read_ahead);
     ADD("/inspector/window/changed-while-open", TURNS, test_changed_while_open);
     ADD("/inspector/screenshot/png", TURNS, test_screenshot);
     ADD("/inspector/screenshot/bad-file", 0, test_screenshot_bad_file);
