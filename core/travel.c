@@ -532,3 +532,32 @@ const char *travel_stop_text(TravelStop stop)
         return NULL;
     }
 }
+
+/* How many cells of level @z the player remembers. */
+static gint remembered_cells(const CavView *view, gint32 z)
+{
+    gint known = 0;
+
+    for (gint32 y = 0; y < CAV_HEIGHT; y++)
+        for (gint32 x = 0; x < CAV_WIDTH; x++)
+            known += view_remembers(view, z, x, y);
+    return known;
+}
+
+gboolean travel_going_round(const CavState *state, const CavView *view, guint8 *been, gint *known)
+{
+    const CavCreature *player = state_player(state);
+    gint now;
+    guint8 *here;
+
+    g_return_val_if_fail(player != NULL && view != NULL && been != NULL && known != NULL, FALSE);
+    now = remembered_cells(view, player->z);
+    here = &been[player->y * CAV_WIDTH + player->x];
+    if (now > *known)
+        memset(been, 0, CAV_WIDTH * CAV_HEIGHT);
+    *known = now;
+    if (*here)
+        return TRUE;
+    *here = 1;
+    return FALSE;
+}

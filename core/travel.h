@@ -57,6 +57,14 @@ gboolean travel_walkable(const CavState *state, const CavView *view, gint32 z, g
  * have never seen. FALSE when there is none (the level is explored). */
 gboolean travel_explore_step(const CavState *state, const CavView *view, gint32 *dx, gint32 *dy);
 
+/* Whether auto-explore came back to a cell it stood on since it last
+ * learned a cell: @been (CAV_WIDTH × CAV_HEIGHT flags, the cells stood on)
+ * is cleared whenever *@known, the number of cells of the player's level
+ * remembered, grows; then the player's cell is marked. With nothing
+ * learned, the same way would go round again (as it could for a player who
+ * sees nothing), so a walk stops there. */
+gboolean travel_going_round(const CavState *state, const CavView *view, guint8 *been, gint *known);
+
 /* Append to @out why auto-explore found nothing to explore: what the player
  * sees standing on the only known way on ("A fungus blocks the way on.",
  * "Fungi block the way on."), else that nothing is left they can reach. */

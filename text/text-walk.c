@@ -14,34 +14,6 @@
 
 #define TEXT_WALK_GOING_ROUND "You stop: you keep coming back the same way and see nothing new."
 
-/* How many cells of level @z the player remembers. */
-static gint text_walk_known(const CavView *view, gint32 z)
-{
-    gint known = 0;
-
-    for (gint32 y = 0; y < CAV_HEIGHT; y++)
-        for (gint32 x = 0; x < CAV_WIDTH; x++)
-            known += view_remembers(view, z, x, y);
-    return known;
-}
-
-/* Whether exploring came back to a cell it stood on since it last learned
- * a cell (as the play screen's walk judges it). */
-static gboolean text_walk_going_round(Session *session, guint8 *been, gint *known)
-{
-    const CavCreature *player = state_player(session_state(session));
-    gint now = text_walk_known(session_view(session), player->z);
-    guint8 *here = &been[player->y * CAV_WIDTH + player->x];
-
-    if (now > *known)
-        memset(been, 0, CAV_WIDTH * CAV_HEIGHT);
-    *known = now;
-    if (*here)
-        return TRUE;
-    *here = 1;
-    return FALSE;
-}
-
 typedef struct {
     TextWalkKind kind;
     gint32 x, y, dx, dy;
@@ -203,7 +175,8 @@ gboolean text_walk(Text *text, Session *session, TextWalkKind kind, gint32 x, gi
         if (!text_walk_step(text, session, &walk, sx, sy, &ok, error))
             return ok;
         stop = travel_watch_step(text->watch, text->state, text->sight);
-        if (kind == TEXT_WALK_EXPLORE && text_walk_going_round(session, been, &known)) {
+        if (kind == TEXT_WALK_EXPLORE &&
+            travel_going_round(session_state(session), session_view(session), been, &known)) {
             text_hear_note(text, TEXT_WALK_GOING_ROUND);
             return TRUE;
         }

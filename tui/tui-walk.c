@@ -16,42 +16,12 @@
 #define TUI_WALK_STEP_MS 12
 
 /* Why auto-explore stops when it comes back to where it stood without
- * having learned a cell since (tui_walk_going_round()): places may be left
+ * having learned a cell since (travel_going_round()): places may be left
  * to explore, but the way to them learns nothing. */
 #define TUI_WALK_GOING_ROUND "You stop: you keep coming back the same way and see nothing new."
 
 /* At most this many steps per walk (a level has fewer cells). */
 #define TUI_WALK_MAX_STEPS (CAV_WIDTH * CAV_HEIGHT)
-
-/* How many cells of level @z the player remembers. */
-static gint tui_walk_known(const CavView *view, gint32 z)
-{
-    gint known = 0;
-
-    for (gint32 y = 0; y < CAV_HEIGHT; y++)
-        for (gint32 x = 0; x < CAV_WIDTH; x++)
-            known += view_remembers(view, z, x, y);
-    return known;
-}
-
-/* Whether auto-explore came back to a cell it stood on since it last
- * learned a cell (@been, cleared whenever *@known, the number of cells
- * remembered, grows): with nothing learned, the same way would go round
- * again (as it could for a player who sees nothing). */
-static gboolean tui_walk_going_round(Session *session, guint8 *been, gint *known)
-{
-    const CavCreature *player = state_player(session_state(session));
-    gint now = tui_walk_known(session_view(session), player->z);
-    guint8 *here = &been[player->y * CAV_WIDTH + player->x];
-
-    if (now > *known)
-        memset(been, 0, CAV_WIDTH * CAV_HEIGHT);
-    *known = now;
-    if (*here)
-        return TRUE;
-    *here = 1;
-    return FALSE;
-}
 
 /* The next step of @walk in *@dx, *@dy, or why there is none. */
 static TravelStop tui_walk_next(const TuiWalk *walk, const CavState *state, const CavView *view,
@@ -176,7 +146,8 @@ gboolean tui_walk(Session *session, TuiLog *log, TravelWatch *watch, const TuiWa
         if (tui_walk_interrupted(session_state(session)))
             return TRUE;
         stop = travel_watch_step(watch, session_state(session), session_view(session));
-        if (walk->kind == TUI_WALK_EXPLORE && tui_walk_going_round(session, been, &known)) {
+        if (walk->kind == TUI_WALK_EXPLORE &&
+            travel_going_round(session_state(session), session_view(session), been, &known)) {
             tui_log_add(log, session_state(session)->turn, TUI_WALK_GOING_ROUND);
             return TRUE;
         }
