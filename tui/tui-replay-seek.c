@@ -201,27 +201,15 @@ gboolean replay_find(History *history, gint32 from, gboolean forward, ReplayFind
     return FALSE;
 }
 
-void replay_facts(const History *history, gint32 turn, const CavState *state, ReplayFacts *facts)
+/* The facts of @turn the index answers: the types of its events. */
+static void turn_types(const History *history, gint32 turn, ReplayFacts *facts)
 {
-    const CavCreature *player = state != NULL ? state_player(state) : NULL;
     gint64 last = replay_turn_end(history, turn);
 
     memset(facts, 0, sizeof *facts);
     facts->turn = turn;
     for (gint64 seq = replay_turn_first(history, turn); seq <= last; seq++)
         facts->types[history_entry(history, seq)->type] = TRUE;
-    if (player == NULL)
-        return;
-    facts->hp = player->hp;
-    facts->max_hp = player->max_hp;
-    facts->mp = player->mana;
-    facts->max_mp = player->max_mana;
-    facts->food = player->food;
-    facts->max_food = player->max_food;
-    facts->depth = player->z + 1;
-    facts->level = player->level;
-    facts->xp = player->xp;
-    facts->kills = player->kills;
 }
 
 /* Whether @query holds at @turn: its events first (the index answers), then
@@ -230,7 +218,7 @@ static gboolean query_holds_at(History *history, gint32 turn, const ReplayQuery 
 {
     ReplayFacts facts;
 
-    replay_facts(history, turn, NULL, &facts);
+    turn_types(history, turn, &facts);
     if (!replay_query_events_hold(query, &facts))
         return FALSE;
     return history_turn_facts(history, turn, &facts) && replay_query_holds(query, &facts);

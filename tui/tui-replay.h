@@ -50,10 +50,6 @@ gboolean replay_find(History *history, gint32 from, gboolean forward, ReplayFind
 gboolean replay_find_query(History *history, gint32 from, gboolean forward,
                            const ReplayQuery *query, gint32 *found, GError **error);
 
-/* The facts @query reads of @turn: its events' types from the index, and
- * the player's numbers from @state (the state at the turn's end). */
-void replay_facts(const History *history, gint32 turn, const CavState *state, ReplayFacts *facts);
-
 /* ---- tui-replay-bookmarks.c ---- */
 
 /* `'`: @bookmarks (the file's bookmarks, Bookmark, by seq) as a lettered list
