@@ -613,12 +613,6 @@ gint32 history_turns(const History *history)
     return (gint32) history->turn_start->len;
 }
 
-typedef struct {
-    const History *history;
-    GArray *out;
-} Rereading;
-
-/* Keep @event if it is still the event folded at its seq. */
 gboolean history_turn_facts(const History *history, gint32 turn, ReplayFacts *facts)
 {
     const TurnFacts *t;
@@ -641,6 +635,12 @@ gboolean history_turn_facts(const History *history, gint32 turn, ReplayFacts *fa
     return TRUE;
 }
 
+typedef struct {
+    const History *history;
+    GArray *out;
+} Rereading;
+
+/* Keep @event if it is still the event folded at its seq. */
 static gboolean append_event(const CavEvent *event, gpointer user_data, GError **error)
 {
     Rereading *r = user_data;
